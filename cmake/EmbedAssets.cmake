@@ -1,0 +1,18 @@
+# typelattice_embed_assets(OUT_VAR dir...) turns every text file in the given folders into a
+# `std::string_view` in one generated .cpp, reachable through core/assets.h's embedded_asset(name).
+function(typelattice_embed_assets out_var)
+  set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/embedded_assets.cpp)
+  set(files)
+  foreach(dir IN LISTS ARGN)
+    file(GLOB found CONFIGURE_DEPENDS ${dir}/*.txt ${dir}/*.csv)
+    list(APPEND files ${found})
+  endforeach()
+  list(SORT files)
+  string(REPLACE ";" "|" files_arg "${files}")  # a list would split into several COMMAND arguments
+  add_custom_command(
+    OUTPUT ${generated}
+    COMMAND ${CMAKE_COMMAND} -DOUT=${generated} "-DFILES=${files_arg}" -P ${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedAssets.cmake
+    DEPENDS ${files} ${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedAssets.cmake
+    COMMENT "Embedding assets" VERBATIM)
+  set(${out_var} ${generated} PARENT_SCOPE)
+endfunction()

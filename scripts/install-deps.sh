@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need on a fresh Debian 12 machine; a no-op when all is present.
+# Usage: scripts/install-deps.sh [build|test]   (test also brings the browser, Xvfb and fuzzing tools)
+set -euo pipefail
+want=${1:-build}
+debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
+      emscripten node-acorn nodejs npm libsdl2-dev libimgui-dev libstb-dev libgl-dev python3)
+if [ "$want" = test ]; then
+  debs+=(xvfb xauth libgl1-mesa-dri chromium clang libclang-rt-14-dev libfuzzer-14-dev)
+fi
+missing=()
+for p in "${debs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}"
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ "$want" = test ]; then
+  here=$(cd "$(dirname "$0")/.." && pwd)
+  if [ ! -d "$here/tests/js/node_modules/playwright-core" ] || [ ! -d "$here/tests/js/node_modules/typescript" ]; then
+    echo "installing npm test packages (playwright-core, typescript; no browser download)"
+    (cd "$here/tests/js" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+  fi
+fi

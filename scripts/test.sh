@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test: unit + CLI tests, the exhaustive sweeps with a stride (TYPELATTICE_STRIDE=1 for the full
+# 2^32), the sanitizer build, the wasm module under node, the browser tests in Chromium, the native app under
+# Xvfb, and a short fuzzing pass. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh test
+jobs=$(nproc)
+export TYPELATTICE_STRIDE=${TYPELATTICE_STRIDE:-97}
+
+step() { printf '\n==== %s ====\n' "$*"; }
+
+step "native build"
+cmake --preset native >/dev/null
+cmake --build --preset native -j "$jobs"
+step "wasm build"
+NODE_PATH=/usr/share/nodejs cmake --preset wasm >/dev/null
+NODE_PATH=/usr/share/nodejs cmake --build --preset wasm -j "$jobs"
+step "native tests (unit, CLI, exhaustive with stride $TYPELATTICE_STRIDE, wasm, browser, app)"
+ctest --preset native -j "$jobs" --timeout 3000
+step "sanitizer build (ASan + UBSan) and unit tests"
+cmake --preset debug >/dev/null
+cmake --build --preset debug -j "$jobs"
+ctest --preset debug -L unit -j "$jobs"
+if [ -f tests/fuzz/CMakeLists.txt ]; then
+  step "fuzz targets (short run)"
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j "$jobs"
+  ctest --test-dir build/fuzz -L fuzz --output-on-failure
+fi

@@ -1,0 +1,13 @@
+// The built-in data files reach the core intact.
+#include <gtest/gtest.h>
+
+#include "core/assets.h"
+
+TEST(Assets, ComparisonTablesAreEmbedded) {
+  for (const char* name : {"tables/numpy.csv", "tables/torch.csv", "tables/tensorflow.csv", "tables/jax-lax.csv"}) {
+    auto text = typelattice::embedded_asset(name);
+    ASSERT_TRUE(text.has_value()) << name;
+    EXPECT_EQ(text->substr(0, 6), ",bool,") << name;
+  }
+  EXPECT_FALSE(typelattice::embedded_asset("tables/nonexistent.csv").has_value());
+}
