@@ -1,0 +1,76 @@
+// What the user chose (AppState, saved in ImGui's ini file) and what the core computed from it
+// (PromotionModel). Panels draw the model; they never compute a promotion, a layout or a cast themselves.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/dtype.h"
+#include "core/graph_layout.h"
+#include "core/lattice.h"
+#include "core/minifloat.h"
+#include "core/promotion.h"
+
+namespace typelattice::gui {
+
+enum class View { lattice, table, bits };
+inline constexpr int kViewCount = 3;
+std::string_view view_name(View v);
+std::optional<View> parse_view(std::string_view text);
+
+struct AppState {
+  PromotionOptions options;
+  std::vector<Dtype> selection;
+  View view = View::lattice;
+  std::optional<System> compare = System::numpy;  // the table panel's "compare with"
+  Format format = Format::float8_e4m3fn;
+  std::uint32_t code = 0x38;                       // 1.0 in float8_e4m3fn
+  CastOptions cast;
+  std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
+  std::string value_error;                         // why the last value did not parse
+  bool show_help = false;
+  float zoom = 1.0f;                               // lattice view: 1 = fit to the panel
+  float pan_x = 0.0f, pan_y = 0.0f;                // lattice view offset, in pixels
+
+  void toggle_selected(Dtype d);
+};
+
+// Everything the panels draw about promotion, recomputed by the core when the user's choices change.
+struct PromotionModel {
+  PromotionOptions options;
+  std::optional<System> compare;
+  std::vector<Dtype> selection;
+
+  std::vector<Dtype> system_types;
+  std::optional<Graph> graph;                   // jax: the lattice; table systems: none
+  std::optional<Lattice> lattice;
+  std::string graph_error;                      // the core rejected the graph (should not happen for built-ins)
+  std::vector<NodePosition> layout;             // unit-box positions from the core's graph_layout
+  std::optional<LatticeViolation> lattice_violation;
+  std::string lattice_violation_text;
+  std::optional<TableViolation> table_violation;  // table systems: why the table is not a lattice join
+  PromotionTable table;
+  std::optional<PromotionTable> compare_table;
+
+  // The join of the selection (result_type), or the core's error message.
+  std::optional<Dtype> join;
+  std::string join_error;
+  std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
+
+  // Recomputes what `state` invalidated; returns true when anything changed.
+  bool refresh(const AppState& state);
+
+ private:
+  bool initialised_ = false;
+  void compute_system();
+  void compute_compare();
+  void compute_join();
+};
+
+bool same_options(const PromotionOptions& a, const PromotionOptions& b);
+
+}  // namespace typelattice::gui

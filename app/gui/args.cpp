@@ -1,0 +1,240 @@
+#include "app/gui/args.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace typelattice::gui {
+
+std::string usage_text() {
+  return R"(usage: typelattice-app [options]
+  Interactive Dear ImGui explorer of dtype promotion and minifloat formats. With --headless it renders one
+  frame offscreen, writes --screenshot, prints the join of --select ("join: float32" or the core's error
+  text, as the CLI) and exits 0.
+
+options:
+  --select A,B,...        dtypes to select (canonical names, aliases such as f2 or bf, i* f* c*)
+  --system S              jax | numpy | torch | tensorflow | jax-lax            (default jax)
+  --mode M                standard | strict                                     (default standard)
+  --x64 on|off            JAX's x64 flag                                        (default on)
+  --view V                lattice | table | bits                                (default lattice)
+  --compare S|none        the table panel's comparison system                   (default numpy)
+  --format F              the bits panel's format, e.g. float8_e4m3fn, E5M2     (default float8_e4m3fn)
+  --code 0xNN             the bits panel's code (hex or decimal)
+  --value V               cast V into --format (saturating, round to nearest even) and show that code
+  --size WxH              window / screenshot size in pixels                    (default 1280x800)
+  --scale S               UI scale (default: from the display's DPI; 1 when headless)
+  --headless              render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit
+  --screenshot FILE.png   headless: write the rendered frame as PNG
+  --print-positions       headless: print "region KIND NAME ROLE x0 y0 x1 y1 #rrggbb" for drawn highlights
+  --frames N              headless: render N frames (the screenshot is the last)
+  --report-frame-time     headless: print the frame time statistics over --frames
+  -h, --help              show this help
+
+keys: 1 2 3 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom
+      Left/Right previous/next code (bits) | F1 help | Ctrl+Q quit
+)";
+}
+
+namespace {
+
+struct Failure {
+  std::string message;
+};
+
+std::string describe_error(const std::string& flag, const Error& error) {
+  std::string text = flag + ": " + error.message;
+  if (!error.suggestions.empty() && error.message.find(error.suggestions.front()) == std::string::npos) {
+    text += " (closest valid names: ";
+    for (std::size_t i = 0; i < error.suggestions.size(); ++i) text += (i ? ", " : "") + error.suggestions[i];
+    text += ")";
+  }
+  return text;
+}
+
+std::optional<int> parse_int(std::string_view text, int base = 10) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<std::uint32_t> parse_code(std::string_view text) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    text.remove_prefix(2);
+    base = 16;
+  }
+  std::uint32_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    parts.emplace_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return parts;
+}
+
+// Parses into `args`; returns a message on the first bad flag or value.
+std::optional<Failure> parse_into(const std::vector<std::string>& argv, Arguments& args, bool& help) {
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string& flag = argv[i];
+    auto next = [&]() -> std::optional<std::string> {
+      if (i + 1 >= argv.size()) return std::nullopt;
+      return argv[++i];
+    };
+    auto needs_value = [&]() { return Failure{flag + " needs a value"}; };
+    if (flag == "-h" || flag == "--help") {
+      help = true;
+    } else if (flag == "--headless") {
+      args.headless = true;
+    } else if (flag == "--print-positions") {
+      args.print_positions = true;
+    } else if (flag == "--report-frame-time") {
+      args.report_frame_time = true;
+    } else if (flag == "--select") {
+      auto v = next();
+      if (!v) return needs_value();
+      std::vector<Dtype> dtypes;
+      for (const std::string& name : split_commas(*v)) {
+        if (name.empty()) return Failure{"--select: empty dtype name in '" + *v + "'"};
+        auto d = parse_dtype(name);
+        if (!d) return Failure{describe_error("--select", d.error())};
+        dtypes.push_back(*d);
+      }
+      args.select = dtypes;
+    } else if (flag == "--system" || flag == "--compare") {
+      auto v = next();
+      if (!v) return needs_value();
+      if (flag == "--compare" && *v == "none") {
+        args.compare_none = true;
+        continue;
+      }
+      auto s = parse_system(*v);
+      if (!s) return Failure{describe_error(flag, s.error())};
+      (flag == "--system" ? args.system : args.compare) = *s;
+    } else if (flag == "--mode") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto m = parse_mode(*v);
+      if (!m) return Failure{describe_error(flag, m.error())};
+      args.mode = *m;
+    } else if (flag == "--x64") {
+      auto v = next();
+      if (!v) return needs_value();
+      if (*v != "on" && *v != "off") return Failure{"--x64: expected on or off, got '" + *v + "'"};
+      args.x64 = *v == "on";
+    } else if (flag == "--view") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto view = parse_view(*v);
+      if (!view) return Failure{"--view: unknown view '" + *v + "'; valid views: lattice, table, bits"};
+      args.view = *view;
+    } else if (flag == "--format") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto f = parse_format(*v);
+      if (!f) return Failure{describe_error(flag, f.error())};
+      args.format = *f;
+    } else if (flag == "--code") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto code = parse_code(*v);
+      if (!code) return Failure{"--code: '" + *v + "' is not a code (write it in hex, e.g. 0x3c, or decimal)"};
+      args.code = *code;
+    } else if (flag == "--value") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto number = parse_number(*v);
+      if (!number) return Failure{describe_error(flag, number.error())};
+      args.value = *number;
+    } else if (flag == "--size") {
+      auto v = next();
+      if (!v) return needs_value();
+      const auto x = v->find('x');
+      const auto w = x == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(0, x));
+      const auto h = x == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(x + 1));
+      if (!w || !h || *w < 320 || *h < 240 || *w > 8192 || *h > 8192)
+        return Failure{"--size: expected WxH between 320x240 and 8192x8192, got '" + *v + "'"};
+      args.width = *w;
+      args.height = *h;
+      args.size_given = true;
+    } else if (flag == "--scale") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto s = parse_number(*v);
+      if (!s || !(*s >= 0.5 && *s <= 4.0)) return Failure{"--scale: expected a number from 0.5 to 4, got '" + *v + "'"};
+      args.scale = static_cast<float>(*s);
+    } else if (flag == "--screenshot") {
+      auto v = next();
+      if (!v || v->empty()) return needs_value();
+      args.screenshot = *v;
+    } else if (flag == "--frames") {
+      auto v = next();
+      if (!v) return needs_value();
+      auto n = parse_int(*v);
+      if (!n || *n < 1 || *n > 100000) return Failure{"--frames: expected a count from 1 to 100000, got '" + *v + "'"};
+      args.frames = *n;
+    } else {
+      return Failure{"unknown option '" + flag + "'"};
+    }
+  }
+  const Format format = args.format.value_or(AppState{}.format);
+  const int bits = format_spec(format).total_bits();
+  if (args.code && bits < 32 && *args.code >= (1u << bits)) {
+    std::ostringstream out;
+    out << "--code: 0x" << std::hex << *args.code << " does not fit " << format_spec(format).name << " (" << std::dec
+        << bits << " bits)";
+    return Failure{out.str()};
+  }
+  if (args.code && args.value) return Failure{"--code and --value both pick a code; give one of them"};
+  if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames))
+    return Failure{"--screenshot, --print-positions, --frames and --report-frame-time need --headless"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+ParsedArguments parse_arguments(const std::vector<std::string>& argv) {
+  ParsedArguments parsed;
+  Arguments args;
+  bool help = false;
+  if (auto failure = parse_into(argv, args, help)) {
+    parsed.exit_code = 2;
+    parsed.output = "typelattice-app: " + failure->message + "\n\n" + usage_text();
+    return parsed;
+  }
+  if (help) {
+    parsed.output = usage_text();
+    return parsed;
+  }
+  parsed.arguments = std::move(args);
+  return parsed;
+}
+
+void apply_arguments(const Arguments& args, AppState& state) {
+  if (args.select) state.selection = *args.select;
+  if (args.system) state.options.system = *args.system;
+  if (args.mode) state.options.mode = *args.mode;
+  if (args.x64) state.options.x64 = *args.x64;
+  if (args.view) state.view = *args.view;
+  if (args.compare) state.compare = *args.compare;
+  if (args.compare_none) state.compare.reset();
+  if (args.format) state.format = *args.format;
+  if (args.code) {
+    if (!args.format) state.format = AppState{}.format;
+    state.code = *args.code;
+  }
+  if (args.value) state.code = encode(state.format, *args.value, state.cast);
+  const int bits = format_spec(state.format).total_bits();
+  if (bits < 32) state.code &= (1u << bits) - 1u;
+}
+
+}  // namespace typelattice::gui

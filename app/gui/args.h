@@ -1,0 +1,45 @@
+// The app's command line: interactive by default; --headless renders offscreen, writes a screenshot and
+// prints the join (DESIGN.md's headless contract).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/app_state.h"
+
+namespace typelattice::gui {
+
+struct Arguments {
+  bool headless = false;
+  std::optional<std::vector<Dtype>> select;
+  std::optional<System> system;
+  std::optional<Mode> mode;
+  std::optional<bool> x64;
+  std::optional<View> view;
+  std::optional<System> compare;
+  bool compare_none = false;
+  std::optional<Format> format;
+  std::optional<std::uint32_t> code;
+  std::optional<double> value;
+  int width = 1280, height = 800;
+  bool size_given = false;
+  std::optional<float> scale;
+  std::string screenshot;
+  bool print_positions = false;
+  int frames = 0;                   // 0: the default (a few frames to settle the layout)
+  bool report_frame_time = false;
+};
+
+struct ParsedArguments {
+  std::optional<Arguments> arguments;  // none: exit with `exit_code` after printing `output`
+  int exit_code = 0;
+  std::string output;                  // usage (stdout for --help) or the error and usage (stderr)
+};
+
+ParsedArguments parse_arguments(const std::vector<std::string>& argv);
+std::string usage_text();
+
+// Applies the flags over the (possibly restored) state.
+void apply_arguments(const Arguments& args, AppState& state);
+
+}  // namespace typelattice::gui

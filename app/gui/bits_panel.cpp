@@ -1,0 +1,276 @@
+// The Bits panel: one format's bit layout (clickable bits), a value cast into it, the decoded exact value and
+// category from the core's layout(), and a grid of 256 codes.
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+#include <string>
+
+#include "app/gui/panel.h"
+
+namespace typelattice::gui {
+
+namespace {
+
+ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
+ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
+
+std::uint32_t code_count(const FormatSpec& spec) { return 1u << spec.total_bits(); }
+
+std::string hex_code(std::uint32_t code, int bits) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%0*X", (bits + 3) / 4, code);
+  return text;
+}
+
+std::string specials_text(const FormatSpec& spec) {
+  switch (spec.specials) {
+    case SpecialValues::ieee: return "IEEE-like: inf and NaN at the all-ones exponent";
+    case SpecialValues::nan_all_ones: return "no infinities; NaN only with every exponent and mantissa bit set";
+    case SpecialValues::nan_negative_zero: return "no infinities, no -0; the code of -0 is the single NaN";
+    case SpecialValues::none: return "every code is finite: no infinities, no NaN";
+    case SpecialValues::nan_all_ones_unsigned: return "unsigned powers of two; 0xFF is NaN, no zero";
+  }
+  return "";
+}
+
+void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
+  AppState& state = ctx.state;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Format");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(220.0f * ctx.scale);
+  if (ImGui::BeginCombo("##format", std::string(spec.name).c_str())) {
+    for (int i = 0; i < kFormatCount; ++i) {
+      const Format f = static_cast<Format>(i);
+      if (ImGui::Selectable(std::string(format_spec(f).name).c_str(), f == state.format)) {
+        state.format = f;
+        state.code &= code_count(format_spec(f)) - 1u;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%d bits: %s%dE + %dM, bias %d.  %s",
+                     spec.total_bits(), spec.has_sign ? "1S + " : "", spec.exponent_bits, spec.mantissa_bits,
+                     spec.bias, specials_text(spec).c_str());
+}
+
+// One square per bit, most significant first, coloured by the field it belongs to; a click flips it.
+void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
+  AppState& state = ctx.state;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float box = (bits > 8 ? 40.0f : 52.0f) * ctx.scale;
+  const float gap = 4.0f * ctx.scale;
+  const float label_height = ImGui::GetTextLineHeight() + 4.0f * ctx.scale;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+  for (const BitField& field : l.fields) {
+    const float x = origin.x + static_cast<float>(bits - 1 - field.high_bit) * (box + gap);
+    draw->AddText(ImVec2(x, origin.y), field_colour(field.name), std::string(field.name).c_str());
+  }
+  ImGui::PushFont(ctx.fonts.large);
+  for (int bit = bits - 1; bit >= 0; --bit) {
+    const std::string_view field_name = [&] {
+      for (const BitField& f : l.fields)
+        if (bit >= f.low_bit && bit <= f.high_bit) return f.name;
+      return std::string_view("mantissa");
+    }();
+    const bool set = (state.code >> bit) & 1u;
+    const ImVec2 min(origin.x + static_cast<float>(bits - 1 - bit) * (box + gap), origin.y + label_height);
+    ImGui::SetCursorScreenPos(min);
+    ImGui::PushID(bit);
+    if (ImGui::InvisibleButton("bit", ImVec2(box, box))) state.code ^= 1u << bit;
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::PopID();
+    const ImU32 fill = set ? field_colour(field_name) : colours::bit_clear;
+    draw->AddRectFilled(min, min + ImVec2(box, box), fill, 5.0f * ctx.scale);
+    draw->AddRect(min, min + ImVec2(box, box), hovered ? colours::text : field_colour(field_name), 5.0f * ctx.scale, 0,
+                  2.0f * ctx.scale);
+    const char* digit = set ? "1" : "0";
+    const ImVec2 size = ImGui::CalcTextSize(digit);
+    draw->AddText(min + ImVec2((box - size.x) * 0.5f, (box - size.y) * 0.5f), set ? colours::text_on_bright : colours::text_dim,
+                  digit);
+    ctx.probes.add({"bit", std::to_string(bit), set ? "set" : "clear", min, min + ImVec2(box, box), fill}, clip);
+    if (hovered) ImGui::SetTooltip("bit %d (%s): click to flip", bit, std::string(field_name).c_str());
+  }
+  ImGui::PopFont();
+  for (int bit = bits - 1; bit >= 0; --bit) {
+    const std::string index = std::to_string(bit);
+    const float x = origin.x + static_cast<float>(bits - 1 - bit) * (box + gap);
+    draw->AddText(ImVec2(x + (box - ImGui::CalcTextSize(index.c_str()).x) * 0.5f, origin.y + label_height + box + 2.0f),
+                  colours::text_dim, index.c_str());
+  }
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::Dummy(ImVec2(static_cast<float>(bits) * (box + gap), label_height + box + ImGui::GetTextLineHeight() + 6.0f));
+}
+
+void draw_value_input(PanelContext& ctx, const FormatSpec& spec) {
+  AppState& state = ctx.state;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Cast a value");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160.0f * ctx.scale);
+  const bool entered = ImGui::InputTextWithHint("##value", "e.g. 0.3, -448, inf", state.value_input.data(),
+                                                state.value_input.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  const bool clicked = ImGui::Button("cast");
+  ImGui::SameLine();
+  ImGui::Checkbox("saturate", &state.cast.saturate);
+  if (spec.is_scale_format()) {
+    static constexpr const char* kRounds[] = {"nearest even", "up", "down", "nearest"};
+    int round = static_cast<int>(state.cast.e8m0_round);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(130.0f * ctx.scale);
+    if (ImGui::Combo("round", &round, kRounds, 4)) state.cast.e8m0_round = static_cast<RoundMode>(round);
+  }
+  if (entered || clicked) {
+    auto number = parse_number(state.value_input.data());
+    if (number) {
+      state.code = encode(state.format, *number, state.cast);
+      state.value_error.clear();
+    } else {
+      state.value_error = number.error().message;
+    }
+  }
+  if (!state.value_error.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", state.value_error.c_str());
+}
+
+void draw_details(PanelContext& ctx, const Layout& l, const FormatSpec& spec) {
+  AppState& state = ctx.state;
+  const int bits = spec.total_bits();
+  ImGui::PushFont(ctx.fonts.large);
+  ImGui::TextUnformatted(hex_code(l.code, bits).c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "=");
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s", l.exact_value.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(category_colour(l.category)), "[%s]",
+                     std::string(category_name(l.category)).c_str());
+  ImGui::SameLine();
+  ImGui::Text("significand %s", l.significand.c_str());
+  if (l.unbiased_exponent)
+    ImGui::Text("exponent %d (biased %u, bias %d)", *l.unbiased_exponent,
+                [&] {
+                  for (const BitField& f : l.fields)
+                    if (f.name == "exponent") return f.raw;
+                  return 0u;
+                }(),
+                l.bias);
+  else
+    ImGui::Text("exponent: none (%s)", std::string(category_name(l.category)).c_str());
+  for (const BitField& f : l.fields) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(field_colour(f.name)), "%-8s", std::string(f.name).c_str());
+    ImGui::SameLine();
+    ImGui::Text("bits %d..%d = %u", f.high_bit, f.low_bit, f.raw);
+  }
+  ImGui::BeginDisabled(!l.next_down);
+  if (ImGui::Button("< next down")) state.code = *l.next_down;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!l.next_up);
+  if (ImGui::Button("next up >")) state.code = *l.next_up;
+  ImGui::EndDisabled();
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantTextInput && !io.KeyCtrl) {
+    const std::uint32_t mask = code_count(spec) - 1u;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHT)) state.code = (state.code + 1u) & mask;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFT)) state.code = (state.code - 1u) & mask;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_UP) && l.next_up) state.code = *l.next_up;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_DOWN) && l.next_down) state.code = *l.next_down;
+  }
+}
+
+// Up to 256 codes (a page of them for 16-bit formats), coloured by category, the current one highlighted.
+void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
+  AppState& state = ctx.state;
+  const int bits = spec.total_bits();
+  const std::uint32_t count = std::min<std::uint32_t>(code_count(spec), 256u);
+  std::uint32_t page = state.code / 256u;
+  if (code_count(spec) > 256u) {
+    int high = static_cast<int>(page);
+    ImGui::SetNextItemWidth(260.0f * ctx.scale);
+    if (ImGui::SliderInt("high byte", &high, 0, static_cast<int>(code_count(spec) / 256u) - 1, "0x%02X"))
+      state.code = static_cast<std::uint32_t>(high) * 256u + (state.code & 0xFFu);
+    page = state.code / 256u;
+  }
+  const int columns = 16;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float cell_w = std::min((width - 2.0f) / static_cast<float>(columns), 78.0f * ctx.scale);
+  const float cell_h = ImGui::GetTextLineHeight() * 1.9f;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+  ImGui::PushFont(ctx.fonts.mono);
+  const float small = ctx.fonts.mono->FontSize * 0.8f;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t code = page * 256u + i;
+    const ImVec2 min = origin + ImVec2(static_cast<float>(i % columns) * cell_w, static_cast<float>(i / columns) * cell_h);
+    const ImVec2 max = min + ImVec2(cell_w - 2.0f, cell_h - 2.0f);
+    ImGui::SetCursorScreenPos(min);
+    ImGui::PushID(static_cast<int>(code));
+    if (ImGui::InvisibleButton("code", max - min)) state.code = code;
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::PopID();
+    const Layout cell = layout(state.format, code);
+    const bool current = code == state.code;
+    const ImU32 fill = current ? colours::selected : category_colour(cell.category);
+    draw->AddRectFilled(min, max, fill, 3.0f);
+    if (hovered) draw->AddRect(min, max, colours::text, 3.0f, 0, 2.0f);
+    char value[32];
+    std::snprintf(value, sizeof value, "%.4g", cell.value);
+    const ImU32 text = current ? colours::text_on_bright : colours::text;
+    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim,
+                  hex_code(code, bits).c_str());
+    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, cell_h * 0.46f), text, value);
+    if (current) ctx.probes.add({"code", hex_code(code, bits), "selected", min, max, fill}, clip);
+    if (hovered)
+      ImGui::SetTooltip("%s = %s (%s)", hex_code(code, bits).c_str(), cell.exact_value.c_str(),
+                        std::string(category_name(cell.category)).c_str());
+  }
+  ImGui::PopFont();
+  const float rows = static_cast<float>((count + columns - 1) / columns);
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::Dummy(ImVec2(static_cast<float>(columns) * cell_w, rows * cell_h));
+  ImGui::Spacing();
+  for (Category c : {Category::zero, Category::subnormal, Category::normal, Category::infinity, Category::nan}) {
+    ImGui::ColorButton(std::string(category_name(c)).c_str(), ImGui::ColorConvertU32ToFloat4(category_colour(c)),
+                       ImGuiColorEditFlags_NoTooltip);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(std::string(category_name(c)).c_str());
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+}
+
+}  // namespace
+
+void draw_bits_panel(PanelContext& ctx) {
+  AppState& state = ctx.state;
+  const FormatSpec& spec = format_spec(state.format);
+  state.code &= code_count(spec) - 1u;
+  draw_format_selector(ctx, spec);
+  const Layout l = layout(state.format, state.code);
+  ImGui::Spacing();
+  draw_bit_row(ctx, l, spec.total_bits());
+  draw_value_input(ctx, spec);
+  ImGui::Separator();
+  if (ImGui::BeginTable("bits_columns", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("details", ImGuiTableColumnFlags_WidthStretch, 0.36f);
+    ImGui::TableSetupColumn("grid", ImGuiTableColumnFlags_WidthStretch, 0.64f);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    draw_details(ctx, l, spec);
+    ImGui::TableNextColumn();
+    draw_code_grid(ctx, spec);
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace typelattice::gui

@@ -1,0 +1,280 @@
+// The Lattice panel: the core's promotion graph at the core's layout positions, drawn with ImDrawList.
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "app/gui/panel.h"
+
+namespace typelattice::gui {
+
+namespace {
+
+struct NodeBox {
+  std::string label;
+  std::optional<Dtype> dtype;
+  ImVec2 centre, half;
+  Role role = Role::plain;
+  bool on_path = false;
+};
+
+ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
+ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
+ImVec2 operator*(ImVec2 a, float k) { return {a.x * k, a.y * k}; }
+
+// Where the segment from `outside` to the centre of a box first meets the box's border.
+ImVec2 border_point(ImVec2 outside, ImVec2 centre, ImVec2 half) {
+  const ImVec2 d = outside - centre;
+  if (d.x == 0.0f && d.y == 0.0f) return centre;
+  const float tx = d.x != 0.0f ? half.x / std::fabs(d.x) : FLT_MAX;
+  const float ty = d.y != 0.0f ? half.y / std::fabs(d.y) : FLT_MAX;
+  return centre + d * std::min(1.0f, std::min(tx, ty));
+}
+
+void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head) {
+  const ImVec2 d = to - from;
+  const float length = std::sqrt(d.x * d.x + d.y * d.y);
+  if (length < 1.0f) return;
+  const ImVec2 dir = d * (1.0f / length);
+  const ImVec2 normal(-dir.y, dir.x);
+  const ImVec2 base = to - dir * head;
+  draw->AddLine(from, to - dir * (head * 0.8f), colour, thickness);
+  draw->AddTriangleFilled(to, base + normal * (head * 0.45f), base - normal * (head * 0.45f), colour);
+}
+
+ImU32 node_fill(const NodeBox& node) {
+  switch (node.role) {
+    case Role::join: return colours::join;
+    case Role::selected: return colours::selected;
+    case Role::plain: break;
+  }
+  return node.dtype ? kind_colour(dtype_info(*node.dtype).kind) : colours::missing;
+}
+
+void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_size, float zoom, bool hovered) {
+  const ImVec2 min = node.centre - node.half, max = node.centre + node.half;
+  const bool weak = node.dtype && dtype_info(*node.dtype).weak;
+  const float rounding = weak ? node.half.y : 6.0f * zoom;  // weak types are pills
+  draw->AddRectFilled(min, max, node_fill(node), rounding);
+  if (node.on_path && node.role == Role::plain)
+    draw->AddRect(min, max, colours::edge_path, rounding, 0, 2.5f * zoom);
+  else if (hovered)
+    draw->AddRect(min, max, colours::text, rounding, 0, 2.0f);
+  const ImU32 text = node.role == Role::plain ? colours::text : colours::text_on_bright;
+  const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, node.label.c_str());
+  draw->AddText(font, font_size, node.centre - size * 0.5f, text, node.label.c_str());
+}
+
+void draw_legend(ImDrawList* draw, ImVec2 at, float scale) {
+  const float box = 12.0f * scale;
+  struct Item { ImU32 colour; const char* label; };
+  const Item items[] = {{colours::selected, "selected"}, {colours::join, "join"}, {colours::edge_path, "path"}};
+  for (const Item& item : items) {
+    draw->AddRectFilled(at, at + ImVec2(box, box), item.colour, 3.0f);
+    draw->AddText(at + ImVec2(box + 5.0f * scale, -2.0f * scale), colours::text_dim, item.label);
+    at.x += box + ImGui::CalcTextSize(item.label).x + 18.0f * scale;
+  }
+  draw->AddText(at, colours::text_dim, "click: select   drag: pan   wheel: zoom   F: fit");
+}
+
+// Pan (drag), zoom (wheel, + -), fit (F, 0); a click without a drag on a node toggles it.
+void handle_canvas_input(PanelContext& ctx, ImVec2 centre, const std::vector<NodeBox>& nodes, int hovered) {
+  AppState& state = ctx.state;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID dragged_id = ImGui::GetID("dragged");
+  if (ImGui::IsItemActivated()) storage->SetBool(dragged_id, false);
+  if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Left) ||
+                                ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+                                ImGui::IsMouseDragging(ImGuiMouseButton_Middle))) {
+    storage->SetBool(dragged_id, true);
+    state.pan_x += io.MouseDelta.x;
+    state.pan_y += io.MouseDelta.y;
+  }
+  if (ImGui::IsItemDeactivated() && !storage->GetBool(dragged_id) && hovered >= 0 &&
+      nodes[static_cast<std::size_t>(hovered)].dtype)
+    state.toggle_selected(*nodes[static_cast<std::size_t>(hovered)].dtype);
+
+  auto zoom_about = [&](ImVec2 point, float factor) {
+    const float new_zoom = std::clamp(state.zoom * factor, 0.3f, 4.0f);
+    const float k = new_zoom / state.zoom;
+    state.pan_x = point.x - centre.x - (point.x - centre.x - state.pan_x) * k;
+    state.pan_y = point.y - centre.y - (point.y - centre.y - state.pan_y) * k;
+    state.zoom = new_zoom;
+  };
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));
+  if (io.WantTextInput || io.KeyCtrl) return;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_F, false) || ImGui::IsKeyPressed(SDL_SCANCODE_0, false)) {
+    state.zoom = 1.0f;
+    state.pan_x = state.pan_y = 0.0f;
+  }
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_EQUALS) || ImGui::IsKeyPressed(SDL_SCANCODE_KP_PLUS))
+    zoom_about(centre, 1.2f);
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_MINUS) || ImGui::IsKeyPressed(SDL_SCANCODE_KP_MINUS))
+    zoom_about(centre, 1.0f / 1.2f);
+}
+
+void draw_graph(PanelContext& ctx) {
+  const PromotionModel& model = ctx.model;
+  const Lattice& lattice = *model.lattice;
+  AppState& state = ctx.state;
+  ImFont* font = ctx.fonts.regular;
+  const float font_size = font->FontSize * state.zoom;
+  const float pad_x = 9.0f * ctx.scale * state.zoom, pad_y = 5.0f * ctx.scale * state.zoom;
+
+  const ImVec2 canvas_min = ImGui::GetCursorScreenPos();
+  ImVec2 canvas_size = ImGui::GetContentRegionAvail();
+  canvas_size.x = std::max(canvas_size.x, 100.0f);
+  canvas_size.y = std::max(canvas_size.y, 100.0f);
+  const ImVec2 canvas_max = canvas_min + canvas_size;
+  ImGui::InvisibleButton("canvas", canvas_size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+
+  // Node boxes: labels from the graph, positions from the core's layout (unit box), scaled to the canvas.
+  std::vector<NodeBox> nodes(static_cast<std::size_t>(lattice.size()));
+  float widest = 0.0f;
+  for (NodeId id = 0; id < lattice.size(); ++id) {
+    NodeBox& node = nodes[static_cast<std::size_t>(id)];
+    node.label = lattice.names()[static_cast<std::size_t>(id)];
+    if (auto d = parse_dtype(node.label)) node.dtype = *d;
+    const ImVec2 text = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, node.label.c_str());
+    node.half = ImVec2(text.x * 0.5f + pad_x, text.y * 0.5f + pad_y);
+    widest = std::max(widest, node.half.x / state.zoom);
+    if (node.dtype) node.role = role_of(model, *node.dtype);
+  }
+  for (const auto& [from, to] : model.path_edges) {
+    nodes[static_cast<std::size_t>(from)].on_path = true;
+    nodes[static_cast<std::size_t>(to)].on_path = true;
+  }
+  const ImVec2 margin(widest + 16.0f * ctx.scale, 30.0f * ctx.scale);
+  const ImVec2 base_min = canvas_min + margin, base_size = canvas_size - margin * 2.0f;
+  const ImVec2 centre = canvas_min + canvas_size * 0.5f;
+  for (const NodePosition& p : model.layout) {
+    const auto id = lattice.find(p.name);
+    if (!id) continue;
+    const ImVec2 fitted = base_min + ImVec2(static_cast<float>(p.x) * base_size.x, static_cast<float>(p.y) * base_size.y);
+    nodes[static_cast<std::size_t>(*id)].centre = centre + (fitted - centre) * state.zoom + ImVec2(state.pan_x, state.pan_y);
+  }
+
+  int hovered = -1;
+  if (ImGui::IsItemHovered())
+    for (int i = static_cast<int>(nodes.size()) - 1; i >= 0 && hovered < 0; --i) {
+      const NodeBox& n = nodes[static_cast<std::size_t>(i)];
+      const ImVec2 m = ImGui::GetIO().MousePos;
+      if (std::fabs(m.x - n.centre.x) <= n.half.x && std::fabs(m.y - n.centre.y) <= n.half.y) hovered = i;
+    }
+  handle_canvas_input(ctx, centre, nodes, hovered);
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(canvas_min, canvas_max, true);
+  draw->AddRectFilled(canvas_min, canvas_max, colours::canvas, 6.0f);
+  const float head = 9.0f * ctx.scale * std::sqrt(state.zoom);
+  auto edge_on_path = [&](NodeId a, NodeId b) {
+    return std::find(model.path_edges.begin(), model.path_edges.end(), std::pair{a, b}) != model.path_edges.end();
+  };
+  for (int pass = 0; pass < 2; ++pass)  // path edges on top
+    for (const auto& [a, b] : lattice.edges()) {
+      const bool on_path = edge_on_path(a, b);
+      if (on_path != (pass == 1)) continue;
+      const NodeBox& from = nodes[static_cast<std::size_t>(a)];
+      const NodeBox& to = nodes[static_cast<std::size_t>(b)];
+      const ImVec2 start = border_point(to.centre, from.centre, from.half + ImVec2(2.0f, 2.0f));
+      const ImVec2 end = border_point(from.centre, to.centre, to.half + ImVec2(2.0f, 2.0f));
+      draw_arrow(draw, start, end, on_path ? colours::edge_path : colours::edge,
+                 (on_path ? 3.0f : 1.5f) * ctx.scale * std::sqrt(state.zoom), on_path ? head * 1.2f : head);
+    }
+  const ImVec4 clip(canvas_min.x, canvas_min.y, canvas_max.x, canvas_max.y);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const NodeBox& node = nodes[i];
+    draw_node(draw, node, font, font_size, state.zoom, static_cast<int>(i) == hovered);
+    ctx.probes.add({"node", node.label, std::string(role_name(node.role)), node.centre - node.half,
+                    node.centre + node.half, node_fill(node)}, clip);
+  }
+  draw_legend(draw, ImVec2(canvas_min.x + 12.0f * ctx.scale, canvas_max.y - 24.0f * ctx.scale), ctx.scale);
+  draw->PopClipRect();
+  if (hovered >= 0 && nodes[static_cast<std::size_t>(hovered)].dtype) {
+    const DtypeInfo& info = dtype_info(*nodes[static_cast<std::size_t>(hovered)].dtype);
+    ImGui::SetTooltip("%s: %d bits%s", std::string(info.name).c_str(), info.bits, info.weak ? ", weak" : "");
+  }
+}
+
+// Table-driven systems have no graph: say why they are not a lattice, and let the user pick their types.
+void draw_table_system(PanelContext& ctx) {
+  const PromotionModel& model = ctx.model;
+  const std::string system(system_name(model.options.system));
+  ImGui::PushFont(ctx.fonts.large);
+  ImGui::TextUnformatted((system + " promotes by table, not by a lattice").c_str());
+  ImGui::PopFont();
+  ImGui::PushTextWrapPos(0.0f);
+  if (model.table_violation) {
+    const TableViolation& v = *model.table_violation;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "Counterexample: %s", v.description.c_str());
+    std::string inputs;
+    for (Dtype d : v.inputs) inputs += (inputs.empty() ? "" : ", ") + std::string(dtype_name(d));
+    auto shown = [](const std::optional<Dtype>& d) { return d ? std::string(dtype_name(*d)) : std::string("-"); };
+    ImGui::Text("inputs %s:  one order gives %s, the other gives %s", inputs.c_str(), shown(v.left).c_str(),
+                shown(v.right).c_str());
+  } else {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::ok),
+                       "Its table is commutative, idempotent and associative on every pair and triple it defines.");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%s's types (click to select):",
+                     system.c_str());
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  for (std::size_t i = 0; i < model.system_types.size(); ++i) {
+    const Dtype d = model.system_types[i];
+    const std::string name(dtype_name(d));
+    const Role role = role_of(model, d);
+    const ImVec2 size = ImGui::CalcTextSize(name.c_str()) + ImVec2(20.0f, 12.0f) * ctx.scale;
+    if (i > 0) {
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
+    }
+    const ImVec2 min = ImGui::GetCursorScreenPos();
+    if (ImGui::InvisibleButton(name.c_str(), size)) ctx.state.toggle_selected(d);
+    const ImU32 fill = role == Role::join       ? colours::join
+                       : role == Role::selected ? colours::selected
+                                                : kind_colour(dtype_info(d).kind);
+    draw->AddRectFilled(min, min + size, fill, 6.0f * ctx.scale);
+    if (ImGui::IsItemHovered()) draw->AddRect(min, min + size, colours::text, 6.0f * ctx.scale, 0, 2.0f);
+    draw->AddText(min + ImVec2(10.0f, 6.0f) * ctx.scale, role == Role::plain ? colours::text : colours::text_on_bright,
+                  name.c_str());
+    ctx.probes.add({"node", name, std::string(role_name(role)), min, min + size, fill}, clip);
+  }
+}
+
+}  // namespace
+
+void draw_lattice_panel(PanelContext& ctx) {
+  const PromotionModel& model = ctx.model;
+  draw_promotion_toolbar(ctx);
+  if (model.lattice) {
+    const std::size_t edges = model.lattice->edges().size();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%s %s lattice, x64 %s: %d types, %zu edges",
+                       std::string(system_name(model.options.system)).c_str(),
+                       std::string(mode_name(model.options.mode)).c_str(), model.options.x64 ? "on" : "off",
+                       model.lattice->size(), edges);
+    ImGui::SameLine();
+    if (model.lattice_violation)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "not a lattice: %s",
+                         model.lattice_violation_text.c_str());
+    else
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::ok), "is a lattice: every pair has a unique join");
+    draw_graph(ctx);
+  } else if (!model.graph_error.empty()) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", model.graph_error.c_str());
+  } else {
+    draw_table_system(ctx);
+  }
+}
+
+}  // namespace typelattice::gui

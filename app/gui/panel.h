@@ -1,0 +1,30 @@
+// What every panel gets each frame: the user's state to change, the core's results to draw, the fonts, and
+// where to record highlights for the headless probes.
+#pragma once
+#include "app/gui/app_state.h"
+#include "app/gui/probes.h"
+#include "app/gui/theme.h"
+
+namespace typelattice::gui {
+
+struct PanelContext {
+  AppState& state;
+  const PromotionModel& model;
+  const Fonts& fonts;
+  Probes& probes;
+  float scale;
+};
+
+// The role a dtype plays in the current selection, and its colour.
+enum class Role { plain, selected, join };
+Role role_of(const PromotionModel& model, Dtype d);
+std::string_view role_name(Role role);
+
+// The promotion controls shared by the lattice and table panels: system, strict, x64, selection, join.
+void draw_promotion_toolbar(PanelContext& ctx);
+
+void draw_lattice_panel(PanelContext& ctx);
+void draw_table_panel(PanelContext& ctx);
+void draw_bits_panel(PanelContext& ctx);
+
+}  // namespace typelattice::gui

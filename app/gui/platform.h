@@ -1,0 +1,56 @@
+// The window, the OpenGL 3 context and Dear ImGui's SDL2/OpenGL3 backends. Headless, it renders into an
+// offscreen framebuffer of a fixed size, with no mouse, so a frame is the same on every run.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+struct SDL_Window;
+
+namespace typelattice::gui {
+
+struct PlatformConfig {
+  bool headless = false;
+  int width = 1280, height = 800;
+  float scale = 0.0f;  // 0: from the display's DPI (1 when headless)
+};
+
+struct Screenshot {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> rgba;  // top row first
+};
+
+class Platform {
+ public:
+  // nullptr and `error` set when SDL, the GL context or the framebuffer cannot be created.
+  static std::unique_ptr<Platform> create(const PlatformConfig& config, std::string& error);
+  ~Platform();
+  Platform(const Platform&) = delete;
+  Platform& operator=(const Platform&) = delete;
+
+  float scale() const { return scale_; }
+  // Interactive: forwards events to ImGui; false when the user closed the window.
+  bool poll_events();
+  void new_frame();
+  // Renders ImGui's draw data; glFinish()es so frame timings include the (software) rasteriser's work.
+  void render();
+  void present();
+  Screenshot read_pixels() const;
+  std::string renderer() const;  // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+
+ private:
+  Platform() = default;
+  bool create_framebuffer(std::string& error);
+
+  PlatformConfig config_;
+  float scale_ = 1.0f;
+  SDL_Window* window_ = nullptr;
+  void* gl_context_ = nullptr;
+  unsigned framebuffer_ = 0, colour_buffer_ = 0;
+  bool imgui_sdl_ = false, imgui_gl_ = false;
+};
+
+bool write_png(const std::string& path, const Screenshot& shot, std::string& error);
+
+}  // namespace typelattice::gui

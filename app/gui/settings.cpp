@@ -1,0 +1,116 @@
+#include "app/gui/settings.h"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
+namespace typelattice::gui {
+
+std::string settings_path() {
+  char* folder = SDL_GetPrefPath("typelattice", "typelattice-app");
+  if (!folder) return "typelattice-app.ini";
+  std::string path = std::string(folder) + "imgui.ini";
+  SDL_free(folder);
+  return path;
+}
+
+namespace {
+
+std::vector<Dtype> parse_selection(std::string_view text) {
+  std::vector<Dtype> dtypes;
+  while (!text.empty()) {
+    const std::size_t comma = std::min(text.find(','), text.size());
+    if (auto d = parse_dtype(text.substr(0, comma))) dtypes.push_back(*d);
+    text.remove_prefix(std::min(comma + 1, text.size()));
+  }
+  return dtypes;
+}
+
+float parse_float(std::string_view text, float fallback) {
+  float value = fallback;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size() ? value : fallback;
+}
+
+// Unknown or stale values (a renamed format, say) are skipped: the default stays.
+void read_line(AppState& state, std::string_view line) {
+  const std::size_t eq = line.find('=');
+  if (eq == std::string_view::npos) return;
+  const std::string_view key = line.substr(0, eq), value = line.substr(eq + 1);
+  if (key == "system") {
+    if (auto s = parse_system(value)) state.options.system = *s;
+  } else if (key == "mode") {
+    if (auto m = parse_mode(value)) state.options.mode = *m;
+  } else if (key == "x64") {
+    state.options.x64 = value == "1";
+  } else if (key == "view") {
+    if (auto v = parse_view(value)) state.view = *v;
+  } else if (key == "compare") {
+    if (value == "none")
+      state.compare.reset();
+    else if (auto s = parse_system(value))
+      state.compare = *s;
+  } else if (key == "selection") {
+    state.selection = parse_selection(value);
+  } else if (key == "format") {
+    if (auto f = parse_format(value)) state.format = *f;
+  } else if (key == "code") {
+    std::uint32_t code = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
+    const int bits = format_spec(state.format).total_bits();
+    if (ec == std::errc() && end == value.data() + value.size() && code < (1u << bits)) state.code = code;
+  } else if (key == "saturate") {
+    state.cast.saturate = value == "1";
+  } else if (key == "zoom") {
+    state.zoom = std::clamp(parse_float(value, 1.0f), 0.3f, 4.0f);
+  } else if (key == "pan_x") {
+    state.pan_x = parse_float(value, 0.0f);
+  } else if (key == "pan_y") {
+    state.pan_y = parse_float(value, 0.0f);
+  }
+}
+
+void write_all(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out) {
+  const AppState& state = *static_cast<const AppState*>(handler->UserData);
+  std::string selection;
+  for (Dtype d : state.selection) {
+    if (!selection.empty()) selection += ',';
+    selection.append(dtype_name(d));
+  }
+  out->appendf("[%s][state]\n", handler->TypeName);
+  out->appendf("system=%s\n", std::string(system_name(state.options.system)).c_str());
+  out->appendf("mode=%s\n", std::string(mode_name(state.options.mode)).c_str());
+  out->appendf("x64=%d\n", state.options.x64 ? 1 : 0);
+  out->appendf("view=%s\n", std::string(view_name(state.view)).c_str());
+  out->appendf("compare=%s\n", state.compare ? std::string(system_name(*state.compare)).c_str() : "none");
+  out->appendf("selection=%s\n", selection.c_str());
+  out->appendf("format=%s\n", std::string(format_spec(state.format).name).c_str());
+  out->appendf("code=%u\n", state.code);
+  out->appendf("saturate=%d\n", state.cast.saturate ? 1 : 0);
+  out->appendf("zoom=%g\npan_x=%g\npan_y=%g\n\n", static_cast<double>(state.zoom), static_cast<double>(state.pan_x),
+               static_cast<double>(state.pan_y));
+}
+
+}  // namespace
+
+void register_settings(AppState& state) {
+  ImGuiSettingsHandler handler;
+  handler.TypeName = "typelattice";
+  handler.TypeHash = ImHashStr("typelattice");
+  handler.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler* h, const char* name) -> void* {
+    return std::string_view(name) == "state" ? h->UserData : nullptr;
+  };
+  handler.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) {
+    read_line(*static_cast<AppState*>(entry), line);
+  };
+  handler.WriteAllFn = write_all;
+  handler.UserData = &state;
+  ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
+}
+
+}  // namespace typelattice::gui

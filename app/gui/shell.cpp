@@ -1,0 +1,191 @@
+#include "app/gui/shell.h"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace typelattice::gui {
+
+Role role_of(const PromotionModel& model, Dtype d) {
+  if (model.join && *model.join == d) return Role::join;
+  if (std::find(model.selection.begin(), model.selection.end(), d) != model.selection.end()) return Role::selected;
+  return Role::plain;
+}
+
+std::string_view role_name(Role role) {
+  switch (role) {
+    case Role::plain: return "plain";
+    case Role::selected: return "selected";
+    case Role::join: return "join";
+  }
+  return "plain";
+}
+
+namespace {
+
+constexpr std::array<System, 5> kSystems = {System::jax, System::numpy, System::torch, System::tensorflow,
+                                            System::jax_lax};
+
+std::size_t system_index(System s) {
+  return static_cast<std::size_t>(std::find(kSystems.begin(), kSystems.end(), s) - kSystems.begin());
+}
+
+void cycle_system(AppState& state, int step) {
+  const int n = static_cast<int>(kSystems.size());
+  const int i = static_cast<int>(system_index(state.options.system));
+  state.options.system = kSystems[static_cast<std::size_t>(((i + step) % n + n) % n)];
+}
+
+// Global shortcuts; inactive while a text field has the keyboard.
+bool handle_shortcuts(AppState& state, bool& force_view) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl && ImGui::IsKeyPressed(SDL_SCANCODE_Q, false)) return false;
+  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return true;
+  const std::array<SDL_Scancode, kViewCount> view_keys = {SDL_SCANCODE_1, SDL_SCANCODE_2, SDL_SCANCODE_3};
+  for (std::size_t i = 0; i < view_keys.size(); ++i)
+    if (ImGui::IsKeyPressed(view_keys[i], false)) {
+      state.view = static_cast<View>(i);
+      force_view = true;
+    }
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_S, false))
+    state.options.mode = state.options.mode == Mode::strict ? Mode::standard : Mode::strict;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_X, false)) state.options.x64 = !state.options.x64;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHTBRACKET, false)) cycle_system(state, 1);
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFTBRACKET, false)) cycle_system(state, -1);
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false)) state.selection.clear();
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_F1, false)) state.show_help = !state.show_help;
+  return true;
+}
+
+void draw_help(AppState& state) {
+  if (!state.show_help) return;
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("Keyboard shortcuts", &state.show_help,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
+    static constexpr std::array<std::array<const char*, 2>, 13> kKeys = {{
+        {"1 / 2 / 3", "Lattice / Table / Bits view"},
+        {"S", "toggle strict mode"},
+        {"X", "toggle x64"},
+        {"[ and ]", "previous / next promotion system"},
+        {"Esc", "clear the selection"},
+        {"click a node or cell", "select / deselect it (the join is highlighted)"},
+        {"drag, wheel", "pan and zoom the lattice"},
+        {"F  or  0", "fit the lattice to the window"},
+        {"+ / -", "zoom in / out"},
+        {"Left / Right", "previous / next code (Bits)"},
+        {"Up / Down", "next / previous value (Bits)"},
+        {"F1", "this help"},
+        {"Ctrl+Q", "quit"},
+    }};
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+      for (const auto& [key, action] : kKeys) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::selected), "%s", key);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(action);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void draw_promotion_toolbar(PanelContext& ctx) {
+  AppState& state = ctx.state;
+  const float combo_width = 150.0f * ctx.scale;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("System");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(combo_width);
+  if (ImGui::BeginCombo("##system", std::string(system_name(state.options.system)).c_str())) {
+    for (System s : kSystems)
+      if (ImGui::Selectable(std::string(system_name(s)).c_str(), s == state.options.system)) state.options.system = s;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  bool strict = state.options.mode == Mode::strict;
+  if (ImGui::Checkbox("strict (S)", &strict)) state.options.mode = strict ? Mode::strict : Mode::standard;
+  ImGui::SameLine();
+  ImGui::Checkbox("x64 (X)", &state.options.x64);
+
+  ImGui::SameLine(0.0f, 24.0f * ctx.scale);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "selected");
+  if (state.selection.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "(click nodes or cells)");
+  }
+  std::optional<Dtype> remove;
+  for (Dtype d : state.selection) {
+    ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(d));
+    ImGui::PushStyleColor(ImGuiCol_Button, colours::selected);
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::text_on_bright);
+    if (ImGui::SmallButton(std::string(dtype_name(d)).append("  x").c_str())) remove = d;
+    ImGui::PopStyleColor(2);
+    ImGui::PopID();
+  }
+  if (remove) state.toggle_selected(*remove);
+
+  ImGui::SameLine(0.0f, 24.0f * ctx.scale);
+  if (ctx.model.join) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "join");
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s",
+                       std::string(dtype_name(*ctx.model.join)).c_str());
+  } else if (!ctx.model.join_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", ctx.model.join_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+bool draw_app(PanelContext& ctx, bool& force_view) {
+  AppState& state = ctx.state;
+  const bool running = handle_shortcuts(state, force_view);
+
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->WorkPos);
+  ImGui::SetNextWindowSize(viewport->WorkSize);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("typelattice", nullptr, flags);
+  ImGui::PushFont(ctx.fonts.large);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text), "typelattice");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 6.0f * ctx.scale);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "dtype promotion lattices and low-precision float formats");
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 90.0f * ctx.scale);
+  if (ImGui::SmallButton("help (F1)")) state.show_help = !state.show_help;
+
+  if (ImGui::BeginTabBar("views")) {
+    static constexpr std::array<const char*, kViewCount> kTabs = {"Lattice (1)", "Table (2)", "Bits (3)"};
+    for (std::size_t i = 0; i < kTabs.size(); ++i) {
+      const View view = static_cast<View>(i);
+      const ImGuiTabItemFlags tab_flags = force_view && state.view == view ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(kTabs[i], nullptr, tab_flags)) {
+        if (!force_view) state.view = view;
+        switch (view) {
+          case View::lattice: draw_lattice_panel(ctx); break;
+          case View::table: draw_table_panel(ctx); break;
+          case View::bits: draw_bits_panel(ctx); break;
+        }
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  force_view = false;
+  ImGui::End();
+  draw_help(state);
+  return running;
+}
+
+}  // namespace typelattice::gui

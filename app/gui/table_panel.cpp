@@ -1,0 +1,132 @@
+// The Table panel: the core's promotion table, cells coloured where a second system's table differs;
+// clicking a cell selects its row and column types.
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "app/gui/panel.h"
+
+namespace typelattice::gui {
+
+namespace {
+
+constexpr std::array<System, 5> kCompareSystems = {System::jax, System::numpy, System::torch, System::tensorflow,
+                                                   System::jax_lax};
+
+std::string label_of(Dtype d, bool codes) {
+  const DtypeInfo& info = dtype_info(d);
+  return std::string(codes && !info.short_code.empty() ? info.short_code : info.name);
+}
+
+std::string cell_text(const std::optional<Dtype>& d, bool codes) { return d ? label_of(*d, codes) : "-"; }
+
+bool is_selected_pair(const std::vector<Dtype>& selection, Dtype row, Dtype col) {
+  if (selection.size() != 2) return false;
+  return (selection[0] == row && selection[1] == col) || (selection[0] == col && selection[1] == row);
+}
+
+void draw_compare_controls(PanelContext& ctx, bool& codes, int differing) {
+  AppState& state = ctx.state;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("compare with");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(150.0f * ctx.scale);
+  const std::string current = state.compare ? std::string(system_name(*state.compare)) : "none";
+  if (ImGui::BeginCombo("##compare", current.c_str())) {
+    if (ImGui::Selectable("none", !state.compare)) state.compare.reset();
+    for (System s : kCompareSystems)
+      if (ImGui::Selectable(std::string(system_name(s)).c_str(), state.compare == s)) state.compare = s;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("short codes", &codes);
+  ImGui::SameLine(0.0f, 24.0f * ctx.scale);
+  ImGui::ColorButton("##differs", ImGui::ColorConvertU32ToFloat4(colours::differs), ImGuiColorEditFlags_NoTooltip);
+  ImGui::SameLine();
+  if (ctx.model.compare_table)
+    ImGui::Text("differs from %s (%d cells)", current.c_str(), differing);
+  else
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "differs (pick another system)");
+  ImGui::SameLine();
+  ImGui::ColorButton("##pair", ImGui::ColorConvertU32ToFloat4(colours::selected), ImGuiColorEditFlags_NoTooltip);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("selected pair");
+}
+
+}  // namespace
+
+void draw_table_panel(PanelContext& ctx) {
+  const PromotionModel& model = ctx.model;
+  const PromotionTable& table = model.table;
+  draw_promotion_toolbar(ctx);
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID codes_id = ImGui::GetID("short codes");
+  bool codes = storage->GetBool(codes_id, true);
+
+  const PromotionTable* other = model.compare_table ? &*model.compare_table : nullptr;
+  auto differs = [&](std::size_t r, std::size_t c) {
+    return other && r < other->cells.size() && c < other->cells[r].size() && other->cells[r][c] != table.cells[r][c];
+  };
+  int differing = 0;
+  for (std::size_t r = 0; r < table.cells.size(); ++r)
+    for (std::size_t c = 0; c < table.cells[r].size(); ++c) differing += differs(r, c) ? 1 : 0;
+  draw_compare_controls(ctx, codes, differing);
+  storage->SetBool(codes_id, codes);
+
+  const int n = static_cast<int>(table.types.size());
+  if (n == 0 || n + 1 > 512) return;  // ImGui tables hold at most 512 columns
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInner |
+                                ImGuiTableFlags_BordersOuter | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("promotion", n + 1, flags)) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_NoHide);
+  for (Dtype d : table.types) ImGui::TableSetupColumn(label_of(d, codes).c_str());
+  ImGui::TableHeadersRow();
+
+  const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
+  const ImVec4 clip(inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y);
+  for (std::size_t r = 0; r < table.types.size(); ++r) {
+    const Dtype row = table.types[r];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
+    ImGui::TextUnformatted(label_of(row, codes).c_str());
+    for (std::size_t c = 0; c < table.types.size(); ++c) {
+      const Dtype col = table.types[c];
+      ImGui::TableNextColumn();
+      const bool pair = is_selected_pair(model.selection, row, col);
+      const bool changed = differs(r, c);
+      const ImU32 fill = pair ? colours::selected : changed ? colours::differs : 0;
+      if (fill) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, fill);
+      if (pair) ImGui::PushStyleColor(ImGuiCol_Text, colours::text_on_bright);
+      if (!table.cells[r][c]) ImGui::PushStyleColor(ImGuiCol_Text, colours::text_dim);
+      const std::string text = cell_text(table.cells[r][c], codes);
+      ImGui::PushID(static_cast<int>(r * table.types.size() + c));
+      if (ImGui::Selectable(text.c_str(), false)) ctx.state.selection = {row, col};
+      ImGui::PopID();
+      if (!table.cells[r][c]) ImGui::PopStyleColor();
+      if (pair) {
+        ImGui::PopStyleColor();
+        std::string name(dtype_name(row));
+        name.append(",").append(dtype_name(col));
+        ctx.probes.add({"cell", std::move(name), "pair",
+                        ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), fill}, clip);
+      }
+      if (ImGui::IsItemHovered()) {
+        std::string tip(dtype_name(row));
+        tip.append(" with ").append(dtype_name(col)).append(" -> ").append(cell_text(table.cells[r][c], false));
+        tip.append(" (").append(system_name(model.options.system)).append(")");
+        if (other && r < other->cells.size() && c < other->cells[r].size())
+          tip.append("\n").append(cell_text(other->cells[r][c], false)).append(" (")
+              .append(system_name(*model.compare)).append(")");
+        ImGui::SetTooltip("%s", tip.c_str());
+      }
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace typelattice::gui
