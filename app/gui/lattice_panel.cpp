@@ -15,6 +15,7 @@ namespace {
 
 struct NodeBox {
   std::string label;
+  std::vector<std::string> lines;  // the label, split after the family ("float8" / "e4m3fn") to stay narrow
   std::optional<Dtype> dtype;
   ImVec2 centre, half;
   Role role = Role::plain;
@@ -54,24 +55,43 @@ ImU32 node_fill(const NodeBox& node) {
   return node.dtype ? kind_colour(dtype_info(*node.dtype).kind) : colours::missing;
 }
 
-void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_size, float zoom, bool hovered) {
+std::vector<std::string> label_lines(const std::string& label) {
+  const std::size_t underscore = label.find('_');
+  if (underscore == std::string::npos) return {label};
+  return {label.substr(0, underscore), label.substr(underscore + 1)};
+}
+
+ImVec2 label_size(const std::vector<std::string>& lines, ImFont* font, float font_size) {
+  ImVec2 size(0.0f, 0.0f);
+  for (const std::string& line : lines) {
+    size.x = std::max(size.x, font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, line.c_str()).x);
+    size.y += font_size;
+  }
+  return size;
+}
+
+void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_size, float scale, bool hovered) {
   const ImVec2 min = node.centre - node.half, max = node.centre + node.half;
   const bool weak = node.dtype && dtype_info(*node.dtype).weak;
-  const float rounding = weak ? node.half.y : 6.0f * zoom;  // weak types are pills
+  const float rounding = weak ? node.half.y : 6.0f * scale;  // weak types are pills
   draw->AddRectFilled(min, max, node_fill(node), rounding);
   if (node.on_path && node.role == Role::plain)
-    draw->AddRect(min, max, colours::edge_path, rounding, 0, 2.5f * zoom);
+    draw->AddRect(min, max, colours::edge_path, rounding, 0, 2.5f * scale);
   else if (hovered)
     draw->AddRect(min, max, colours::text, rounding, 0, 2.0f);
   const ImU32 text = node.role == Role::plain ? colours::text : colours::text_on_bright;
-  const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, node.label.c_str());
-  draw->AddText(font, font_size, node.centre - size * 0.5f, text, node.label.c_str());
+  float y = node.centre.y - label_size(node.lines, font, font_size).y * 0.5f;
+  for (const std::string& line : node.lines) {
+    const float width = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, line.c_str()).x;
+    draw->AddText(font, font_size, ImVec2(node.centre.x - width * 0.5f, y), text, line.c_str());
+    y += font_size;
+  }
 }
 
 void draw_legend(ImDrawList* draw, ImVec2 at, float scale) {
   const float box = 12.0f * scale;
   struct Item { ImU32 colour; const char* label; };
-  const Item items[] = {{colours::selected, "selected"}, {colours::join, "join"}, {colours::edge_path, "path"}};
+  const Item items[] = {{colours::selected, "selected"}, {colours::join, "join, and the paths to it"}};
   for (const Item& item : items) {
     draw->AddRectFilled(at, at + ImVec2(box, box), item.colour, 3.0f);
     draw->AddText(at + ImVec2(box + 5.0f * scale, -2.0f * scale), colours::text_dim, item.label);
@@ -122,8 +142,8 @@ void draw_graph(PanelContext& ctx) {
   const Lattice& lattice = *model.lattice;
   AppState& state = ctx.state;
   ImFont* font = ctx.fonts.regular;
-  const float font_size = font->FontSize * state.zoom;
-  const float pad_x = 9.0f * ctx.scale * state.zoom, pad_y = 5.0f * ctx.scale * state.zoom;
+  const float base_size = font->FontSize;
+  const float pad_x = 8.0f * ctx.scale, pad_y = 4.0f * ctx.scale;
 
   const ImVec2 canvas_min = ImGui::GetCursorScreenPos();
   ImVec2 canvas_size = ImGui::GetContentRegionAvail();
@@ -134,30 +154,48 @@ void draw_graph(PanelContext& ctx) {
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
 
-  // Node boxes: labels from the graph, positions from the core's layout (unit box), scaled to the canvas.
+  // Node centres: the core's layout (unit box) scaled to the canvas, then zoomed and panned.
   std::vector<NodeBox> nodes(static_cast<std::size_t>(lattice.size()));
   float widest = 0.0f;
   for (NodeId id = 0; id < lattice.size(); ++id) {
     NodeBox& node = nodes[static_cast<std::size_t>(id)];
     node.label = lattice.names()[static_cast<std::size_t>(id)];
+    node.lines = label_lines(node.label);
     if (auto d = parse_dtype(node.label)) node.dtype = *d;
-    const ImVec2 text = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, node.label.c_str());
-    node.half = ImVec2(text.x * 0.5f + pad_x, text.y * 0.5f + pad_y);
-    widest = std::max(widest, node.half.x / state.zoom);
     if (node.dtype) node.role = role_of(model, *node.dtype);
+    widest = std::max(widest, label_size(node.lines, font, base_size).x * 0.5f + pad_x);
   }
   for (const auto& [from, to] : model.path_edges) {
     nodes[static_cast<std::size_t>(from)].on_path = true;
     nodes[static_cast<std::size_t>(to)].on_path = true;
   }
-  const ImVec2 margin(widest + 16.0f * ctx.scale, 30.0f * ctx.scale);
-  const ImVec2 base_min = canvas_min + margin, base_size = canvas_size - margin * 2.0f;
+  const ImVec2 margin(std::min(widest, canvas_size.x * 0.2f) + 8.0f * ctx.scale, 34.0f * ctx.scale);
+  const ImVec2 base_min = canvas_min + margin, base_extent = canvas_size - margin * 2.0f;
   const ImVec2 centre = canvas_min + canvas_size * 0.5f;
   for (const NodePosition& p : model.layout) {
     const auto id = lattice.find(p.name);
     if (!id) continue;
-    const ImVec2 fitted = base_min + ImVec2(static_cast<float>(p.x) * base_size.x, static_cast<float>(p.y) * base_size.y);
-    nodes[static_cast<std::size_t>(*id)].centre = centre + (fitted - centre) * state.zoom + ImVec2(state.pan_x, state.pan_y);
+    const ImVec2 fitted =
+        base_min + ImVec2(static_cast<float>(p.x) * base_extent.x, static_cast<float>(p.y) * base_extent.y);
+    nodes[static_cast<std::size_t>(*id)].centre =
+        centre + (fitted - centre) * state.zoom + ImVec2(state.pan_x, state.pan_y);
+  }
+  // Labels keep their size when zooming (so zooming in makes room); they shrink where neighbours would overlap.
+  std::vector<ImVec2> label_extent;
+  for (const NodeBox& node : nodes) label_extent.push_back(label_size(node.lines, font, base_size));
+  float fit = 1.0f;
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t j = i + 1; j < nodes.size(); ++j) {
+      const ImVec2 d = nodes[i].centre - nodes[j].centre;
+      const ImVec2 a = label_extent[i], b = label_extent[j];
+      const float need_x = (a.x + b.x) * 0.5f + 2.0f * pad_x + 4.0f, need_y = (a.y + b.y) * 0.5f + 2.0f * pad_y + 4.0f;
+      if (std::fabs(d.y) < need_y && std::fabs(d.x) < need_x)
+        fit = std::min(fit, std::max(std::fabs(d.x) / need_x, std::fabs(d.y) / need_y));
+    }
+  const float font_size = base_size * std::max(fit, 0.6f);
+  for (NodeBox& node : nodes) {
+    const ImVec2 text = label_size(node.lines, font, font_size);
+    node.half = ImVec2(text.x * 0.5f + pad_x * fit, text.y * 0.5f + pad_y * fit);
   }
 
   int hovered = -1;
@@ -172,7 +210,7 @@ void draw_graph(PanelContext& ctx) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(canvas_min, canvas_max, true);
   draw->AddRectFilled(canvas_min, canvas_max, colours::canvas, 6.0f);
-  const float head = 9.0f * ctx.scale * std::sqrt(state.zoom);
+  const float head = 9.0f * ctx.scale;
   auto edge_on_path = [&](NodeId a, NodeId b) {
     return std::find(model.path_edges.begin(), model.path_edges.end(), std::pair{a, b}) != model.path_edges.end();
   };
@@ -185,12 +223,12 @@ void draw_graph(PanelContext& ctx) {
       const ImVec2 start = border_point(to.centre, from.centre, from.half + ImVec2(2.0f, 2.0f));
       const ImVec2 end = border_point(from.centre, to.centre, to.half + ImVec2(2.0f, 2.0f));
       draw_arrow(draw, start, end, on_path ? colours::edge_path : colours::edge,
-                 (on_path ? 3.0f : 1.5f) * ctx.scale * std::sqrt(state.zoom), on_path ? head * 1.2f : head);
+                 (on_path ? 3.0f : 1.5f) * ctx.scale, on_path ? head * 1.2f : head);
     }
   const ImVec4 clip(canvas_min.x, canvas_min.y, canvas_max.x, canvas_max.y);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const NodeBox& node = nodes[i];
-    draw_node(draw, node, font, font_size, state.zoom, static_cast<int>(i) == hovered);
+    draw_node(draw, node, font, font_size, ctx.scale, static_cast<int>(i) == hovered);
     ctx.probes.add({"node", node.label, std::string(role_name(node.role)), node.centre - node.half,
                     node.centre + node.half, node_fill(node)}, clip);
   }
@@ -265,8 +303,7 @@ void draw_lattice_panel(PanelContext& ctx) {
                        model.lattice->size(), edges);
     ImGui::SameLine();
     if (model.lattice_violation)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "not a lattice: %s",
-                         model.lattice_violation_text.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", model.lattice_violation_text.c_str());
     else
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::ok), "is a lattice: every pair has a unique join");
     draw_graph(ctx);
