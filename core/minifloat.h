@@ -55,6 +55,10 @@ struct CastOptions {
   RoundMode e8m0_round = RoundMode::up;  // ONNX's default for float8_e8m0fnu
 };
 
+// ONNX Cast's defaults for a target format: saturate=1 and round_mode=up, where the saturate attribute only
+// applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow to Inf as in IEEE 754.
+CastOptions onnx_default_options(Format f);
+
 // Exact decoding of a code (low total_bits() bits used; higher bits must be zero).
 float decode_to_float32(Format f, std::uint32_t code);
 double decode_to_float64(Format f, std::uint32_t code);
