@@ -33,6 +33,7 @@ struct AppState {
   std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   bool show_help = false;
+  std::vector<Dtype> table_scrolled_to;           // the selection the table last scrolled to
   float zoom = 1.0f;                               // lattice view: 1 = fit to the panel
   float pan_x = 0.0f, pan_y = 0.0f;                // lattice view offset, in pixels
 

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/gui/panel.h"
 
@@ -151,8 +154,11 @@ void draw_details(PanelContext& ctx, const Layout& l, const FormatSpec& spec) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s", l.exact_value.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(category_colour(l.category)), "[%s]",
-                     std::string(category_name(l.category)).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Button, category_colour(l.category));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, category_colour(l.category));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, category_colour(l.category));
+  ImGui::SmallButton(std::string(category_name(l.category)).c_str());
+  ImGui::PopStyleColor(3);
   ImGui::SameLine();
   ImGui::Text("significand %s", l.significand.c_str());
   if (l.unbiased_exponent)
@@ -200,15 +206,17 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
       state.code = static_cast<std::uint32_t>(high) * 256u + (state.code & 0xFFu);
     page = state.code / 256u;
   }
-  const int columns = 16;
+  // Small formats get fewer, bigger cells: FP4's 16 codes as two rows, positive and negative.
+  const std::uint32_t columns = count <= 16 ? 8 : 16;
+  const std::uint32_t rows = (count + columns - 1) / columns;
   const float width = ImGui::GetContentRegionAvail().x;
-  const float cell_w = std::min((width - 2.0f) / static_cast<float>(columns), 78.0f * ctx.scale);
-  const float cell_h = ImGui::GetTextLineHeight() * 1.9f;
+  const float cell_w = std::min((width - 2.0f) / static_cast<float>(columns), 110.0f * ctx.scale);
+  const float cell_h = ImGui::GetTextLineHeight() * (rows <= 4 ? 3.0f : 1.9f);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
   ImGui::PushFont(ctx.fonts.mono);
-  const float small = ctx.fonts.mono->FontSize * 0.8f;
+  const float small = ctx.fonts.mono->FontSize * (rows <= 4 ? 1.0f : 0.8f);
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t code = page * 256u + i;
     const ImVec2 min = origin + ImVec2(static_cast<float>(i % columns) * cell_w, static_cast<float>(i / columns) * cell_h);
@@ -224,20 +232,22 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
     draw->AddRectFilled(min, max, fill, 3.0f);
     if (hovered) draw->AddRect(min, max, colours::text, 3.0f, 0, 2.0f);
     char value[32];
-    std::snprintf(value, sizeof value, "%.4g", cell.value);
+    std::snprintf(value, sizeof value, "%.3g", cell.value);
     const ImU32 text = current ? colours::text_on_bright : colours::text;
-    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim,
-                  hex_code(code, bits).c_str());
+    char low_byte[8];
+    std::snprintf(low_byte, sizeof low_byte, "%02X", code & 0xFFu);
+    draw->PushClipRect(min, max, true);
+    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim, low_byte);
     draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, cell_h * 0.46f), text, value);
+    draw->PopClipRect();
     if (current) ctx.probes.add({"code", hex_code(code, bits), "selected", min, max, fill}, clip);
     if (hovered)
       ImGui::SetTooltip("%s = %s (%s)", hex_code(code, bits).c_str(), cell.exact_value.c_str(),
                         std::string(category_name(cell.category)).c_str());
   }
   ImGui::PopFont();
-  const float rows = static_cast<float>((count + columns - 1) / columns);
   ImGui::SetCursorScreenPos(origin);
-  ImGui::Dummy(ImVec2(static_cast<float>(columns) * cell_w, rows * cell_h));
+  ImGui::Dummy(ImVec2(static_cast<float>(columns) * cell_w, static_cast<float>(rows) * cell_h));
   ImGui::Spacing();
   for (Category c : {Category::zero, Category::subnormal, Category::normal, Category::infinity, Category::nan}) {
     ImGui::ColorButton(std::string(category_name(c)).c_str(), ImGui::ColorConvertU32ToFloat4(category_colour(c)),
@@ -247,6 +257,61 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
     ImGui::SameLine();
   }
   ImGui::NewLine();
+}
+
+// Every finite value of the format on a symmetric-log axis, so the spacing of the codes shows where the
+// precision is; the current code is the tall mark.
+void draw_number_line(PanelContext& ctx, const FormatSpec& spec, Format format, std::uint32_t current) {
+  if (spec.total_bits() > 8) return;
+  std::vector<std::pair<double, std::uint32_t>> values;
+  double tiny = DBL_MAX, largest = 0.0;
+  for (std::uint32_t code = 0; code < code_count(spec); ++code) {
+    const double v = decode_to_float64(format, code);
+    if (!std::isfinite(v)) continue;
+    values.emplace_back(v, code);
+    if (v != 0.0) tiny = std::min(tiny, std::fabs(v));
+    largest = std::max(largest, std::fabs(v));
+  }
+  if (values.empty() || largest == 0.0) return;
+  auto axis = [&](double v) {
+    const double magnitude = std::log2(1.0 + std::fabs(v) / tiny) / std::log2(1.0 + largest / tiny);
+    return v < 0.0 ? -magnitude : magnitude;
+  };
+  const bool signed_values = std::any_of(values.begin(), values.end(), [](const auto& p) { return p.first < 0.0; });
+  ImGui::Spacing();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "the finite values on a symmetric-log axis (each mark is one code)");
+  const float width = ImGui::GetContentRegionAvail().x - 20.0f * ctx.scale;
+  const float height = 46.0f * ctx.scale;
+  const ImVec2 origin = ImGui::GetCursorScreenPos() + ImVec2(10.0f * ctx.scale, 0.0f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float mid_y = origin.y + height * 0.45f;
+  auto x_of = [&](double v) {
+    const double t = signed_values ? (axis(v) + 1.0) * 0.5 : axis(v);
+    return origin.x + static_cast<float>(t) * width;
+  };
+  draw->AddLine(ImVec2(origin.x, mid_y), ImVec2(origin.x + width, mid_y), colours::edge, 1.0f);
+  for (const auto& [v, code] : values) {
+    const float x = x_of(v);
+    const float tick = (code == current ? 16.0f : 6.0f) * ctx.scale;
+    draw->AddLine(ImVec2(x, mid_y - tick), ImVec2(x, mid_y + tick), code == current ? colours::selected : colours::text_dim,
+                  code == current ? 3.0f * ctx.scale : 1.0f);
+  }
+  auto label = [&](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    const float w = ImGui::CalcTextSize(text).x;
+    draw->AddText(ImVec2(std::clamp(x_of(v) - w * 0.5f, origin.x - 8.0f, origin.x + width - w + 8.0f), mid_y + 14.0f * ctx.scale),
+                  colours::text_dim, text);
+  };
+  label(largest);
+  if (signed_values) {
+    label(-largest);
+    label(0.0);
+  } else {
+    label(tiny);
+  }
+  ImGui::Dummy(ImVec2(width, height));
 }
 
 }  // namespace
@@ -262,11 +327,12 @@ void draw_bits_panel(PanelContext& ctx) {
   draw_value_input(ctx, spec);
   ImGui::Separator();
   if (ImGui::BeginTable("bits_columns", 2, ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("details", ImGuiTableColumnFlags_WidthStretch, 0.36f);
-    ImGui::TableSetupColumn("grid", ImGuiTableColumnFlags_WidthStretch, 0.64f);
+    ImGui::TableSetupColumn("details", ImGuiTableColumnFlags_WidthStretch, 0.3f);
+    ImGui::TableSetupColumn("grid", ImGuiTableColumnFlags_WidthStretch, 0.7f);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     draw_details(ctx, l, spec);
+    draw_number_line(ctx, spec, state.format, state.code);
     ImGui::TableNextColumn();
     draw_code_grid(ctx, spec);
     ImGui::EndTable();

@@ -240,6 +240,72 @@ void draw_graph(PanelContext& ctx) {
   }
 }
 
+// One promotion step drawn as chips: [a] + [b] = [result]; the core computes each result.
+void draw_step(PanelContext& ctx, Dtype a, Dtype b, bool final_step) {
+  auto chip = [&](const std::optional<Dtype>& d, bool outlined) {
+    const ImU32 fill = d ? kind_colour(dtype_info(*d).kind) : colours::missing;
+    ImGui::PushStyleColor(ImGuiCol_Button, fill);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, fill);
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, fill);
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, outlined ? 2.0f * ctx.scale : 0.0f);
+    ImGui::PushStyleColor(ImGuiCol_Border, colours::error);
+    ImGui::Button(d ? std::string(dtype_name(*d)).c_str() : "no promotion");
+    ImGui::PopStyleColor(4);
+    ImGui::PopStyleVar();
+  };
+  const auto result = promote_types(a, b, ctx.model.options);
+  ImGui::PushID(static_cast<int>(a) * 64 + static_cast<int>(b));
+  chip(a, false);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("+");
+  ImGui::SameLine();
+  chip(b, false);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("=");
+  ImGui::SameLine();
+  chip(result ? std::optional<Dtype>(*result) : std::nullopt, final_step);
+  ImGui::PopID();
+}
+
+// The violation as the two orders of evaluation side by side, so the different answers are visible.
+void draw_counterexample(PanelContext& ctx, const TableViolation& v) {
+  const PromotionOptions& options = ctx.model.options;
+  const float column = 330.0f * ctx.scale;
+  const ImVec4 dim = ImGui::ColorConvertU32ToFloat4(colours::text_dim);
+  auto then = [&] {
+    ImGui::SameLine(0.0f, 20.0f * ctx.scale);
+    ImGui::TextColored(dim, "then");
+    ImGui::SameLine(0.0f, 20.0f * ctx.scale);
+  };
+  ImGui::Spacing();
+  if (v.kind == TableViolation::Kind::not_associative && v.inputs.size() == 3) {
+    const Dtype a = v.inputs[0], b = v.inputs[1], c = v.inputs[2];
+    const auto ab = promote_types(a, b, options), bc = promote_types(b, c, options);
+    ImGui::TextColored(dim, "(%s + %s) + %s", std::string(dtype_name(a)).c_str(), std::string(dtype_name(b)).c_str(),
+                       std::string(dtype_name(c)).c_str());
+    ImGui::SameLine(column);
+    draw_step(ctx, a, b, false);
+    if (ab) {
+      then();
+      draw_step(ctx, *ab, c, true);
+    }
+    ImGui::TextColored(dim, "%s + (%s + %s)", std::string(dtype_name(a)).c_str(), std::string(dtype_name(b)).c_str(),
+                       std::string(dtype_name(c)).c_str());
+    ImGui::SameLine(column);
+    draw_step(ctx, b, c, false);
+    if (bc) {
+      then();
+      draw_step(ctx, a, *bc, true);
+    }
+  } else if (v.inputs.size() == 2) {
+    draw_step(ctx, v.inputs[0], v.inputs[1], true);
+    if (v.kind == TableViolation::Kind::not_commutative) draw_step(ctx, v.inputs[1], v.inputs[0], true);
+  } else if (v.inputs.size() == 1) {
+    draw_step(ctx, v.inputs[0], v.inputs[0], true);
+  }
+  ImGui::Spacing();
+}
+
 // Table-driven systems have no graph: say why they are not a lattice, and let the user pick their types.
 void draw_table_system(PanelContext& ctx) {
   const PromotionModel& model = ctx.model;
@@ -251,11 +317,9 @@ void draw_table_system(PanelContext& ctx) {
   if (model.table_violation) {
     const TableViolation& v = *model.table_violation;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "Counterexample: %s", v.description.c_str());
-    std::string inputs;
-    for (Dtype d : v.inputs) inputs += (inputs.empty() ? "" : ", ") + std::string(dtype_name(d));
-    auto shown = [](const std::optional<Dtype>& d) { return d ? std::string(dtype_name(*d)) : std::string("-"); };
-    ImGui::Text("inputs %s:  one order gives %s, the other gives %s", inputs.c_str(), shown(v.left).c_str(),
-                shown(v.right).c_str());
+    ImGui::PopTextWrapPos();
+    draw_counterexample(ctx, v);
+    ImGui::PushTextWrapPos(0.0f);
   } else {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::ok),
                        "Its table is commutative, idempotent and associative on every pair and triple it defines.");

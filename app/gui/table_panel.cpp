@@ -16,9 +16,13 @@ namespace {
 constexpr std::array<System, 5> kCompareSystems = {System::jax, System::numpy, System::torch, System::tensorflow,
                                                    System::jax_lax};
 
+// Short labels: the JAX docs' codes (u1, bf, f*), and the newer float types without their family prefix.
 std::string label_of(Dtype d, bool codes) {
   const DtypeInfo& info = dtype_info(d);
-  return std::string(codes && !info.short_code.empty() ? info.short_code : info.name);
+  if (!codes) return std::string(info.name);
+  if (!info.short_code.empty()) return std::string(info.short_code);
+  const std::size_t underscore = info.name.find('_');
+  return std::string(underscore == std::string_view::npos ? info.name : info.name.substr(underscore + 1));
 }
 
 std::string cell_text(const std::optional<Dtype>& d, bool codes) { return d ? label_of(*d, codes) : "-"; }
@@ -50,6 +54,12 @@ void draw_compare_controls(PanelContext& ctx, bool& codes, int differing) {
     ImGui::Text("differs from %s (%d cells)", current.c_str(), differing);
   else
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "differs (pick another system)");
+  if (ctx.model.compare_table) {
+    ImGui::SameLine();
+    ImGui::ColorButton("##missing", ImGui::ColorConvertU32ToFloat4(colours::missing), ImGuiColorEditFlags_NoTooltip);
+    ImGui::SameLine();
+    ImGui::Text("undefined in %s", current.c_str());
+  }
   ImGui::SameLine();
   ImGui::ColorButton("##pair", ImGui::ColorConvertU32ToFloat4(colours::selected), ImGuiColorEditFlags_NoTooltip);
   ImGui::SameLine();
@@ -67,9 +77,15 @@ void draw_table_panel(PanelContext& ctx) {
   bool codes = storage->GetBool(codes_id, true);
 
   const PromotionTable* other = model.compare_table ? &*model.compare_table : nullptr;
-  auto differs = [&](std::size_t r, std::size_t c) {
-    return other && r < other->cells.size() && c < other->cells[r].size() && other->cells[r][c] != table.cells[r][c];
+  auto other_cell = [&](std::size_t r, std::size_t c) -> std::optional<Dtype> {
+    if (!other || r >= other->cells.size() || c >= other->cells[r].size()) return std::nullopt;
+    return other->cells[r][c];
   };
+  // Cells the other system leaves undefined are "missing" there, not a different answer.
+  auto differs = [&](std::size_t r, std::size_t c) {
+    return other_cell(r, c) && table.cells[r][c] && *other_cell(r, c) != *table.cells[r][c];
+  };
+  auto missing = [&](std::size_t r, std::size_t c) { return other && !other_cell(r, c) && table.cells[r][c]; };
   int differing = 0;
   for (std::size_t r = 0; r < table.cells.size(); ++r)
     for (std::size_t c = 0; c < table.cells[r].size(); ++c) differing += differs(r, c) ? 1 : 0;
@@ -86,8 +102,13 @@ void draw_table_panel(PanelContext& ctx) {
   for (Dtype d : table.types) ImGui::TableSetupColumn(label_of(d, codes).c_str());
   ImGui::TableHeadersRow();
 
+  // Bring the selected pair into view once per new selection made elsewhere (lattice, command line).
+  std::vector<Dtype>& scrolled_to = ctx.state.table_scrolled_to;
+  // A probe counts only where it is visible: inside the table, right of the frozen column, below the header.
+  const float header_bottom = ImGui::GetItemRectMax().y;
   const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
-  const ImVec4 clip(inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y);
+  const ImVec4 clip(std::max(inner.Min.x, ImGui::GetCurrentTable()->Columns[0].ClipRect.Max.x),
+                    std::max(inner.Min.y, header_bottom), inner.Max.x, inner.Max.y);
   for (std::size_t r = 0; r < table.types.size(); ++r) {
     const Dtype row = table.types[r];
     ImGui::TableNextRow();
@@ -98,15 +119,22 @@ void draw_table_panel(PanelContext& ctx) {
       const Dtype col = table.types[c];
       ImGui::TableNextColumn();
       const bool pair = is_selected_pair(model.selection, row, col);
-      const bool changed = differs(r, c);
-      const ImU32 fill = pair ? colours::selected : changed ? colours::differs : 0;
+      const ImU32 fill = pair ? colours::selected : differs(r, c) ? colours::differs : missing(r, c) ? colours::missing : 0;
       if (fill) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, fill);
       if (pair) ImGui::PushStyleColor(ImGuiCol_Text, colours::text_on_bright);
       if (!table.cells[r][c]) ImGui::PushStyleColor(ImGuiCol_Text, colours::text_dim);
       const std::string text = cell_text(table.cells[r][c], codes);
       ImGui::PushID(static_cast<int>(r * table.types.size() + c));
-      if (ImGui::Selectable(text.c_str(), false)) ctx.state.selection = {row, col};
+      if (ImGui::Selectable(text.c_str(), false)) {
+        ctx.state.selection = {row, col};
+        scrolled_to = ctx.state.selection;  // the user sees the cell they clicked
+      }
       ImGui::PopID();
+      if (pair && scrolled_to != model.selection && row == model.selection[0]) {
+        ImGui::SetScrollHereX(0.5f);
+        ImGui::SetScrollHereY(0.5f);
+        scrolled_to = model.selection;
+      }
       if (!table.cells[r][c]) ImGui::PopStyleColor();
       if (pair) {
         ImGui::PopStyleColor();

@@ -1,0 +1,285 @@
+// Runs typelattice-app the way a user would and checks what they would see: the printed join, the exit code
+// and usage text, and the screenshot itself (size, not blank, the highlighted nodes/cells/bits really drawn in
+// their colours where the app says it drew them).
+//
+//   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
+//                        -- APP_ARGS...
+//   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
+//                        -- APP_ARGS...
+//   app_check usage      --app APP --exit N [--contains TEXT]... -- APP_ARGS...
+#include <stb_image.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+int failures = 0;
+
+void fail(const std::string& what) {
+  std::cerr << "FAIL: " << what << "\n";
+  ++failures;
+}
+
+std::string quote(const std::string& arg) {
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Run {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+Run run(const std::vector<std::string>& argv, const std::string& scratch) {
+  std::string command;
+  for (const std::string& a : argv) command += quote(a) + " ";
+  command += "> " + quote(scratch + ".stdout") + " 2> " + quote(scratch + ".stderr");
+  const int status = std::system(command.c_str());
+  Run r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_text(scratch + ".stdout");
+  r.err = read_text(scratch + ".stderr");
+  std::cout << "$ " << command << "\n  exit " << r.exit_code << "\n" << r.out << r.err;
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+struct Colour {
+  int r = 0, g = 0, b = 0;
+};
+int distance(Colour a, Colour b) { return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)}); }
+
+struct Region {
+  std::string kind, name, role;
+  int x0, y0, x1, y1;
+  Colour fill;
+};
+
+std::vector<Region> parse_regions(const std::string& out) {
+  std::vector<Region> regions;
+  for (const std::string& line : lines_of(out)) {
+    std::istringstream in(line);
+    std::string word, hex;
+    Region r;
+    if (!(in >> word) || word != "region") continue;
+    if (!(in >> r.kind >> r.name >> r.role >> r.x0 >> r.y0 >> r.x1 >> r.y1 >> hex) || hex.size() != 7) {
+      fail("malformed region line: " + line);
+      continue;
+    }
+    const unsigned long rgb = std::strtoul(hex.c_str() + 1, nullptr, 16);
+    r.fill = {static_cast<int>(rgb >> 16 & 0xFF), static_cast<int>(rgb >> 8 & 0xFF), static_cast<int>(rgb & 0xFF)};
+    regions.push_back(r);
+  }
+  return regions;
+}
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+  Colour at(int x, int y) const {
+    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  }
+};
+
+bool load_png(const std::string& path, Image& image) {
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.w, &image.h, &channels, 3);
+  if (!data) return false;
+  image.rgb.assign(data, data + static_cast<std::size_t>(image.w) * static_cast<std::size_t>(image.h) * 3);
+  stbi_image_free(data);
+  return true;
+}
+
+// A screenshot of a real UI has many colours and no single colour covering nearly everything.
+void check_not_blank(const Image& image) {
+  std::map<int, long> histogram;
+  for (int y = 0; y < image.h; ++y)
+    for (int x = 0; x < image.w; ++x) {
+      const Colour c = image.at(x, y);
+      ++histogram[(c.r >> 3) << 10 | (c.g >> 3) << 5 | (c.b >> 3)];
+    }
+  long most = 0;
+  for (const auto& [colour, count] : histogram) most = std::max(most, count);
+  const double share = static_cast<double>(most) / (static_cast<double>(image.w) * image.h);
+  if (histogram.size() < 40) fail("screenshot looks blank: only " + std::to_string(histogram.size()) + " colours");
+  if (share > 0.9) fail("screenshot looks blank: one colour covers " + std::to_string(share * 100) + "%");
+}
+
+// Most of a highlighted box is its fill colour (the label covers the rest).
+void check_region_drawn(const Image& image, const Region& r) {
+  if (r.x0 < 0 || r.y0 < 0 || r.x1 > image.w || r.y1 > image.h || r.x1 <= r.x0 || r.y1 <= r.y0) {
+    fail("region " + r.kind + " " + r.name + " is outside the screenshot");
+    return;
+  }
+  long match = 0, total = 0;
+  for (int y = r.y0 + 1; y < r.y1 - 1; ++y)
+    for (int x = r.x0 + 1; x < r.x1 - 1; ++x, ++total) match += distance(image.at(x, y), r.fill) <= 24 ? 1 : 0;
+  const double share = total ? static_cast<double>(match) / static_cast<double>(total) : 0.0;
+  if (share < 0.4)
+    fail("region " + r.kind + " " + r.name + " (" + r.role + "): only " + std::to_string(static_cast<int>(share * 100)) +
+         "% of its pixels have its colour");
+}
+
+struct Options {
+  std::string mode, app, png, cli, cli_args, size = "1280x800", join, bits;
+  int exit_code = 0;
+  std::vector<std::string> expect, contains, app_args;
+};
+
+bool parse(int argc, char** argv, Options& o) {
+  if (argc < 2) return false;
+  o.mode = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--") {
+      o.app_args.assign(argv + i + 1, argv + argc);
+      return true;
+    }
+    if (i + 1 >= argc) return false;
+    const std::string v = argv[++i];
+    if (a == "--app") o.app = v;
+    else if (a == "--png") o.png = v;
+    else if (a == "--size") o.size = v;
+    else if (a == "--join") o.join = v;
+    else if (a == "--expect") o.expect.push_back(v);
+    else if (a == "--bits") o.bits = v;
+    else if (a == "--cli") o.cli = v;
+    else if (a == "--cli-args") o.cli_args = v;
+    else if (a == "--contains") o.contains.push_back(v);
+    else if (a == "--exit") o.exit_code = std::atoi(v.c_str());
+    else return false;
+  }
+  return true;
+}
+
+void screenshot(const Options& o) {
+  std::vector<std::string> argv = {o.app, "--headless", "--print-positions", "--size", o.size, "--screenshot", o.png};
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const Run r = run(argv, o.png);
+  if (r.exit_code != 0) fail("the app exited " + std::to_string(r.exit_code));
+  const std::vector<std::string> out = lines_of(r.out);
+  if (!o.join.empty() && (out.empty() || out[0] != "join: " + o.join))
+    fail("expected the first line 'join: " + o.join + "', got '" + (out.empty() ? "" : out[0]) + "'");
+
+  Image image;
+  if (!load_png(o.png, image)) {
+    fail("cannot read the screenshot " + o.png);
+    return;
+  }
+  const std::string size = std::to_string(image.w) + "x" + std::to_string(image.h);
+  if (size != o.size) fail("screenshot is " + size + ", expected " + o.size);
+  check_not_blank(image);
+
+  const std::vector<Region> regions = parse_regions(r.out);
+  if (regions.empty()) fail("the app reported no drawn regions");
+  std::map<std::string, const Region*> by_key;
+  for (const Region& region : regions) {
+    by_key[region.kind + ":" + region.name] = &region;
+    check_region_drawn(image, region);
+  }
+  for (const std::string& e : o.expect) {
+    const std::size_t eq = e.find('=');
+    const auto it = by_key.find(e.substr(0, eq));
+    if (it == by_key.end())
+      fail("no visible region " + e.substr(0, eq));
+    else if (it->second->role != e.substr(eq + 1))
+      fail(e.substr(0, eq) + " has role " + it->second->role + ", expected " + e.substr(eq + 1));
+  }
+  // What marks the selection and the join must not be the colour of anything ordinary.
+  std::map<std::string, Colour> role_colour;
+  for (const Region& region : regions) role_colour.emplace(region.role, region.fill);
+  for (const std::string special : {"selected", "join", "pair"}) {
+    if (!role_colour.count(special)) continue;
+    for (const Region& region : regions)
+      if (region.role != special && distance(region.fill, role_colour[special]) < 40)
+        fail(region.kind + " " + region.name + " (" + region.role + ") looks like the " + special + " colour");
+  }
+  // Bits: each bit box shows whether that bit of the code is set.
+  if (!o.bits.empty()) {
+    const std::size_t slash = o.bits.find('/');
+    const unsigned long code = std::strtoul(o.bits.c_str(), nullptr, 0);
+    const int count = std::atoi(o.bits.c_str() + slash + 1);
+    for (int bit = 0; bit < count; ++bit) {
+      const auto it = by_key.find("bit:" + std::to_string(bit));
+      const std::string want = (code >> bit & 1) ? "set" : "clear";
+      if (it == by_key.end())
+        fail("bit " + std::to_string(bit) + " not drawn");
+      else if (it->second->role != want)
+        fail("bit " + std::to_string(bit) + " is " + it->second->role + ", expected " + want);
+    }
+    if (by_key.count("bit:" + std::to_string(count))) fail("more than " + std::to_string(count) + " bits drawn");
+  }
+}
+
+void error_like_cli(const Options& o) {
+  std::vector<std::string> argv = {o.app, "--headless", "--screenshot", o.png};
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const Run app = run(argv, o.png);
+  if (app.exit_code != 0) fail("the app exited " + std::to_string(app.exit_code) + " (the contract says 0)");
+  const std::vector<std::string> out = lines_of(app.out);
+  const std::string first = out.empty() ? "" : out[0];
+  if (first.empty() || first.rfind("join:", 0) == 0) fail("expected an error text, got '" + first + "'");
+  for (const std::string& c : o.contains)
+    if (first.find(c) == std::string::npos) fail("the error text does not mention '" + c + "'");
+
+  std::vector<std::string> cli = {o.cli};
+  std::istringstream words(o.cli_args);
+  for (std::string w; words >> w;) cli.push_back(w);
+  const Run expected = run(cli, o.png + ".cli");
+  if (expected.exit_code != 1) fail("the CLI exited " + std::to_string(expected.exit_code) + ", expected 1");
+  if (expected.err.find(first) == std::string::npos) fail("the CLI's error text differs from the app's");
+}
+
+void usage(const Options& o) {
+  std::vector<std::string> argv = {o.app};
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const char* dir = std::getenv("TYPELATTICE_ARTIFACTS");
+  const Run r = run(argv, std::string(dir ? dir : "/tmp") + "/usage");
+  if (r.exit_code != o.exit_code)
+    fail("exit code " + std::to_string(r.exit_code) + ", expected " + std::to_string(o.exit_code));
+  const std::string& text = o.exit_code == 0 ? r.out : r.err;
+  if (text.find("usage: typelattice-app") == std::string::npos) fail("no usage text");
+  for (const std::string& c : o.contains)
+    if (text.find(c) == std::string::npos) fail("the message does not mention '" + c + "'");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  if (!parse(argc, argv, o) || o.app.empty()) {
+    std::cerr << "usage: app_check screenshot|error|usage --app APP [...] -- APP_ARGS\n";
+    return 2;
+  }
+  if (o.mode == "screenshot") screenshot(o);
+  else if (o.mode == "error") error_like_cli(o);
+  else if (o.mode == "usage") usage(o);
+  else return 2;
+  if (failures) std::cerr << failures << " check(s) failed\n";
+  return failures ? 1 : 0;
+}

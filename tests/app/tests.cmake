@@ -1,0 +1,68 @@
+# Native app tests (ctest label `app`): the app runs headless under xvfb-run (software OpenGL) and
+# app_check inspects its output and its screenshots, which are kept in tests/artifacts/ to look at.
+if(NOT TARGET typelattice-app)
+  return()
+endif()
+find_program(TYPELATTICE_XVFB_RUN xvfb-run)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(TYPELATTICE_STB REQUIRED IMPORTED_TARGET stb)
+
+add_executable(typelattice_app_check ${CMAKE_CURRENT_LIST_DIR}/app_check.cpp)
+target_link_libraries(typelattice_app_check PRIVATE PkgConfig::TYPELATTICE_STB typelattice_warnings)
+add_dependencies(typelattice_app_check typelattice-app typelattice)
+
+set(TYPELATTICE_APP_ARTIFACTS ${PROJECT_SOURCE_DIR}/tests/artifacts)
+file(MAKE_DIRECTORY ${TYPELATTICE_APP_ARTIFACTS})
+set(app_check $<TARGET_FILE:typelattice_app_check> )
+set(app $<TARGET_FILE:typelattice-app>)
+
+# typelattice_app_test(NAME DISPLAY|NODISPLAY MODE ARGS...): one ctest entry.
+function(typelattice_app_test name display mode)
+  set(command $<TARGET_FILE:typelattice_app_check> ${mode} --app $<TARGET_FILE:typelattice-app> ${ARGN})
+  if(display STREQUAL DISPLAY)
+    if(NOT TYPELATTICE_XVFB_RUN)
+      message(STATUS "xvfb-run not found: skipping app_${name}")
+      return()
+    endif()
+    set(command ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${command})
+  endif()
+  add_test(NAME app_${name} COMMAND ${command})
+  # One Xvfb at a time: `xvfb-run -a` can race for a display number.
+  set_tests_properties(app_${name} PROPERTIES LABELS app TIMEOUT 120 RESOURCE_LOCK xvfb
+                       ENVIRONMENT TYPELATTICE_ARTIFACTS=${TYPELATTICE_APP_ARTIFACTS})
+endfunction()
+
+set(shots ${TYPELATTICE_APP_ARTIFACTS})
+typelattice_app_test(lattice_float16_bfloat16 DISPLAY screenshot --png ${shots}/app_lattice.png --join float32
+  --expect node:float16=selected --expect node:bfloat16=selected --expect node:float32=join
+  --expect node:int8=plain -- --select float16,bfloat16)
+typelattice_app_test(lattice_int8_uint8 DISPLAY screenshot --png ${shots}/app_lattice_int8_uint8.png --join int16
+  --expect node:int8=selected --expect node:uint8=selected --expect node:int16=join -- --select int8,uint8)
+typelattice_app_test(lattice_hidpi DISPLAY screenshot --png ${shots}/app_lattice_hidpi.png --size 1920x1200
+  --join complex64 --expect node:int8=selected --expect node:complex64=join --expect node:f*=selected
+  -- --select i1,f*,c8 --scale 1.5)
+typelattice_app_test(lattice_table_system DISPLAY screenshot --png ${shots}/app_lattice_numpy.png --join int16
+  --expect node:int8=selected --expect node:uint8=selected --expect node:int16=join
+  -- --system numpy --select int8,uint8)
+typelattice_app_test(table DISPLAY screenshot --png ${shots}/app_table.png --join float32
+  --expect cell:float16,bfloat16=pair --expect cell:bfloat16,float16=pair -- --view table --select float16,bfloat16)
+typelattice_app_test(table_torch DISPLAY screenshot --png ${shots}/app_table_torch.png --join int16
+  --expect cell:int8,uint8=pair -- --view table --system torch --compare jax --select int8,uint8)
+typelattice_app_test(bits DISPLAY screenshot --png ${shots}/app_bits.png --bits 0x3a/8
+  --expect code:0x3A=selected -- --view bits --format float8_e4m3fn --code 0x3a)
+typelattice_app_test(bits_fp4 DISPLAY screenshot --png ${shots}/app_bits_fp4.png --bits 0xb/4
+  --expect code:0xB=selected -- --view bits --format float4_e2m1fn --code 0xb)
+typelattice_app_test(bits_float16 DISPLAY screenshot --png ${shots}/app_bits_float16.png --bits 0x3c00/16
+  --expect code:0x3C00=selected -- --view bits --format float16 --code 0x3c00)
+typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
+  --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
+
+typelattice_app_test(usage_bad_flag NODISPLAY usage --exit 2 --contains "--bogus" -- --headless --bogus)
+typelattice_app_test(usage_unknown_dtype NODISPLAY usage --exit 2 --contains flaot16 --contains float16
+  -- --headless --select flaot16,int8)
+typelattice_app_test(usage_unknown_system NODISPLAY usage --exit 2 --contains nunpy --contains numpy
+  -- --headless --system nunpy)
+typelattice_app_test(usage_bad_code NODISPLAY usage --exit 2 --contains 0x100 -- --headless --code 0x100)
+typelattice_app_test(usage_bad_size NODISPLAY usage --exit 2 --contains 10x10 -- --headless --size 10x10)
+typelattice_app_test(usage_missing_value NODISPLAY usage --exit 2 --contains --select -- --headless --select)
+typelattice_app_test(usage_help NODISPLAY usage --exit 0 --contains --screenshot -- --help)
