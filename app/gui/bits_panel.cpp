@@ -279,8 +279,10 @@ void draw_number_line(PanelContext& ctx, const FormatSpec& spec, Format format, 
   };
   const bool signed_values = std::any_of(values.begin(), values.end(), [](const auto& p) { return p.first < 0.0; });
   ImGui::Spacing();
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
                      "the finite values on a symmetric-log axis (each mark is one code)");
+  ImGui::PopTextWrapPos();
   const float width = ImGui::GetContentRegionAvail().x - 20.0f * ctx.scale;
   const float height = 46.0f * ctx.scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos() + ImVec2(10.0f * ctx.scale, 0.0f);

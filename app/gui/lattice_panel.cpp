@@ -306,6 +306,37 @@ void draw_counterexample(PanelContext& ctx, const TableViolation& v) {
   ImGui::Spacing();
 }
 
+// What each selected type promotes to with every type of the system: its rows of the core's table.
+void draw_selected_rows(PanelContext& ctx) {
+  const PromotionTable& table = ctx.model.table;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  for (Dtype d : ctx.model.selection) {
+    const auto row = std::find(table.types.begin(), table.types.end(), d);
+    if (row == table.types.end()) continue;
+    const std::size_t r = static_cast<std::size_t>(row - table.types.begin());
+    ImGui::Spacing();
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%s + each type gives:",
+                       std::string(dtype_name(d)).c_str());
+    for (std::size_t c = 0; c < table.types.size(); ++c) {
+      const std::optional<Dtype>& result = table.cells[r][c];
+      std::string text(dtype_name(table.types[c]));
+      text.append(" -> ").append(result ? dtype_name(*result) : std::string_view("-"));
+      const ImVec2 size = ImGui::CalcTextSize(text.c_str()) + ImVec2(16.0f, 8.0f) * ctx.scale;
+      if (c > 0) {
+        ImGui::SameLine();
+        if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
+      }
+      const ImVec2 min = ImGui::GetCursorScreenPos();
+      ImGui::Dummy(size);
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      draw->AddRectFilled(min, min + size, result ? kind_colour(dtype_info(*result).kind) : colours::missing,
+                          4.0f * ctx.scale);
+      draw->AddText(min + ImVec2(8.0f, 4.0f) * ctx.scale, colours::text, text.c_str());
+    }
+  }
+}
+
 // Table-driven systems have no graph: say why they are not a lattice, and let the user pick their types.
 void draw_table_system(PanelContext& ctx) {
   const PromotionModel& model = ctx.model;
@@ -352,6 +383,7 @@ void draw_table_system(PanelContext& ctx) {
                   name.c_str());
     ctx.probes.add({"node", name, std::string(role_name(role)), min, min + size, fill}, clip);
   }
+  draw_selected_rows(ctx);
 }
 
 }  // namespace
