@@ -209,7 +209,7 @@ void draw_graph(PanelContext& ctx) {
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(canvas_min, canvas_max, true);
-  draw->AddRectFilled(canvas_min, canvas_max, colours::canvas, 6.0f);
+  draw->AddRect(canvas_min, canvas_max, colours::grid_line, 6.0f, 0, 1.0f);  // an outline: filling costs a layer
   const float head = 9.0f * ctx.scale;
   auto edge_on_path = [&](NodeId a, NodeId b) {
     return std::find(model.path_edges.begin(), model.path_edges.end(), std::pair{a, b}) != model.path_edges.end();

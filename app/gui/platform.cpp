@@ -149,7 +149,6 @@ void Platform::new_frame() {
 }
 
 void Platform::render() {
-  ImGui::Render();
   ImGuiIO& io = ImGui::GetIO();
   if (config_.headless) gl_fbo.bind_framebuffer(GL_FRAMEBUFFER, framebuffer_);
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),

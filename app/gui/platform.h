@@ -33,7 +33,7 @@ class Platform {
   // Interactive: forwards events to ImGui; false when the user closed the window.
   bool poll_events();
   void new_frame();
-  // Renders ImGui's draw data; glFinish()es so frame timings include the (software) rasteriser's work.
+  // Renders the draw data of ImGui::Render(); glFinish()es so frame timings include the (software) rasteriser's work.
   void render();
   void present();
   Screenshot read_pixels() const;

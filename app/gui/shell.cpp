@@ -152,8 +152,11 @@ bool draw_app(PanelContext& ctx, bool& force_view) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
+  // No background: the frame is cleared to the same colour, and a software rasteriser pays for every
+  // full-window layer (this keeps llvmpipe within a 60 Hz frame).
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoBackground;
   ImGui::Begin("typelattice", nullptr, flags);
   ImGui::PushFont(ctx.fonts.large);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text), "typelattice");

@@ -72,7 +72,7 @@ Fonts setup_style(float scale) {
   style.AntiAliasedFill = true;
   ImVec4* c = style.Colors;
   c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(colours::background);
-  c[ImGuiCol_ChildBg] = ImGui::ColorConvertU32ToFloat4(colours::background);
+  c[ImGuiCol_ChildBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.0f);  // transparent: ImGui then skips the fill
   c[ImGuiCol_FrameBg] = ImVec4(0.20f, 0.22f, 0.27f, 1.0f);
   c[ImGuiCol_FrameBgHovered] = ImVec4(0.26f, 0.29f, 0.36f, 1.0f);
   c[ImGuiCol_Button] = ImVec4(0.22f, 0.25f, 0.31f, 1.0f);
