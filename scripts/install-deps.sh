@@ -4,7 +4,7 @@
 set -euo pipefail
 want=${1:-build}
 debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
-      emscripten node-acorn nodejs npm libsdl2-dev libimgui-dev libstb-dev libgl-dev python3)
+      emscripten node-acorn nodejs npm libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3)
 if [ "$want" = test ]; then
   debs+=(xvfb xauth libgl1-mesa-dri chromium clang libclang-rt-14-dev libfuzzer-14-dev)
 fi

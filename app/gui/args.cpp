@@ -18,7 +18,7 @@ options:
   --x64 on|off            JAX's x64 flag                                        (default on)
   --view V                lattice | table | bits                                (default lattice)
   --compare S|none        the table panel's comparison system                   (default numpy)
-  --format F              the bits panel's format, e.g. float8_e4m3fn, E5M2     (default float8_e4m3fn)
+  --format F              the bits panel's format, e.g. float8_e5m2, FLOAT8E5M2 (default float8_e4m3fn)
   --code 0xNN             the bits panel's code (hex or decimal)
   --value V               cast V into --format (saturating, round to nearest even) and show that code
   --size WxH              window / screenshot size in pixels                    (default 1280x800)
