@@ -3,7 +3,7 @@
 // their colours where the app says it drew them).
 //
 //   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
-//                        -- APP_ARGS...
+//                        [--cli CLI --cli-args "cast --to FMT VALUE"] -- APP_ARGS...
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
 //   app_check usage      --app APP --exit N [--contains TEXT]... -- APP_ARGS...
@@ -218,6 +218,22 @@ void screenshot(const Options& o) {
     for (const Region& region : regions)
       if (region.role != special && distance(region.fill, role_colour[special]) < 40)
         fail(region.kind + " " + region.name + " (" + region.role + ") looks like the " + special + " colour");
+  }
+  // The code the app shows for a cast value is the code the CLI's `cast` prints for it.
+  if (!o.cli.empty()) {
+    std::vector<std::string> cli = {o.cli};
+    std::istringstream words(o.cli_args);
+    for (std::string w; words >> w;) cli.push_back(w);
+    const Run expected = run(cli, o.png + ".cli");
+    const unsigned long want = std::strtoul(expected.out.c_str(), nullptr, 16);
+    bool found = false;
+    for (const Region& region : regions)
+      if (region.kind == "code" && region.role == "selected") {
+        found = true;
+        if (std::strtoul(region.name.c_str(), nullptr, 16) != want || expected.exit_code != 0)
+          fail("the app shows code " + region.name + ", the CLI printed '" + expected.out + "'");
+      }
+    if (!found) fail("no selected code drawn");
   }
   // Bits: each bit box shows whether that bit of the code is set.
   if (!o.bits.empty()) {

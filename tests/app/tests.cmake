@@ -54,6 +54,16 @@ typelattice_app_test(bits_fp4 DISPLAY screenshot --png ${shots}/app_bits_fp4.png
   --expect code:0xB=selected -- --view bits --format float4_e2m1fn --code 0xb)
 typelattice_app_test(bits_float16 DISPLAY screenshot --png ${shots}/app_bits_float16.png --bits 0x3c00/16
   --expect code:0x3C00=selected -- --view bits --format float16 --code 0x3c00)
+typelattice_app_test(bits_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_value.png
+  --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e5m2 0.3"
+  -- --view bits --format float8_e5m2 --value 0.3)
+typelattice_app_test(bits_e8m0_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_e8m0.png
+  --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e8m0fnu 3"
+  -- --view bits --format float8_e8m0fnu --value 3)
+typelattice_app_test(lattice_x64_off DISPLAY screenshot --png ${shots}/app_lattice_x64_off.png --join int32
+  --expect node:uint32=selected --expect node:int32=join -- --x64 off --select uint32,int32)
+typelattice_app_test(lattice_x64_on DISPLAY screenshot --png ${shots}/app_lattice_x64_on.png --join int64
+  --expect node:uint32=selected --expect node:int32=selected --expect node:int64=join -- --select uint32,int32)
 typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
 
