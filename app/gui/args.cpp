@@ -26,8 +26,9 @@ options:
   --headless              render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit
   --screenshot FILE.png   headless: write the rendered frame as PNG
   --print-positions       headless: print "region KIND NAME ROLE x0 y0 x1 y1 #rrggbb" for drawn highlights
-  --frames N              headless: render N frames (the screenshot is the last)
-  --report-frame-time     headless: print the frame time statistics over --frames
+  --click X,Y             headless: click there (repeatable, in order) after the first frames, then screenshot
+  --frames N              headless: render N more frames after the first ones (the screenshot is the last)
+  --report-frame-time     headless: print frame time statistics over those N frames
   -h, --help              show this help
 
 keys: 1 2 3 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom
@@ -172,6 +173,14 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
       auto s = parse_number(*v);
       if (!s || !(*s >= 0.5 && *s <= 4.0)) return Failure{"--scale: expected a number from 0.5 to 4, got '" + *v + "'"};
       args.scale = static_cast<float>(*s);
+    } else if (flag == "--click") {
+      auto v = next();
+      if (!v) return needs_value();
+      const auto comma = v->find(',');
+      const auto x = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(0, comma));
+      const auto y = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(comma + 1));
+      if (!x || !y || *x < 0 || *y < 0) return Failure{"--click: expected X,Y in pixels, got '" + *v + "'"};
+      args.clicks.emplace_back(*x, *y);
     } else if (flag == "--screenshot") {
       auto v = next();
       if (!v || v->empty()) return needs_value();
@@ -195,8 +204,9 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
     return Failure{out.str()};
   }
   if (args.code && args.value) return Failure{"--code and --value both pick a code; give one of them"};
-  if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames))
-    return Failure{"--screenshot, --print-positions, --frames and --report-frame-time need --headless"};
+  if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames ||
+                         !args.clicks.empty()))
+    return Failure{"--screenshot, --print-positions, --click, --frames and --report-frame-time need --headless"};
   return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/gui/app_state.h"
@@ -26,6 +27,7 @@ struct Arguments {
   std::optional<float> scale;
   std::string screenshot;
   bool print_positions = false;
+  std::vector<std::pair<int, int>> clicks;  // headless: left clicks at these pixels, in order
   int frames = 0;                   // 0: the default (a few frames to settle the layout)
   bool report_frame_time = false;
 };

@@ -242,7 +242,9 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
     std::snprintf(low_byte, sizeof low_byte, "%02X", code & 0xFFu);
     draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim, low_byte);
     draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, cell_h * 0.46f), text, value);
-    if (current) ctx.probes.add({"code", hex_code(code, bits), "selected", min, max, fill}, clip);
+    ctx.probes.add({"code", hex_code(code, bits), current ? "selected" : std::string(category_name(cell.category)),
+                    min, max, fill},
+                   clip);
     if (hovered)
       ImGui::SetTooltip("%s = %s (%s)", hex_code(code, bits).c_str(), cell.exact_value.c_str(),
                         std::string(category_name(cell.category)).c_str());

@@ -133,15 +133,16 @@ bool Platform::poll_events() {
   return running;
 }
 
-void Platform::new_frame() {
+void Platform::new_frame(const HeadlessInput& input) {
   ImGui_ImplOpenGL3_NewFrame();
   if (config_.headless) {
-    // No SDL input: a fixed size, no mouse, a fixed time step.
+    // No SDL input: a fixed size, a fixed time step, and only the scripted mouse.
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(config_.width), static_cast<float>(config_.height));
     io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
     io.DeltaTime = 1.0f / 60.0f;
-    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    io.MousePos = input.mouse_x < -1.0e29f ? ImVec2(-FLT_MAX, -FLT_MAX) : ImVec2(input.mouse_x, input.mouse_y);
+    io.MouseDown[0] = input.left_down;
   } else {
     ImGui_ImplSDL2_NewFrame();
   }

@@ -16,6 +16,12 @@ struct PlatformConfig {
   float scale = 0.0f;  // 0: from the display's DPI (1 when headless)
 };
 
+// A headless frame's mouse: nowhere by default, so nothing is hovered in a screenshot.
+struct HeadlessInput {
+  float mouse_x = -1.0e30f, mouse_y = -1.0e30f;
+  bool left_down = false;
+};
+
 struct Screenshot {
   int width = 0, height = 0;
   std::vector<std::uint8_t> rgba;  // top row first
@@ -32,7 +38,7 @@ class Platform {
   float scale() const { return scale_; }
   // Interactive: forwards events to ImGui; false when the user closed the window.
   bool poll_events();
-  void new_frame();
+  void new_frame(const HeadlessInput& input = {});
   // Renders the draw data of ImGui::Render(); glFinish()es so frame timings include the (software) rasteriser's work.
   void render();
   void present();

@@ -119,7 +119,8 @@ void draw_table_panel(PanelContext& ctx) {
       const Dtype col = table.types[c];
       ImGui::TableNextColumn();
       const bool pair = is_selected_pair(model.selection, row, col);
-      const ImU32 fill = pair ? colours::selected : differs(r, c) ? colours::differs : missing(r, c) ? colours::missing : 0;
+      const bool changed = differs(r, c), absent = missing(r, c);
+      const ImU32 fill = pair ? colours::selected : changed ? colours::differs : absent ? colours::missing : 0;
       if (fill) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, fill);
       if (pair) ImGui::PushStyleColor(ImGuiCol_Text, colours::text_on_bright);
       if (!table.cells[r][c]) ImGui::PushStyleColor(ImGuiCol_Text, colours::text_dim);
@@ -136,13 +137,13 @@ void draw_table_panel(PanelContext& ctx) {
         scrolled_to = model.selection;
       }
       if (!table.cells[r][c]) ImGui::PopStyleColor();
-      if (pair) {
-        ImGui::PopStyleColor();
-        std::string name(dtype_name(row));
-        name.append(",").append(dtype_name(col));
-        ctx.probes.add({"cell", std::move(name), "pair",
-                        ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), fill}, clip);
-      }
+      if (pair) ImGui::PopStyleColor();
+      std::string name(dtype_name(row));
+      name.append(",").append(dtype_name(col));
+      const char* role = pair ? "pair" : changed ? "differs" : absent ? "missing" : "plain";
+      ctx.probes.add({"cell", std::move(name), role, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                      fill ? fill : colours::background},
+                     clip);
       if (ImGui::IsItemHovered()) {
         std::string tip(dtype_name(row));
         tip.append(" with ").append(dtype_name(col)).append(" -> ").append(cell_text(table.cells[r][c], false));

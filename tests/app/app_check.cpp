@@ -3,7 +3,7 @@
 // their colours where the app says it drew them).
 //
 //   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
-//                        [--cli CLI --cli-args "cast --to FMT VALUE"] -- APP_ARGS...
+//                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... -- APP_ARGS...
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
 //   app_check usage      --app APP --exit N [--contains TEXT]... -- APP_ARGS...
@@ -148,7 +148,7 @@ void check_region_drawn(const Image& image, const Region& r) {
 struct Options {
   std::string mode, app, png, cli, cli_args, size = "1280x800", join, bits;
   int exit_code = 0;
-  std::vector<std::string> expect, contains, app_args;
+  std::vector<std::string> expect, contains, click_on, app_args;
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -167,6 +167,7 @@ bool parse(int argc, char** argv, Options& o) {
     else if (a == "--size") o.size = v;
     else if (a == "--join") o.join = v;
     else if (a == "--expect") o.expect.push_back(v);
+    else if (a == "--click-on") o.click_on.push_back(v);
     else if (a == "--bits") o.bits = v;
     else if (a == "--cli") o.cli = v;
     else if (a == "--cli-args") o.cli_args = v;
@@ -177,9 +178,30 @@ bool parse(int argc, char** argv, Options& o) {
   return true;
 }
 
+// Clicks where the app drew KIND:NAME (found by a run without that click), in order.
+std::vector<std::string> with_clicks(const Options& o) {
+  std::vector<std::string> args = o.app_args;
+  for (const std::string& target : o.click_on) {
+    std::vector<std::string> argv = {o.app, "--headless", "--print-positions", "--size", o.size};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const Run r = run(argv, o.png + ".positions");
+    bool found = false;
+    for (const Region& region : parse_regions(r.out))
+      if (region.kind + ":" + region.name == target) {
+        args.insert(args.end(), {"--click", std::to_string((region.x0 + region.x1) / 2) + "," +
+                                                std::to_string((region.y0 + region.y1) / 2)});
+        found = true;
+        break;
+      }
+    if (!found) fail("nothing drawn to click for " + target);
+  }
+  return args;
+}
+
 void screenshot(const Options& o) {
   std::vector<std::string> argv = {o.app, "--headless", "--print-positions", "--size", o.size, "--screenshot", o.png};
-  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const std::vector<std::string> app_args = with_clicks(o);
+  argv.insert(argv.end(), app_args.begin(), app_args.end());
   const Run r = run(argv, o.png);
   if (r.exit_code != 0) fail("the app exited " + std::to_string(r.exit_code));
   const std::vector<std::string> out = lines_of(r.out);

@@ -64,6 +64,21 @@ typelattice_app_test(lattice_x64_off DISPLAY screenshot --png ${shots}/app_latti
   --expect node:uint32=selected --expect node:int32=join -- --x64 off --select uint32,int32)
 typelattice_app_test(lattice_x64_on DISPLAY screenshot --png ${shots}/app_lattice_x64_on.png --join int64
   --expect node:uint32=selected --expect node:int32=selected --expect node:int64=join -- --select uint32,int32)
+# Clicking: on a lattice node, a table system's type, a table cell, a bit and a code of the grid.
+typelattice_app_test(click_lattice_node DISPLAY screenshot --png ${shots}/app_click_lattice.png --join int16
+  --click-on node:int8 --expect node:int8=selected --expect node:int16=join -- --select uint8)
+typelattice_app_test(click_lattice_deselect DISPLAY screenshot --png ${shots}/app_click_deselect.png --join float16
+  --click-on node:bfloat16 --expect node:bfloat16=plain --expect node:float16=join -- --select float16,bfloat16)
+typelattice_app_test(click_table_system_type DISPLAY screenshot --png ${shots}/app_click_numpy.png --join float32
+  --click-on node:float16 --expect node:float16=selected --expect node:float32=join
+  -- --system numpy --select int8,uint8)
+typelattice_app_test(click_table_cell DISPLAY screenshot --png ${shots}/app_click_table.png --join int16
+  --click-on cell:int8,uint8 --expect cell:int8,uint8=pair --expect cell:uint8,int8=pair
+  -- --view table --select float16,bfloat16)
+typelattice_app_test(click_bit DISPLAY screenshot --png ${shots}/app_click_bit.png --bits 0x39/8
+  --click-on bit:0 --expect code:0x39=selected -- --view bits --format float8_e4m3fn --code 0x38)
+typelattice_app_test(click_code DISPLAY screenshot --png ${shots}/app_click_code.png --bits 0x7e/8
+  --click-on code:0x7E --expect code:0x7E=selected -- --view bits --format float8_e4m3fn --code 0x38)
 typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
 

@@ -1,0 +1,95 @@
+#include "app/gui/headless.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <numeric>
+
+#include "app/gui/shell.h"
+
+namespace typelattice::gui {
+
+namespace {
+
+// The line the headless contract prints: "join: NAME", or the core's error text as the CLI shows it.
+std::string join_line(const PromotionModel& model) {
+  if (model.join) return "join: " + std::string(dtype_name(*model.join));
+  if (!model.join_error.empty()) return model.join_error;
+  return "join: none (nothing selected)";
+}
+
+void print_frame_times(const char* what, std::vector<double> ms, const Arguments& args, const std::string& source) {
+  if (ms.empty()) return;
+  std::sort(ms.begin(), ms.end());
+  const double mean = std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
+  auto at = [&](double q) {
+    return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * static_cast<double>(ms.size())))];
+  };
+  std::printf("%s: mean %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms over %zu frames (%dx%d, %s)\n", what,
+              mean, at(0.5), at(0.95), ms.back(), ms.size(), args.width, args.height, source.c_str());
+}
+
+// Frames to render: a few to settle the layout, each click as move / press / release, the mouse moved away
+// (so nothing is hovered in the screenshot), then the requested number of measured frames.
+std::vector<HeadlessInput> input_script(const Arguments& args, int settle) {
+  std::vector<HeadlessInput> script(static_cast<std::size_t>(settle));
+  for (const auto& [x, y] : args.clicks) {
+    const HeadlessInput at{static_cast<float>(x), static_cast<float>(y), false};
+    HeadlessInput down = at;
+    down.left_down = true;
+    script.insert(script.end(), {at, down, at});
+  }
+  if (!args.clicks.empty()) script.insert(script.end(), static_cast<std::size_t>(settle), HeadlessInput{});
+  return script;
+}
+
+}  // namespace
+
+int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, PromotionModel& model) {
+  const int settle = 3;  // tabs, auto-sized widgets and scrolling settle over the first frames
+  const std::vector<HeadlessInput> script = input_script(args, settle);
+  const std::size_t measured = static_cast<std::size_t>(args.frames);
+  bool force_view = true;
+  std::vector<double> ms, ui_ms;
+  using Clock = std::chrono::steady_clock;
+  for (std::size_t i = 0; i < script.size() + measured; ++i) {
+    const auto start = Clock::now();
+    platform.new_frame(i < script.size() ? script[i] : HeadlessInput{});
+    ctx.probes.begin_frame();
+    model.refresh(ctx.state);
+    draw_app(ctx, force_view);
+    ImGui::Render();
+    const auto built = Clock::now();
+    platform.render();
+    if (i >= script.size()) {
+      ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+      ui_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
+    }
+  }
+  std::cout << join_line(model) << "\n";
+  if (args.print_positions)
+    for (const Region& r : ctx.probes.regions())
+      std::printf("region %s %s %s %d %d %d %d %s\n", r.kind.c_str(), r.name.c_str(), r.role.c_str(),
+                  static_cast<int>(r.min.x), static_cast<int>(r.min.y), static_cast<int>(r.max.x),
+                  static_cast<int>(r.max.y), hex_colour(r.fill).c_str());
+  if (args.report_frame_time) {
+    print_frame_times("frame time", ms, args, platform.renderer());
+    print_frame_times("  of which building the UI", ui_ms, args, "CPU");
+    const ImDrawData* data = ImGui::GetDrawData();
+    int commands = 0;
+    for (int i = 0; i < data->CmdListsCount; ++i) commands += data->CmdLists[i]->CmdBuffer.Size;
+    std::printf("  last frame: %d draw calls, %d vertices, %d indices\n", commands, data->TotalVtxCount,
+                data->TotalIdxCount);
+  }
+  std::string error;
+  if (!args.screenshot.empty() && !write_png(args.screenshot, platform.read_pixels(), error)) {
+    std::cerr << "typelattice-app: " << error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace typelattice::gui

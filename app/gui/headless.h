@@ -1,0 +1,13 @@
+// The headless run of DESIGN.md's contract: render offscreen (with scripted clicks), print the join, the drawn
+// regions and frame times, write the screenshot.
+#pragma once
+#include "app/gui/args.h"
+#include "app/gui/panel.h"
+#include "app/gui/platform.h"
+
+namespace typelattice::gui {
+
+// Returns the process exit status (0, or 1 when the screenshot cannot be written).
+int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, PromotionModel& model);
+
+}  // namespace typelattice::gui
