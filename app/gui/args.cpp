@@ -1,5 +1,8 @@
 #include "app/gui/args.h"
 
+#include <SDL.h>
+
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
@@ -27,6 +30,7 @@ options:
   --screenshot FILE.png   headless: write the rendered frame as PNG
   --print-positions       headless: print "region KIND NAME ROLE x0 y0 x1 y1 #rrggbb" for drawn highlights
   --click X,Y             headless: click there (repeatable, in order) after the first frames, then screenshot
+  --press KEY             headless: press a key (SDL name: S, 2, Escape, ...), in order with the clicks
   --frames N              headless: render N more frames after the first ones (the screenshot is the last)
   --report-frame-time     headless: print frame time statistics over those N frames
   -h, --help              show this help
@@ -180,7 +184,13 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
       const auto x = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(0, comma));
       const auto y = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(comma + 1));
       if (!x || !y || *x < 0 || *y < 0) return Failure{"--click: expected X,Y in pixels, got '" + *v + "'"};
-      args.clicks.emplace_back(*x, *y);
+      args.actions.push_back({false, *x, *y, 0});
+    } else if (flag == "--press") {
+      auto v = next();
+      if (!v) return needs_value();
+      const SDL_Scancode key = SDL_GetScancodeFromName(v->c_str());
+      if (key == SDL_SCANCODE_UNKNOWN) return Failure{"--press: unknown key '" + *v + "' (SDL key names: S, 2, Escape, F1, Right, ...)"};
+      args.actions.push_back({true, 0, 0, static_cast<int>(key)});
     } else if (flag == "--screenshot") {
       auto v = next();
       if (!v || v->empty()) return needs_value();
@@ -205,8 +215,8 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
   }
   if (args.code && args.value) return Failure{"--code and --value both pick a code; give one of them"};
   if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames ||
-                         !args.clicks.empty()))
-    return Failure{"--screenshot, --print-positions, --click, --frames and --report-frame-time need --headless"};
+                         !args.actions.empty()))
+    return Failure{"--screenshot, --print-positions, --click, --press, --frames and --report-frame-time need --headless"};
   return std::nullopt;
 }
 
@@ -230,7 +240,12 @@ ParsedArguments parse_arguments(const std::vector<std::string>& argv) {
 }
 
 void apply_arguments(const Arguments& args, AppState& state) {
-  if (args.select) state.selection = *args.select;
+  if (args.select) {
+    state.selection.clear();
+    for (Dtype d : *args.select)  // a repeated name selects once
+      if (std::find(state.selection.begin(), state.selection.end(), d) == state.selection.end())
+        state.selection.push_back(d);
+  }
   if (args.system) state.options.system = *args.system;
   if (args.mode) state.options.mode = *args.mode;
   if (args.x64) state.options.x64 = *args.x64;

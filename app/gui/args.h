@@ -3,7 +3,6 @@
 #pragma once
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "app/gui/app_state.h"
@@ -27,7 +26,13 @@ struct Arguments {
   std::optional<float> scale;
   std::string screenshot;
   bool print_positions = false;
-  std::vector<std::pair<int, int>> clicks;  // headless: left clicks at these pixels, in order
+  // Headless: scripted input, in order: a left click at (x, y), or a key press (SDL scancode).
+  struct Action {
+    bool is_key = false;
+    int x = 0, y = 0;
+    int scancode = 0;
+  };
+  std::vector<Action> actions;
   int frames = 0;                   // 0: the default (a few frames to settle the layout)
   bool report_frame_time = false;
 };

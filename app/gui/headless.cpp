@@ -36,13 +36,19 @@ void print_frame_times(const char* what, std::vector<double> ms, const Arguments
 // (so nothing is hovered in the screenshot), then the requested number of measured frames.
 std::vector<HeadlessInput> input_script(const Arguments& args, int settle) {
   std::vector<HeadlessInput> script(static_cast<std::size_t>(settle));
-  for (const auto& [x, y] : args.clicks) {
-    const HeadlessInput at{static_cast<float>(x), static_cast<float>(y), false};
+  for (const Arguments::Action& action : args.actions) {
+    if (action.is_key) {
+      HeadlessInput down;
+      down.key_down = action.scancode;
+      script.insert(script.end(), {down, HeadlessInput{}});
+      continue;
+    }
+    const HeadlessInput at{static_cast<float>(action.x), static_cast<float>(action.y), false, -1};
     HeadlessInput down = at;
     down.left_down = true;
     script.insert(script.end(), {at, down, at});
   }
-  if (!args.clicks.empty()) script.insert(script.end(), static_cast<std::size_t>(settle), HeadlessInput{});
+  if (!args.actions.empty()) script.insert(script.end(), static_cast<std::size_t>(settle), HeadlessInput{});
   return script;
 }
 

@@ -121,9 +121,14 @@ Platform::~Platform() {
 }
 
 bool Platform::poll_events() {
+  // When nothing happened for a few frames, sleep until something does (or half a second passes): an idle
+  // window costs no CPU, and ImGui still gets the frames it needs to settle after each input.
+  if (idle_frames_ >= 3) SDL_WaitEventTimeout(nullptr, 500);
   SDL_Event event;
   bool running = true;
+  ++idle_frames_;
   while (SDL_PollEvent(&event)) {
+    idle_frames_ = 0;
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) running = false;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
@@ -143,6 +148,8 @@ void Platform::new_frame(const HeadlessInput& input) {
     io.DeltaTime = 1.0f / 60.0f;
     io.MousePos = input.mouse_x < -1.0e29f ? ImVec2(-FLT_MAX, -FLT_MAX) : ImVec2(input.mouse_x, input.mouse_y);
     io.MouseDown[0] = input.left_down;
+    for (bool& down : io.KeysDown) down = false;
+    if (input.key_down >= 0 && input.key_down < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[input.key_down] = true;
   } else {
     ImGui_ImplSDL2_NewFrame();
   }

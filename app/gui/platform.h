@@ -20,6 +20,7 @@ struct PlatformConfig {
 struct HeadlessInput {
   float mouse_x = -1.0e30f, mouse_y = -1.0e30f;
   bool left_down = false;
+  int key_down = -1;  // an SDL scancode held in this frame
 };
 
 struct Screenshot {
@@ -55,6 +56,7 @@ class Platform {
   void* gl_context_ = nullptr;
   unsigned framebuffer_ = 0, colour_buffer_ = 0;
   bool imgui_sdl_ = false, imgui_gl_ = false;
+  int idle_frames_ = 0;
 };
 
 bool write_png(const std::string& path, const Screenshot& shot, std::string& error);

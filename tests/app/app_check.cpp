@@ -127,7 +127,7 @@ void check_not_blank(const Image& image) {
   for (const auto& [colour, count] : histogram) most = std::max(most, count);
   const double share = static_cast<double>(most) / (static_cast<double>(image.w) * image.h);
   if (histogram.size() < 40) fail("screenshot looks blank: only " + std::to_string(histogram.size()) + " colours");
-  if (share > 0.9) fail("screenshot looks blank: one colour covers " + std::to_string(share * 100) + "%");
+  if (share > 0.95) fail("screenshot looks blank: one colour covers " + std::to_string(share * 100) + "%");
 }
 
 // Most of a highlighted box is its fill colour (the label covers the rest).

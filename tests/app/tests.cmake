@@ -79,6 +79,15 @@ typelattice_app_test(click_bit DISPLAY screenshot --png ${shots}/app_click_bit.p
   --click-on bit:0 --expect code:0x39=selected -- --view bits --format float8_e4m3fn --code 0x38)
 typelattice_app_test(click_code DISPLAY screenshot --png ${shots}/app_click_code.png --bits 0x7e/8
   --click-on code:0x7E --expect code:0x7E=selected -- --view bits --format float8_e4m3fn --code 0x38)
+# Keyboard shortcuts.
+typelattice_app_test(key_strict DISPLAY error --png ${shots}/app_key_strict.png --cli $<TARGET_FILE:typelattice>
+  --cli-args "promote float32 int32 --mode strict" --contains strict -- --select float32,int32 --press S)
+typelattice_app_test(key_table_view DISPLAY screenshot --png ${shots}/app_key_table.png --join float32
+  --expect cell:float16,bfloat16=pair -- --select float16,bfloat16 --press 2)
+typelattice_app_test(key_escape DISPLAY screenshot --png ${shots}/app_key_escape.png --join "none (nothing selected)"
+  --expect node:float16=plain -- --select float16,bfloat16 --press Escape)
+typelattice_app_test(key_next_code DISPLAY screenshot --png ${shots}/app_key_next_code.png --bits 0x39/8
+  --expect code:0x39=selected -- --view bits --code 0x38 --press Right)
 typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
 
@@ -90,4 +99,5 @@ typelattice_app_test(usage_unknown_system NODISPLAY usage --exit 2 --contains nu
 typelattice_app_test(usage_bad_code NODISPLAY usage --exit 2 --contains 0x100 -- --headless --code 0x100)
 typelattice_app_test(usage_bad_size NODISPLAY usage --exit 2 --contains 10x10 -- --headless --size 10x10)
 typelattice_app_test(usage_missing_value NODISPLAY usage --exit 2 --contains --select -- --headless --select)
+typelattice_app_test(usage_bad_key NODISPLAY usage --exit 2 --contains NoSuchKey -- --headless --press NoSuchKey)
 typelattice_app_test(usage_help NODISPLAY usage --exit 0 --contains --screenshot -- --help)
