@@ -63,6 +63,16 @@ TEST(MinifloatParse, Numbers) {
   EXPECT_EQ(parse_number("abc").error().kind, ErrorKind::bad_value);
 }
 
+TEST(MinifloatParse, Float32NumbersRoundOnceFromTheDecimal) {
+  // 1.00000005960464477539062500001 is just above the midpoint between 1 and the next float32: a double would
+  // round it to the midpoint and then (to even) down to 1.
+  EXPECT_EQ(parse_number_float32("1.00000005960464477539062500001").value(), 1.0000001f);
+  EXPECT_EQ(parse_number_float32("0.1").value(), 0.1f);
+  EXPECT_EQ(parse_number_float32("-inf").value(), -INFINITY);
+  EXPECT_NE(parse_number_float32("1e39").error().message.find("out of the range of float32"), std::string::npos);
+  EXPECT_FALSE(parse_number_float32("1..2").ok());
+}
+
 TEST(MinifloatParse, HexBitPatterns) {
   EXPECT_EQ(parse_hex_bits("0x3f800000", 32).value(), 1.0);
   EXPECT_EQ(parse_hex_bits("0xC3E00000", 32).value(), -448.0);
