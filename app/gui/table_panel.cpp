@@ -13,9 +13,6 @@ namespace typelattice::gui {
 
 namespace {
 
-constexpr std::array<System, 5> kCompareSystems = {System::jax, System::numpy, System::torch, System::tensorflow,
-                                                   System::jax_lax};
-
 // Short labels: the JAX docs' codes (u1, bf, f*), and the newer float types without their family prefix.
 std::string label_of(Dtype d, bool codes) {
   const DtypeInfo& info = dtype_info(d);
@@ -41,7 +38,7 @@ void draw_compare_controls(PanelContext& ctx, bool& codes, int differing) {
   const std::string current = state.compare ? std::string(system_name(*state.compare)) : "none";
   if (ImGui::BeginCombo("##compare", current.c_str())) {
     if (ImGui::Selectable("none", !state.compare)) state.compare.reset();
-    for (System s : kCompareSystems)
+    for (System s : kSystems)
       if (ImGui::Selectable(std::string(system_name(s)).c_str(), state.compare == s)) state.compare = s;
     ImGui::EndCombo();
   }

@@ -12,7 +12,6 @@ namespace typelattice::gui {
 
 namespace colours {
 inline constexpr ImU32 background = IM_COL32(24, 27, 34, 255);
-inline constexpr ImU32 canvas = IM_COL32(30, 34, 43, 255);
 inline constexpr ImU32 grid_line = IM_COL32(40, 45, 56, 255);
 inline constexpr ImU32 text = IM_COL32(230, 233, 240, 255);
 inline constexpr ImU32 text_dim = IM_COL32(150, 158, 175, 255);

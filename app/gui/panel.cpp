@@ -1,0 +1,75 @@
+// The pieces the lattice and table panels share: roles of dtypes and the promotion toolbar.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/gui/panel.h"
+
+namespace typelattice::gui {
+
+Role role_of(const PromotionModel& model, Dtype d) {
+  if (model.join && *model.join == d) return Role::join;
+  if (std::find(model.selection.begin(), model.selection.end(), d) != model.selection.end()) return Role::selected;
+  return Role::plain;
+}
+
+std::string_view role_name(Role role) {
+  switch (role) {
+    case Role::plain: return "plain";
+    case Role::selected: return "selected";
+    case Role::join: return "join";
+  }
+  return "plain";
+}
+
+void draw_promotion_toolbar(PanelContext& ctx) {
+  AppState& state = ctx.state;
+  const float combo_width = 150.0f * ctx.scale;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("System");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(combo_width);
+  if (ImGui::BeginCombo("##system", std::string(system_name(state.options.system)).c_str())) {
+    for (System s : kSystems)
+      if (ImGui::Selectable(std::string(system_name(s)).c_str(), s == state.options.system)) state.options.system = s;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  bool strict = state.options.mode == Mode::strict;
+  if (ImGui::Checkbox("strict (S)", &strict)) state.options.mode = strict ? Mode::strict : Mode::standard;
+  ImGui::SameLine();
+  ImGui::Checkbox("x64 (X)", &state.options.x64);
+
+  ImGui::SameLine(0.0f, 24.0f * ctx.scale);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "selected");
+  if (state.selection.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "(click nodes or cells)");
+  }
+  std::optional<Dtype> remove;
+  for (Dtype d : state.selection) {
+    ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(d));
+    ImGui::PushStyleColor(ImGuiCol_Button, colours::selected);
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::text_on_bright);
+    if (ImGui::SmallButton(std::string(dtype_name(d)).append("  x").c_str())) remove = d;
+    ImGui::PopStyleColor(2);
+    ImGui::PopID();
+  }
+  if (remove) state.toggle_selected(*remove);
+
+  ImGui::SameLine(0.0f, 24.0f * ctx.scale);
+  if (ctx.model.join) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "join");
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s",
+                       std::string(dtype_name(*ctx.model.join)).c_str());
+  } else if (!ctx.model.join_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", ctx.model.join_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace typelattice::gui
