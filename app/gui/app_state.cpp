@@ -17,10 +17,16 @@ std::optional<View> parse_view(std::string_view text) {
   return std::nullopt;
 }
 
-void AppState::toggle_selected(Dtype d) {
-  auto it = std::find(selection.begin(), selection.end(), d);
+std::vector<std::string> preset_names() {
+  std::vector<std::string> names;
+  for (const LatticePreset& p : design_presets()) names.push_back(p.name);
+  return names;
+}
+
+void AppState::toggle_selected(std::string_view name) {
+  auto it = std::find(selection.begin(), selection.end(), name);
   if (it == selection.end())
-    selection.push_back(d);
+    selection.emplace_back(name);
   else
     selection.erase(it);
 }
@@ -30,11 +36,12 @@ bool same_options(const PromotionOptions& a, const PromotionOptions& b) {
 }
 
 bool PromotionModel::refresh(const AppState& state) {
-  const bool system_changed = !initialised_ || !same_options(options, state.options);
+  const bool system_changed = !initialised_ || !same_options(options, state.options) || preset != state.preset;
   const bool compare_changed = system_changed || compare != state.compare;
   const bool selection_changed = system_changed || selection != state.selection;
   initialised_ = true;
   options = state.options;
+  preset = state.preset;
   compare = state.compare;
   selection = state.selection;
   if (system_changed) compute_system();
@@ -44,8 +51,10 @@ bool PromotionModel::refresh(const AppState& state) {
 }
 
 void PromotionModel::compute_system() {
+  const auto stage = std::find_if(presets_.begin(), presets_.end(), [&](const auto& p) { return p.name == preset; });
+  preset_title = stage == presets_.end() ? "" : stage->title;
   system_types = system_dtypes(options);
-  graph = promotion_graph(options);
+  graph = stage == presets_.end() ? promotion_graph(options) : std::optional<Graph>(stage->graph);
   lattice.reset();
   graph_error.clear();
   layout.clear();
@@ -58,7 +67,8 @@ void PromotionModel::compute_system() {
       lattice = std::move(built).value();
       lattice_violation = lattice->check();
       if (lattice_violation) lattice_violation_text = lattice->describe(*lattice_violation);
-      layout = layout_for(*graph, system_name(options.system));
+      layout = layout_for(*graph, stage == presets_.end() ? std::string(system_name(options.system))
+                                                          : "design-" + stage->name);
     } else {
       graph_error = built.error().message;
     }
@@ -80,18 +90,26 @@ void PromotionModel::compute_join() {
   join.reset();
   join_error.clear();
   path_edges.clear();
+  competing.clear();
   if (selection.empty()) return;
-  auto joined = result_type(selection, options);
-  if (!joined) {
-    join_error = joined.error().message;
-    return;
+  if (!preset_title.empty()) {
+    compute_preset_join();
+  } else {
+    std::vector<Dtype> dtypes;
+    for (const std::string& name : selection)
+      if (auto d = parse_dtype(name)) dtypes.push_back(*d);
+    auto joined = result_type(dtypes, options);
+    if (!joined) {
+      join_error = joined.error().message;
+      return;
+    }
+    join = std::string(dtype_name(joined.value()));
   }
-  join = joined.value();
-  if (!lattice) return;
-  const auto join_node = lattice->find(dtype_name(*join));
+  if (!lattice || !join) return;
+  const auto join_node = lattice->find(*join);
   if (!join_node) return;
-  for (Dtype d : selection) {
-    const auto from = lattice->find(dtype_name(d));
+  for (const std::string& name : selection) {
+    const auto from = lattice->find(name);
     if (!from) continue;
     const std::vector<NodeId> path = lattice->path_to(*from, *join_node);
     for (std::size_t i = 1; i < path.size(); ++i) {
@@ -99,6 +117,37 @@ void PromotionModel::compute_join() {
       if (std::find(path_edges.begin(), path_edges.end(), edge) == path_edges.end()) path_edges.push_back(edge);
     }
   }
+}
+
+// A design stage is only a graph: its join is the graph's least upper bound, as the core computes it.
+void PromotionModel::compute_preset_join() {
+  if (!lattice) return;
+  std::vector<NodeId> ids;
+  for (const std::string& name : selection) {
+    const auto id = lattice->find(name);
+    if (!id) {
+      join_error = name + " is not in the stage \"" + preset_title + "\"";
+      return;
+    }
+    ids.push_back(*id);
+  }
+  if (const auto lub = lattice->least_upper_bound(ids)) {
+    join = lattice->names()[static_cast<std::size_t>(*lub)];
+    return;
+  }
+  if (ids.size() == 2) {
+    const std::vector<NodeId> bounds = lattice->minimal_upper_bounds(ids[0], ids[1]);
+    competing = bounds;
+    if (bounds.empty()) {
+      join_error = selection[0] + " and " + selection[1] + " have no common upper bound in this stage";
+    } else {
+      join_error = selection[0] + " and " + selection[1] + " have no unique join in this stage; minimal upper bounds: ";
+      for (std::size_t i = 0; i < bounds.size(); ++i)
+        join_error.append(i ? ", " : "").append(lattice->names()[static_cast<std::size_t>(bounds[i])]);
+    }
+    return;
+  }
+  join_error = "the selected types have no unique join in this stage";
 }
 
 }  // namespace typelattice::gui

@@ -26,9 +26,13 @@ inline constexpr int kViewCount = 3;
 std::string_view view_name(View v);
 std::optional<View> parse_view(std::string_view text);
 
+// The design stages' names, in the document's order, and the title of one ("" when unknown).
+std::vector<std::string> preset_names();
+
 struct AppState {
   PromotionOptions options;
-  std::vector<Dtype> selection;
+  std::string preset;                              // a design-document stage to draw instead of the system
+  std::vector<std::string> selection;              // node names: dtype names, or a stage's nodes such as u*
   View view = View::lattice;
   std::optional<System> compare = System::numpy;  // the table panel's "compare with"
   Format format = Format::float8_e4m3fn;
@@ -37,21 +41,23 @@ struct AppState {
   std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   bool show_help = false;
-  std::vector<Dtype> table_scrolled_to;           // the selection the table last scrolled to
+  std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to
   float zoom = 1.0f;                               // lattice view: 1 = fit to the panel
   float pan_x = 0.0f, pan_y = 0.0f;                // lattice view offset, in pixels
 
-  void toggle_selected(Dtype d);
+  void toggle_selected(std::string_view name);
 };
 
 // Everything the panels draw about promotion, recomputed by the core when the user's choices change.
 struct PromotionModel {
   PromotionOptions options;
+  std::string preset;
   std::optional<System> compare;
-  std::vector<Dtype> selection;
+  std::vector<std::string> selection;
+  std::string preset_title;                     // the stage's title when a preset is drawn
 
   std::vector<Dtype> system_types;
-  std::optional<Graph> graph;                   // jax: the lattice; table systems: none
+  std::optional<Graph> graph;                   // jax or a design stage: the lattice; table systems: none
   std::optional<Lattice> lattice;
   std::string graph_error;                      // the core rejected the graph (should not happen for built-ins)
   std::vector<NodePosition> layout;             // unit-box positions from the core's graph_layout
@@ -61,16 +67,19 @@ struct PromotionModel {
   PromotionTable table;
   std::optional<PromotionTable> compare_table;
 
-  // The join of the selection (result_type), or the core's error message.
-  std::optional<Dtype> join;
+  // The join of the selection (result_type; a stage's least upper bound), or the core's error message.
+  std::optional<std::string> join;
   std::string join_error;
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
+  std::vector<NodeId> competing;                      // no unique join: the minimal upper bounds that compete
 
   // Recomputes what `state` invalidated; returns true when anything changed.
   bool refresh(const AppState& state);
 
  private:
   bool initialised_ = false;
+  std::vector<LatticePreset> presets_ = design_presets();
+  void compute_preset_join();
   void compute_system();
   void compute_compare();
   void compute_join();

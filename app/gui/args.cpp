@@ -17,6 +17,7 @@ std::string usage_text() {
 options:
   --select A,B,...        dtypes to select (canonical names, aliases such as f2 or bf, i* f* c*)
   --system S              jax | numpy | torch | tensorflow | jax-lax            (default jax)
+  --preset NAME           draw a design-document stage instead (python, categories, ..., option3, final)
   --mode M                standard | strict                                     (default standard)
   --x64 on|off            JAX's x64 flag                                        (default on)
   --view V                lattice | table | bits                                (default lattice)
@@ -87,6 +88,28 @@ std::vector<std::string> split_commas(std::string_view text) {
   return parts;
 }
 
+// Dtype names become canonical; with a design stage, names must be the stage's nodes (e.g. u*, int8*).
+std::optional<Failure> check_selection(std::vector<std::string>& names, const std::optional<std::string>& preset) {
+  std::vector<std::string> nodes;
+  if (preset)
+    for (const LatticePreset& p : design_presets())
+      if (p.name == *preset) nodes = p.graph.nodes;
+  for (std::string& name : names) {
+    if (name.empty()) return Failure{"--select: an empty name"};
+    if (preset) {
+      if (std::find(nodes.begin(), nodes.end(), name) != nodes.end()) continue;
+      std::vector<std::string_view> candidates(nodes.begin(), nodes.end());
+      std::string closest;
+      for (const std::string& c : closest_names(name, candidates)) closest += (closest.empty() ? "" : ", ") + c;
+      return Failure{"--select: '" + name + "' is not a node of the stage " + *preset + "; closest: " + closest};
+    }
+    auto d = parse_dtype(name);
+    if (!d) return Failure{describe_error("--select", d.error())};
+    name = std::string(dtype_name(*d));
+  }
+  return std::nullopt;
+}
+
 // Parses into `args`; returns a message on the first bad flag or value.
 std::optional<Failure> parse_into(const std::vector<std::string>& argv, Arguments& args, bool& help) {
   for (std::size_t i = 1; i < argv.size(); ++i) {
@@ -107,14 +130,7 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
     } else if (flag == "--select") {
       auto v = next();
       if (!v) return needs_value();
-      std::vector<Dtype> dtypes;
-      for (const std::string& name : split_commas(*v)) {
-        if (name.empty()) return Failure{"--select: empty dtype name in '" + *v + "'"};
-        auto d = parse_dtype(name);
-        if (!d) return Failure{describe_error("--select", d.error())};
-        dtypes.push_back(*d);
-      }
-      args.select = dtypes;
+      args.select = split_commas(*v);  // checked below, once --preset is known
     } else if (flag == "--system" || flag == "--compare") {
       auto v = next();
       if (!v) return needs_value();
@@ -125,6 +141,17 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
       auto s = parse_system(*v);
       if (!s) return Failure{describe_error(flag, s.error())};
       (flag == "--system" ? args.system : args.compare) = *s;
+    } else if (flag == "--preset") {
+      auto v = next();
+      if (!v) return needs_value();
+      const std::vector<std::string> names = preset_names();
+      if (std::find(names.begin(), names.end(), *v) == names.end()) {
+        std::vector<std::string_view> candidates(names.begin(), names.end());
+        std::string closest;
+        for (const std::string& c : closest_names(*v, candidates)) closest += (closest.empty() ? "" : ", ") + c;
+        return Failure{"--preset: unknown design stage '" + *v + "'; closest: " + closest};
+      }
+      args.preset = *v;
     } else if (flag == "--mode") {
       auto v = next();
       if (!v) return needs_value();
@@ -205,6 +232,9 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
       return Failure{"unknown option '" + flag + "'"};
     }
   }
+  if (args.select) {
+    if (auto failure = check_selection(*args.select, args.preset)) return failure;
+  }
   const Format format = args.format.value_or(AppState{}.format);
   const int bits = format_spec(format).total_bits();
   if (args.code && bits < 32 && *args.code >= (1u << bits)) {
@@ -242,11 +272,13 @@ ParsedArguments parse_arguments(const std::vector<std::string>& argv) {
 void apply_arguments(const Arguments& args, AppState& state) {
   if (args.select) {
     state.selection.clear();
-    for (Dtype d : *args.select)  // a repeated name selects once
-      if (std::find(state.selection.begin(), state.selection.end(), d) == state.selection.end())
-        state.selection.push_back(d);
+    for (const std::string& name : *args.select)  // a repeated name selects once
+      if (std::find(state.selection.begin(), state.selection.end(), name) == state.selection.end())
+        state.selection.push_back(name);
   }
   if (args.system) state.options.system = *args.system;
+  if (args.preset) state.preset = *args.preset;
+  if (args.system && !args.preset) state.preset.clear();
   if (args.mode) state.options.mode = *args.mode;
   if (args.x64) state.options.x64 = *args.x64;
   if (args.view) state.view = *args.view;

@@ -11,7 +11,8 @@ namespace typelattice::gui {
 
 struct Arguments {
   bool headless = false;
-  std::optional<std::vector<Dtype>> select;
+  std::optional<std::vector<std::string>> select;  // canonical dtype names, or the preset's node names
+  std::optional<std::string> preset;
   std::optional<System> system;
   std::optional<Mode> mode;
   std::optional<bool> x64;

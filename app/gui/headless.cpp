@@ -16,7 +16,7 @@ namespace {
 
 // The line the headless contract prints: "join: NAME", or the core's error text as the CLI shows it.
 std::string join_line(const PromotionModel& model) {
-  if (model.join) return "join: " + std::string(dtype_name(*model.join));
+  if (model.join) return "join: " + *model.join;
   if (!model.join_error.empty()) return model.join_error;
   return "join: none (nothing selected)";
 }

@@ -20,6 +20,7 @@ struct NodeBox {
   ImVec2 centre, half;
   Role role = Role::plain;
   bool on_path = false;
+  bool competing = false;  // one of several minimal upper bounds: the join is not unique
 };
 
 ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
@@ -44,6 +45,15 @@ void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float th
   const ImVec2 base = to - dir * head;
   draw->AddLine(from, to - dir * (head * 0.8f), colour, thickness);
   draw->AddTriangleFilled(to, base + normal * (head * 0.45f), base - normal * (head * 0.45f), colour);
+}
+
+// The dtype a node stands for, for its colour: design stages also write int8* (a weakly typed int8) and u*.
+std::optional<Dtype> dtype_of_node(std::string_view label) {
+  if (auto d = parse_dtype(label)) return *d;
+  if (label.size() > 1 && label.back() == '*')
+    if (auto d = parse_dtype(label.substr(0, label.size() - 1))) return *d;
+  if (label == "u*") return Dtype::uint64;
+  return std::nullopt;
 }
 
 ImU32 node_fill(const NodeBox& node) {
@@ -72,10 +82,12 @@ ImVec2 label_size(const std::vector<std::string>& lines, ImFont* font, float fon
 
 void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_size, float scale, bool hovered) {
   const ImVec2 min = node.centre - node.half, max = node.centre + node.half;
-  const bool weak = node.dtype && dtype_info(*node.dtype).weak;
+  const bool weak = node.label.back() == '*';
   const float rounding = weak ? node.half.y : 6.0f * scale;  // weak types are pills
   draw->AddRectFilled(min, max, node_fill(node), rounding);
-  if (node.on_path && node.role == Role::plain)
+  if (node.competing)
+    draw->AddRect(min, max, colours::error, rounding, 0, 3.0f * scale);
+  else if (node.on_path && node.role == Role::plain)
     draw->AddRect(min, max, colours::edge_path, rounding, 0, 2.5f * scale);
   else if (hovered)
     draw->AddRect(min, max, colours::text, rounding, 0, 2.0f);
@@ -88,11 +100,14 @@ void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_s
   }
 }
 
-void draw_legend(ImDrawList* draw, ImVec2 at, float scale) {
+void draw_legend(ImDrawList* draw, ImVec2 at, float scale, bool competing) {
   const float box = 12.0f * scale;
   struct Item { ImU32 colour; const char* label; };
-  const Item items[] = {{colours::selected, "selected"}, {colours::join, "join, and the paths to it"}};
+  const Item items[] = {{colours::selected, "selected"},
+                        {colours::join, "join, and the paths to it"},
+                        {colours::error, "competing upper bounds: no unique join"}};
   for (const Item& item : items) {
+    if (item.colour == colours::error && !competing) continue;
     draw->AddRectFilled(at, at + ImVec2(box, box), item.colour, 3.0f);
     draw->AddText(at + ImVec2(box + 5.0f * scale, -2.0f * scale), colours::text_dim, item.label);
     at.x += box + ImGui::CalcTextSize(item.label).x + 18.0f * scale;
@@ -114,9 +129,8 @@ void handle_canvas_input(PanelContext& ctx, ImVec2 centre, const std::vector<Nod
     state.pan_x += io.MouseDelta.x;
     state.pan_y += io.MouseDelta.y;
   }
-  if (ImGui::IsItemDeactivated() && !storage->GetBool(dragged_id) && hovered >= 0 &&
-      nodes[static_cast<std::size_t>(hovered)].dtype)
-    state.toggle_selected(*nodes[static_cast<std::size_t>(hovered)].dtype);
+  if (ImGui::IsItemDeactivated() && !storage->GetBool(dragged_id) && hovered >= 0)
+    state.toggle_selected(nodes[static_cast<std::size_t>(hovered)].label);
 
   auto zoom_about = [&](ImVec2 point, float factor) {
     const float new_zoom = std::clamp(state.zoom * factor, 0.3f, 4.0f);
@@ -161,16 +175,20 @@ void draw_graph(PanelContext& ctx) {
     NodeBox& node = nodes[static_cast<std::size_t>(id)];
     node.label = lattice.names()[static_cast<std::size_t>(id)];
     node.lines = label_lines(node.label);
-    if (auto d = parse_dtype(node.label)) node.dtype = *d;
-    if (node.dtype) node.role = role_of(model, *node.dtype);
+    node.dtype = dtype_of_node(node.label);
+    node.role = role_of(model, node.label);
     widest = std::max(widest, label_size(node.lines, font, base_size).x * 0.5f + pad_x);
   }
+  for (NodeId id : model.competing) nodes[static_cast<std::size_t>(id)].competing = true;
   for (const auto& [from, to] : model.path_edges) {
     nodes[static_cast<std::size_t>(from)].on_path = true;
     nodes[static_cast<std::size_t>(to)].on_path = true;
   }
-  const ImVec2 margin(std::min(widest, canvas_size.x * 0.2f) + 8.0f * ctx.scale, 34.0f * ctx.scale);
-  const ImVec2 base_min = canvas_min + margin, base_extent = canvas_size - margin * 2.0f;
+  // Room around the layout for half a node on each side, and for the legend along the bottom.
+  const ImVec2 margin(std::min(widest, canvas_size.x * 0.2f) + 8.0f * ctx.scale, 30.0f * ctx.scale);
+  const float legend_height = 28.0f * ctx.scale;
+  const ImVec2 base_min = canvas_min + margin;
+  const ImVec2 base_extent = canvas_size - margin * 2.0f - ImVec2(0.0f, legend_height);
   const ImVec2 centre = canvas_min + canvas_size * 0.5f;
   for (const NodePosition& p : model.layout) {
     const auto id = lattice.find(p.name);
@@ -232,7 +250,8 @@ void draw_graph(PanelContext& ctx) {
     ctx.probes.add({"node", node.label, std::string(role_name(node.role)), node.centre - node.half,
                     node.centre + node.half, node_fill(node)}, clip);
   }
-  draw_legend(draw, ImVec2(canvas_min.x + 12.0f * ctx.scale, canvas_max.y - 24.0f * ctx.scale), ctx.scale);
+  draw_legend(draw, ImVec2(canvas_min.x + 12.0f * ctx.scale, canvas_max.y - 24.0f * ctx.scale), ctx.scale,
+              !model.competing.empty());
   draw->PopClipRect();
   if (hovered >= 0 && nodes[static_cast<std::size_t>(hovered)].dtype) {
     const DtypeInfo& info = dtype_info(*nodes[static_cast<std::size_t>(hovered)].dtype);
@@ -310,9 +329,10 @@ void draw_counterexample(PanelContext& ctx, const TableViolation& v) {
 void draw_selected_rows(PanelContext& ctx) {
   const PromotionTable& table = ctx.model.table;
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  for (Dtype d : ctx.model.selection) {
-    const auto row = std::find(table.types.begin(), table.types.end(), d);
+  for (const std::string& name : ctx.model.selection) {
+    const auto row = std::find_if(table.types.begin(), table.types.end(), [&](Dtype t) { return dtype_name(t) == name; });
     if (row == table.types.end()) continue;
+    const Dtype d = *row;
     const std::size_t r = static_cast<std::size_t>(row - table.types.begin());
     ImGui::Spacing();
     ImGui::Spacing();
@@ -366,14 +386,14 @@ void draw_table_system(PanelContext& ctx) {
   for (std::size_t i = 0; i < model.system_types.size(); ++i) {
     const Dtype d = model.system_types[i];
     const std::string name(dtype_name(d));
-    const Role role = role_of(model, d);
+    const Role role = role_of(model, name);
     const ImVec2 size = ImGui::CalcTextSize(name.c_str()) + ImVec2(20.0f, 12.0f) * ctx.scale;
     if (i > 0) {
       ImGui::SameLine();
       if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
     }
     const ImVec2 min = ImGui::GetCursorScreenPos();
-    if (ImGui::InvisibleButton(name.c_str(), size)) ctx.state.toggle_selected(d);
+    if (ImGui::InvisibleButton(name.c_str(), size)) ctx.state.toggle_selected(name);
     const ImU32 fill = role == Role::join       ? colours::join
                        : role == Role::selected ? colours::selected
                                                 : kind_colour(dtype_info(d).kind);
@@ -393,15 +413,22 @@ void draw_lattice_panel(PanelContext& ctx) {
   draw_promotion_toolbar(ctx);
   if (model.lattice) {
     const std::size_t edges = model.lattice->edges().size();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%s %s lattice, x64 %s: %d types, %zu edges",
-                       std::string(system_name(model.options.system)).c_str(),
-                       std::string(mode_name(model.options.mode)).c_str(), model.options.x64 ? "on" : "off",
-                       model.lattice->size(), edges);
+    if (!model.preset_title.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "design stage: %s: %d types, %zu edges",
+                         model.preset_title.c_str(), model.lattice->size(), edges);
+    else
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                         "%s %s lattice, x64 %s: %d types, %zu edges",
+                         std::string(system_name(model.options.system)).c_str(),
+                         std::string(mode_name(model.options.mode)).c_str(), model.options.x64 ? "on" : "off",
+                         model.lattice->size(), edges);
     ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);
     if (model.lattice_violation)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", model.lattice_violation_text.c_str());
     else
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::ok), "is a lattice: every pair has a unique join");
+    ImGui::PopTextWrapPos();
     draw_graph(ctx);
   } else if (!model.graph_error.empty()) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", model.graph_error.c_str());

@@ -8,9 +8,9 @@
 
 namespace typelattice::gui {
 
-Role role_of(const PromotionModel& model, Dtype d) {
-  if (model.join && *model.join == d) return Role::join;
-  if (std::find(model.selection.begin(), model.selection.end(), d) != model.selection.end()) return Role::selected;
+Role role_of(const PromotionModel& model, std::string_view name) {
+  if (model.join && *model.join == name) return Role::join;
+  if (std::find(model.selection.begin(), model.selection.end(), name) != model.selection.end()) return Role::selected;
   return Role::plain;
 }
 
@@ -25,21 +25,32 @@ std::string_view role_name(Role role) {
 
 void draw_promotion_toolbar(PanelContext& ctx) {
   AppState& state = ctx.state;
-  const float combo_width = 150.0f * ctx.scale;
+  const float combo_width = 190.0f * ctx.scale;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("System");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(combo_width);
-  if (ImGui::BeginCombo("##system", std::string(system_name(state.options.system)).c_str())) {
+  const std::string current =
+      state.preset.empty() ? std::string(system_name(state.options.system)) : "design: " + state.preset;
+  if (ImGui::BeginCombo("##system", current.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (System s : kSystems)
-      if (ImGui::Selectable(std::string(system_name(s)).c_str(), s == state.options.system)) state.options.system = s;
+      if (ImGui::Selectable(std::string(system_name(s)).c_str(), state.preset.empty() && s == state.options.system)) {
+        state.options.system = s;
+        state.preset.clear();
+      }
+    ImGui::Separator();
+    ImGui::TextDisabled("the design document's stages");
+    for (const std::string& name : preset_names())
+      if (ImGui::Selectable(("design: " + name).c_str(), state.preset == name)) state.preset = name;
     ImGui::EndCombo();
   }
   ImGui::SameLine();
+  ImGui::BeginDisabled(!state.preset.empty());  // strict and x64 are settings of JAX's system, not of a stage
   bool strict = state.options.mode == Mode::strict;
   if (ImGui::Checkbox("strict (S)", &strict)) state.options.mode = strict ? Mode::strict : Mode::standard;
   ImGui::SameLine();
   ImGui::Checkbox("x64 (X)", &state.options.x64);
+  ImGui::EndDisabled();
 
   ImGui::SameLine(0.0f, 24.0f * ctx.scale);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "selected");
@@ -47,13 +58,13 @@ void draw_promotion_toolbar(PanelContext& ctx) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "(click nodes or cells)");
   }
-  std::optional<Dtype> remove;
-  for (Dtype d : state.selection) {
+  std::optional<std::string> remove;
+  for (const std::string& name : state.selection) {
     ImGui::SameLine();
-    ImGui::PushID(static_cast<int>(d));
+    ImGui::PushID(name.c_str());
     ImGui::PushStyleColor(ImGuiCol_Button, colours::selected);
     ImGui::PushStyleColor(ImGuiCol_Text, colours::text_on_bright);
-    if (ImGui::SmallButton(std::string(dtype_name(d)).append("  x").c_str())) remove = d;
+    if (ImGui::SmallButton((name + "  x").c_str())) remove = name;
     ImGui::PopStyleColor(2);
     ImGui::PopID();
   }
@@ -63,8 +74,7 @@ void draw_promotion_toolbar(PanelContext& ctx) {
   if (ctx.model.join) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "join");
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s",
-                       std::string(dtype_name(*ctx.model.join)).c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s", ctx.model.join->c_str());
   } else if (!ctx.model.join_error.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", ctx.model.join_error.c_str());

@@ -15,9 +15,9 @@ struct PanelContext {
   float scale;
 };
 
-// The role a dtype plays in the current selection, and its colour.
+// The role a node (a dtype name, or a design stage's node) plays in the current selection.
 enum class Role { plain, selected, join };
-Role role_of(const PromotionModel& model, Dtype d);
+Role role_of(const PromotionModel& model, std::string_view name);
 std::string_view role_name(Role role);
 
 // The promotion controls shared by the lattice and table panels: system, strict, x64, selection, join.

@@ -21,14 +21,14 @@ std::string settings_path() {
 
 namespace {
 
-std::vector<Dtype> parse_selection(std::string_view text) {
-  std::vector<Dtype> dtypes;
+std::vector<std::string> parse_selection(std::string_view text) {
+  std::vector<std::string> names;
   while (!text.empty()) {
     const std::size_t comma = std::min(text.find(','), text.size());
-    if (auto d = parse_dtype(text.substr(0, comma))) dtypes.push_back(*d);
+    if (comma > 0) names.emplace_back(text.substr(0, comma));
     text.remove_prefix(std::min(comma + 1, text.size()));
   }
-  return dtypes;
+  return names;
 }
 
 float parse_float(std::string_view text, float fallback) {
@@ -55,6 +55,9 @@ void read_line(AppState& state, std::string_view line) {
       state.compare.reset();
     else if (auto s = parse_system(value))
       state.compare = *s;
+  } else if (key == "preset") {
+    const std::vector<std::string> names = preset_names();
+    if (std::find(names.begin(), names.end(), value) != names.end() || value.empty()) state.preset = value;
   } else if (key == "selection") {
     state.selection = parse_selection(value);
   } else if (key == "format") {
@@ -78,13 +81,14 @@ void read_line(AppState& state, std::string_view line) {
 void write_all(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out) {
   const AppState& state = *static_cast<const AppState*>(handler->UserData);
   std::string selection;
-  for (Dtype d : state.selection) {
+  for (const std::string& name : state.selection) {
     if (!selection.empty()) selection += ',';
-    selection.append(dtype_name(d));
+    selection.append(name);
   }
   out->appendf("[%s][state]\n", handler->TypeName);
   out->appendf("system=%s\n", std::string(system_name(state.options.system)).c_str());
   out->appendf("mode=%s\n", std::string(mode_name(state.options.mode)).c_str());
+  out->appendf("preset=%s\n", state.preset.c_str());
   out->appendf("x64=%d\n", state.options.x64 ? 1 : 0);
   out->appendf("view=%s\n", std::string(view_name(state.view)).c_str());
   out->appendf("compare=%s\n", state.compare ? std::string(system_name(*state.compare)).c_str() : "none");

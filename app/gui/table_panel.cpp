@@ -24,9 +24,10 @@ std::string label_of(Dtype d, bool codes) {
 
 std::string cell_text(const std::optional<Dtype>& d, bool codes) { return d ? label_of(*d, codes) : "-"; }
 
-bool is_selected_pair(const std::vector<Dtype>& selection, Dtype row, Dtype col) {
+bool is_selected_pair(const std::vector<std::string>& selection, Dtype row, Dtype col) {
   if (selection.size() != 2) return false;
-  return (selection[0] == row && selection[1] == col) || (selection[0] == col && selection[1] == row);
+  const std::string_view r = dtype_name(row), c = dtype_name(col);
+  return (selection[0] == r && selection[1] == c) || (selection[0] == c && selection[1] == r);
 }
 
 void draw_compare_controls(PanelContext& ctx, bool& codes, int differing) {
@@ -69,6 +70,12 @@ void draw_table_panel(PanelContext& ctx) {
   const PromotionModel& model = ctx.model;
   const PromotionTable& table = model.table;
   draw_promotion_toolbar(ctx);
+  if (!model.preset_title.empty()) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                       "The design stage \"%s\" is a graph: see the Lattice panel. Pick a system to see its table.",
+                       model.preset_title.c_str());
+    return;
+  }
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID codes_id = ImGui::GetID("short codes");
   bool codes = storage->GetBool(codes_id, true);
@@ -100,7 +107,7 @@ void draw_table_panel(PanelContext& ctx) {
   ImGui::TableHeadersRow();
 
   // Bring the selected pair into view once per new selection made elsewhere (lattice, command line).
-  std::vector<Dtype>& scrolled_to = ctx.state.table_scrolled_to;
+  std::vector<std::string>& scrolled_to = ctx.state.table_scrolled_to;
   // A probe counts only where it is visible: inside the table, right of the frozen column, below the header.
   const float header_bottom = ImGui::GetItemRectMax().y;
   const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
@@ -124,11 +131,11 @@ void draw_table_panel(PanelContext& ctx) {
       const std::string text = cell_text(table.cells[r][c], codes);
       ImGui::PushID(static_cast<int>(r * table.types.size() + c));
       if (ImGui::Selectable(text.c_str(), false)) {
-        ctx.state.selection = {row, col};
+        ctx.state.selection = {std::string(dtype_name(row)), std::string(dtype_name(col))};
         scrolled_to = ctx.state.selection;  // the user sees the cell they clicked
       }
       ImGui::PopID();
-      if (pair && scrolled_to != model.selection && row == model.selection[0]) {
+      if (pair && scrolled_to != model.selection && dtype_name(row) == model.selection[0]) {
         ImGui::SetScrollHereX(0.5f);
         ImGui::SetScrollHereY(0.5f);
         scrolled_to = model.selection;

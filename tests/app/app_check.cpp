@@ -3,7 +3,8 @@
 // their colours where the app says it drew them).
 //
 //   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
-//                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... -- APP_ARGS...
+//                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... [--contains TEXT]...
+//                        -- APP_ARGS...
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
 //   app_check usage      --app APP --exit N [--contains TEXT]... -- APP_ARGS...
@@ -207,6 +208,8 @@ void screenshot(const Options& o) {
   const std::vector<std::string> out = lines_of(r.out);
   if (!o.join.empty() && (out.empty() || out[0] != "join: " + o.join))
     fail("expected the first line 'join: " + o.join + "', got '" + (out.empty() ? "" : out[0]) + "'");
+  for (const std::string& c : o.contains)
+    if (out.empty() || out[0].find(c) == std::string::npos) fail("the first line does not mention '" + c + "'");
 
   Image image;
   if (!load_png(o.png, image)) {

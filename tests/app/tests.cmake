@@ -64,6 +64,16 @@ typelattice_app_test(lattice_x64_off DISPLAY screenshot --png ${shots}/app_latti
   --expect node:uint32=selected --expect node:int32=join -- --x64 off --select uint32,int32)
 typelattice_app_test(lattice_x64_on DISPLAY screenshot --png ${shots}/app_lattice_x64_on.png --join int64
   --expect node:uint32=selected --expect node:int32=selected --expect node:int64=join -- --select uint32,int32)
+# The design document's stages: a lattice (final) and one that is not (ints to floats of twice the width).
+typelattice_app_test(preset_final DISPLAY screenshot --png ${shots}/app_preset_final.png --join int16
+  --expect node:uint8=selected --expect node:int8=selected --expect node:int16=join
+  -- --preset final --select uint8,int8)
+typelattice_app_test(preset_competing_bounds DISPLAY screenshot --png ${shots}/app_preset_double_width.png
+  --contains "no unique join" --contains float16 --contains int16 --expect node:uint8=selected
+  --expect node:int8=selected -- --preset int-float-double-width --select uint8,int8)
+typelattice_app_test(preset_weak_nodes DISPLAY screenshot --png ${shots}/app_preset_python_scalars.png --join uint8
+  --expect node:u*=selected --expect node:uint8=join -- --preset python-scalars --select u*,uint8)
+
 # Clicking: on a lattice node, a table system's type, a table cell, a bit and a code of the grid.
 typelattice_app_test(click_lattice_node DISPLAY screenshot --png ${shots}/app_click_lattice.png --join int16
   --click-on node:int8 --expect node:int8=selected --expect node:int16=join -- --select uint8)
@@ -100,4 +110,8 @@ typelattice_app_test(usage_bad_code NODISPLAY usage --exit 2 --contains 0x100 --
 typelattice_app_test(usage_bad_size NODISPLAY usage --exit 2 --contains 10x10 -- --headless --size 10x10)
 typelattice_app_test(usage_missing_value NODISPLAY usage --exit 2 --contains --select -- --headless --select)
 typelattice_app_test(usage_bad_key NODISPLAY usage --exit 2 --contains NoSuchKey -- --headless --press NoSuchKey)
+typelattice_app_test(usage_unknown_preset NODISPLAY usage --exit 2 --contains optoin3 --contains option3
+  -- --headless --preset optoin3)
+typelattice_app_test(usage_select_not_in_preset NODISPLAY usage --exit 2 --contains bfloat16
+  -- --headless --preset option3 --select bfloat16,int8)
 typelattice_app_test(usage_help NODISPLAY usage --exit 0 --contains --screenshot -- --help)
