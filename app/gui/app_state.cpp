@@ -96,8 +96,14 @@ void PromotionModel::compute_join() {
     compute_preset_join();
   } else {
     std::vector<Dtype> dtypes;
-    for (const std::string& name : selection)
-      if (auto d = parse_dtype(name)) dtypes.push_back(*d);
+    for (const std::string& name : selection) {
+      auto d = parse_dtype(name);
+      if (!d) {  // a design stage's node such as u*, still selected after switching to a system
+        join_error = d.error().message;
+        return;
+      }
+      dtypes.push_back(*d);
+    }
     auto joined = result_type(dtypes, options);
     if (!joined) {
       join_error = joined.error().message;

@@ -19,6 +19,7 @@ void cycle_system(AppState& state, int step) {
   const int n = static_cast<int>(kSystems.size());
   const int i = static_cast<int>(system_index(state.options.system));
   state.options.system = kSystems[static_cast<std::size_t>(((i + step) % n + n) % n)];
+  state.preset.clear();
 }
 
 // Global shortcuts; inactive while a text field has the keyboard.

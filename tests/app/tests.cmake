@@ -98,6 +98,10 @@ typelattice_app_test(key_escape DISPLAY screenshot --png ${shots}/app_key_escape
   --expect node:float16=plain -- --select float16,bfloat16 --press Escape)
 typelattice_app_test(key_next_code DISPLAY screenshot --png ${shots}/app_key_next_code.png --bits 0x39/8
   --expect code:0x39=selected -- --view bits --code 0x38 --press Right)
+typelattice_app_test(key_next_system DISPLAY screenshot --png ${shots}/app_key_next_system.png --join int64
+  --expect node:bool=selected --expect node:int64=join -- --select bool,i* --press ])
+typelattice_app_test(key_system_leaves_preset DISPLAY screenshot --png ${shots}/app_key_leaves_preset.png
+  --contains u* --expect node:uint8=selected -- --preset python-scalars --select u*,uint8 --press ])
 typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
 
