@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/minifloat.h"
 
@@ -52,6 +53,17 @@ TEST(MinifloatParse, Numbers) {
   EXPECT_TRUE(std::signbit(parse_number("-nan").value()));
   EXPECT_TRUE(std::signbit(parse_number("-0").value()));
 
+  EXPECT_EQ(parse_number(".5").value(), 0.5);
+  EXPECT_EQ(parse_number("5.").value(), 5.0);
+  EXPECT_EQ(parse_number("1E3").value(), 1000.0);
+  EXPECT_EQ(parse_number("0e999999").value(), 0.0);
+  EXPECT_EQ(parse_number("4.9e-324").value(), std::numeric_limits<double>::denorm_min());  // subnormal: fine
+  EXPECT_EQ(parse_number("1.7976931348623157e308").value(), std::numeric_limits<double>::max());
+  EXPECT_NE(error_of(parse_number("1e-400")).find("out of the range of float64"), std::string::npos);
+  EXPECT_NE(error_of(parse_number("1e")).find("trailing characters after the number: 'e'"), std::string::npos);
+  EXPECT_NE(error_of(parse_number(".")).find("not a number"), std::string::npos);
+  EXPECT_NE(error_of(parse_number("0x1p3")).find("hex"), std::string::npos);
+  EXPECT_NE(error_of(parse_number("1,5")).find("trailing"), std::string::npos);
   EXPECT_NE(error_of(parse_number("")).find("empty"), std::string::npos);
   EXPECT_NE(error_of(parse_number("   ")).find("empty"), std::string::npos);
   EXPECT_NE(error_of(parse_number("abc")).find("'abc' is not a number"), std::string::npos);
