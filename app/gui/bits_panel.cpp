@@ -233,7 +233,7 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
     if (hovered) draw->AddRect(min, max, colours::text, 3.0f, 0, 2.0f);
     // Fit the value in the cell by dropping digits (no per-cell clip rect: each one costs a draw call).
     char value[32];
-    for (int digits = 3; digits >= 1; --digits) {
+    for (int digits = 6; digits >= 1; --digits) {
       std::snprintf(value, sizeof value, "%.*g", digits, cell.value);
       if (ctx.fonts.mono->CalcTextSizeA(small, FLT_MAX, 0.0f, value).x <= cell_w - 6.0f) break;
     }
