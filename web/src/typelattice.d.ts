@@ -35,9 +35,12 @@ export interface TableOptions extends PromotionOptions {
   types?: string[];
 }
 
-/** Options of the casts. Defaults match ONNX Cast: saturate on, round-to-nearest-even, E8M0 rounds up. */
+/**
+ * Options of the casts. Defaults are ONNX Cast's for the target format, as the CLI's: round-to-nearest-even,
+ * E8M0 rounds up, saturation on for the float8 formats (FP6/FP4 always clip; float16/bfloat16 overflow to Inf).
+ */
 export interface CastOptions {
-  /** Out-of-range values become ±max (true, default) or Inf/NaN (false). */
+  /** Out-of-range values become ±max (true) or Inf/NaN (false). */
   saturate?: boolean;
   /** The rounding of float8_e8m0fnu (default 'up'); ignored by the other formats. */
   round?: RoundName;
@@ -219,8 +222,16 @@ export interface CastResult {
   category: Category;
   /** The input was beyond the largest finite value and was clipped to it. */
   saturated: boolean;
-  /** The rounding boundaries: inputs between them become this code ('-inf' / 'inf' at clipped ends). */
-  roundingInterval: { low: string; high: string };
+  /** The inputs that cast to this code (exact decimals, '-inf' / 'inf' at clipped ends); null for a NaN code. */
+  roundingInterval: RoundingInterval | null;
+}
+
+/** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */
+export interface RoundingInterval {
+  low: string;
+  high: string;
+  lowInclusive: boolean;
+  highInclusive: boolean;
 }
 
 /** The wasm heap, for leak checks. */
