@@ -37,16 +37,40 @@ std::uint32_t scale_magnitude(const EncodeParams& p, std::uint32_t a) {
   return (a + p.round_add + ((a >> 23) & p.lsb_mask)) >> 23;
 }
 
+// Rounding of float32 normals to a power of two: the offset added below the exponent field, per mode.
 void set_scale_rounding(EncodeParams& p, RoundMode mode) {
   constexpr std::uint32_t kHalf = 0x400000u, kUlp = 0x800000u;  // in float32 bit units, at one exponent
   switch (mode) {
-    case RoundMode::up: p.round_add = kUlp - 1; p.lsb_mask = 0; p.low_cut = 1; p.high_cut = kHalf; break;
-    case RoundMode::down: p.round_add = 0; p.lsb_mask = 0; p.low_cut = kHalf; p.high_cut = kUlp - 1; break;
-    case RoundMode::nearest:
-      p.round_add = kHalf; p.lsb_mask = 0; p.low_cut = 1; p.high_cut = kHalf + kHalf / 2 - 1; break;
-    case RoundMode::nearest_even:
-      p.round_add = kHalf - 1; p.lsb_mask = 1; p.low_cut = 1; p.high_cut = kHalf + kHalf / 2; break;
+    case RoundMode::up: p.round_add = kUlp - 1; p.lsb_mask = 0; break;
+    case RoundMode::down: p.round_add = 0; p.lsb_mask = 0; break;
+    case RoundMode::nearest: p.round_add = kHalf; p.lsb_mask = 0; break;
+    case RoundMode::nearest_even: p.round_add = kHalf - 1; p.lsb_mask = 1; break;
   }
+}
+
+// Smallest a in [lo, hi] with pred(a), or hi + 1; pred must be monotonic (false, then true).
+template <class Pred>
+std::uint32_t first_true(std::uint32_t lo, std::uint32_t hi, Pred pred) {
+  std::uint32_t end = hi + 1;
+  while (lo < end) {
+    const std::uint32_t mid = lo + (end - lo) / 2;
+    if (pred(mid)) {
+      end = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
+}
+
+// Below float32's normal range the scalar encoder gives E8M0 codes tiny_code, then 0, then 1 as the input
+// grows (each region possibly empty); find where each starts.
+void set_scale_subnormal_cuts(EncodeParams& p, Format f, const CastOptions& o) {
+  auto code_at = [&](std::uint32_t a) { return encode(f, std::bit_cast<float>(a), o); };
+  constexpr std::uint32_t kLast = 0x7FFFFFu;
+  p.high_cut = first_true(1, kLast, [&](std::uint32_t a) { return code_at(a) == 1; }) - 1;
+  p.tiny_code = code_at(1);
+  p.low_cut = p.tiny_code <= 1 ? 1 : first_true(1, p.high_cut, [&](std::uint32_t a) { return code_at(a) == 0; });
 }
 
 EncodeParams derive_encode(Format f, const CastOptions& o) {
@@ -73,7 +97,7 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
   if (s.is_scale_format()) {
     p.variant = EncodeVariant::scale;
     set_scale_rounding(p, o.e8m0_round);
-    p.tiny_code = encode(f, std::numeric_limits<float>::denorm_min(), o);
+    set_scale_subnormal_cuts(p, f, o);
     p.negative_code = encode(f, -1.0f, o);
     p.negative_as_magnitude = p.negative_code == encode(f, 1.0f, o) && encode(f, -4.0f, o) == encode(f, 4.0f, o);
     // Overflow starts where the rounded exponent passes the largest code.
