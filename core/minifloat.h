@@ -132,4 +132,7 @@ std::string exact_decimal(double value);
 Result<double> parse_number(std::string_view text);
 Result<double> parse_hex_bits(std::string_view text, int hex_width_bits /* 32 or 64 */);
 
+// A code of format f: "0x7e", "0b01111110" or decimal "126"; out of range for the format's width -> error.
+Result<std::uint32_t> parse_code(Format f, std::string_view text);
+
 }  // namespace typelattice
