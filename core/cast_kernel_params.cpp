@@ -143,8 +143,10 @@ DecodeParams derive_decode(Format f) {
   p.sign_bit = s.has_sign ? 1u << field_bits : 0u;
   p.sign_shift = 31 - field_bits;
   p.mant_shift = 23 - s.mantissa_bits;
-  p.scale_bits = bits_of(std::ldexp(1.0f, 127 - s.bias));
-  p.scaled = s.bias != 127;
+  p.exp_adjust = static_cast<std::uint32_t>(127 - s.bias) << 23;
+  p.min_normal = 1u << s.mantissa_bits;
+  p.magic_bits = static_cast<std::uint32_t>(127 + 24 - s.bias - s.mantissa_bits) << 23;
+  p.subnormals = s.bias != 127;
   p.special_from = magnitude_count(s);
   p.inf_mag = kNever;
   p.exact_code = kNever;
@@ -166,10 +168,10 @@ DecodeParams derive_decode(Format f) {
     float got = 0.0f;
     if (s.total_bits() <= 8) {
       const auto code = static_cast<std::uint8_t>(c);
-      scalar_kernels()->decode8[p.scaled ? 1 : 0](p, &code, &got, 1);
+      scalar_kernels()->decode8[p.subnormals ? 1 : 0](p, &code, &got, 1);
     } else {
       const auto code = static_cast<std::uint16_t>(c);
-      scalar_kernels()->decode16[p.scaled ? 1 : 0](p, &code, &got, 1);
+      scalar_kernels()->decode16[p.subnormals ? 1 : 0](p, &code, &got, 1);
     }
     const std::uint32_t want = bits_of(decode_to_float32(f, c));
     if (bits_of(got) != want) {

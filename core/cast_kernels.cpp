@@ -94,7 +94,7 @@ std::size_t cast_to_float32(Format f, std::span<const std::uint8_t> in, std::spa
   if (!fits(f, 8)) return 0;
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::decode_params(f);
-  runnable_kernels(isa).decode8[p.scaled ? 1 : 0](p, in.data(), out.data(), n);
+  runnable_kernels(isa).decode8[p.subnormals ? 1 : 0](p, in.data(), out.data(), n);
   return n;
 }
 
@@ -102,7 +102,7 @@ std::size_t cast_to_float32(Format f, std::span<const std::uint16_t> in, std::sp
   if (!fits(f, 16)) return 0;
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::decode_params(f);
-  runnable_kernels(isa).decode16[p.scaled ? 1 : 0](p, in.data(), out.data(), n);
+  runnable_kernels(isa).decode16[p.subnormals ? 1 : 0](p, in.data(), out.data(), n);
   return n;
 }
 
