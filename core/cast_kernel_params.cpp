@@ -146,7 +146,6 @@ DecodeParams derive_decode(Format f) {
   p.exp_adjust = static_cast<std::uint32_t>(127 - s.bias) << 23;
   p.min_normal = 1u << s.mantissa_bits;
   p.magic_bits = static_cast<std::uint32_t>(127 + 24 - s.bias - s.mantissa_bits) << 23;
-  p.subnormals = s.bias != 127;
   p.special_from = magnitude_count(s);
   p.inf_mag = kNever;
   p.exact_code = kNever;
@@ -155,29 +154,35 @@ DecodeParams derive_decode(Format f) {
     if (std::isfinite(v)) break;
     p.special_from = m;
     if (std::isinf(v)) p.inf_mag = m;
-    if (std::isnan(v)) {
-      p.nan_bits = bits_of(v) & 0x7FFFFFFFu;
-      const bool negative_nan_signed = s.has_sign && std::signbit(decode_to_float32(f, p.sign_bit | m));
-      p.nan_sign_mask = negative_nan_signed ? 0x80000000u : 0u;
-    }
+    if (std::isnan(v)) p.nan_bits = bits_of(v) & 0x7FFFFFFFu;
   }
+  p.variant = (s.bias != 127 ? decode_subnormals : 0u) | (p.special_from < magnitude_count(s) ? decode_specials : 0u) |
+              (p.inf_mag != kNever ? decode_inf : 0u);
   // The formula covers every other code but at most one (fnuz's NaN at the -0 code, E8M0's 2^-127 at 0):
   // find it by running the scalar instantiation over all codes.
-  const std::uint32_t codes = s.has_sign ? 2 * magnitude_count(s) : magnitude_count(s);
+  const std::uint32_t codes = 1u << s.total_bits();
   for (std::uint32_t c = 0; c < codes; ++c) {
     float got = 0.0f;
     if (s.total_bits() <= 8) {
       const auto code = static_cast<std::uint8_t>(c);
-      scalar_kernels()->decode8[p.subnormals ? 1 : 0](p, &code, &got, 1);
+      scalar_kernels()->decode8[p.variant](p, &code, &got, 1);
     } else {
       const auto code = static_cast<std::uint16_t>(c);
-      scalar_kernels()->decode16[p.subnormals ? 1 : 0](p, &code, &got, 1);
+      scalar_kernels()->decode16[p.variant](p, &code, &got, 1);
     }
     const std::uint32_t want = bits_of(decode_to_float32(f, c));
     if (bits_of(got) != want) {
       p.exact_code = c;
       p.exact_bits = want;
+      p.variant |= decode_exact;
       break;
+    }
+  }
+  if (s.total_bits() <= 8) {  // codes with bits above the format's width decode as the kernels do: ignored
+    for (std::uint32_t c = 0; c < 256; ++c) {
+      const std::uint32_t value = bits_of(decode_to_float32(f, c & (codes - 1)));
+      p.byte3[c] = static_cast<std::uint8_t>(value >> 24);
+      p.byte2[c] = static_cast<std::uint8_t>(value >> 16);
     }
   }
   return p;
