@@ -2,8 +2,8 @@
 // bias); the codes of the special inputs (zero, overflow, Inf, NaN, E8M0's negatives and tiny values) are
 // asked of the scalar encoder, so the kernels follow its rules by construction.
 #include <array>
-#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/kernels/cast_setup.h"
@@ -13,7 +13,17 @@ namespace {
 
 constexpr std::uint32_t kNever = 0x7FFFFFFFu;  // compares equal to no code and greater than every magnitude
 
-std::uint32_t bits_of(float x) { return std::bit_cast<std::uint32_t>(x); }
+// (std::bit_cast is missing from the libc++ of Debian's Emscripten 3.1.6.)
+std::uint32_t bits_of(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+float float_of(std::uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
 
 std::uint32_t magnitude_count(const FormatSpec& s) { return 1u << (s.exponent_bits + s.mantissa_bits); }
 
@@ -66,7 +76,7 @@ std::uint32_t first_true(std::uint32_t lo, std::uint32_t hi, Pred pred) {
 // Below float32's normal range the scalar encoder gives E8M0 codes tiny_code, then 0, then 1 as the input
 // grows (each region possibly empty); find where each starts.
 void set_scale_subnormal_cuts(EncodeParams& p, Format f, const CastOptions& o) {
-  auto code_at = [&](std::uint32_t a) { return encode(f, std::bit_cast<float>(a), o); };
+  auto code_at = [&](std::uint32_t a) { return encode(f, float_of(a), o); };
   constexpr std::uint32_t kLast = 0x7FFFFFu;
   p.high_cut = first_true(1, kLast, [&](std::uint32_t a) { return code_at(a) == 1; }) - 1;
   p.tiny_code = code_at(1);
