@@ -6,7 +6,6 @@
 #include <cstdint>
 
 #include "core/cast_kernels.h"
-#include "core/format_limits.h"
 #include "core/minifloat.h"
 #include "web/bindings.h"
 
@@ -41,7 +40,7 @@ val formats() {
   for (int index = 0; index < kFormatCount; ++index) {
     const Format f = static_cast<Format>(index);
     const FormatSpec& spec = format_spec(f);
-    const FormatLimits limits = format_limits(f);
+    const FormatRange range = format_range(f);
     val entry = val::object();
     entry.set("name", js_string(spec.name));
     entry.set("onnxName", js_string(spec.onnx_name));
@@ -53,9 +52,9 @@ val formats() {
     entry.set("hasInf", spec.has_inf());
     entry.set("hasNaN", spec.has_nan());
     entry.set("hasNegativeZero", spec.has_negative_zero());
-    entry.set("max", limits.max);
-    entry.set("minNormal", limits.min_normal);
-    entry.set("minSubnormal", limits.min_subnormal);
+    entry.set("max", range.max);
+    entry.set("minNormal", range.min_normal);
+    entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
     out.call<void>("push", entry);
   }
   return out;
@@ -123,15 +122,23 @@ val layout_js(const std::string& format, std::uint32_t code) {
   return ok_value(layout_value(layout(*f, code)));
 }
 
-// text is read as the CLI's `cast` reads it: a decimal, or (hex) a float32/float64 bit pattern, as a value of
-// the source type `from_float32 ? float32 : float64`.
+// text is read as the CLI's `cast` reads it: hex_bits 32/64 for a float32/float64 bit pattern, else a decimal,
+// rounded once to float32 when decimal_as_float32.
+Result<double> read_value(const std::string& text, int hex_bits, bool decimal_as_float32) {
+  if (hex_bits != 0) return parse_hex_bits(text, hex_bits);
+  if (!decimal_as_float32) return parse_number(text);
+  const Result<float> value = parse_number_float32(text);
+  if (!value) return value.error();
+  return static_cast<double>(*value);
+}
+
 val cast_value_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
-                  bool hex, bool from_float32) {
+                  int hex_bits, bool decimal_as_float32) {
   Result<Format> f = parse_format(format);
   if (!f) return error_value(f.error());
-  Result<double> parsed = hex ? parse_hex_bits(text, from_float32 ? 32 : 64) : parse_number(text);
+  const Result<double> parsed = read_value(text, hex_bits, decimal_as_float32);
   if (!parsed) return error_value(parsed.error());
-  const double input = from_float32 ? static_cast<double>(static_cast<float>(*parsed)) : *parsed;
+  const double input = *parsed;
   const CastOptions options = cast_options(*f, saturate, round);
   const std::uint32_t code = encode(*f, input, options);
   const Layout l = layout(*f, code);

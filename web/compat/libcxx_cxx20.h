@@ -24,20 +24,27 @@ constexpr To bit_cast(const From& from) noexcept {
 #include <string>
 
 namespace std {
-// Decimal (chars_format::general) only, through strtod on a terminated copy; strtod's extra forms (leading
-// space, sign, hex, inf/nan) are refused so the result matches from_chars.
-inline from_chars_result from_chars(const char* first, const char* last, double& value) {
+// Decimal (chars_format::general) only, through strtod / strtof on a terminated copy (each rounds once, as
+// from_chars does); strtod's extra forms (leading space, sign, hex, inf/nan) are refused as from_chars refuses them.
+template <class T, T (*parse)(const char*, char**)>
+from_chars_result typelattice_from_chars(const char* first, const char* last, T& value) {
   const bool starts_with_digit = first != last && ((*first >= '0' && *first <= '9') || *first == '.');
   const string text(first, last);
   if (!starts_with_digit || text.find_first_of("xXnN") != string::npos) return {first, errc::invalid_argument};
   char* end = nullptr;
   errno = 0;
-  const double parsed = strtod(text.c_str(), &end);
+  const T parsed = parse(text.c_str(), &end);
   if (end == text.c_str()) return {first, errc::invalid_argument};
   const char* stop = first + (end - text.c_str());
-  if (errno == ERANGE && (std::isinf(parsed) || parsed == 0.0)) return {stop, errc::result_out_of_range};
+  if (errno == ERANGE && (std::isinf(parsed) || parsed == 0)) return {stop, errc::result_out_of_range};
   value = parsed;
   return {stop, errc{}};
+}
+inline from_chars_result from_chars(const char* first, const char* last, double& value) {
+  return typelattice_from_chars<double, strtod>(first, last, value);
+}
+inline from_chars_result from_chars(const char* first, const char* last, float& value) {
+  return typelattice_from_chars<float, strtof>(first, last, value);
 }
 }  // namespace std
 #endif

@@ -50,7 +50,10 @@ export interface CastOptions {
 export interface CastValueOptions extends CastOptions {
   /** 'decimal' (default): the value is a number; 'hex': a float32/float64 bit pattern such as '0x3f800000'. */
   input?: 'decimal' | 'hex';
-  /** The source type the value is read as before the cast, as the CLI's `--from` (default 'float32'). */
+  /**
+   * The source type, as the CLI's `--from`: 'float32' rounds a decimal to float32 first; unset, a decimal is
+   * read exactly as float64 and a hex pattern's width follows its digit count (8: float32, 16: float64).
+   */
   from?: 'float32' | 'float64';
 }
 

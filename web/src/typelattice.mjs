@@ -277,8 +277,14 @@ export default async function createTypeLattice(options) {
       }
       const { o, saturate, round } = castOptions(opts, 'castValue');
       const input = oneOf(optionOf(o, 'input', 'string', 'decimal', 'castValue'), INPUT_KINDS, 'castValue: option input');
-      const from = oneOf(optionOf(o, 'from', 'string', 'float32', 'castValue'), SOURCE_TYPES, 'castValue: option from');
-      return unwrap(core.castValue(f.name, String(value), saturate, round, input === 'hex', from === 'float32'));
+      const from = o.from === undefined ? undefined
+                                        : oneOf(optionOf(o, 'from', 'string', undefined, 'castValue'), SOURCE_TYPES,
+                                                'castValue: option from');
+      const text = String(value);
+      // As the CLI's --input hex: the width is --from's, else the digit count's (16 digits: float64).
+      const wide = from === 'float64' || (from === undefined && text.trim().length === 18);
+      const hexBits = input !== 'hex' ? 0 : wide ? 64 : 32;
+      return unwrap(core.castValue(f.name, text, saturate, round, hexBits, from === 'float32'));
     },
 
     /** The wasm heap: bytes reserved from the engine and bytes malloc has handed out (for leak checks). */
