@@ -147,10 +147,6 @@ export default async function createTypeLattice(options) {
 
   // Allocates `bytes` in the wasm heap or throws a RangeError; never hands back a smaller buffer.
   function allocate(bytes, what) {
-    if (bytes + core.heapBytesInUse() > MAXIMUM_MEMORY_BYTES) {
-      throw new RangeError(`${what}: ${bytes} bytes do not fit in the WebAssembly heap (at most ` +
-                           `${MAXIMUM_MEMORY_BYTES} bytes); split the array into smaller pieces`);
-    }
     const address = core._malloc(Math.max(bytes, 1));
     if (address === 0) {
       throw new RangeError(`${what}: the WebAssembly heap could not grow by ${bytes} bytes; ` +
@@ -163,6 +159,11 @@ export default async function createTypeLattice(options) {
   function throughHeap(input, OutArray, kernel, what) {
     const count = input.length;
     if (count === 0) return new OutArray(0);
+    const needed = input.byteLength + count * OutArray.BYTES_PER_ELEMENT;
+    if (needed + core.heapBytesInUse() > MAXIMUM_MEMORY_BYTES) {
+      throw new RangeError(`${what}: ${count} values need ${needed} bytes of WebAssembly heap, more than it can ` +
+                           `hold (${MAXIMUM_MEMORY_BYTES} bytes); split the array into smaller pieces`);
+    }
     const inAddress = allocate(input.byteLength, what);
     let outAddress = 0;
     try {

@@ -90,6 +90,10 @@ for (const { name, simd } of builds) {
       assert.match(e.message, /heap/);
       return true;
     });
+    // 1.8 GB of input would fit alone; with its 0.45 GB of codes it does not.
+    assert.throws(() => tl.castFloat32(new Float32Array(450_000_000), 'float8_e4m3fn'), RangeError);
+    assert.throws(() => tl.decode(new Uint16Array(2 ** 30), 'float16'), RangeError);
+    assert.ok(tl.heapStats().memoryBytes < 2 ** 30, 'the refused calls did not grow the heap');
     assert.equal(tl.promoteTypes('int8', 'uint8'), 'int16', 'the module still works');
   });
 }
