@@ -168,6 +168,8 @@ val presets() {
     p.set("name", js_string(preset.name));
     p.set("title", js_string(preset.title));
     p.set("graph", graph_value(preset.graph));
+    // The document's own drawing positions, kept with the stage in assets/lattices/design-<name>.positions.txt.
+    p.set("layout", positions_value(layout_for(preset.graph, "design-" + preset.name)));
     out.call<void>("push", p);
   }
   return out;

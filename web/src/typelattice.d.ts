@@ -185,6 +185,8 @@ export interface LatticePreset {
   name: string;
   title: string;
   graph: Graph;
+  /** Node positions as the design document draws this stage. */
+  layout: PositionedNode[];
 }
 
 /** One bit field of a code, most significant field first. */

@@ -148,6 +148,13 @@ test("presets: the design document's stages, ending with the final lattice", asy
   const doc = graphOf(docFinal);
   assert.equal(final.graph.nodes.length, doc.nodes.length);
   assert.equal(final.graph.edges.length, doc.edges.length);
+  // Drawn as the document draws it: i* leftmost (x -1.25), complex128 rightmost (x 8.5), f16 above bf16.
+  const at = Object.fromEntries(final.layout.map((n) => [n.name, n]));
+  assert.deepEqual(Object.keys(at).sort(), [...final.graph.nodes].sort());
+  assertInUnitBox(final.layout);
+  assert.equal(at['i*'].x, 0);
+  assert.equal(at.complex128.x, 1);
+  assert.ok(at.float16.x === at.bfloat16.x && at.float16.y !== at.bfloat16.y);
 });
 
 test('systems and checkSystem: JAX is a lattice, NumPy is not (int8, uint8, float16)', async () => {
