@@ -277,7 +277,8 @@ export default async function createTypeLattice(options) {
         throw new TypeError(`castValue: value must be a string or a number, got ${describe(value)}`);
       }
       const { o, saturate, round } = castOptions(opts, 'castValue');
-      const input = oneOf(optionOf(o, 'input', 'string', 'decimal', 'castValue'), INPUT_KINDS, 'castValue: option input');
+      const input = oneOf(optionOf(o, 'input', 'string', 'decimal', 'castValue'), INPUT_KINDS,
+                          'castValue: option input');
       const from = o.from === undefined ? undefined
                                         : oneOf(optionOf(o, 'from', 'string', undefined, 'castValue'), SOURCE_TYPES,
                                                 'castValue: option from');

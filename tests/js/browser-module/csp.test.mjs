@@ -14,10 +14,13 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../../web/dist');
 const CSP = "script-src 'self' 'wasm-unsafe-eval'";
-const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const types = {
+  '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm',
+};
 
-const pageHtml = (script) => `<!doctype html><html><head><meta charset="utf-8"><title>typelattice CSP check</title><link rel="icon" href="data:,">
-<script type="module" src="/${script}"></script></head><body><output id="result">loading</output></body></html>`;
+const pageHtml = (script) => `<!doctype html><html><head><meta charset="utf-8"><title>typelattice CSP check</title>
+<link rel="icon" href="data:,"><script type="module" src="/${script}"></script></head>
+<body><output id="result">loading</output></body></html>`;
 
 // The page's own script: what a docs author writes. simd=0 in the URL forces the plain build.
 const pageScript = `import createTypeLattice from '/dist/typelattice.mjs';
@@ -111,5 +114,6 @@ for (const [label, query, isa] of [['SIMD128 build', '', 'wasm_simd128'], ['plai
 test('control: the same policy blocks eval, and the test sees the violation', async () => {
   const { result, problems } = await visit(`${origin}/control.html`);
   assert.equal(result, 'eval blocked');
-  assert.ok(problems.some((p) => p.includes('CSP violation') || p.includes('Content Security Policy')), problems.join('\n'));
+  const seen = problems.some((p) => p.includes('CSP violation') || p.includes('Content Security Policy'));
+  assert.ok(seen, problems.join('\n'));
 });

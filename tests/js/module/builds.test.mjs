@@ -10,7 +10,8 @@ import { sourceDir } from './helpers.mjs';
 
 const dist = path.join(sourceDir, 'web/dist');
 // binaryen's disassembler comes with Debian's emscripten package.
-const simdInstructions = (file) => execFileSync('wasm-dis', [path.join(dist, file)], { encoding: 'utf8', maxBuffer: 1 << 28 })
+const simdInstructions = (file) =>
+  execFileSync('wasm-dis', [path.join(dist, file)], { encoding: 'utf8', maxBuffer: 1 << 28 })
   .split('\n').filter((line) => /\b(v128|[if](8x16|16x8|32x4|64x2))\./.test(line)).length;
 
 test('the plain build has no SIMD instruction; the SIMD build has', () => {

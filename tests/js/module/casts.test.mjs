@@ -108,7 +108,8 @@ test('formats(): the parameters and extreme values the specs give', async () => 
   assert.equal(e4m3.minNormal, 2 ** -6);
   assert.equal(e4m3.minSubnormal, 2 ** -9);
   const f16 = formats.find((f) => f.name === 'float16');
-  assert.deepEqual([f16.minNormal, f16.minSubnormal, f16.hasInf, f16.hasNegativeZero], [2 ** -14, 2 ** -24, true, true]);
+  assert.deepEqual([f16.minNormal, f16.minSubnormal, f16.hasInf, f16.hasNegativeZero],
+                   [2 ** -14, 2 ** -24, true, true]);
   const fnuz = formats.find((f) => f.name === 'float8_e5m2fnuz');
   assert.equal(fnuz.hasNegativeZero, false);
 });

@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 
 import { builds, load } from './helpers.mjs';
 
-const graph = { nodes: ['i*', 'u8', 'i8', 'i16', 'f*'], edges: [['i*', 'u8'], ['i*', 'i8'], ['u8', 'i16'], ['i8', 'i16'], ['i16', 'f*']] };
+const graph = {
+  nodes: ['i*', 'u8', 'i8', 'i16', 'f*'],
+  edges: [['i*', 'u8'], ['i*', 'i8'], ['u8', 'i16'], ['i8', 'i16'], ['i16', 'f*']],
+};
 
 function mixedCall(tl, i, values, codes) {
   const attempt = (call) => { try { call(); } catch { /* the errors are part of the mix */ } };
