@@ -27,3 +27,15 @@ test('createTypeLattice loads the SIMD build where SIMD128 validates, the plain 
   assert.equal(auto.version, '0.1.0');
   assert.equal(plain.promoteTypes('float16', 'bfloat16'), auto.promoteTypes('float16', 'bfloat16'));
 });
+
+test('an engine where the SIMD probe does not validate gets the plain build', async () => {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = () => false;  // what an engine without SIMD128 answers for the probe module
+  try {
+    const tl = await createTypeLattice();
+    assert.equal(tl.isa, 'scalar');
+    assert.deepEqual(tl.castFloat32(new Float32Array([1, 1000]), 'float8_e4m3fn'), Uint8Array.of(0x38, 0x7e));
+  } finally {
+    WebAssembly.validate = validate;
+  }
+});
