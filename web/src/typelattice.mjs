@@ -155,8 +155,9 @@ export default async function createTypeLattice(options) {
     return address;
   }
 
-  // Copies `input` into the heap, runs `kernel(inAddress, outAddress)`, copies `count` outputs of `OutArray` out.
-  function throughHeap(input, OutArray, kernel, what) {
+  // Copies `input` (an `InArray`, or a subclass such as node's Buffer) into the heap, runs
+  // `kernel(inAddress, outAddress)`, and copies `input.length` outputs of `OutArray` out.
+  function throughHeap(input, InArray, OutArray, kernel, what) {
     const count = input.length;
     if (count === 0) return new OutArray(0);
     const needed = input.byteLength + count * OutArray.BYTES_PER_ELEMENT;
@@ -168,7 +169,7 @@ export default async function createTypeLattice(options) {
     let outAddress = 0;
     try {
       outAddress = allocate(count * OutArray.BYTES_PER_ELEMENT, what);
-      new input.constructor(core.HEAPU8.buffer, inAddress, count).set(input);
+      new InArray(core.HEAPU8.buffer, inAddress, count).set(input);
       unwrap(kernel(inAddress, outAddress));
       return new OutArray(core.HEAPU8.buffer, outAddress, count).slice();
     } finally {
@@ -239,7 +240,7 @@ export default async function createTypeLattice(options) {
       const f = format(formatName, 'castFloat32: the format');
       const { saturate, round } = castOptions(opts, 'castFloat32');
       const OutArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
-      return throughHeap(values, OutArray, (inAddress, outAddress) =>
+      return throughHeap(values, Float32Array, OutArray, (inAddress, outAddress) =>
         core.castFloat32(f.name, inAddress, outAddress, values.length, saturate, round), 'castFloat32');
     },
 
@@ -257,7 +258,7 @@ export default async function createTypeLattice(options) {
                                `0 to ${limit - 1})`);
         }
       }
-      return throughHeap(codes, Float32Array, (inAddress, outAddress) =>
+      return throughHeap(codes, InArray, Float32Array, (inAddress, outAddress) =>
         core.decode(f.name, inAddress, outAddress, codes.length), 'decode');
     },
 

@@ -97,3 +97,9 @@ for (const { name, simd } of builds) {
     assert.equal(tl.promoteTypes('int8', 'uint8'), 'int16', 'the module still works');
   });
 }
+
+test("typed-array subclasses are accepted as their base class (node's Buffer as float8 codes)", async () => {
+  const tl = await load();
+  const codes = Buffer.from([0x38, 0x7e]);
+  assert.deepEqual(tl.decode(codes, 'float8_e4m3fn'), Float32Array.of(1, 448));
+});
