@@ -300,7 +300,9 @@ export interface TypeLattice {
    * @throws {RangeError} for an unknown format or an array too large for the wasm heap.
    */
   castFloat32(values: Float32Array, format: NarrowFormatName, opts?: CastOptions): Uint8Array;
+  /** Casts float32 values to bfloat16 / float16 codes with the SIMD kernels. */
   castFloat32(values: Float32Array, format: WideFormatName, opts?: CastOptions): Uint16Array;
+  /** Casts float32 values to a format named by any alias (e.g. 'FLOAT8E4M3FN'); the array type follows its width. */
   castFloat32(values: Float32Array, format: string, opts?: CastOptions): Uint8Array | Uint16Array;
   /**
    * Decodes codes exactly (a Uint16Array for bfloat16 / float16, else a Uint8Array).
