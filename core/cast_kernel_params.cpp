@@ -137,8 +137,14 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
       p.over_code[1] == (overflow_mag | sign) && p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1];
   if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == sign) {
     p.variant = EncodeVariant::capped;
-  } else if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == 0) {
+  } else if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == 0 && p.cap <= sign) {
     p.variant = EncodeVariant::capped_fnuz;
+  } else if (!o.saturate && p.over_code[0] > max_mag && p.over_code[1] == (p.over_code[0] | sign) &&
+             p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1] &&
+             p.nan_code[1] == (p.nan_code[0] | sign) && p.zero_code[0] == 0 && p.zero_code[1] == sign) {
+    p.variant = EncodeVariant::capped_nan;
+    p.cap = p.over_code[0];
+    p.nan_mag = p.nan_code[0];
   } else {
     p.variant = EncodeVariant::general;
   }

@@ -22,6 +22,7 @@ struct EncodeConsts {
         clamp(Ops::splat(p.clamp_bits)), emin(Ops::splat(p.emin_bits)), grid(Ops::splat(p.grid_bits)),
         round_add(Ops::splat(p.round_add)), lsb_mask(Ops::splat(p.lsb_mask)),
         overflow(Ops::splat(p.overflow_bits)), max_mag(Ops::splat(p.max_mag)), cap(Ops::splat(p.cap)),
+        nan_mag(Ops::splat(p.nan_mag)),
         sign_bit(Ops::splat(p.sign_bit)), low_cut(Ops::splat(p.low_cut)), high_cut(Ops::splat(p.high_cut)),
         tiny_code(Ops::splat(p.tiny_code)), negative_code(Ops::splat(p.negative_code)),
         negative_enable(Ops::splat(p.negative_as_magnitude ? 0u : 0xFFFFFFFFu)),
@@ -34,7 +35,7 @@ struct EncodeConsts {
     }
   }
   V zero, one, abs_mask, exp_mask, inf_bits, negative_zero, f32_min_normal, clamp, emin, grid, round_add,
-      lsb_mask, overflow, max_mag, cap, sign_bit, low_cut, high_cut, tiny_code, negative_code, negative_enable;
+      lsb_mask, overflow, max_mag, cap, nan_mag, sign_bit, low_cut, high_cut, tiny_code, negative_code, negative_enable;
   V over[2], inf[2], nan[2], zeros[2];
   int mant_shift, sign_shift;
 };
@@ -72,11 +73,18 @@ inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V
   if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_fnuz) {
     auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
     auto sign = Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit);
-    if constexpr (kVariant == EncodeVariant::capped_fnuz) sign = Ops::select(Ops::eq(mag, k.zero), k.zero, sign);
+    if constexpr (kVariant == EncodeVariant::capped_fnuz) {
+      // No -0: keep the sign only where mag != 0. For 0 < mag <= cap = sign_bit, -mag has the sign bit set.
+      sign = Ops::and_(sign, Ops::sub(k.zero, mag));
+    }
     return Ops::or_(mag, sign);
   }
   auto a = Ops::and_(x, k.abs_mask);
-  if constexpr (kVariant == EncodeVariant::general) {
+  if constexpr (kVariant == EncodeVariant::capped_nan) {
+    auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
+    mag = Ops::select(Ops::gt(a, k.inf_bits), k.nan_mag, mag);
+    return Ops::or_(mag, Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit));
+  } else if constexpr (kVariant == EncodeVariant::general) {
     return finish_general<Ops>(k, x, a, round_magnitude<Ops>(k, x));
   } else if constexpr (kVariant == EncodeVariant::truncated) {
     auto c = Ops::min_u32(a, k.clamp);
@@ -209,11 +217,13 @@ constexpr KernelTable make_kernel_table() {
   KernelTable table{
       {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_fnuz>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::truncated>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::scale>},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_fnuz>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::truncated>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::scale>},
