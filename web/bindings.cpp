@@ -1,0 +1,73 @@
+// Embind bindings: each function converts JS arguments, calls the core, and converts the result back.
+// Nothing here decides anything; the wrapper (src/typelattice.mjs) validates arguments and throws.
+#include <emscripten/bind.h>
+#include <malloc.h>
+
+#include "web/bindings.h"
+#include "web/bindings_formats.h"
+#include "web/bindings_promotion.h"
+
+namespace typelattice::web {
+
+val js_string(std::string_view text) { return val(std::string(text)); }
+
+val error_value(const Error& error) {
+  static constexpr const char* kKinds[] = {"unknown_name", "bad_value", "promotion", "invalid_lattice"};
+  val out = val::object();
+  out.set("ok", false);
+  out.set("kind", kKinds[static_cast<int>(error.kind)]);
+  out.set("message", js_string(error.message));
+  out.set("suggestions", string_array(error.suggestions));
+  return out;
+}
+
+val ok_value(const val& value) {
+  val out = val::object();
+  out.set("ok", true);
+  out.set("value", value);
+  return out;
+}
+
+std::vector<std::string> strings_from(const val& array) {
+  return emscripten::vecFromJSArray<std::string>(array);
+}
+
+Graph graph_from(const val& nodes, const val& edges) {
+  Graph graph;
+  graph.nodes = strings_from(nodes);
+  const auto length = edges["length"].as<unsigned>();
+  for (unsigned i = 0; i < length; ++i) {
+    const val edge = edges[i];
+    graph.edges.emplace_back(edge[0].as<std::string>(), edge[1].as<std::string>());
+  }
+  return graph;
+}
+
+val node_names(const Lattice& lattice, std::span<const NodeId> ids) {
+  val out = val::array();
+  for (NodeId id : ids) out.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(id)]));
+  return out;
+}
+
+val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges) {
+  val out = val::array();
+  for (const auto& [from, to] : edges) {
+    val edge = val::array();
+    edge.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(from)]));
+    edge.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(to)]));
+    out.call<void>("push", edge);
+  }
+  return out;
+}
+
+// Bytes malloc has handed out and not had back: the leak check of the JS tests.
+double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace typelattice::web
+
+EMSCRIPTEN_BINDINGS(typelattice) {
+  using namespace typelattice::web;
+  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  register_promotion_bindings();
+  register_format_bindings();
+}

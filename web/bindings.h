@@ -1,0 +1,39 @@
+// Shared type translation for the Embind bindings: C++ results become plain JS values, errors become
+// { ok: false, kind, message, suggestions } objects that the JS wrapper turns into the right Error class.
+#pragma once
+#include <emscripten/val.h>
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/lattice.h"
+#include "core/result.h"
+
+namespace typelattice::web {
+
+using emscripten::val;
+
+val js_string(std::string_view text);
+val error_value(const Error& error);
+val ok_value(const val& value);
+
+template <class T, class ToJs>
+val translate(const Result<T>& result, ToJs to_js) {
+  return result.ok() ? ok_value(to_js(result.value())) : error_value(result.error());
+}
+
+template <class Range>
+val string_array(const Range& names) {
+  val out = val::array();
+  for (const auto& name : names) out.call<void>("push", js_string(name));
+  return out;
+}
+
+std::vector<std::string> strings_from(const val& array);
+Graph graph_from(const val& nodes, const val& edges);     // nodes: string[], edges: [string, string][]
+val node_names(const Lattice& lattice, std::span<const NodeId> ids);
+val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges);
+
+}  // namespace typelattice::web

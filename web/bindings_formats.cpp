@@ -1,0 +1,152 @@
+#include "web/bindings_formats.h"
+
+#include <emscripten/bind.h>
+
+#include <cstdint>
+
+#include "core/cast_explain.h"
+#include "core/cast_kernels.h"
+#include "core/format_limits.h"
+#include "core/minifloat.h"
+#include "web/bindings.h"
+
+namespace typelattice::web {
+namespace {
+
+template <class T>
+std::span<T> heap_span(std::uintptr_t address, std::size_t count) {
+  return {reinterpret_cast<T*>(address), count};
+}
+
+CastOptions cast_options(bool saturate, RoundMode round) { return CastOptions{saturate, round}; }
+
+val formats() {
+  val out = val::array();
+  for (int index = 0; index < kFormatCount; ++index) {
+    const Format f = static_cast<Format>(index);
+    const FormatSpec& spec = format_spec(f);
+    const FormatLimits limits = format_limits(f);
+    val entry = val::object();
+    entry.set("name", js_string(spec.name));
+    entry.set("onnxName", js_string(spec.onnx_name));
+    entry.set("exponentBits", spec.exponent_bits);
+    entry.set("mantissaBits", spec.mantissa_bits);
+    entry.set("hasSign", spec.has_sign);
+    entry.set("bias", spec.bias);
+    entry.set("totalBits", spec.total_bits());
+    entry.set("hasInf", spec.has_inf());
+    entry.set("hasNaN", spec.has_nan());
+    entry.set("hasNegativeZero", spec.has_negative_zero());
+    entry.set("max", limits.max);
+    entry.set("minNormal", limits.min_normal);
+    entry.set("minSubnormal", limits.min_subnormal);
+    out.call<void>("push", entry);
+  }
+  return out;
+}
+
+// in: `count` float32 at `in_address`; out: `count` codes (uint8, or uint16 for 16-bit formats).
+val cast_float32_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
+                    std::size_t count, bool saturate, RoundMode round) {
+  Result<Format> f = parse_format(format);
+  if (!f) return error_value(f.error());
+  const auto in = heap_span<const float>(in_address, count);
+  if (format_spec(*f).total_bits() > 8)
+    cast_from_float32(*f, in, heap_span<std::uint16_t>(out_address, count), cast_options(saturate, round));
+  else
+    cast_from_float32(*f, in, heap_span<std::uint8_t>(out_address, count), cast_options(saturate, round));
+  return ok_value(val::null());
+}
+
+val decode_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
+              std::size_t count) {
+  Result<Format> f = parse_format(format);
+  if (!f) return error_value(f.error());
+  const auto out = heap_span<float>(out_address, count);
+  if (format_spec(*f).total_bits() > 8)
+    cast_to_float32(*f, heap_span<const std::uint16_t>(in_address, count), out);
+  else
+    cast_to_float32(*f, heap_span<const std::uint8_t>(in_address, count), out);
+  return ok_value(val::null());
+}
+
+val optional_code(const std::optional<std::uint32_t>& code) { return code ? val(*code) : val::null(); }
+
+val layout_value(const Layout& l) {
+  val fields = val::array();
+  for (const BitField& field : l.fields) {
+    val f = val::object();
+    f.set("name", js_string(field.name));
+    f.set("lowBit", field.low_bit);
+    f.set("highBit", field.high_bit);
+    f.set("raw", field.raw);
+    fields.call<void>("push", f);
+  }
+  val out = val::object();
+  out.set("format", js_string(format_spec(l.format).name));
+  out.set("code", l.code);
+  out.set("fields", fields);
+  out.set("bias", l.bias);
+  out.set("unbiasedExponent", l.unbiased_exponent ? val(*l.unbiased_exponent) : val::null());
+  out.set("significand", js_string(l.significand));
+  out.set("category", js_string(category_name(l.category)));
+  out.set("exactValue", js_string(l.exact_value));
+  out.set("value", l.value);
+  out.set("nextUp", optional_code(l.next_up));
+  out.set("nextDown", optional_code(l.next_down));
+  return out;
+}
+
+val format_name_js(const std::string& format) {
+  return translate(parse_format(format), [](Format f) { return js_string(format_spec(f).name); });
+}
+
+val layout_js(const std::string& format, std::uint32_t code) {
+  Result<Format> f = parse_format(format);
+  if (!f) return error_value(f.error());
+  return ok_value(layout_value(layout(*f, code)));
+}
+
+// text is read as the CLI's `cast` reads it: a decimal, or (hex) a float32/float64 bit pattern, as a value of
+// the source type `from_float32 ? float32 : float64`.
+val cast_value_js(const std::string& format, const std::string& text, bool saturate, RoundMode round, bool hex,
+                  bool from_float32) {
+  Result<Format> f = parse_format(format);
+  if (!f) return error_value(f.error());
+  Result<double> parsed = hex ? parse_hex_bits(text, from_float32 ? 32 : 64) : parse_number(text);
+  if (!parsed) return error_value(parsed.error());
+  const double input = from_float32 ? static_cast<double>(static_cast<float>(*parsed)) : *parsed;
+  const CastExplanation cast = explain_cast(*f, input, cast_options(saturate, round));
+  const Layout l = layout(*f, cast.code);
+  val interval = val::object();
+  interval.set("low", js_string(cast.interval_low));
+  interval.set("high", js_string(cast.interval_high));
+  val out = val::object();
+  out.set("input", js_string(cast.input));
+  out.set("code", cast.code);
+  out.set("exactValue", js_string(l.exact_value));
+  out.set("value", l.value);
+  out.set("category", js_string(category_name(l.category)));
+  out.set("saturated", cast.saturated);
+  out.set("roundingInterval", interval);
+  return ok_value(out);
+}
+
+}  // namespace
+
+void register_format_bindings() {
+  using emscripten::function;
+  emscripten::enum_<RoundMode>("RoundMode")
+      .value("nearest_even", RoundMode::nearest_even)
+      .value("up", RoundMode::up)
+      .value("down", RoundMode::down)
+      .value("nearest", RoundMode::nearest);
+  function("formats", &formats);
+  function("formatName", &format_name_js);
+  function("castFloat32", &cast_float32_js);
+  function("decode", &decode_js);
+  function("layout", &layout_js);
+  function("castValue", &cast_value_js);
+}
+
+}  // namespace typelattice::web

@@ -1,0 +1,287 @@
+// typelattice as an ES module: dtype promotion lattices and minifloat formats, computed by the C++ core
+// compiled to WebAssembly. This wrapper loads the SIMD128 or the plain build, validates arguments, turns the
+// bindings' { ok, value } / { ok: false, kind, message } results into values or the right Error class, and
+// moves bulk data through the wasm heap. It computes nothing itself. API: docs/wasm.md, typelattice.d.ts.
+
+const VERSION = '0.1.0';
+// Must match -sMAXIMUM_MEMORY in web/CMakeLists.txt: the most the wasm heap can grow to.
+const MAXIMUM_MEMORY_BYTES = 2 ** 31;
+// (module (func (result v128) (i32x4.splat (i32.const 0)))): valid only where wasm SIMD128 is supported.
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01,
+  0x00, 0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b,
+]);
+const SYSTEM_DEFAULTS = { system: 'jax', mode: 'standard', x64: true };
+const ROUND_MODES = ['up', 'down', 'nearest'];
+const INPUT_KINDS = ['decimal', 'hex'];
+const SOURCE_TYPES = ['float32', 'float64'];
+
+/** A promotion with no result (JAX's TypePromotionError); the message is the CLI's error text. */
+export class TypePromotionError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'TypePromotionError';
+  }
+}
+
+function simdSupported() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+function runningInNode() {
+  return typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
+         typeof process.versions.node === 'string';
+}
+
+async function loadCore(simd) {
+  const { default: factory } = simd ? await import('./typelattice-core-simd.mjs')
+                                    : await import('./typelattice-core.mjs');
+  const wasmFile = simd ? 'typelattice-core-simd.wasm' : 'typelattice-core.wasm';
+  const wasmUrl = new URL(wasmFile, import.meta.url);
+  const moduleArgs = { locateFile: () => wasmUrl.href };
+  if (runningInNode()) {
+    // Node's fetch cannot read file: URLs; the glue is built for the web, so hand it the bytes.
+    const { readFile } = await import('node:fs/promises');
+    moduleArgs.wasmBinary = await readFile(wasmUrl);
+  }
+  return factory(moduleArgs);
+}
+
+// ---- argument checks: TypeError for a wrong type, RangeError for a value out of range --------------------
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+function requireString(value, what) {
+  if (typeof value !== 'string') throw new TypeError(`${what} must be a string, got ${describe(value)}`);
+  return value;
+}
+
+function requireStringArray(value, what) {
+  if (!Array.isArray(value)) throw new TypeError(`${what} must be an array of strings, got ${describe(value)}`);
+  value.forEach((item, i) => requireString(item, `${what}[${i}]`));
+  return value;
+}
+
+function requireOptions(opts, what) {
+  if (opts === undefined) return {};
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+    throw new TypeError(`${what} options must be an object, got ${describe(opts)}`);
+  }
+  return opts;
+}
+
+function optionOf(opts, key, type, fallback, what) {
+  const value = opts[key];
+  if (value === undefined) return fallback;
+  if (typeof value !== type) throw new TypeError(`${what}: option ${key} must be a ${type}, got ${describe(value)}`);
+  return value;
+}
+
+function oneOf(value, allowed, what) {
+  if (!allowed.includes(value)) {
+    throw new RangeError(`${what} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got '${value}'`);
+  }
+  return value;
+}
+
+function systemOptions(opts, what) {
+  const o = requireOptions(opts, what);
+  return [
+    optionOf(o, 'system', 'string', SYSTEM_DEFAULTS.system, what),
+    optionOf(o, 'mode', 'string', SYSTEM_DEFAULTS.mode, what),
+    optionOf(o, 'x64', 'boolean', SYSTEM_DEFAULTS.x64, what),
+  ];
+}
+
+function requireGraph(graph, what) {
+  if (graph === null || typeof graph !== 'object' || Array.isArray(graph)) {
+    throw new TypeError(`${what}: the graph must be an object { nodes, edges }, got ${describe(graph)}`);
+  }
+  requireStringArray(graph.nodes, `${what}: graph.nodes`);
+  if (!Array.isArray(graph.edges)) {
+    throw new TypeError(`${what}: graph.edges must be an array of [from, to] pairs, got ${describe(graph.edges)}`);
+  }
+  graph.edges.forEach((edge, i) => {
+    if (!Array.isArray(edge) || edge.length !== 2) {
+      throw new TypeError(`${what}: graph.edges[${i}] must be a [from, to] pair, got ${describe(edge)}`);
+    }
+    requireString(edge[0], `${what}: graph.edges[${i}][0]`);
+    requireString(edge[1], `${what}: graph.edges[${i}][1]`);
+  });
+  return graph;
+}
+
+// ---- results of the bindings ---------------------------------------------------------------------------
+
+function unwrap(result) {
+  if (result.ok) return result.value;
+  const { kind, message, suggestions } = result;
+  if (kind === 'promotion') throw new TypePromotionError(message);
+  const error = new RangeError(message);
+  if (suggestions.length > 0) error.suggestions = suggestions;
+  throw error;
+}
+
+/** Loads the module. `simd: false` forces the plain build even where SIMD128 is available. */
+export default async function createTypeLattice(options) {
+  const opts = requireOptions(options, 'createTypeLattice');
+  const simd = optionOf(opts, 'simd', 'boolean', true, 'createTypeLattice') && simdSupported();
+  const core = await loadCore(simd);
+
+  const formatInfo = new Map(core.formats().map((f) => [f.name, f]));
+  const cached = new Map();
+  const listing = (key, compute) => {
+    if (!cached.has(key)) cached.set(key, compute());
+    return structuredClone(cached.get(key));
+  };
+  const format = (name, what) => formatInfo.get(unwrap(core.formatName(requireString(name, what))));
+
+  // Allocates `bytes` in the wasm heap or throws a RangeError; never hands back a smaller buffer.
+  function allocate(bytes, what) {
+    if (bytes + core.heapBytesInUse() > MAXIMUM_MEMORY_BYTES) {
+      throw new RangeError(`${what}: ${bytes} bytes do not fit in the WebAssembly heap (at most ` +
+                           `${MAXIMUM_MEMORY_BYTES} bytes); split the array into smaller pieces`);
+    }
+    const address = core._malloc(Math.max(bytes, 1));
+    if (address === 0) {
+      throw new RangeError(`${what}: the WebAssembly heap could not grow by ${bytes} bytes; ` +
+                           'split the array into smaller pieces');
+    }
+    return address;
+  }
+
+  // Copies `input` into the heap, runs `kernel(inAddress, outAddress)`, copies `count` outputs of `OutArray` out.
+  function throughHeap(input, OutArray, kernel, what) {
+    const count = input.length;
+    if (count === 0) return new OutArray(0);
+    const inAddress = allocate(input.byteLength, what);
+    let outAddress = 0;
+    try {
+      outAddress = allocate(count * OutArray.BYTES_PER_ELEMENT, what);
+      new input.constructor(core.HEAPU8.buffer, inAddress, count).set(input);
+      unwrap(kernel(inAddress, outAddress));
+      return new OutArray(core.HEAPU8.buffer, outAddress, count).slice();
+    } finally {
+      if (outAddress !== 0) core._free(outAddress);
+      core._free(inAddress);
+    }
+  }
+
+  function castOptions(opts, what) {
+    const o = requireOptions(opts, what);
+    const saturate = optionOf(o, 'saturate', 'boolean', true, what);
+    const round = o.round === undefined ? 'up' : oneOf(optionOf(o, 'round', 'string', 'up', what), ROUND_MODES,
+                                                         `${what}: option round`);
+    return { o, saturate, round: core.RoundMode[round] };
+  }
+
+  const tl = {
+    version: VERSION,
+    isa: simd ? 'wasm_simd128' : 'scalar',
+
+    dtypes: () => listing('dtypes', () => core.dtypes()),
+    formats: () => listing('formats', () => core.formats()),
+    systems: () => listing('systems', () => core.systems()),
+    presets: () => listing('presets', () => core.presets()),
+
+    promoteTypes(a, b, opts) {
+      requireString(a, 'promoteTypes: the first dtype');
+      requireString(b, 'promoteTypes: the second dtype');
+      return unwrap(core.promoteTypes(a, b, ...systemOptions(opts, 'promoteTypes')));
+    },
+
+    resultType(dtypes, opts) {
+      requireStringArray(dtypes, 'resultType: dtypes');
+      if (dtypes.length === 0) throw new TypeError('resultType needs at least one dtype');
+      return unwrap(core.resultType(dtypes, ...systemOptions(opts, 'resultType')));
+    },
+
+    table(opts) {
+      const o = requireOptions(opts, 'table');
+      const types = o.types === undefined ? [] : requireStringArray(o.types, 'table: option types');
+      return unwrap(core.table(...systemOptions(o, 'table'), types));
+    },
+
+    lattice: (opts) => unwrap(core.lattice(...systemOptions(opts, 'lattice'))),
+    checkSystem: (opts) => unwrap(core.checkSystem(...systemOptions(opts, 'checkSystem'))),
+
+    checkLattice(graph) {
+      requireGraph(graph, 'checkLattice');
+      return unwrap(core.checkLattice(graph.nodes, graph.edges));
+    },
+
+    joinOnGraph(graph, selected) {
+      requireGraph(graph, 'joinOnGraph');
+      requireStringArray(selected, 'joinOnGraph: the selected nodes');
+      return unwrap(core.joinOnGraph(graph.nodes, graph.edges, selected));
+    },
+
+    reachable(graph, node) {
+      requireGraph(graph, 'reachable');
+      return unwrap(core.reachable(graph.nodes, graph.edges, requireString(node, 'reachable: the node')));
+    },
+
+    castFloat32(values, formatName, opts) {
+      if (!(values instanceof Float32Array)) {
+        throw new TypeError(`castFloat32: values must be a Float32Array, got ${describe(values)}`);
+      }
+      const f = format(formatName, 'castFloat32: the format');
+      const { saturate, round } = castOptions(opts, 'castFloat32');
+      const OutArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
+      return throughHeap(values, OutArray, (inAddress, outAddress) =>
+        core.castFloat32(f.name, inAddress, outAddress, values.length, saturate, round), 'castFloat32');
+    },
+
+    decode(codes, formatName) {
+      const f = format(formatName, 'decode: the format');
+      const InArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
+      if (!(codes instanceof InArray)) {
+        throw new TypeError(`decode: ${f.name} codes must be a ${InArray.name}, got ${describe(codes)}`);
+      }
+      const limit = 2 ** f.totalBits;
+      if (f.totalBits < 8) {
+        const bad = codes.findIndex((code) => code >= limit);
+        if (bad >= 0) {
+          throw new RangeError(`decode: codes[${bad}] = ${codes[bad]} is not a ${f.name} code (${f.totalBits} bits: ` +
+                               `0 to ${limit - 1})`);
+        }
+      }
+      return throughHeap(codes, Float32Array, (inAddress, outAddress) =>
+        core.decode(f.name, inAddress, outAddress, codes.length), 'decode');
+    },
+
+    layout(formatName, code) {
+      const f = format(formatName, 'layout: the format');
+      if (typeof code !== 'number') throw new TypeError(`layout: code must be a number, got ${describe(code)}`);
+      const limit = 2 ** f.totalBits;
+      if (!Number.isInteger(code) || code < 0 || code >= limit) {
+        throw new RangeError(`layout: ${code} is not a ${f.name} code (${f.totalBits} bits: 0 to ${limit - 1})`);
+      }
+      return unwrap(core.layout(f.name, code));
+    },
+
+    castValue(formatName, value, opts) {
+      const f = format(formatName, 'castValue: the format');
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw new TypeError(`castValue: value must be a string or a number, got ${describe(value)}`);
+      }
+      const { o, saturate, round } = castOptions(opts, 'castValue');
+      const input = oneOf(optionOf(o, 'input', 'string', 'decimal', 'castValue'), INPUT_KINDS, 'castValue: option input');
+      const from = oneOf(optionOf(o, 'from', 'string', 'float32', 'castValue'), SOURCE_TYPES, 'castValue: option from');
+      return unwrap(core.castValue(f.name, String(value), saturate, round, input === 'hex', from === 'float32'));
+    },
+
+    /** The wasm heap: bytes reserved from the engine and bytes malloc has handed out (for leak checks). */
+    heapStats: () => ({ memoryBytes: core.HEAPU8.length, bytesInUse: core.heapBytesInUse() }),
+  };
+  return Object.freeze(tl);
+}
