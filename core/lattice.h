@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,7 +20,8 @@ struct Graph {
   std::vector<std::pair<std::string, std::string>> edges;  // from, to: `from` may promote to `to`
 };
 
-// Why a graph is not a lattice. Exactly one reason is reported: the first found in node order.
+// Why a graph is not a lattice. Exactly one reason is reported, the first found in node order among, in turn:
+// cycles (a self-loop included), pairs with competing minimal upper bounds, pairs with no upper bound at all.
 struct LatticeViolation {
   enum class Kind { cycle, no_upper_bound, no_least_upper_bound };
   Kind kind;
@@ -55,6 +57,8 @@ class Lattice {
   std::vector<std::string> names_;
   std::vector<std::pair<NodeId, NodeId>> edges_;
   std::vector<std::vector<std::uint64_t>> closure_;  // closure_[a] bit b set <=> a ≤ b
+
+  std::optional<NodeId> least_of(const std::vector<std::uint64_t>& bounds) const;
 };
 
 }  // namespace typelattice
