@@ -65,9 +65,38 @@ double decode_to_float64(Format f, std::uint32_t code);
 std::uint32_t encode(Format f, float value, const CastOptions& options = {});
 std::uint32_t encode(Format f, double value, const CastOptions& options = {});
 
+// Whether casting `value` clips it to ±max (saturation: out of range or ±Inf, or any overflow in a format
+// without Inf and NaN). False when the cast overflows to Inf/NaN instead, or when it is in range.
+bool saturates(Format f, double value, const CastOptions& options = {});
+
 // A slow, obviously-correct encoder: the nearest representable value by exact comparison over the sorted
 // values of the format (ties to the even code). Tests compare `encode` against it.
 std::uint32_t encode_reference(Format f, double value, const CastOptions& options = {});
+
+// The same, holding the sorted values so that sweeps need not rebuild them for every input.
+class ReferenceEncoder {
+ public:
+  explicit ReferenceEncoder(Format f);
+  std::uint32_t encode(double value, const CastOptions& options = {}) const;
+
+ private:
+  std::uint32_t overflow_code(bool negative, const CastOptions& options) const;
+  std::uint32_t e8m0_onnx(double magnitude, const CastOptions& options) const;
+  Format format_;
+  std::vector<double> values_;           // every finite value >= 0 (E8M0: > 0), ascending
+  std::vector<std::uint32_t> codes_;     // their codes
+  double beyond_max_;                    // max + one ulp of max's binade: where an unbounded format continues
+};
+
+// The inputs that cast to `code` under `options`: an interval of the real line (for signed formats the
+// negative codes get negative intervals; E8M0 ignores the sign of its input, so its intervals are for |x|).
+// high = +inf with high_inclusive means ±Inf and everything beyond max land here (saturation).
+// nullopt for NaN codes and for codes no input produces.
+struct RoundingInterval {
+  double low, high;
+  bool low_inclusive, high_inclusive;
+};
+std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, const CastOptions& options = {});
 
 enum class Category : std::uint8_t { zero, subnormal, normal, infinity, nan };
 std::string_view category_name(Category c);
