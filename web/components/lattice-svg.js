@@ -3,10 +3,12 @@
 // Shared by the playground and the <type-lattice> element. Node names are only ever inserted as text.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const WIDTH = 960;
-const NODE_HEIGHT = 30;
+const MIN_WIDTH = 960;
+const MAX_WIDTH = 1600;
+const LINE_HEIGHT = 15;
 const CHAR_WIDTH = 7.9;   // monospace label font at 13px
 const PAD = 24;
+const GAP = 10;           // least free space between two boxes
 
 let instanceCount = 0;
 
@@ -18,8 +20,43 @@ function svgEl(doc, name, attrs = {}) {
 
 const edgeKey = (from, to) => JSON.stringify([from, to]);
 
-function nodeWidth(name) {
-  return Math.max(40, Math.ceil(name.length * CHAR_WIDTH) + 18);
+// Long names like float8_e4m3b11fnuz are drawn on two lines, split after the first '_'.
+function labelLines(name) {
+  const cut = name.indexOf('_');
+  return name.length > 10 && cut > 0 && cut < name.length - 1 ? [name.slice(0, cut + 1), name.slice(cut + 1)] : [name];
+}
+
+function boxSize(name) {
+  const lines = labelLines(name);
+  return { w: Math.max(40, Math.ceil(Math.max(...lines.map((l) => l.length)) * CHAR_WIDTH) + 18),
+    h: 14 + LINE_HEIGHT * lines.length };
+}
+
+// The smallest drawing size at which no two boxes overlap (within [MIN_WIDTH, MAX_WIDTH]).
+function canvasSize(nodes) {
+  const sizes = nodes.map((n) => boxSize(n.name));
+  const maxW = Math.max(40, ...sizes.map((s) => s.w));
+  const maxH = Math.max(...sizes.map((s) => s.h), 0);
+  let width = MIN_WIDTH;
+  const rows = new Set(nodes.map((n) => Math.round(n.y * 1000))).size;
+  let height = Math.max(160, rows * 58 + 2 * PAD);
+  for (let i = 0; i < nodes.length; ++i) {
+    for (let j = i + 1; j < nodes.length; ++j) {
+      const dx = Math.abs(nodes[i].x - nodes[j].x);
+      const dy = Math.abs(nodes[i].y - nodes[j].y);
+      const needX = (sizes[i].w + sizes[j].w) / 2 + GAP;
+      const needY = (sizes[i].h + sizes[j].h) / 2 + GAP;
+      // Separate the pair along the axis that needs less room.
+      const wantW = dx > 0 ? needX / dx + 2 * PAD + maxW : Infinity;
+      const wantH = dy > 0 ? needY / dy + 2 * PAD + maxH : Infinity;
+      if (wantW <= width || wantH <= height) continue;
+      if (wantW <= MAX_WIDTH && (wantW - width) / width <= (wantH - height) / height) width = wantW;
+      else height = Math.min(wantH, 900);
+    }
+  }
+  width = Math.min(MAX_WIDTH, Math.ceil(width));
+  height = Math.ceil(Math.max(height, Math.min(width * 0.45, rows * 70)));
+  return { width, height, maxW, maxH };
 }
 
 // The point where the segment from the centre of box `a` toward (tx, ty) leaves the box.
@@ -39,7 +76,7 @@ export class LatticeDiagram {
     this.doc = options.document || document;
     this.prefix = `tl${++instanceCount}`;
     this.describeNode = options.describeNode || ((name) => name);
-    this.svg = svgEl(this.doc, 'svg', { class: 'tl-lattice', role: 'group', viewBox: `0 0 ${WIDTH} 300` });
+    this.svg = svgEl(this.doc, 'svg', { class: 'tl-lattice', role: 'group', viewBox: `0 0 ${MIN_WIDTH} 300` });
     this.listeners = { toggle: [], hover: [] };
     this.nodes = new Map();   // name -> { g, box }
     this.edges = new Map();   // edgeKey -> path element
@@ -116,10 +153,9 @@ export class LatticeDiagram {
     this.svg.replaceChildren();
     this.nodes.clear();
     this.edges.clear();
-    const rows = new Set(graph.nodes.map((n) => Math.round(n.y * 1000))).size;
-    const height = Math.max(160, Math.min(520, rows * 64 + 2 * PAD));
-    this.svg.setAttribute('viewBox', `0 0 ${WIDTH} ${height}`);
-    this.height = height;
+    const { width, height, maxW, maxH } = canvasSize(graph.nodes);
+    this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    this.svg.style.setProperty('--tl-natural-width', `${width}px`);
 
     const defs = svgEl(doc, 'defs');
     for (const kind of ['plain', 'path', 'reach', 'cycle']) {
@@ -132,13 +168,12 @@ export class LatticeDiagram {
     }
     this.svg.append(defs);
 
-    const maxW = Math.max(40, ...graph.nodes.map((n) => nodeWidth(n.name)));
     const boxes = new Map();
     for (const n of graph.nodes) {
-      const w = nodeWidth(n.name);
-      const cx = PAD + maxW / 2 + n.x * (WIDTH - 2 * PAD - maxW);
-      const cy = PAD + NODE_HEIGHT / 2 + n.y * (height - 2 * PAD - NODE_HEIGHT);
-      boxes.set(n.name, { cx, cy, w, h: NODE_HEIGHT });
+      const { w, h } = boxSize(n.name);
+      const cx = PAD + maxW / 2 + n.x * (width - 2 * PAD - maxW);
+      const cy = PAD + maxH / 2 + n.y * (height - 2 * PAD - maxH);
+      boxes.set(n.name, { cx, cy, w, h });
     }
 
     const edgeLayer = svgEl(doc, 'g', { class: 'tl-edges', 'aria-hidden': 'true' });
@@ -165,10 +200,17 @@ export class LatticeDiagram {
       g.setAttribute('aria-label', this.describeNode(n.name));
       g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
         width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
-      const text = svgEl(doc, 'text', { x: box.cx.toFixed(1), y: (box.cy + 4.5).toFixed(1), class: 'tl-node-label',
-        'text-anchor': 'middle' });
-      text.textContent = n.name;
-      g.append(text);
+      const lines = labelLines(n.name);
+      lines.forEach((line, i) => {
+        const y = box.cy + 4.5 + (i - (lines.length - 1) / 2) * LINE_HEIGHT;
+        const text = svgEl(doc, 'text', { x: box.cx.toFixed(1), y: y.toFixed(1), class: 'tl-node-label',
+          'text-anchor': 'middle' });
+        text.textContent = line;
+        g.append(text);
+      });
+      const title = svgEl(doc, 'title');
+      title.textContent = n.name;
+      g.append(title);
       nodeLayer.append(g);
       this.nodes.set(n.name, { g, box });
     }

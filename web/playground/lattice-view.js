@@ -62,9 +62,10 @@ export class LatticeView {
       this.reachCache.clear();
       this.hovered = null;
       this.drawn = this.tl.lattice(opts);
-      this.#status(opts);
+      this.#status(opts, !!this.drawn);
       const isLattice = !!this.drawn;
       $('lattice-figure').hidden = !isLattice;
+      $('lattice-legend').hidden = !isLattice;
       $('export-svg').disabled = !isLattice;
       $('export-png').disabled = !isLattice;
       this.diagram.svg.setAttribute('aria-label', this.#title());
@@ -74,7 +75,7 @@ export class LatticeView {
     this.update(state);
   }
 
-  #status(opts) {
+  #status(opts, drawable) {
     const box = $('lattice-status');
     box.replaceChildren();
     box.classList.remove('bad', 'good');
@@ -84,11 +85,8 @@ export class LatticeView {
       box.classList.add('good');
       p.textContent = t('lattice.isLattice', { system: opts.system, mode: opts.mode });
       box.append(p);
-      if (opts.mode === 'strict') {
-        const note = document.createElement('p');
-        note.textContent = t('lattice.strictNote');
-        box.append(note);
-      }
+      if (opts.mode === 'strict' && opts.system === 'jax') box.append(para(t('lattice.strictNote')));
+      if (!drawable) box.append(para(t('lattice.tableOnly'), 'hint'));
       return;
     }
     box.classList.add('bad');
@@ -105,10 +103,7 @@ export class LatticeView {
       why.textContent = v.description;
       box.append(q, why);
     }
-    const hint = document.createElement('p');
-    hint.className = 'hint';
-    hint.textContent = t('lattice.tableOnly');
-    box.append(hint);
+    box.append(para(t('lattice.tableOnly'), 'hint'));
   }
 
   // Table-only systems: one toggle button per type instead of a drawing.
@@ -158,6 +153,13 @@ export class LatticeView {
     $('reach-info').textContent = hovered
       ? t('lattice.reach', { name: hovered, list: reachable.filter((n) => n !== hovered).join(', ') || '—' }) : '';
   }
+}
+
+function para(text, className = '') {
+  const p = document.createElement('p');
+  p.className = className;
+  p.textContent = text;
+  return p;
 }
 
 // "(int8 ∨ uint8) ∨ float16 = float32, but int8 ∨ (uint8 ∨ float16) = float16" from a system's violation.

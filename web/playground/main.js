@@ -52,6 +52,8 @@ class Playground {
     $('system-bar').hidden = !(s.view === 'lattice' || s.view === 'table');
     $('system-select').value = s.system;
     $('strict-toggle').checked = s.mode === 'strict';
+    $('strict-toggle').disabled = s.system !== 'jax';
+    $('strict-toggle').parentElement.title = s.system === 'jax' ? '' : t('system.strictOnlyJax');
     $('x64-toggle').checked = s.x64;
     this.view(s.view).render(s);
   }

@@ -10,6 +10,7 @@ export const DEFAULTS = Object.freeze({
   x64: true,
   select: [],
   compare: '',
+  all: false,         // the table shows every type, not only the JAX docs' 18
   format: 'float8_e4m3fn',
   code: null,          // the code shown in the Bits view (number), null = the cast value's code or 0
   value: '',
@@ -32,6 +33,7 @@ export function parseHash(hash) {
   if (get('x64') !== null) s.x64 = !['0', 'off', 'false'].includes(get('x64'));
   if (get('select')) s.select = get('select').split(',').map((x) => x.trim()).filter(Boolean);
   if (get('compare')) s.compare = get('compare');
+  if (get('all') === '1') s.all = true;
   if (get('format')) s.format = get('format');
   if (get('code') !== null && /^(0x[0-9a-f]+|\d+)$/i.test(get('code'))) s.code = Number(get('code'));
   if (get('value') !== null) s.value = get('value');
@@ -52,6 +54,7 @@ export function toHash(s) {
   if (!s.x64) p.set('x64', '0');
   if (s.select.length) p.set('select', s.select.join(','));
   put('compare', s.compare, DEFAULTS.compare);
+  if (s.all) p.set('all', '1');
   put('format', s.format, DEFAULTS.format);
   if (s.code !== null) p.set('code', `0x${s.code.toString(16)}`);
   put('value', s.value, DEFAULTS.value);

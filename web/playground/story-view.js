@@ -64,8 +64,7 @@ export class StoryView {
     this.violation = check.violation;
     const status = $('story-status');
     status.className = `status-box ${check.isLattice ? 'good' : 'bad'}`;
-    status.textContent = check.isLattice ? t('custom.isLattice')
-      : `${t('custom.notLattice')} ${check.violation.description}`;
+    status.textContent = check.isLattice ? t('custom.isLattice') : check.violation.description;
     this.picked = [];
     this.#showPicked();
     this.#diff();
@@ -96,6 +95,13 @@ export class StoryView {
       return;
     }
     const before = this.#joinsOf(this.stage - 1);
+    const oldNodes = new Set(this.presets[this.stage - 1].graph.nodes);
+    const added = this.presets[this.stage].graph.nodes.filter((n) => !oldNodes.has(n));
+    if (added.length) {
+      const p = document.createElement('p');
+      p.textContent = t('story.newTypes', { list: added.join(', ') });
+      box.append(p);
+    }
     const gained = [];
     const lost = [];
     const changed = [];

@@ -13,6 +13,7 @@ export class TableView {
     this.codes = new Map(this.tl.dtypes().map((d) => [d.name, d.shortCode || d.name]));
     this.table = null;
     $('compare-select').addEventListener('change', (e) => this.app.set({ compare: e.target.value }));
+    $('table-all-types').addEventListener('change', (e) => this.app.set({ all: e.target.checked }));
     $('export-csv').addEventListener('click', () =>
       download(document, `${this.#stem()}.csv`, tableToCsv(this.table), 'text/csv'));
     $('export-md').addEventListener('click', () =>
@@ -43,9 +44,12 @@ export class TableView {
   relabel() { this.#fillCompare(); }
 
   render(state) {
-    const opts = this.app.opts();
+    // By default the 18 types of the JAX docs' table (those with a short code); "all" adds the newer ones.
+    const docsTypes = this.tl.dtypes().filter((d) => d.shortCode).map((d) => d.name);
+    const opts = state.all ? this.app.opts() : this.app.opts({ types: docsTypes });
     this.table = this.tl.table(opts);
     $('compare-select').value = state.compare;
+    $('table-all-types').checked = state.all;
     let other = null;
     if (state.compare) {
       // The other system in the same mode when it has one, else its standard table.
