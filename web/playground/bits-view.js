@@ -319,7 +319,10 @@ export class BitsView {
         table.append(tr);
       });
     }
-    box.append(h, p, table);
+    const scroll = document.createElement('div');
+    scroll.className = 'scroll';
+    scroll.append(table);
+    box.append(h, p, scroll);
   }
 }
 
