@@ -19,7 +19,7 @@ test('the JAX table has the docs\' 18 types and their cells', async () => {
   assert.equal((await (await cell(page, 'uint8', 'int8')).textContent()), 'i2');
   assert.equal((await (await cell(page, 'bfloat16', 'float16')).textContent()), 'f4');
   assert.equal((await (await cell(page, 'i*', 'uint16')).textContent()), 'u2');
-  await page.check('#table-all-types');
+  await page.check('#all-types-toggle');
   assert.ok(await page.$$eval('#promotion-table tbody tr', (trs) => trs.length) > 18);
   assert.match(page.url(), /all=1/);
   await page.close();

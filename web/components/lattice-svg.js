@@ -221,6 +221,17 @@ export class LatticeDiagram {
 
   hasNode(name) { return this.nodes.has(name); }
 
+  // Scrolls the figure's scroll container (on narrow screens) so that `name` is in view.
+  reveal(name) {
+    const box = this.svg.parentElement;
+    if (!name || !this.nodes.has(name) || !box || box.scrollWidth <= box.clientWidth) return;
+    const node = this.nodes.get(name).g.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    if (node.left < frame.left || node.right > frame.right) {
+      box.scrollLeft += node.left - frame.left - (frame.width - node.width) / 2;
+    }
+  }
+
   // state: { selected: [names], join: name|null, pathEdges: [[f, t]], reachable: [names]|null,
   //          hovered: name|null, counterexample: [names], competing: [names], cycle: [names] }
   show(state) {

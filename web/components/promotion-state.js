@@ -25,3 +25,27 @@ export function selectionState(tl, drawn, selected, opts) {
   return { join, pathEdges, error, pending: false };
 }
 
+
+// The JAX docs' 18 types (the dtypes with a short code such as f2, bf, i*).
+export const docsTypes = (tl) => tl.dtypes().filter((d) => d.shortCode).map((d) => d.name);
+
+// The drawing of a subset of a lattice's nodes (edges between kept nodes; positions stretched back to the
+// unit box). Only for display: joins are still asked of the whole system. Used to hide the newer types,
+// which JAX's lattice hangs off i* and f* as sinks, so no path between the kept types runs through them.
+export function restrictDrawing(drawn, keep) {
+  const kept = new Set(keep);
+  const nodes = drawn.nodes.filter((n) => kept.has(n.name));
+  if (!nodes.length) return { nodes, edges: [] };
+  const span = (key) => {
+    const values = nodes.map((n) => n[key]);
+    const lo = Math.min(...values);
+    const width = Math.max(...values) - lo;
+    return (v) => (width > 0 ? (v - lo) / width : 0.5);
+  };
+  const sx = span('x');
+  const sy = span('y');
+  return {
+    nodes: nodes.map((n) => ({ name: n.name, x: sx(n.x), y: sy(n.y) })),
+    edges: drawn.edges.filter(([a, b]) => kept.has(a) && kept.has(b)),
+  };
+}

@@ -2,11 +2,12 @@
 //   <script type="module" src="web/components/type-lattice.js"></script>
 //   <type-lattice system="jax" mode="strict" select="float16,bfloat16" view="lattice"></type-lattice>
 // Attributes: system (jax|numpy|torch|tensorflow|jax-lax), mode (standard|strict), x64 (on|off),
-// select (comma-separated dtypes), view (lattice|table). Clicking nodes changes the selection and fires a
+// select (comma-separated dtypes), view (lattice|table), types (docs: the JAX docs' 18 types, the default;
+// all: with int4, float8 and the other newer types). Clicking nodes changes the selection and fires a
 // `select` event whose detail is { selected, join, error }.
 import { LatticeDiagram } from './lattice-svg.js';
 import { loadTypeLattice, promotionErrorText } from './tl-module.js';
-import { selectionState } from './promotion-state.js';
+import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js';
 import { renderPromotionTable } from './promotion-table.js';
 
 const STYLE_URL = new URL('./type-lattice.css', import.meta.url).href;
@@ -20,7 +21,7 @@ function link(doc, href) {
 }
 
 export class TypeLatticeElement extends HTMLElement {
-  static observedAttributes = ['system', 'mode', 'x64', 'select', 'view'];
+  static observedAttributes = ['system', 'mode', 'x64', 'select', 'view', 'types'];
 
   #root;
   #body;
@@ -93,8 +94,9 @@ export class TypeLatticeElement extends HTMLElement {
     caption.className = 'caption';
     caption.textContent = `${opts.system}${opts.mode === 'strict' ? ', strict mode' : ''}${opts.x64 ? '' : ', x64 off'}`;
 
+    const allTypes = this.getAttribute('types') === 'all';
     if ((this.getAttribute('view') || 'lattice') === 'table') {
-      const table = tl.table(opts);
+      const table = tl.table(allTypes ? opts : { ...opts, types: docsTypes(tl) });
       const short = shortNames(tl);
       const el = renderPromotionTable(doc, table, { short, caption: caption.textContent,
         onCell: (r, c) => { this.#selected = [r, c]; this.#update(tl); this.#markCells(el); } });
@@ -125,7 +127,7 @@ export class TypeLatticeElement extends HTMLElement {
     this.#drawn = drawn;
     this.#diagram = new LatticeDiagram({ document: doc, label: `Type promotion lattice: ${caption.textContent}`,
       describeNode: (n) => n });
-    this.#diagram.render(drawn);
+    this.#diagram.render(allTypes ? drawn : restrictDrawing(drawn, docsTypes(tl)));
     this.#diagram.on('toggle', (name) => {
       const i = this.#selected.indexOf(name);
       if (i >= 0) this.#selected.splice(i, 1); else this.#selected.push(name);

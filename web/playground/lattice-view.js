@@ -1,7 +1,7 @@
 // The Lattice view: the current system's lattice, the selection and its join, reachability on hover; for
 // table-only systems the reason they are not a lattice and a type picker.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
-import { selectionState, graphOf } from '../components/promotion-state.js';
+import { selectionState, graphOf, docsTypes, restrictDrawing } from '../components/promotion-state.js';
 import { promotionErrorText } from '../components/tl-module.js';
 import { t } from './strings.js';
 
@@ -56,12 +56,13 @@ export class LatticeView {
 
   render(state) {
     const opts = this.app.opts();
-    const key = JSON.stringify(opts);
+    const key = JSON.stringify([opts, state.all]);
     if (key !== this.key) {
       this.key = key;
       this.reachCache.clear();
       this.hovered = null;
-      this.drawn = this.tl.lattice(opts);
+      this.drawn = this.tl.lattice(opts);   // the whole lattice: joins, paths and reachability use it
+      this.shown = this.drawn && !state.all ? restrictDrawing(this.drawn, docsTypes(this.tl)) : this.drawn;
       this.#status(opts, !!this.drawn);
       const isLattice = !!this.drawn;
       $('lattice-figure').hidden = !isLattice;
@@ -69,7 +70,7 @@ export class LatticeView {
       $('export-svg').disabled = !isLattice;
       $('export-png').disabled = !isLattice;
       this.diagram.svg.setAttribute('aria-label', this.#title());
-      if (isLattice) this.diagram.render(this.drawn);
+      if (isLattice) this.diagram.render(this.shown);
       this.#chips(opts, isLattice);
     }
     this.update(state);
@@ -112,7 +113,7 @@ export class LatticeView {
     chips.replaceChildren();
     chips.hidden = isLattice;
     if (isLattice) return;
-    for (const name of this.tl.table(opts).types) {
+    for (const name of this.tl.table(this.app.state.all ? opts : { ...opts, types: docsTypes(this.tl) }).types) {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'chip';
@@ -150,6 +151,10 @@ export class LatticeView {
     const hovered = this.hovered && this.diagram.hasNode(this.hovered) ? this.hovered : null;
     const reachable = hovered ? this.#reachable(hovered) : null;
     this.diagram.show({ selected: sel, join: result.join, pathEdges: result.pathEdges, reachable, hovered });
+    if (this.app.state.select !== this.lastSelect) {
+      this.lastSelect = this.app.state.select;
+      this.diagram.reveal(result.join || sel[0]);
+    }
     $('reach-info').textContent = hovered
       ? t('lattice.reach', { name: hovered, list: reachable.filter((n) => n !== hovered).join(', ') || '—' }) : '';
   }

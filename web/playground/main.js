@@ -55,6 +55,7 @@ class Playground {
     $('strict-toggle').disabled = s.system !== 'jax';
     $('strict-toggle').parentElement.title = s.system === 'jax' ? '' : t('system.strictOnlyJax');
     $('x64-toggle').checked = s.x64;
+    $('all-types-toggle').checked = s.all;
     this.view(s.view).render(s);
   }
 
@@ -70,6 +71,7 @@ class Playground {
     $('system-select').addEventListener('change', (e) => this.set({ system: e.target.value, select: [] }));
     $('strict-toggle').addEventListener('change', (e) => this.set({ mode: e.target.checked ? 'strict' : 'standard' }));
     $('x64-toggle').addEventListener('change', (e) => this.set({ x64: e.target.checked }));
+    $('all-types-toggle').addEventListener('change', (e) => this.set({ all: e.target.checked }));
     $('lang-select').addEventListener('change', (e) => this.set({ lang: e.target.value }));
     const tabs = [...document.querySelectorAll('[role=tab]')];
     for (const tab of tabs) {

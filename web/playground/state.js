@@ -10,7 +10,7 @@ export const DEFAULTS = Object.freeze({
   x64: true,
   select: [],
   compare: '',
-  all: false,         // the table shows every type, not only the JAX docs' 18
+  all: false,         // lattice and table show every type, not only the JAX docs' 18
   format: 'float8_e4m3fn',
   code: null,          // the code shown in the Bits view (number), null = the cast value's code or 0
   value: '',

@@ -2,6 +2,7 @@
 // (differing cells marked), exported as Markdown or CSV; clicking a cell selects that pair on the lattice.
 import { renderPromotionTable, tableToCsv, tableToMarkdown } from '../components/promotion-table.js';
 import { download } from '../components/lattice-svg.js';
+import { docsTypes } from '../components/promotion-state.js';
 import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,7 +14,6 @@ export class TableView {
     this.codes = new Map(this.tl.dtypes().map((d) => [d.name, d.shortCode || d.name]));
     this.table = null;
     $('compare-select').addEventListener('change', (e) => this.app.set({ compare: e.target.value }));
-    $('table-all-types').addEventListener('change', (e) => this.app.set({ all: e.target.checked }));
     $('export-csv').addEventListener('click', () =>
       download(document, `${this.#stem()}.csv`, tableToCsv(this.table), 'text/csv'));
     $('export-md').addEventListener('click', () =>
@@ -45,11 +45,9 @@ export class TableView {
 
   render(state) {
     // By default the 18 types of the JAX docs' table (those with a short code); "all" adds the newer ones.
-    const docsTypes = this.tl.dtypes().filter((d) => d.shortCode).map((d) => d.name);
-    const opts = state.all ? this.app.opts() : this.app.opts({ types: docsTypes });
+    const opts = state.all ? this.app.opts() : this.app.opts({ types: docsTypes(this.tl) });
     this.table = this.tl.table(opts);
     $('compare-select').value = state.compare;
-    $('table-all-types').checked = state.all;
     let other = null;
     if (state.compare) {
       // The other system in the same mode when it has one, else its standard table.
