@@ -2,7 +2,7 @@
 // values from the format definitions (seed 002, IEEE); the cast input, the all-formats table, the code grid.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPlayground } from './harness.mjs';
+import { setUp, openPlayground, settledUrl } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -35,7 +35,7 @@ test('bit clicks give the exact values the format definitions promise', async ()
     assert.equal(await page.$$eval('#bit-layout [data-bit]', (els) => els.length), bits, format);
     assert.equal(await bitValue(page), (await moduleLayout(page, format, 0)).exactValue);
     assert.equal(await clickCode(page, code, bits), want, `${format} 0x${code.toString(16)}`);
-    assert.match(page.url(), new RegExp(`code=0x${code.toString(16)}\\b`));
+    assert.match(await settledUrl(page), new RegExp(`code=0x${code.toString(16)}\\b`));
   }
   await page.close();
   assert.deepEqual(env.errors, []);

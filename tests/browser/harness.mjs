@@ -108,3 +108,9 @@ export async function setUp() {
     },
   };
 }
+
+// The page URL once the playground has written its state to the hash (it does so right after each update).
+export async function settledUrl(page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return page.url();
+}

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setUp, openPlayground } from './harness.mjs';
+import { setUp, openPlayground, settledUrl } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -59,7 +59,7 @@ test('strict mode shows the promotion error and no join; unticking restores it',
   assert.match(text, /bfloat16/);
   assert.ok(await page.$eval('#join-result', (el) => el.classList.contains('error')));
   assert.deepEqual(await joinNodes(page), []);
-  assert.match(page.url(), /mode=strict/);
+  assert.match(await settledUrl(page), /mode=strict/);
   await page.uncheck('#strict-toggle');
   assert.deepEqual(await joinNodes(page), ['float32']);
   await page.close();
@@ -72,7 +72,7 @@ test('x64 off: uint32 ∨ int32 is int32 instead of int64', async () => {
   await openPlayground(page, env.url, '#select=uint32,int32');
   assert.equal((await page.textContent('#join-result')).trim(), 'int64');
   await page.uncheck('#x64-toggle');
-  assert.match(page.url(), /x64=0/);
+  assert.match(await settledUrl(page), /x64=0/);
   assert.equal((await page.textContent('#join-result')).trim(), 'int32');
   assert.deepEqual(await joinNodes(page), ['int32']);
   await page.close();

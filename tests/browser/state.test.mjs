@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setUp, openPlayground, ROOT } from './harness.mjs';
+import { setUp, openPlayground, ROOT, settledUrl } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -16,7 +16,7 @@ test('URL round trip: a copied link reopens the same lattice selection and mode'
   await page.click('#lattice-figure [data-dtype="int8"]');
   await page.click('#lattice-figure [data-dtype="uint8"]');
   await page.check('#strict-toggle');
-  const link = page.url();
+  const link = await settledUrl(page);
   const again = await env.page();
   await openPlayground(again, env.url, link.slice(link.indexOf('#')));
   assert.equal(await again.isChecked('#strict-toggle'), true);
@@ -37,7 +37,7 @@ test('URL round trip: the Bits view keeps format, value, mode and bits', async (
   await page.uncheck('#saturate-toggle');
   await page.click('#bit-layout [data-bit="0"]');
   const value = await page.textContent('#bit-value');
-  const link = page.url();
+  const link = await settledUrl(page);
   assert.match(link, /view=bits/);
   const again = await env.page();
   await openPlayground(again, env.url, link.slice(link.indexOf('#')));
@@ -50,7 +50,8 @@ test('URL round trip: the Bits view keeps format, value, mode and bits', async (
   await again.click('#tab-lattice');
   await again.selectOption('#system-select', 'torch');
   const third = await env.page();
-  await openPlayground(third, env.url, again.url().slice(again.url().indexOf('#')));
+  const link3 = await settledUrl(again);
+  await openPlayground(third, env.url, link3.slice(link3.indexOf('#')));
   assert.equal(await third.inputValue('#system-select'), 'torch');
   await page.close();
   await again.close();
@@ -64,7 +65,7 @@ test('Chinese interface text and back', async () => {
   await page.selectOption('#lang-select', 'zh-CN');
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
   assert.equal((await page.textContent('#tab-lattice')).trim(), '格');
-  assert.match(page.url(), /lang=zh-CN/);
+  assert.match(await settledUrl(page), /lang=zh-CN/);
   await page.click('#lattice-figure [data-dtype="float16"]');
   assert.equal((await page.textContent('#join-result')).trim(), '请选择两个或更多类型。');
   await page.selectOption('#lang-select', 'en');
@@ -97,7 +98,7 @@ test('the design story steps through the stages and lists pairs that gain a join
   let sawGain = false;
   for (let i = 1; i < stages; ++i) {
     await page.click('#story-next');
-    assert.match(page.url(), new RegExp(`stage=${i}\\b`));
+    assert.match(await settledUrl(page), new RegExp(`stage=${i}\\b`));
     assert.ok(await page.$$eval('#story-figure [data-dtype]', (els) => els.length) > 0);
     if (await page.$('#story-diff .gained')) sawGain = true;
   }

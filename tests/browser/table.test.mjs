@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setUp, openPlayground } from './harness.mjs';
+import { setUp, openPlayground, settledUrl } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -21,7 +21,7 @@ test('the JAX table has the docs\' 18 types and their cells', async () => {
   assert.equal((await (await cell(page, 'i*', 'uint16')).textContent()), 'u2');
   await page.check('#all-types-toggle');
   assert.ok(await page.$$eval('#promotion-table tbody tr', (trs) => trs.length) > 18);
-  assert.match(page.url(), /all=1/);
+  assert.match(await settledUrl(page), /all=1/);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -71,15 +71,14 @@ function clipToBox(a, tx, ty) {
 }
 
 export class LatticeDiagram {
-  // options: { document, label (accessible name of the figure), describeNode(name) -> aria label text }
+  // options: { document, label (accessible name of the figure) }
   constructor(options = {}) {
     this.doc = options.document || document;
     this.prefix = `tl${++instanceCount}`;
-    this.describeNode = options.describeNode || ((name) => name);
     this.svg = svgEl(this.doc, 'svg', { class: 'tl-lattice', role: 'group', viewBox: `0 0 ${MIN_WIDTH} 300` });
     this.listeners = { toggle: [], hover: [] };
     this.nodes = new Map();   // name -> { g, box }
-    this.edges = new Map();   // edgeKey -> path element
+    this.edges = new Map();   // edgeKey -> { from, to, path, kind }
     this.focusName = null;
     this.svg.addEventListener('click', (e) => this.#onClick(e));
     this.svg.addEventListener('keydown', (e) => this.#onKey(e));
@@ -188,7 +187,7 @@ export class LatticeDiagram {
       path.dataset.from = from;
       path.dataset.to = to;
       edgeLayer.append(path);
-      this.edges.set(edgeKey(from, to), path);
+      this.edges.set(edgeKey(from, to), { from, to, path, kind: 'plain', dimmed: false });
     }
     this.svg.append(edgeLayer);
 
@@ -197,7 +196,7 @@ export class LatticeDiagram {
       const box = boxes.get(n.name);
       const g = svgEl(doc, 'g', { class: 'tl-node', tabindex: '-1', role: 'button', 'aria-pressed': 'false' });
       g.setAttribute('data-dtype', n.name);
-      g.setAttribute('aria-label', this.describeNode(n.name));
+      g.setAttribute('aria-label', n.name);
       g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
         width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
       const lines = labelLines(n.name);
@@ -255,15 +254,19 @@ export class LatticeDiagram {
     const onPath = new Set((state.pathEdges || []).map(([f, t]) => edgeKey(f, t)));
     const cycleEdges = new Set();
     for (let i = 0; i + 1 < cycle.length; ++i) cycleEdges.add(edgeKey(cycle[i], cycle[i + 1]));
-    for (const [key, path] of this.edges) {
-      const [from, to] = JSON.parse(key);
+    for (const [key, edge] of this.edges) {
+      const { from, to, path } = edge;
       const kind = cycleEdges.has(key) ? 'cycle' : onPath.has(key) ? 'path'
         : reachable && reachable.has(from) && reachable.has(to) ? 'reach' : 'plain';
+      const dimmed = !!reachable && kind === 'plain';
+      if (kind === edge.kind && dimmed === edge.dimmed) continue;   // touch only what changes
       path.classList.toggle('on-path', kind === 'path');
       path.classList.toggle('reach-edge', kind === 'reach');
       path.classList.toggle('cycle-edge', kind === 'cycle');
-      path.classList.toggle('dimmed', !!reachable && kind === 'plain');
+      path.classList.toggle('dimmed', dimmed);
       path.setAttribute('marker-end', `url(#${this.prefix}-arrow-${kind})`);
+      edge.kind = kind;
+      edge.dimmed = dimmed;
     }
   }
 

@@ -125,8 +125,7 @@ export class TypeLatticeElement extends HTMLElement {
       return;
     }
     this.#drawn = drawn;
-    this.#diagram = new LatticeDiagram({ document: doc, label: `Type promotion lattice: ${caption.textContent}`,
-      describeNode: (n) => n });
+    this.#diagram = new LatticeDiagram({ document: doc, label: `Type promotion lattice: ${caption.textContent}` });
     this.#diagram.render(allTypes ? drawn : restrictDrawing(drawn, docsTypes(tl)));
     this.#diagram.on('toggle', (name) => {
       const i = this.#selected.indexOf(name);

@@ -15,7 +15,7 @@ export class LatticeView {
     this.drawn = null;
     this.hovered = null;
     this.reachCache = new Map();
-    this.diagram = new LatticeDiagram({ document, describeNode: (name) => this.#describe(name) });
+    this.diagram = new LatticeDiagram({ document });
     $('lattice-figure').append(this.diagram.svg);
     this.diagram.on('toggle', (name) => this.#toggle(name));
     this.diagram.on('hover', (name) => { this.hovered = name; this.update(this.app.state); });
@@ -36,10 +36,6 @@ export class LatticeView {
   #title() {
     const s = this.app.state;
     return `${s.system} type promotion lattice (${s.mode}${s.x64 ? '' : ', x64 off'})`;
-  }
-  #describe(name) {
-    const count = this.drawn ? this.#reachable(name).length - 1 : 0;
-    return t('lattice.nodeLabel', { name, count });
   }
   #reachable(name) {
     if (!this.reachCache.has(name)) this.reachCache.set(name, this.tl.reachable(graphOf(this.drawn), name));

@@ -30,9 +30,17 @@ class Playground {
 
   set(patch) {
     this.state = { ...this.state, ...patch };
-    const hash = toHash(this.state);
-    if (hash !== location.hash && !(hash === '#' && !location.hash)) history.replaceState(null, '', hash);
     this.render();
+    // The address bar follows right after the frame: history.replaceState costs a few ms in Chromium, which
+    // would otherwise sit between a click and its highlight.
+    if (!this.hashPending) {
+      this.hashPending = true;
+      setTimeout(() => {
+        this.hashPending = false;
+        const hash = toHash(this.state);
+        if (hash !== location.hash && !(hash === '#' && !location.hash)) history.replaceState(null, '', hash);
+      }, 0);
+    }
   }
 
   render() {
@@ -125,6 +133,7 @@ async function main() {
     $('load-status').classList.add('error');
     return;
   }
+  performance.mark('typelattice-module-loaded');
   const app = new Playground(tl);
   app.wire();
   app.render();
