@@ -83,6 +83,7 @@ Result<Lattice> Lattice::from_graph(const Graph& graph) {
       for (std::size_t w = 0; w < words; ++w) l.closure_[i][w] |= l.closure_[k][w];
     }
   }
+  for (const Row& row : l.closure_) l.reach_count_.push_back(popcount(row));
   return l;
 }
 
@@ -126,13 +127,16 @@ std::optional<NodeId> Lattice::least_upper_bound(const std::vector<NodeId>& node
 
 // The least element of a set of common upper bounds: the member whose own upper set is the whole set
 // (every member's upper set lies inside it, so the least one is the member reaching the most).
-std::optional<NodeId> Lattice::least_of(const Row& bounds) const {
+std::optional<NodeId> Lattice::least_of(const std::vector<std::uint64_t>& bounds) const {
   const int count = popcount(bounds);
   std::optional<NodeId> found;
-  for (NodeId c : members(bounds)) {
-    if (popcount(closure_[static_cast<std::size_t>(c)]) != count) continue;
-    if (found) return std::nullopt;  // two nodes with the same upper set: they sit on a cycle
-    found = c;
+  for (std::size_t w = 0; w < bounds.size(); ++w) {
+    for (std::uint64_t bits = bounds[w]; bits != 0; bits &= bits - 1) {
+      const auto c = static_cast<NodeId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      if (reach_count_[static_cast<std::size_t>(c)] != count) continue;
+      if (found) return std::nullopt;  // two nodes with the same upper set: they sit on a cycle
+      found = c;
+    }
   }
   return found;
 }
@@ -178,10 +182,13 @@ std::optional<LatticeViolation> Lattice::check() const {
   //    which only make the order partial. Comparable pairs are skipped: their join is the larger one.
   std::optional<LatticeViolation> missing;
   const int n = size();
+  Row common(closure_.empty() ? 0 : closure_[0].size());
   for (NodeId a = 0; a < n; ++a) {
     for (NodeId b = a + 1; b < n; ++b) {
       if (promotes_to(a, b) || promotes_to(b, a)) continue;
-      const Row common = row_and(closure_[static_cast<std::size_t>(a)], closure_[static_cast<std::size_t>(b)]);
+      const Row& ra = closure_[static_cast<std::size_t>(a)];
+      const Row& rb = closure_[static_cast<std::size_t>(b)];
+      for (std::size_t w = 0; w < common.size(); ++w) common[w] = ra[w] & rb[w];  // reused: no allocation per pair
       if (std::all_of(common.begin(), common.end(), [](std::uint64_t w) { return w == 0; })) {
         if (!missing) missing = LatticeViolation{LatticeViolation::Kind::no_upper_bound, a, b, {}, {}};
         continue;

@@ -57,6 +57,7 @@ class Lattice {
   std::vector<std::string> names_;
   std::vector<std::pair<NodeId, NodeId>> edges_;
   std::vector<std::vector<std::uint64_t>> closure_;  // closure_[a] bit b set <=> a ≤ b
+  std::vector<int> reach_count_;                     // bits set in closure_[a]: how many nodes a reaches
 
   std::optional<NodeId> least_of(const std::vector<std::uint64_t>& bounds) const;
 };

@@ -55,6 +55,10 @@ struct CastOptions {
   RoundMode e8m0_round = RoundMode::up;  // ONNX's default for float8_e8m0fnu
 };
 
+// ONNX Cast's defaults for a target format: saturate=1 and round_mode=up, where the saturate attribute only
+// applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow to Inf as in IEEE 754.
+CastOptions onnx_default_options(Format f);
+
 // Exact decoding of a code (low total_bits() bits used; higher bits must be zero).
 float decode_to_float32(Format f, std::uint32_t code);
 double decode_to_float64(Format f, std::uint32_t code);
@@ -127,5 +131,8 @@ std::string exact_decimal(double value);
 // Parse "1.5", "-3e-4", "inf", "nan", "0x3f800000" (hex: a float32/float64 bit pattern, per `hex_width_bits`).
 Result<double> parse_number(std::string_view text);
 Result<double> parse_hex_bits(std::string_view text, int hex_width_bits /* 32 or 64 */);
+
+// A code of format f: "0x7e", "0b01111110" or decimal "126"; out of range for the format's width -> error.
+Result<std::uint32_t> parse_code(Format f, std::string_view text);
 
 }  // namespace typelattice

@@ -75,9 +75,9 @@ double decode_to_float64(Format f, std::uint32_t code) {
   const Geometry g = geometry(f);
   const bool negative = (code & g.sign_bit) != 0;
   if (is_nan_code(g, code)) {
+    // The NaN's sign bit carries over (the FNUZ NaN, 0x80, decodes to -NaN, as ml_dtypes and ONNX do).
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    const bool signed_nan = g.spec->specials == SpecialValues::ieee || g.spec->specials == SpecialValues::nan_all_ones;
-    return signed_nan && negative ? -nan : nan;
+    return negative ? -nan : nan;
   }
   if (is_inf_code(g, code)) return negative ? -std::numeric_limits<double>::infinity()
                                             : std::numeric_limits<double>::infinity();
@@ -196,6 +196,10 @@ std::uint32_t encode(Format f, double value, const CastOptions& options) {
 
 std::uint32_t encode(Format f, float value, const CastOptions& options) {
   return encode_detail(f, static_cast<double>(value), options).code;  // widening is exact: still one rounding
+}
+
+CastOptions onnx_default_options(Format f) {
+  return CastOptions{.saturate = format_spec(f).total_bits() <= 8, .e8m0_round = RoundMode::up};
 }
 
 bool saturates(Format f, double value, const CastOptions& options) {

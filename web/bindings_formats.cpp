@@ -2,9 +2,9 @@
 
 #include <emscripten/bind.h>
 
+#include <cmath>
 #include <cstdint>
 
-#include "core/cast_explain.h"
 #include "core/cast_kernels.h"
 #include "core/format_limits.h"
 #include "core/minifloat.h"
@@ -13,12 +13,28 @@
 namespace typelattice::web {
 namespace {
 
+// JS_API.md's category names (the core says "infinity").
+constexpr const char* kCategoryNames[] = {"zero", "subnormal", "normal", "inf", "nan"};
+val category_js(Category c) { return val(kCategoryNames[static_cast<int>(c)]); }
+
 template <class T>
 std::span<T> heap_span(std::uintptr_t address, std::size_t count) {
   return {reinterpret_cast<T*>(address), count};
 }
 
-CastOptions cast_options(bool saturate, RoundMode round) { return CastOptions{saturate, round}; }
+// ONNX Cast's defaults for the format (as the CLI uses), with the options the caller gave (undefined: default).
+CastOptions cast_options(Format f, const val& saturate, const val& round) {
+  CastOptions options = onnx_default_options(f);
+  if (!saturate.isUndefined()) options.saturate = saturate.as<bool>();
+  if (!round.isUndefined()) options.e8m0_round = round.as<RoundMode>();
+  return options;
+}
+
+val exact_text(double value) {
+  if (std::isnan(value)) return js_string("nan");
+  if (std::isinf(value)) return js_string(value > 0 ? "inf" : "-inf");
+  return js_string(exact_decimal(value));
+}
 
 val formats() {
   val out = val::array();
@@ -47,14 +63,14 @@ val formats() {
 
 // in: `count` float32 at `in_address`; out: `count` codes (uint8, or uint16 for 16-bit formats).
 val cast_float32_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
-                    std::size_t count, bool saturate, RoundMode round) {
+                    std::size_t count, const val& saturate, const val& round) {
   Result<Format> f = parse_format(format);
   if (!f) return error_value(f.error());
   const auto in = heap_span<const float>(in_address, count);
   if (format_spec(*f).total_bits() > 8)
-    cast_from_float32(*f, in, heap_span<std::uint16_t>(out_address, count), cast_options(saturate, round));
+    cast_from_float32(*f, in, heap_span<std::uint16_t>(out_address, count), cast_options(*f, saturate, round));
   else
-    cast_from_float32(*f, in, heap_span<std::uint8_t>(out_address, count), cast_options(saturate, round));
+    cast_from_float32(*f, in, heap_span<std::uint8_t>(out_address, count), cast_options(*f, saturate, round));
   return ok_value(val::null());
 }
 
@@ -89,7 +105,7 @@ val layout_value(const Layout& l) {
   out.set("bias", l.bias);
   out.set("unbiasedExponent", l.unbiased_exponent ? val(*l.unbiased_exponent) : val::null());
   out.set("significand", js_string(l.significand));
-  out.set("category", js_string(category_name(l.category)));
+  out.set("category", category_js(l.category));
   out.set("exactValue", js_string(l.exact_value));
   out.set("value", l.value);
   out.set("nextUp", optional_code(l.next_up));
@@ -109,25 +125,31 @@ val layout_js(const std::string& format, std::uint32_t code) {
 
 // text is read as the CLI's `cast` reads it: a decimal, or (hex) a float32/float64 bit pattern, as a value of
 // the source type `from_float32 ? float32 : float64`.
-val cast_value_js(const std::string& format, const std::string& text, bool saturate, RoundMode round, bool hex,
-                  bool from_float32) {
+val cast_value_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
+                  bool hex, bool from_float32) {
   Result<Format> f = parse_format(format);
   if (!f) return error_value(f.error());
   Result<double> parsed = hex ? parse_hex_bits(text, from_float32 ? 32 : 64) : parse_number(text);
   if (!parsed) return error_value(parsed.error());
   const double input = from_float32 ? static_cast<double>(static_cast<float>(*parsed)) : *parsed;
-  const CastExplanation cast = explain_cast(*f, input, cast_options(saturate, round));
-  const Layout l = layout(*f, cast.code);
-  val interval = val::object();
-  interval.set("low", js_string(cast.interval_low));
-  interval.set("high", js_string(cast.interval_high));
+  const CastOptions options = cast_options(*f, saturate, round);
+  const std::uint32_t code = encode(*f, input, options);
+  const Layout l = layout(*f, code);
+  val interval = val::null();
+  if (const std::optional<RoundingInterval> r = rounding_interval(*f, code, options)) {
+    interval = val::object();
+    interval.set("low", exact_text(r->low));
+    interval.set("high", exact_text(r->high));
+    interval.set("lowInclusive", r->low_inclusive);
+    interval.set("highInclusive", r->high_inclusive);
+  }
   val out = val::object();
-  out.set("input", js_string(cast.input));
-  out.set("code", cast.code);
+  out.set("input", exact_text(input));
+  out.set("code", code);
   out.set("exactValue", js_string(l.exact_value));
   out.set("value", l.value);
-  out.set("category", js_string(category_name(l.category)));
-  out.set("saturated", cast.saturated);
+  out.set("category", category_js(l.category));
+  out.set("saturated", saturates(*f, input, options));
   out.set("roundingInterval", interval);
   return ok_value(out);
 }

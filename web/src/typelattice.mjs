@@ -176,12 +176,13 @@ export default async function createTypeLattice(options) {
     }
   }
 
+  // undefined options stay undefined: the core then uses ONNX Cast's defaults for the format, as the CLI does.
   function castOptions(opts, what) {
     const o = requireOptions(opts, what);
-    const saturate = optionOf(o, 'saturate', 'boolean', true, what);
-    const round = o.round === undefined ? 'up' : oneOf(optionOf(o, 'round', 'string', 'up', what), ROUND_MODES,
-                                                         `${what}: option round`);
-    return { o, saturate, round: core.RoundMode[round] };
+    const saturate = optionOf(o, 'saturate', 'boolean', undefined, what);
+    const round = optionOf(o, 'round', 'string', undefined, what);
+    if (round === undefined) return { o, saturate, round };
+    return { o, saturate, round: core.RoundMode[oneOf(round, ROUND_MODES, `${what}: option round`)] };
   }
 
   const tl = {

@@ -1,0 +1,206 @@
+// The bulk cast kernels, written once against a vector-ops struct (vec_scalar.h, vec_sse41.h, vec_avx2.h,
+// vec_avx512.h, vec_wasm.h) and instantiated per instruction set by make_kernel_table<Ops>(). Every lane is
+// computed the same way with no data-dependent branch; special inputs are merged in with selects.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/kernels/cast_params.h"
+
+namespace typelattice::kernels {
+
+template <class Ops>
+struct EncodeConsts {
+  using V = typename Ops::V;
+  explicit EncodeConsts(const EncodeParams& p)
+      : zero(Ops::splat(0)), one(Ops::splat(1)), abs_mask(Ops::splat(0x7FFFFFFFu)),
+        exp_mask(Ops::splat(0x7F800000u)), inf_bits(Ops::splat(0x7F800000u)),
+        negative_zero(Ops::splat(0x80000000u)), f32_min_normal(Ops::splat(0x00800000u)),
+        clamp(Ops::splat(p.clamp_bits)), emin(Ops::splat(p.emin_bits)), grid(Ops::splat(p.grid_bits)),
+        round_add(Ops::splat(p.round_add)), lsb_mask(Ops::splat(p.lsb_mask)),
+        overflow(Ops::splat(p.overflow_bits)), max_mag(Ops::splat(p.max_mag)), cap(Ops::splat(p.cap)),
+        sign_bit(Ops::splat(p.sign_bit)), low_cut(Ops::splat(p.low_cut)), high_cut(Ops::splat(p.high_cut)),
+        tiny_code(Ops::splat(p.tiny_code)), negative_code(Ops::splat(p.negative_code)),
+        negative_enable(Ops::splat(p.negative_as_magnitude ? 0u : 0xFFFFFFFFu)),
+        mant_shift(p.mant_shift), sign_shift(p.sign_shift) {
+    for (int s = 0; s < 2; ++s) {
+      over[s] = Ops::splat(p.over_code[s]);
+      inf[s] = Ops::splat(p.inf_code[s]);
+      nan[s] = Ops::splat(p.nan_code[s]);
+      zeros[s] = Ops::splat(p.zero_code[s]);
+    }
+  }
+  V zero, one, abs_mask, exp_mask, inf_bits, negative_zero, f32_min_normal, clamp, emin, grid, round_add,
+      lsb_mask, overflow, max_mag, cap, sign_bit, low_cut, high_cut, tiny_code, negative_code, negative_enable;
+  V over[2], inf[2], nan[2], zeros[2];
+  int mant_shift, sign_shift;
+};
+
+// Magnitude code of min(|x|, clamp), rounded to nearest even by the float adder (see EncodeParams).
+template <class Ops>
+inline typename Ops::V round_magnitude(const EncodeConsts<Ops>& k, typename Ops::V a) {
+  auto c = Ops::fmin_keep_nan(k.clamp, a);
+  auto e = Ops::max_u32(Ops::and_(c, k.exp_mask), k.emin);
+  auto big = Ops::add(e, k.grid);
+  auto on_grid = Ops::sub(Ops::fadd(c, big), big);  // significand in units of the grid, hidden bit included
+  return Ops::add(on_grid, Ops::srl(Ops::sub(e, k.emin), k.mant_shift));
+}
+
+// Picks the positive or negative variant of a special code.
+template <class Ops>
+inline typename Ops::V by_sign(typename Ops::M negative, const typename Ops::V (&codes)[2]) {
+  return Ops::select(negative, codes[1], codes[0]);
+}
+
+// Zero, overflow, Inf and NaN take the scalar encoder's codes; other values get magnitude | sign.
+template <class Ops>
+inline typename Ops::V finish_general(const EncodeConsts<Ops>& k, typename Ops::V x, typename Ops::V a,
+                                      typename Ops::V mag) {
+  auto negative = Ops::gt(k.zero, x);
+  auto signed_code = Ops::or_(mag, Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit));
+  auto r = Ops::select(Ops::eq(mag, k.zero), by_sign<Ops>(negative, k.zeros), signed_code);
+  r = Ops::select(Ops::gt(mag, k.max_mag), by_sign<Ops>(negative, k.over), r);
+  r = Ops::select(Ops::eq(a, k.inf_bits), by_sign<Ops>(negative, k.inf), r);
+  return Ops::select(Ops::gt(a, k.inf_bits), by_sign<Ops>(negative, k.nan), r);
+}
+
+template <class Ops, EncodeVariant kVariant>
+inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V x) {
+  auto a = Ops::and_(x, k.abs_mask);
+  if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_fnuz) {
+    auto mag = Ops::min_u32(round_magnitude<Ops>(k, a), k.cap);
+    auto sign = Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit);
+    if constexpr (kVariant == EncodeVariant::capped_fnuz) sign = Ops::select(Ops::eq(mag, k.zero), k.zero, sign);
+    return Ops::or_(mag, sign);
+  } else if constexpr (kVariant == EncodeVariant::general) {
+    return finish_general<Ops>(k, x, a, round_magnitude<Ops>(k, a));
+  } else if constexpr (kVariant == EncodeVariant::truncated) {
+    auto c = Ops::min_u32(a, k.clamp);
+    auto lsb = Ops::and_(Ops::srl(c, k.mant_shift), k.lsb_mask);
+    auto mag = Ops::srl(Ops::add(Ops::add(c, k.round_add), lsb), k.mant_shift);
+    return finish_general<Ops>(k, x, a, mag);
+  } else {  // scale (E8M0): the rounded float32 exponent is the code
+    auto lsb = Ops::and_(Ops::srl(a, k.mant_shift), k.lsb_mask);
+    auto mag = Ops::srl(Ops::add(Ops::add(a, k.round_add), lsb), k.mant_shift);
+    auto below_normal = Ops::select(Ops::gt(a, k.high_cut), k.one,
+                                    Ops::select(Ops::gt(k.low_cut, a), k.tiny_code, k.zero));
+    mag = Ops::select(Ops::gt(k.f32_min_normal, a), below_normal, mag);
+    auto negative = Ops::gt(k.zero, x);
+    auto r = Ops::select(Ops::eq(a, k.zero), by_sign<Ops>(negative, k.zeros), mag);
+    r = Ops::select(Ops::gt(a, k.overflow), by_sign<Ops>(negative, k.over), r);
+    r = Ops::select(Ops::eq(a, k.inf_bits), by_sign<Ops>(negative, k.inf), r);
+    auto x_if_signed = Ops::and_(x, k.negative_enable);  // 0 when negatives encode as their magnitude
+    r = Ops::select(Ops::gt(k.zero, x_if_signed), k.negative_code, r);
+    r = Ops::select(Ops::eq(x_if_signed, k.negative_zero), k.zeros[1], r);
+    return Ops::select(Ops::gt(a, k.inf_bits), by_sign<Ops>(negative, k.nan), r);
+  }
+}
+
+template <class Ops, class Code>
+inline void store_codes(Code* p, typename Ops::V a, typename Ops::V b, typename Ops::V c, typename Ops::V d) {
+  if constexpr (sizeof(Code) == 1) {
+    Ops::store_u8x4(p, a, b, c, d);
+  } else {
+    Ops::store_u16x4(p, a, b, c, d);
+  }
+}
+
+template <class Ops, class Code>
+inline typename Ops::V load_codes(const Code* p) {
+  if constexpr (sizeof(Code) == 1) {
+    return Ops::load_u8(p);
+  } else {
+    return Ops::load_u16(p);
+  }
+}
+
+// Four vectors per step; the tail runs the same step on a zero-padded copy, so no lane is treated apart.
+template <class Ops, class Code, EncodeVariant kVariant>
+void encode_span(const EncodeParams& p, const float* in, Code* out, std::size_t n) {
+  constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
+  const EncodeConsts<Ops> k(p);
+  auto step = [&k](const float* src, Code* dst) {
+    store_codes<Ops, Code>(dst, encode_vector<Ops, kVariant>(k, Ops::load_f32(src)),
+                           encode_vector<Ops, kVariant>(k, Ops::load_f32(src + kL)),
+                           encode_vector<Ops, kVariant>(k, Ops::load_f32(src + 2 * kL)),
+                           encode_vector<Ops, kVariant>(k, Ops::load_f32(src + 3 * kL)));
+  };
+  std::size_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) step(in + i, out + i);
+  if (i < n) {
+    float src[kBlock] = {};
+    Code dst[kBlock];
+    std::memcpy(src, in + i, (n - i) * sizeof(float));
+    step(src, dst);
+    std::memcpy(out + i, dst, (n - i) * sizeof(Code));
+  }
+}
+
+template <class Ops>
+struct DecodeConsts {
+  using V = typename Ops::V;
+  explicit DecodeConsts(const DecodeParams& p)
+      : mag_mask(Ops::splat(p.mag_mask)), sign_bit(Ops::splat(p.sign_bit)), scale(Ops::splat(p.scale_bits)),
+        last_finite(Ops::splat(p.special_from - 1)), inf_mag(Ops::splat(p.inf_mag)),
+        inf_bits(Ops::splat(0x7F800000u)), nan_bits(Ops::splat(p.nan_bits)),
+        nan_sign_mask(Ops::splat(p.nan_sign_mask)), exact_code(Ops::splat(p.exact_code)),
+        exact_bits(Ops::splat(p.exact_bits)), sign_shift(p.sign_shift), mant_shift(p.mant_shift) {}
+  V mag_mask, sign_bit, scale, last_finite, inf_mag, inf_bits, nan_bits, nan_sign_mask, exact_code, exact_bits;
+  int sign_shift, mant_shift;
+};
+
+// The magnitude bits moved into float32's fields and scaled by 2^(127 - bias) give the exact value (also for
+// subnormal codes); Inf, NaN and the one exceptional code are merged in.
+template <class Ops, bool kScaled>
+inline typename Ops::V decode_vector(const DecodeConsts<Ops>& k, typename Ops::V code) {
+  auto mag = Ops::and_(code, k.mag_mask);
+  auto sign = Ops::sll(Ops::and_(code, k.sign_bit), k.sign_shift);
+  auto value = Ops::sll(mag, k.mant_shift);
+  if constexpr (kScaled) value = Ops::fmul(value, k.scale);
+  value = Ops::or_(value, sign);
+  auto special = Ops::select(Ops::eq(mag, k.inf_mag), Ops::or_(k.inf_bits, sign),
+                             Ops::or_(k.nan_bits, Ops::and_(sign, k.nan_sign_mask)));
+  value = Ops::select(Ops::gt(mag, k.last_finite), special, value);
+  return Ops::select(Ops::eq(code, k.exact_code), k.exact_bits, value);
+}
+
+template <class Ops, class Code, bool kScaled>
+void decode_span(const DecodeParams& p, const Code* in, float* out, std::size_t n) {
+  constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
+  const DecodeConsts<Ops> k(p);
+  auto step = [&k](const Code* src, float* dst) {
+    for (std::size_t j = 0; j < 4; ++j) {
+      Ops::store_f32(dst + j * kL, decode_vector<Ops, kScaled>(k, load_codes<Ops, Code>(src + j * kL)));
+    }
+  };
+  std::size_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) step(in + i, out + i);
+  if (i < n) {
+    Code src[kBlock] = {};
+    float dst[kBlock];
+    std::memcpy(src, in + i, (n - i) * sizeof(Code));
+    step(src, dst);
+    std::memcpy(out + i, dst, (n - i) * sizeof(float));
+  }
+}
+
+template <class Ops>
+constexpr KernelTable make_kernel_table() {
+  return KernelTable{
+      {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::capped_fnuz>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::truncated>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::scale>},
+      {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::capped_fnuz>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::general>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::truncated>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::scale>},
+      {&decode_span<Ops, std::uint8_t, false>, &decode_span<Ops, std::uint8_t, true>},
+      {&decode_span<Ops, std::uint16_t, false>, &decode_span<Ops, std::uint16_t, true>},
+  };
+}
+
+}  // namespace typelattice::kernels

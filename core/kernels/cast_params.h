@@ -1,0 +1,78 @@
+// Per-call constants of the bulk cast kernels, derived once per format and options from FormatSpec and from
+// the scalar codecs (cast_kernels.cpp), and the table of kernel entry points each instruction set provides.
+// Plain data only: this header is shared by translation units compiled for different instruction sets.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace typelattice::kernels {
+
+// Which kernel body encodes a format (chosen per call, never per element).
+enum class EncodeVariant : std::uint8_t {
+  capped,       // overflow and NaN both land on `cap` by one unsigned min (fn/fnuz formats, saturating or not)
+  capped_fnuz,  // as capped, and a negative value rounding to zero gives +0 (fnuz has no -0)
+  general,      // overflow, Inf, NaN and zero get their codes from the scalar encoder, sign by sign
+  truncated,    // bfloat16: float32 with a shorter mantissa, rounded in integer arithmetic
+  scale,        // float8_e8m0fnu: powers of two, with ONNX's round modes
+};
+inline constexpr int kEncodeVariants = 5;
+
+struct EncodeParams {
+  // Rounding to the format's grid in float arithmetic: c = min(|x|, clamp) (NaN passes through),
+  // e = max(exponent of c, emin), s = c + 2^(e + 23 - M): the float adder rounds c to M bits (ties to even).
+  std::uint32_t clamp_bits;    // max finite when saturating; a value safely above the overflow threshold if not
+  std::uint32_t emin_bits;     // float32 bits of 2^(1 - bias), the smallest normal of the format
+  std::uint32_t grid_bits;     // (23 - M) << 23
+  int mant_shift;              // 23 - M
+  // Integer rounding (truncated and scale variants): (a + round_add + (lsb & lsb_mask)) >> mant_shift.
+  std::uint32_t round_add;
+  std::uint32_t lsb_mask;      // 1: ties to even; 0: the fixed offset alone decides (E8M0 up/down/nearest)
+  std::uint32_t overflow_bits; // |x| bits above this overflow (integer variants)
+  std::uint32_t max_mag;       // largest finite magnitude code
+  std::uint32_t cap;           // capped variants: min(magnitude, cap)
+  std::uint32_t sign_bit;      // the code's sign bit; 0 when the format has no sign
+  int sign_shift;              // float32 sign bit >> sign_shift = sign_bit
+  // Codes for a positive [0] and a negative [1] input, from the scalar encoder.
+  std::uint32_t over_code[2], inf_code[2], nan_code[2], zero_code[2];
+  // E8M0 below float32's normal range: 0 -> zero_code, (0, low_cut) -> tiny_code, up to high_cut -> 0, above -> 1.
+  std::uint32_t low_cut, high_cut, tiny_code;
+  std::uint32_t negative_code; // E8M0 (unsigned): the code of any negative non-zero number
+  bool negative_as_magnitude;  // E8M0: negative numbers encode as their magnitude (negative_code unused)
+  EncodeVariant variant;
+};
+
+struct DecodeParams {
+  std::uint32_t mag_mask;      // code bits below the sign
+  std::uint32_t sign_bit;      // the code's sign bit (0: unsigned)
+  int sign_shift;              // sign_bit << sign_shift = float32's sign bit
+  int mant_shift;              // 23 - M: magnitude << mant_shift is the value's float32 pattern, scaled
+  std::uint32_t scale_bits;    // float32 2^(127 - bias); 1.0 skips the multiply
+  std::uint32_t special_from;  // magnitudes >= this decode to Inf or NaN (past every code if none)
+  std::uint32_t inf_mag;       // the magnitude decoding to Inf (past every code if none)
+  std::uint32_t nan_bits;      // float32 bits of the decoded NaN, sign cleared
+  std::uint32_t nan_sign_mask; // 0x80000000 when the decoded NaN carries the code's sign, else 0
+  std::uint32_t exact_code;    // one code the formula misses (fnuz NaN, E8M0's 2^-127), past every code if none
+  std::uint32_t exact_bits;
+  bool scaled;                 // false when scale_bits is 1.0
+};
+
+using Encode8Fn = void (*)(const EncodeParams&, const float*, std::uint8_t*, std::size_t);
+using Encode16Fn = void (*)(const EncodeParams&, const float*, std::uint16_t*, std::size_t);
+using Decode8Fn = void (*)(const DecodeParams&, const std::uint8_t*, float*, std::size_t);
+using Decode16Fn = void (*)(const DecodeParams&, const std::uint16_t*, float*, std::size_t);
+
+struct KernelTable {
+  Encode8Fn encode8[kEncodeVariants];
+  Encode16Fn encode16[kEncodeVariants];
+  Decode8Fn decode8[2];    // [scaled]
+  Decode16Fn decode16[2];
+};
+
+// Each returns nullptr when this build has no code for that instruction set.
+const KernelTable* scalar_kernels();
+const KernelTable* sse41_kernels();
+const KernelTable* avx2_kernels();
+const KernelTable* avx512_kernels();
+const KernelTable* wasm_simd128_kernels();
+
+}  // namespace typelattice::kernels

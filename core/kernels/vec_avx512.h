@@ -1,0 +1,62 @@
+// AVX-512 (F+BW+VL) vector operations (16 lanes of 32 bits, masks in k registers); same names as
+// vec_scalar.h. Include only from the TU compiled with -mavx512f -mavx512bw -mavx512vl.
+#pragma once
+#include <immintrin.h>
+
+#include <cstdint>
+
+namespace typelattice::kernels::avx512_isa {
+
+struct Ops {
+  using V = __m512i;
+  using M = __mmask16;
+  static constexpr int kLanes = 16;
+
+  static V splat(std::uint32_t x) { return _mm512_set1_epi32(static_cast<int>(x)); }
+  static V load_f32(const float* p) { return _mm512_loadu_si512(p); }
+  static V load_u8(const std::uint8_t* p) {
+    return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
+  static V load_u16(const std::uint16_t* p) {
+    return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+  }
+  static void store_f32(float* p, V v) { _mm512_storeu_si512(p, v); }
+  // The packs work within 128-bit quarters; the final permutation restores lane order.
+  static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
+    V bytes = _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d));
+    bytes = _mm512_permutexvar_epi32(
+        _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), bytes);
+    _mm512_storeu_si512(p, bytes);
+  }
+  static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
+    const V order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+    _mm512_storeu_si512(p, _mm512_permutexvar_epi64(order, _mm512_packus_epi32(a, b)));
+    _mm512_storeu_si512(p + 32, _mm512_permutexvar_epi64(order, _mm512_packus_epi32(c, d)));
+  }
+
+  static V and_(V a, V b) { return _mm512_and_si512(a, b); }
+  static V or_(V a, V b) { return _mm512_or_si512(a, b); }
+  static V xor_(V a, V b) { return _mm512_xor_si512(a, b); }
+  static V add(V a, V b) { return _mm512_add_epi32(a, b); }
+  static V sub(V a, V b) { return _mm512_sub_epi32(a, b); }
+  static V srl(V a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static V sll(V a, int n) { return _mm512_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  static V min_u32(V a, V b) { return _mm512_min_epu32(a, b); }
+  static V max_u32(V a, V b) { return _mm512_max_epu32(a, b); }
+  static M gt(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
+  static M eq(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
+  static V select(M m, V yes, V no) { return _mm512_mask_blend_epi32(m, no, yes); }
+
+  static V fadd(V a, V b) {
+    return _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+  }
+  static V fmul(V a, V b) {
+    return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+  }
+  // vminps returns its second operand when either is NaN, so a NaN `a` passes through.
+  static V fmin_keep_nan(V limit, V a) {
+    return _mm512_castps_si512(_mm512_min_ps(_mm512_castsi512_ps(limit), _mm512_castsi512_ps(a)));
+  }
+};
+
+}  // namespace typelattice::kernels::avx512_isa

@@ -1,0 +1,52 @@
+// One-lane "vector" operations: the portable reference instantiation of the kernel bodies (cast_body.h).
+// Each vector-ops struct (here, vec_x86.h, vec_wasm.h) offers the same names over 32-bit lanes; masks are
+// the type M, produced by comparisons and consumed by select.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+namespace typelattice::kernels::scalar_isa {
+
+struct Ops {
+  using V = std::uint32_t;
+  using M = bool;
+  static constexpr int kLanes = 1;
+
+  static V splat(std::uint32_t x) { return x; }
+  static V load_f32(const float* p) { V v; std::memcpy(&v, p, 4); return v; }
+  static V load_u8(const std::uint8_t* p) { return *p; }
+  static V load_u16(const std::uint16_t* p) { return *p; }
+  static void store_f32(float* p, V v) { std::memcpy(p, &v, 4); }
+  // Four vectors of codes (each lane below 2^8, resp. 2^16) narrowed and stored, lane order kept.
+  static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
+    p[0] = static_cast<std::uint8_t>(a); p[1] = static_cast<std::uint8_t>(b);
+    p[2] = static_cast<std::uint8_t>(c); p[3] = static_cast<std::uint8_t>(d);
+  }
+  static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
+    p[0] = static_cast<std::uint16_t>(a); p[1] = static_cast<std::uint16_t>(b);
+    p[2] = static_cast<std::uint16_t>(c); p[3] = static_cast<std::uint16_t>(d);
+  }
+
+  static V and_(V a, V b) { return a & b; }
+  static V or_(V a, V b) { return a | b; }
+  static V xor_(V a, V b) { return a ^ b; }
+  static V add(V a, V b) { return a + b; }
+  static V sub(V a, V b) { return a - b; }
+  static V srl(V a, int n) { return a >> n; }
+  static V sll(V a, int n) { return a << n; }
+  static V min_u32(V a, V b) { return a < b ? a : b; }
+  static V max_u32(V a, V b) { return a > b ? a : b; }
+  // Signed comparison: the kernels compare magnitudes below 2^31, where it equals the unsigned one.
+  static M gt(V a, V b) { return static_cast<std::int32_t>(a) > static_cast<std::int32_t>(b); }
+  static M eq(V a, V b) { return a == b; }
+  static V select(M m, V yes, V no) { return m ? yes : no; }
+
+  static float f(V v) { float x; std::memcpy(&x, &v, 4); return x; }
+  static V bits(float x) { V v; std::memcpy(&v, &x, 4); return v; }
+  static V fadd(V a, V b) { return bits(f(a) + f(b)); }
+  static V fmul(V a, V b) { return bits(f(a) * f(b)); }
+  // min(limit, a) for a non-negative `a`, keeping a NaN `a` (as x86 minps(limit, a) does).
+  static V fmin_keep_nan(V limit, V a) { return f(a) < f(limit) || f(a) != f(a) ? a : limit; }
+};
+
+}  // namespace typelattice::kernels::scalar_isa

@@ -1,0 +1,57 @@
+// SSE4.1 vector operations (4 lanes of 32 bits); same names as vec_scalar.h. Include only from the TU
+// compiled with -msse4.1 (cast_kernels_sse41.cpp), so no other code is built with these instructions.
+#pragma once
+#include <smmintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace typelattice::kernels::sse41_isa {
+
+struct Ops {
+  using V = __m128i;
+  using M = __m128i;
+  static constexpr int kLanes = 4;
+
+  static V splat(std::uint32_t x) { return _mm_set1_epi32(static_cast<int>(x)); }
+  static V load_f32(const float* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static V load_u8(const std::uint8_t* p) {
+    int word;
+    std::memcpy(&word, p, 4);
+    return _mm_cvtepu8_epi32(_mm_cvtsi32_si128(word));
+  }
+  static V load_u16(const std::uint16_t* p) {
+    return _mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+  }
+  static void store_f32(float* p, V v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+  static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                     _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
+  }
+  static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(a, b));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 8), _mm_packus_epi32(c, d));
+  }
+
+  static V and_(V a, V b) { return _mm_and_si128(a, b); }
+  static V or_(V a, V b) { return _mm_or_si128(a, b); }
+  static V xor_(V a, V b) { return _mm_xor_si128(a, b); }
+  static V add(V a, V b) { return _mm_add_epi32(a, b); }
+  static V sub(V a, V b) { return _mm_sub_epi32(a, b); }
+  static V srl(V a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+  static V sll(V a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  static V min_u32(V a, V b) { return _mm_min_epu32(a, b); }
+  static V max_u32(V a, V b) { return _mm_max_epu32(a, b); }
+  static M gt(V a, V b) { return _mm_cmpgt_epi32(a, b); }
+  static M eq(V a, V b) { return _mm_cmpeq_epi32(a, b); }
+  static V select(M m, V yes, V no) { return _mm_blendv_epi8(no, yes, m); }
+
+  static V fadd(V a, V b) { return _mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
+  static V fmul(V a, V b) { return _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
+  // minps returns its second operand when either is NaN, so a NaN `a` passes through.
+  static V fmin_keep_nan(V limit, V a) {
+    return _mm_castps_si128(_mm_min_ps(_mm_castsi128_ps(limit), _mm_castsi128_ps(a)));
+  }
+};
+
+}  // namespace typelattice::kernels::sse41_isa

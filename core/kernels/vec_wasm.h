@@ -1,0 +1,49 @@
+// WebAssembly SIMD128 vector operations (4 lanes of 32 bits); same names as vec_scalar.h. Include only from
+// the TU compiled with -msimd128 (cast_kernels_wasm.cpp).
+#pragma once
+#include <wasm_simd128.h>
+
+#include <cstdint>
+
+namespace typelattice::kernels::wasm_isa {
+
+struct Ops {
+  using V = v128_t;
+  using M = v128_t;
+  static constexpr int kLanes = 4;
+
+  static V splat(std::uint32_t x) { return wasm_u32x4_splat(x); }
+  static V load_f32(const float* p) { return wasm_v128_load(p); }
+  static V load_u8(const std::uint8_t* p) {
+    return wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(wasm_v128_load32_zero(p)));
+  }
+  static V load_u16(const std::uint16_t* p) { return wasm_u32x4_load16x4(p); }
+  static void store_f32(float* p, V v) { wasm_v128_store(p, v); }
+  static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
+    wasm_v128_store(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(a, b), wasm_u16x8_narrow_i32x4(c, d)));
+  }
+  static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
+    wasm_v128_store(p, wasm_u16x8_narrow_i32x4(a, b));
+    wasm_v128_store(p + 8, wasm_u16x8_narrow_i32x4(c, d));
+  }
+
+  static V and_(V a, V b) { return wasm_v128_and(a, b); }
+  static V or_(V a, V b) { return wasm_v128_or(a, b); }
+  static V xor_(V a, V b) { return wasm_v128_xor(a, b); }
+  static V add(V a, V b) { return wasm_i32x4_add(a, b); }
+  static V sub(V a, V b) { return wasm_i32x4_sub(a, b); }
+  static V srl(V a, int n) { return wasm_u32x4_shr(a, static_cast<std::uint32_t>(n)); }
+  static V sll(V a, int n) { return wasm_i32x4_shl(a, static_cast<std::uint32_t>(n)); }
+  static V min_u32(V a, V b) { return wasm_u32x4_min(a, b); }
+  static V max_u32(V a, V b) { return wasm_u32x4_max(a, b); }
+  static M gt(V a, V b) { return wasm_i32x4_gt(a, b); }
+  static M eq(V a, V b) { return wasm_i32x4_eq(a, b); }
+  static V select(M m, V yes, V no) { return wasm_v128_bitselect(yes, no, m); }
+
+  static V fadd(V a, V b) { return wasm_f32x4_add(a, b); }
+  static V fmul(V a, V b) { return wasm_f32x4_mul(a, b); }
+  // pmin(a, limit) = limit < a ? limit : a: a plain select, so a NaN `a` passes through with its bits.
+  static V fmin_keep_nan(V limit, V a) { return wasm_f32x4_pmin(a, limit); }
+};
+
+}  // namespace typelattice::kernels::wasm_isa

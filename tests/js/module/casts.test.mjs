@@ -1,0 +1,153 @@
+// Casts through the JS module (the SIMD128 and the plain build) against the CLI, the reference front end,
+// plus format facts anyone can look up (ml_dtypes / ONNX / OCP MX) and a 64 MB cast.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { builds, cli, cliCastCodes, load, randomFloats } from './helpers.mjs';
+
+// Largest finite values, as ml_dtypes' finfo and the OCP MX spec list them.
+const knownMax = {
+  float8_e4m3fn: 448, float8_e4m3fnuz: 240, float8_e5m2: 57344, float8_e5m2fnuz: 57344, float8_e4m3b11fnuz: 30,
+  float8_e3m4: 15.5, float8_e4m3: 240, float8_e8m0fnu: 2 ** 127, float6_e2m3fn: 7.5, float6_e3m2fn: 28,
+  float4_e2m1fn: 6, bfloat16: 3.3895313892515355e38, float16: 65504,
+};
+
+// Per format: the values whose casts the CLI must agree on. Every code's value, every midpoint between
+// neighbours (the ties), just beside them, the specials, and random float32 bit patterns.
+async function sampleFor(tl, format) {
+  const f = tl.formats().find((x) => x.name === format);
+  const count = 2 ** f.totalBits;
+  const codeArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
+  const step = count > 4096 ? 61 : 1;  // 16-bit formats: a stride through the codes
+  const codes = codeArray.from({ length: Math.ceil(count / step) }, (_, i) => i * step);
+  const values = [...tl.decode(codes, format)].filter(Number.isFinite).sort((a, b) => a - b);
+  const out = [0, -0, Infinity, -Infinity, NaN, 1e30, -1e30, 1e-30, f.max, -f.max, f.max * 1.03125, f.minSubnormal / 2];
+  for (let i = 0; i + 1 < values.length; ++i) {
+    const mid = Math.fround((values[i] + values[i + 1]) / 2);
+    out.push(values[i], mid, Math.fround(mid * (1 + 2 ** -20)), Math.fround(mid * (1 - 2 ** -20)));
+  }
+  return Float32Array.from([...out, ...randomFloats(3000, count)]);
+}
+
+const allFormats = Object.keys(knownMax);
+
+for (const { name, simd } of builds) {
+  test(`${name}: castFloat32 agrees with \`typelattice cast\` on every format, saturating or not`, async () => {
+    const tl = await load(simd);
+    for (const format of allFormats) {
+      const values = await sampleFor(tl, format);
+      for (const saturate of [true, false]) {
+        const codes = tl.castFloat32(values, format, { saturate });
+        assert.equal(codes.length, values.length);
+        assert.ok(codes instanceof (format.endsWith('16') ? Uint16Array : Uint8Array));
+        const ref = cliCastCodes(format, values, [saturate ? '--saturate' : '--no-saturate']);
+        for (let i = 0; i < values.length; ++i) {
+          if (codes[i] !== ref[i]) {
+            assert.fail(`${format} saturate=${saturate}: ${values[i]} -> 0x${codes[i].toString(16)}, ` +
+                        `CLI 0x${ref[i].toString(16)}`);
+          }
+        }
+      }
+    }
+  });
+
+  test(`${name}: float8_e8m0fnu round modes agree with the CLI`, async () => {
+    const tl = await load(simd);
+    const values = await sampleFor(tl, 'float8_e8m0fnu');
+    for (const round of ['up', 'down', 'nearest']) {
+      const codes = tl.castFloat32(values, 'float8_e8m0fnu', { round });
+      const ref = cliCastCodes('float8_e8m0fnu', values, ['--round', round]);
+      assert.deepEqual([...codes], ref, `round ${round}`);
+    }
+  });
+
+  test(`${name}: decode and layout agree with \`typelattice decode\` on every 8-bit-or-narrower code`, async () => {
+    const tl = await load(simd);
+    for (const f of tl.formats().filter((x) => x.totalBits <= 8)) {
+      const codes = Uint8Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
+      const decoded = tl.decode(codes, f.name);
+      const lines = cli(['decode', '--from', f.name], [...codes].map((c) => `0x${c.toString(16)}`).join('\n')).stdout
+        .trim().split('\n');
+      assert.equal(lines.length, codes.length, f.name);
+      lines.forEach((line, code) => {
+        const [hex, text] = line.split(/\s+/);
+        assert.equal(Number.parseInt(hex, 16), code);
+        const expected = Number(text.replace(/^(-?)inf$/, '$1Infinity'));
+        assert.ok(Object.is(decoded[code], Math.fround(expected)) || (Number.isNaN(decoded[code]) && text === 'nan'),
+                  `${f.name} 0x${code.toString(16)}: ${decoded[code]} vs CLI ${text}`);
+        assert.equal(tl.layout(f.name, code).exactValue, text, `${f.name} 0x${code.toString(16)} layout`);
+      });
+    }
+  });
+}
+
+test('the SIMD128 and the plain build give bit-identical casts on a million values', async () => {
+  const [simd, plain] = [await load(true), await load(false)];
+  assert.equal(simd.isa, 'wasm_simd128');
+  assert.equal(plain.isa, 'scalar');
+  const values = randomFloats(1 << 20, 12345);
+  for (const format of allFormats) {
+    for (const saturate of [true, false]) {
+      assert.deepEqual(simd.castFloat32(values, format, { saturate }), plain.castFloat32(values, format, { saturate }),
+                       `${format} saturate=${saturate}`);
+    }
+  }
+});
+
+test('formats(): the parameters and extreme values the specs give', async () => {
+  const tl = await load();
+  const formats = tl.formats();
+  assert.deepEqual(formats.map((f) => f.name).sort(), [...allFormats].sort());
+  for (const f of formats) {
+    assert.equal(f.max, knownMax[f.name], `${f.name} max`);
+    assert.equal(f.totalBits, (f.hasSign ? 1 : 0) + f.exponentBits + f.mantissaBits, f.name);
+  }
+  const e4m3 = formats.find((f) => f.name === 'float8_e4m3fn');
+  assert.deepEqual([e4m3.onnxName, e4m3.exponentBits, e4m3.mantissaBits, e4m3.bias, e4m3.hasInf, e4m3.hasNaN],
+                   ['FLOAT8E4M3FN', 4, 3, 7, false, true]);
+  assert.equal(e4m3.minNormal, 2 ** -6);
+  assert.equal(e4m3.minSubnormal, 2 ** -9);
+  const f16 = formats.find((f) => f.name === 'float16');
+  assert.deepEqual([f16.minNormal, f16.minSubnormal, f16.hasInf, f16.hasNegativeZero], [2 ** -14, 2 ** -24, true, true]);
+  const fnuz = formats.find((f) => f.name === 'float8_e5m2fnuz');
+  assert.equal(fnuz.hasNegativeZero, false);
+});
+
+test('castValue explains one cast: code, saturation, and the rounding interval', async () => {
+  const tl = await load();
+  const big = tl.castValue('float8_e4m3fn', '1000');
+  assert.deepEqual([big.input, big.code, big.value, big.exactValue, big.saturated], ['1000', 0x7e, 448, '448', true]);
+  const nonSat = tl.castValue('float8_e4m3fn', '1000', { saturate: false });
+  assert.equal(nonSat.category, 'nan');
+  assert.equal(nonSat.saturated, false);
+  const one = tl.castValue('float8_e4m3fn', 1);
+  assert.deepEqual([one.code, one.category, one.saturated], [0x38, 'normal', false]);
+  // 1's neighbours in E4M3 are 0.875 and 1.125: the inputs rounding to 1 lie between the midpoints.
+  assert.deepEqual(one.roundingInterval, { low: '0.9375', high: '1.0625' });
+  const hex = tl.castValue('float16', '0x3f800000', { input: 'hex' });
+  assert.deepEqual([hex.code, hex.value], [0x3c00, 1]);
+  // The CLI reads a decimal as float32 first, as castValue does by default.
+  for (const text of ['0.1', '-3.75', '1e-3', '300', '65519.99', '1e-8']) {
+    for (const format of ['float8_e4m3fn', 'float8_e5m2', 'float16', 'float4_e2m1fn']) {
+      const line = cli(['cast', '--to', format, text]).stdout.trim();
+      assert.equal(tl.castValue(format, text).code, Number.parseInt(line.split(/\s+/)[0], 16), `${text} -> ${format}`);
+    }
+  }
+});
+
+test('a 64 MB cast: 16M float32 values through the wasm heap, freed afterwards', async () => {
+  const tl = await load();
+  const n = 16 * 1024 * 1024;
+  const values = new Float32Array(n);
+  for (let i = 0; i < n; ++i) values[i] = (i % 1000) - 500 + (i % 7) / 8;
+  const before = tl.heapStats().bytesInUse;
+  const codes = tl.castFloat32(values, 'float8_e4m3fn');
+  assert.equal(codes.length, n);
+  assert.equal(tl.heapStats().bytesInUse, before);
+  const small = tl.castFloat32(values.subarray(0, 7000), 'float8_e4m3fn');
+  for (const i of [0, 1, 999, 6999]) assert.equal(codes[i], small[i]);
+  for (const i of [n - 1, n - 7000, 1 << 23]) assert.equal(codes[i], small[i % 7000], `index ${i}`);
+  const back = tl.decode(codes, 'float8_e4m3fn');
+  assert.equal(back.length, n);
+  assert.equal(back[500 * 7], 0);  // i = 3500: 3500 % 1000 - 500 = 0, 3500 % 7 = 0
+});

@@ -1,0 +1,165 @@
+// Graphs through the JS module: the JAX lattice drawing, lattice checks with counterexamples, joins on user
+// graphs, the design document's presets, and the systems' table checks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { load, seedTable } from './helpers.mjs';
+
+// The design document's final lattice ("JAX's type promotion lattice then looks like this"), in its own
+// bit-width names.
+const docFinal = {
+  'i*': ['u8', 'i8'], 'f*': ['c*', 'f16', 'bf16'], 'c*': ['c64'],
+  'u8': ['u16', 'i16'], 'u16': ['u32', 'i32'], 'u32': ['u64', 'i64'], 'u64': ['f*'],
+  'i8': ['i16'], 'i16': ['i32'], 'i32': ['i64'], 'i64': ['f*'],
+  'f16': ['f32'], 'bf16': ['f32'], 'f32': ['f64', 'c64'], 'f64': ['c128'],
+  'c64': ['c128'],
+};
+const graphOf = (dict) => {
+  const nodes = [...new Set(Object.entries(dict).flatMap(([from, tos]) => [from, ...tos]))];
+  return { nodes, edges: Object.entries(dict).flatMap(([from, tos]) => tos.map((to) => [from, to])) };
+};
+
+function assertInUnitBox(nodes) {
+  for (const { name, x, y } of nodes) {
+    assert.equal(typeof name, 'string');
+    assert.ok(x >= 0 && x <= 1 && y >= 0 && y <= 1, `${name} at (${x}, ${y})`);
+  }
+}
+
+test('the jax lattice drawing: unique nodes in the unit box, edges between them, the docs joins', async () => {
+  const tl = await load();
+  const drawing = tl.lattice({ system: 'jax' });
+  const names = drawing.nodes.map((n) => n.name);
+  assert.equal(new Set(names).size, names.length, 'node names are unique');
+  assertInUnitBox(drawing.nodes);
+  for (const [from, to] of drawing.edges) assert.ok(names.includes(from) && names.includes(to), `${from} -> ${to}`);
+
+  // Joins on the drawn graph reproduce the JAX docs table: the drawing is the lattice, not a picture of it.
+  const graph = { nodes: names, edges: drawing.edges };
+  const { types, rowNames, cells } = seedTable('jax_docs');
+  for (const a of rowNames) assert.ok(names.includes(a), `${a} is drawn`);
+  rowNames.forEach((a, r) => types.forEach((b, c) => {
+    const j = tl.joinOnGraph(graph, [a, b]);
+    assert.equal(j.join, cells[r][c], `${a} v ${b}`);
+    assert.deepEqual(j.minimalUpperBounds, [j.join]);
+    assert.equal(j.description, '');
+  }));
+});
+
+test('the jax lattice: one node per jax dtype, the docs Hasse edges, the newer types as leaves', async () => {
+  const tl = await load();
+  const drawing = tl.lattice();
+  const names = drawing.nodes.map((n) => n.name);
+  const jaxTypes = tl.table({ system: 'jax' }).types;
+  assert.deepEqual([...names].sort(), [...jaxTypes].sort());
+  assert.equal(names.length, 35);  // the 18 docs types + int1/2/4, uint1/2/4 and the 11 narrow floats
+  // Among the 18 docs types the edges are exactly the covering pairs of the docs table: the design document's
+  // final lattice plus bool -> i*, 24 edges.
+  const { types, rowNames, cells } = seedTable('jax_docs');
+  const leq = (a, b) => cells[rowNames.indexOf(a)][types.indexOf(b)] === b;
+  const covers = [];
+  for (const a of rowNames) for (const b of rowNames) {
+    if (a !== b && leq(a, b) && !rowNames.some((c) => c !== a && c !== b && leq(a, c) && leq(c, b))) covers.push(`${a}>${b}`);
+  }
+  assert.equal(covers.length, 24);
+  const docsEdges = drawing.edges.filter(([f, t]) => rowNames.includes(f) && rowNames.includes(t)).map((e) => e.join('>'));
+  assert.deepEqual(docsEdges.sort(), covers.sort());
+  // As in JAX, each newer type hangs below a weak type and promotes to nothing: int*/uint* from i*, floats from f*.
+  const newer = names.filter((n) => !rowNames.includes(n));
+  for (const n of newer) {
+    const into = drawing.edges.filter(([, t]) => t === n).map(([f]) => f);
+    assert.deepEqual(into, [n.startsWith('float') ? 'f*' : 'i*'], n);
+    assert.equal(drawing.edges.filter(([f]) => f === n).length, 0, n);
+  }
+  assert.equal(drawing.edges.length, 24 + newer.length);
+});
+
+test('table systems have no lattice drawing', async () => {
+  const tl = await load();
+  for (const system of ['numpy', 'torch', 'tensorflow', 'jax-lax']) assert.equal(tl.lattice({ system }), null);
+});
+
+test("checkLattice: the design document's examples and their counterexamples", async () => {
+  const tl = await load();
+  const ok = tl.checkLattice(graphOf({ int: ['float'], float: ['complex'] }));
+  assert.equal(ok.isLattice, true);
+  assert.equal(ok.violation, null);
+  assert.deepEqual(ok.layout.map((n) => n.name).sort(), ['complex', 'float', 'int']);
+  assertInUnitBox(ok.layout);
+
+  const twoJoins = tl.checkLattice(graphOf({ A: ['C', 'D'], B: ['C', 'D'] }));
+  assert.equal(twoJoins.isLattice, false);
+  assert.equal(twoJoins.violation.kind, 'no_least_upper_bound');
+  assert.deepEqual([twoJoins.violation.a, twoJoins.violation.b], ['A', 'B']);
+  assert.deepEqual([...twoJoins.violation.competing].sort(), ['C', 'D']);
+  assert.ok(twoJoins.violation.description.length > 0);
+
+  const apart = tl.checkLattice({ nodes: ['A', 'B'], edges: [] });
+  assert.equal(apart.violation.kind, 'no_upper_bound');
+
+  const cycle = tl.checkLattice({ nodes: ['a', 'b', 'c'], edges: [['a', 'b'], ['b', 'c'], ['c', 'a']] });
+  assert.equal(cycle.isLattice, false);
+  assert.equal(cycle.violation.kind, 'cycle');
+  assert.equal(cycle.violation.cycle.length, 4);
+  assert.equal(cycle.violation.cycle[0], cycle.violation.cycle[3]);
+
+  assert.equal(tl.checkLattice(graphOf(docFinal)).isLattice, true);
+});
+
+test('joinOnGraph: the join with its paths, or the competing bounds and why', async () => {
+  const tl = await load();
+  const g = graphOf(docFinal);
+  const j = tl.joinOnGraph(g, ['f16', 'bf16']);
+  assert.equal(j.join, 'f32');
+  assert.deepEqual(j.minimalUpperBounds, ['f32']);
+  assert.deepEqual(j.pathEdges.map((e) => e.join('>')).sort(), ['bf16>f32', 'f16>f32']);
+
+  const three = tl.joinOnGraph(g, ['u8', 'i8', 'f16']);
+  assert.equal(three.join, 'f16');
+  for (const [from, to] of three.pathEdges) assert.ok(docFinal[from].includes(to), `${from} -> ${to} is an edge`);
+
+  const diamond = tl.joinOnGraph(graphOf({ A: ['C', 'D'], B: ['C', 'D'] }), ['A', 'B']);
+  assert.equal(diamond.join, null);
+  assert.deepEqual([...diamond.minimalUpperBounds].sort(), ['C', 'D']);
+  assert.deepEqual(diamond.pathEdges, []);
+  assert.match(diamond.description, /A/);
+  assert.match(diamond.description, /least upper bound/);
+});
+
+test('reachable: everything a node may promote to, itself included', async () => {
+  const tl = await load();
+  const g = graphOf(docFinal);
+  assert.deepEqual(tl.reachable(g, 'f16').sort(), ['c128', 'c64', 'f16', 'f32', 'f64']);
+  assert.equal(tl.reachable(g, 'i*').length, g.nodes.length);
+  assert.deepEqual(tl.reachable(g, 'c128'), ['c128']);
+});
+
+test("presets: the design document's stages, ending with the final lattice", async () => {
+  const tl = await load();
+  const presets = tl.presets();
+  assert.ok(presets.length >= 2);
+  for (const p of presets) {
+    assert.equal(typeof p.title, 'string');
+    assert.ok(p.graph.nodes.length > 0, p.name);
+  }
+  const final = presets.at(-1);
+  assert.equal(final.name, 'final');
+  assert.equal(tl.checkLattice(final.graph).isLattice, true);
+  const doc = graphOf(docFinal);
+  assert.equal(final.graph.nodes.length, doc.nodes.length);
+  assert.equal(final.graph.edges.length, doc.edges.length);
+});
+
+test('systems and checkSystem: JAX is a lattice, NumPy is not (int8, uint8, float16)', async () => {
+  const tl = await load();
+  const systems = tl.systems();
+  assert.deepEqual(systems.map((s) => s.name), ['jax', 'numpy', 'torch', 'tensorflow', 'jax-lax']);
+  for (const s of systems) assert.equal(s.isLattice, tl.checkSystem({ system: s.name }).isLattice, s.name);
+  assert.equal(tl.checkSystem({ system: 'jax' }).isLattice, true);
+  assert.equal(tl.checkSystem({ system: 'jax' }).violation, null);
+  const numpy = tl.checkSystem({ system: 'numpy' });
+  assert.equal(numpy.isLattice, false);
+  assert.deepEqual([...numpy.violation.inputs].sort(), ['float16', 'int8', 'uint8']);
+  assert.equal(numpy.violation.kind, 'not_associative');
+  assert.notEqual(numpy.violation.left, numpy.violation.right);
+});

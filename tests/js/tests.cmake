@@ -1,0 +1,27 @@
+# JS tests of the wasm module (web/dist, built by the `wasm` preset; scripts/test.sh builds it first, so a missing
+# build fails these tests): node's test runner per file, the CSP page in Chromium, and the TypeScript typings.
+find_program(TYPELATTICE_NODE node REQUIRED)
+set(TYPELATTICE_JS_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(TYPELATTICE_JS_LOGS ${CMAKE_BINARY_DIR}/tests/js-logs)
+set(TYPELATTICE_JS_ENV
+  "TYPELATTICE_SOURCE_DIR=${PROJECT_SOURCE_DIR}" "TYPELATTICE_CLI=$<TARGET_FILE:typelattice>")
+
+file(GLOB TYPELATTICE_JS_MODULE_TESTS CONFIGURE_DEPENDS ${TYPELATTICE_JS_DIR}/module/*.test.mjs)
+foreach(test_file IN LISTS TYPELATTICE_JS_MODULE_TESTS)
+  get_filename_component(test_name ${test_file} NAME_WE)
+  add_test(NAME js_module_${test_name}
+           COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/module_${test_name}.log
+                   ${TYPELATTICE_NODE} --test ${test_file})
+  set_tests_properties(js_module_${test_name} PROPERTIES LABELS js ENVIRONMENT "${TYPELATTICE_JS_ENV}" TIMEOUT 600)
+endforeach()
+
+add_test(NAME js_browser_csp
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_csp.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/csp.test.mjs)
+set_tests_properties(js_browser_csp PROPERTIES LABELS "js;browser" ENVIRONMENT "${TYPELATTICE_JS_ENV}"
+                     TIMEOUT 300)
+
+add_test(NAME js_typings
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/typings.log
+                 ${TYPELATTICE_NODE} ${TYPELATTICE_JS_DIR}/types/check-types.mjs)
+set_tests_properties(js_typings PROPERTIES LABELS js TIMEOUT 300)

@@ -1,0 +1,57 @@
+// A TypeScript consumer of the published package: it must compile against web/dist/typelattice.d.ts through
+// web/package.json's exports map. @ts-expect-error lines prove the typings reject misuse.
+import createTypeLattice, {
+  TypePromotionError,
+  type CastResult,
+  type CodeLayout,
+  type FormatEntry,
+  type Graph,
+  type LatticeDrawing,
+  type PromotionTable,
+  type TypeLattice,
+} from 'typelattice';
+
+export async function useIt(): Promise<string> {
+  const tl: TypeLattice = await createTypeLattice({ simd: false });
+  const isa: 'wasm_simd128' | 'scalar' = tl.isa;
+  const joined: string = tl.promoteTypes('int8', 'float16', { system: 'jax', mode: 'strict', x64: true });
+  const rt: string = tl.resultType(['int8', 'uint8', 'f*']);
+  const table: PromotionTable = tl.table({ system: 'numpy', types: ['int8', 'uint8'] });
+  const firstCell: string | null = table.cells[0][0];
+  const drawing: LatticeDrawing | null = tl.lattice();
+  const x: number | undefined = drawing?.nodes[0].x;
+  const formats: FormatEntry[] = tl.formats();
+  const bytes: Uint8Array = tl.castFloat32(new Float32Array([1, 2]), 'float8_e4m3fn', { saturate: false, round: 'up' });
+  const halves: Uint16Array = tl.castFloat32(new Float32Array([1, 2]), 'float16');
+  const either: Uint8Array | Uint16Array = tl.castFloat32(new Float32Array(1), 'FLOAT8E4M3FN' as string);
+  const decoded: Float32Array = tl.decode(bytes, 'float8_e4m3fn');
+  const layout: CodeLayout = tl.layout('float8_e4m3fn', 0x38);
+  const cast: CastResult = tl.castValue('float8_e4m3fn', '1000', { input: 'decimal', from: 'float32' });
+  const graph: Graph = { nodes: ['a', 'b'], edges: [['a', 'b']] };
+  const check = tl.checkLattice(graph);
+  const kind: 'cycle' | 'no_upper_bound' | 'no_least_upper_bound' | undefined = check.violation?.kind;
+  const join: string | null = tl.joinOnGraph(graph, ['a']).join;
+  const reach: string[] = tl.reachable(graph, 'a');
+  const heap: number = tl.heapStats().bytesInUse;
+  try {
+    tl.promoteTypes('int8', 'float16', { mode: 'strict' });
+  } catch (e) {
+    if (e instanceof TypePromotionError) return e.message;
+  }
+
+  // @ts-expect-error: dtype names are strings
+  tl.promoteTypes(8, 'int8');
+  // @ts-expect-error: no such system
+  tl.table({ system: 'matlab' });
+  // @ts-expect-error: casts take a Float32Array
+  tl.castFloat32([1, 2], 'float8_e4m3fn');
+  // @ts-expect-error: a float16 cast gives 16-bit codes
+  const wrong: Uint8Array = tl.castFloat32(new Float32Array(1), 'float16');
+  // @ts-expect-error: round is up | down | nearest
+  tl.castFloat32(new Float32Array(1), 'float8_e8m0fnu', { round: 'sideways' });
+  // @ts-expect-error: the module object is read-only
+  tl.isa = 'scalar';
+
+  return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
+          cast.saturated, kind, join, reach.length, heap, wrong.length].join(' ');
+}

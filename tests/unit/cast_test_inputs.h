@@ -1,0 +1,96 @@
+// Inputs that exercise every rounding decision of a format: each representable value, the ties between
+// neighbours (and the floats just beside them), the overflow tie past the largest finite value, zeros,
+// infinities, NaNs with both signs and several payloads, float32 subnormals. Shared by the unit and the
+// exhaustive cast-kernel tests.
+#pragma once
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "core/cast_kernels.h"
+#include "core/minifloat.h"
+
+namespace typelattice::test {
+
+inline std::vector<CastOptions> cast_modes(Format f) {
+  std::vector<CastOptions> modes;
+  const bool scale = format_spec(f).is_scale_format();
+  for (bool saturate : {true, false}) {
+    for (RoundMode r : {RoundMode::nearest_even, RoundMode::up, RoundMode::down, RoundMode::nearest}) {
+      if (scale || r == RoundMode::up) modes.push_back(CastOptions{saturate, r});
+    }
+  }
+  return modes;
+}
+
+inline std::vector<float> boundary_inputs(Format f) {
+  const FormatSpec& s = format_spec(f);
+  const std::uint32_t magnitudes = 1u << (s.exponent_bits + s.mantissa_bits);
+  std::vector<double> values;
+  for (std::uint32_t m = 0; m < magnitudes; ++m) {
+    const double v = decode_to_float64(f, m);
+    if (std::isfinite(v)) values.push_back(v);
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  std::vector<double> points = values;
+  for (std::size_t i = 0; i + 1 < values.size(); ++i) points.push_back((values[i] + values[i + 1]) / 2);
+  if (values.size() >= 2) {  // past the largest finite value: the overflow tie, then one more step
+    const double top = values.back(), step = top - values[values.size() - 2];
+    points.push_back(top + step / 2);
+    points.push_back(top + step);
+    points.push_back(2 * top);
+  }
+  points.push_back(values.front() / 2);  // below the smallest (E8M0 has no zero)
+  points.push_back(values.front() / 4);
+  std::vector<float> out;
+  auto add = [&out](float x) {
+    out.push_back(x);
+    out.push_back(-x);
+  };
+  for (double p : points) {
+    const auto x = static_cast<float>(p);
+    if (!std::isfinite(x)) continue;
+    add(x);
+    add(std::nextafter(x, 0.0f));
+    add(std::nextafter(x, std::numeric_limits<float>::infinity()));
+  }
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (float x : {0.0f, kInf, std::numeric_limits<float>::max(), std::numeric_limits<float>::min(),
+                  std::numeric_limits<float>::denorm_min(), 0x1.fffffcp-127f, 0x1p-127f, 0x1.8p-127f,
+                  0x1.800002p-127f, 0x1.7ffffcp-127f, 1.0f, 0x1.8p127f, 0x1p127f, 0x1.fffffep127f}) {
+    add(x);
+  }
+  for (std::uint32_t nan : {0x7FC00000u, 0x7F800001u, 0x7FFFFFFFu, 0x7FA00000u, 0x7FC00001u}) {
+    add(std::bit_cast<float>(nan));
+  }
+  return out;
+}
+
+// Deterministic pseudo-random bit patterns (xorshift) and values spread over the format's range.
+inline std::vector<float> random_inputs(Format f, std::size_t count, std::uint32_t seed) {
+  std::vector<float> out;
+  std::uint32_t state = seed;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  };
+  const double top = decode_to_float64(f, (1u << (format_spec(f).exponent_bits + format_spec(f).mantissa_bits)) - 2);
+  const double range = std::isfinite(top) ? std::fabs(top) : 1e4;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i % 2 == 0) {
+      out.push_back(std::bit_cast<float>(next()));
+    } else {
+      const double unit = static_cast<double>(next()) / 4294967296.0 * 2.0 - 1.0;
+      out.push_back(static_cast<float>(unit * range * std::ldexp(1.0, static_cast<int>(next() % 40) - 30)));
+    }
+  }
+  return out;
+}
+
+}  // namespace typelattice::test

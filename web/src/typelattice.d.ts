@@ -1,0 +1,320 @@
+// Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
+
+/** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
+export type SystemName = 'jax' | 'numpy' | 'torch' | 'tensorflow' | 'jax-lax';
+/** JAX's standard promotion, or strict mode (`jax_numpy_dtype_promotion='strict'`). */
+export type ModeName = 'standard' | 'strict';
+/** How float8_e8m0fnu rounds (ONNX Cast's round_mode); the other formats always round to nearest-even. */
+export type RoundName = 'up' | 'down' | 'nearest';
+/** A dtype kind. */
+export type DtypeKind = 'bool' | 'uint' | 'int' | 'float' | 'complex';
+/** Formats stored in one byte per code (8 bits or fewer). */
+export type NarrowFormatName =
+  | 'float8_e4m3fn' | 'float8_e4m3fnuz' | 'float8_e5m2' | 'float8_e5m2fnuz' | 'float8_e4m3b11fnuz'
+  | 'float8_e3m4' | 'float8_e4m3' | 'float8_e8m0fnu' | 'float6_e2m3fn' | 'float6_e3m2fn' | 'float4_e2m1fn';
+/** Formats stored in 16 bits per code. */
+export type WideFormatName = 'bfloat16' | 'float16';
+/** The class of a minifloat code. */
+export type Category = 'zero' | 'subnormal' | 'normal' | 'inf' | 'nan';
+/** A directed edge of a promotion graph: `from` may promote to `to`. */
+export type Edge = [from: string, to: string];
+
+/** Which promotion rules to use. Defaults: jax, standard, x64 on (the setting of the JAX docs tables). */
+export interface PromotionOptions {
+  /** The promotion system (default 'jax'). Unknown names throw a RangeError naming the closest ones. */
+  system?: SystemName;
+  /** Standard or strict promotion (default 'standard'). */
+  mode?: ModeName;
+  /** JAX's x64 flag (default true). */
+  x64?: boolean;
+}
+
+/** Options of {@link TypeLattice.table}. */
+export interface TableOptions extends PromotionOptions {
+  /** The rows/columns to show, any dtype names (default: the system's own types in table order). */
+  types?: string[];
+}
+
+/**
+ * Options of the casts. Defaults are ONNX Cast's for the target format, as the CLI's: round-to-nearest-even,
+ * E8M0 rounds up, saturation on for the float8 formats (FP6/FP4 always clip; float16/bfloat16 overflow to Inf).
+ */
+export interface CastOptions {
+  /** Out-of-range values become ±max (true) or Inf/NaN (false). */
+  saturate?: boolean;
+  /** The rounding of float8_e8m0fnu (default 'up'); ignored by the other formats. */
+  round?: RoundName;
+}
+
+/** Options of {@link TypeLattice.castValue}. */
+export interface CastValueOptions extends CastOptions {
+  /** 'decimal' (default): the value is a number; 'hex': a float32/float64 bit pattern such as '0x3f800000'. */
+  input?: 'decimal' | 'hex';
+  /** The source type the value is read as before the cast, as the CLI's `--from` (default 'float32'). */
+  from?: 'float32' | 'float64';
+}
+
+/** Options of {@link createTypeLattice}. */
+export interface CreateOptions {
+  /** false forces the plain build even where WebAssembly SIMD128 is available (default true). */
+  simd?: boolean;
+}
+
+/** A dtype the core knows. */
+export interface DtypeEntry {
+  /** Canonical name, e.g. 'int8', 'float8_e4m3fn', 'f*'. */
+  name: string;
+  kind: DtypeKind;
+  /** Storage width in bits (weak types report 64). */
+  bits: number;
+  /** A weak type (i*, f*, c*). */
+  weak: boolean;
+  /** The JAX docs table's code (b1, u1, bf, f2, i* ...), '' if none. */
+  shortCode: string;
+}
+
+/** A minifloat (or bfloat16 / float16) format. */
+export interface FormatEntry {
+  name: string;
+  /** ONNX's name, e.g. 'FLOAT8E4M3FN'; '' when ONNX has none. */
+  onnxName: string;
+  exponentBits: number;
+  mantissaBits: number;
+  hasSign: boolean;
+  bias: number;
+  totalBits: number;
+  hasInf: boolean;
+  hasNaN: boolean;
+  hasNegativeZero: boolean;
+  /** Largest finite value. */
+  max: number;
+  /** Smallest positive normal value. */
+  minNormal: number;
+  /** Smallest positive value (equals minNormal without subnormals). */
+  minSubnormal: number;
+}
+
+/** A promotion system and whether its promotion behaves like a lattice join. */
+export interface SystemEntry {
+  name: SystemName;
+  /** Same as checkSystem({ system: name }).isLattice. */
+  isLattice: boolean;
+}
+
+/** A promotion table: cells[row][col] = promote(types[row], types[col]), null where there is none. */
+export interface PromotionTable {
+  types: string[];
+  cells: (string | null)[][];
+}
+
+/** A node with its drawing position in the unit box (x: promotion direction, left to right). */
+export interface PositionedNode {
+  name: string;
+  x: number;
+  y: number;
+}
+
+/** A lattice ready to draw. */
+export interface LatticeDrawing {
+  nodes: PositionedNode[];
+  edges: Edge[];
+}
+
+/** A user graph: named nodes and "may promote to" edges. */
+export interface Graph {
+  nodes: string[];
+  edges: Edge[];
+}
+
+/** Why a system's table is not a lattice join. */
+export interface TableViolation {
+  kind: 'not_commutative' | 'not_associative' | 'not_idempotent';
+  /** The pair or triple of dtypes. */
+  inputs: string[];
+  /** (a∨b)∨c, or a∨b. */
+  left: string | null;
+  /** a∨(b∨c), or b∨a. */
+  right: string | null;
+  description: string;
+}
+
+/** Result of {@link TypeLattice.checkSystem}. */
+export interface SystemCheck {
+  isLattice: boolean;
+  violation: TableViolation | null;
+}
+
+/** Why a graph is not a lattice. */
+export interface LatticeViolation {
+  kind: 'cycle' | 'no_upper_bound' | 'no_least_upper_bound';
+  /** The pair without a (least) upper bound; null for a cycle. */
+  a: string | null;
+  b: string | null;
+  /** The competing minimal upper bounds (no_least_upper_bound). */
+  competing: string[];
+  /** The nodes around the cycle, the first repeated at the end (cycle). */
+  cycle: string[];
+  description: string;
+}
+
+/** Result of {@link TypeLattice.checkLattice}. */
+export interface LatticeCheck {
+  isLattice: boolean;
+  violation: LatticeViolation | null;
+  /** Drawing positions for the graph's nodes. */
+  layout: PositionedNode[];
+}
+
+/** Result of {@link TypeLattice.joinOnGraph}. */
+export interface GraphJoin {
+  /** The least upper bound of the selection, or null. */
+  join: string | null;
+  /** The join alone, or the competing minimal upper bounds (empty: no upper bound at all). */
+  minimalUpperBounds: string[];
+  /** Edges on a shortest path from each selected node up to the join. */
+  pathEdges: Edge[];
+  /** Why there is no join, or ''. */
+  description: string;
+}
+
+/** A design-document stage of the JAX lattice. */
+export interface LatticePreset {
+  name: string;
+  title: string;
+  graph: Graph;
+}
+
+/** One bit field of a code, most significant field first. */
+export interface BitField {
+  name: 'sign' | 'exponent' | 'mantissa';
+  lowBit: number;
+  highBit: number;
+  /** The field's bits as an integer. */
+  raw: number;
+}
+
+/** The bit layout and exact value of one code. */
+export interface CodeLayout {
+  format: string;
+  code: number;
+  fields: BitField[];
+  bias: number;
+  /** Null for inf / nan. */
+  unbiasedExponent: number | null;
+  /** As a fraction, e.g. '1 + 5/8'. */
+  significand: string;
+  category: Category;
+  /** Exact decimal ('nan', 'inf', '-inf' for the specials). */
+  exactValue: string;
+  value: number;
+  /** The neighbouring finite codes by value, null at the ends. */
+  nextUp: number | null;
+  nextDown: number | null;
+}
+
+/** One value cast to a format, explained. */
+export interface CastResult {
+  /** The number that was cast, exact. */
+  input: string;
+  code: number;
+  exactValue: string;
+  value: number;
+  category: Category;
+  /** The input was beyond the largest finite value and was clipped to it. */
+  saturated: boolean;
+  /** The inputs that cast to this code (exact decimals, '-inf' / 'inf' at clipped ends); null for a NaN code. */
+  roundingInterval: RoundingInterval | null;
+}
+
+/** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */
+export interface RoundingInterval {
+  low: string;
+  high: string;
+  lowInclusive: boolean;
+  highInclusive: boolean;
+}
+
+/** The wasm heap, for leak checks. */
+export interface HeapStats {
+  /** Bytes of linear memory reserved from the engine (only ever grows). */
+  memoryBytes: number;
+  /** Bytes malloc has handed out and not had back. */
+  bytesInUse: number;
+}
+
+/** A promotion with no result (JAX's TypePromotionError); the message is the CLI's error text. */
+export class TypePromotionError extends Error {
+  name: 'TypePromotionError';
+}
+
+/** The loaded module. Names accept the CLI's aliases; results use canonical names. */
+export interface TypeLattice {
+  /** The typelattice version, e.g. '0.1.0'. */
+  readonly version: string;
+  /** Which build was loaded. */
+  readonly isa: 'wasm_simd128' | 'scalar';
+
+  /** Every dtype, in table order. */
+  dtypes(): DtypeEntry[];
+  /** Every minifloat format with its parameters and extreme values. */
+  formats(): FormatEntry[];
+  /** The promotion systems. */
+  systems(): SystemEntry[];
+  /** The design document's intermediate lattices, in the document's order. */
+  presets(): LatticePreset[];
+
+  /**
+   * The dtype `a` and `b` promote to.
+   * @throws {TypePromotionError} when there is none (e.g. strict mode); RangeError for an unknown name.
+   */
+  promoteTypes(a: string, b: string, opts?: PromotionOptions): string;
+  /**
+   * The n-ary promotion of `dtypes` (at least one).
+   * @throws {TypePromotionError} when there is none; RangeError for an unknown name.
+   */
+  resultType(dtypes: string[], opts?: PromotionOptions): string;
+  /** The binary promotion table of a system. */
+  table(opts?: TableOptions): PromotionTable;
+  /** The lattice with node positions for a lattice system (jax); null for the table systems. */
+  lattice(opts?: PromotionOptions): LatticeDrawing | null;
+  /** Whether a system's table is commutative, idempotent and associative, with a counterexample. */
+  checkSystem(opts?: PromotionOptions): SystemCheck;
+  /**
+   * Whether any graph is a lattice, with a counterexample and a layout.
+   * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.
+   */
+  checkLattice(graph: Graph): LatticeCheck;
+  /** The join of the selected nodes on a graph, with the paths to it or why there is none. */
+  joinOnGraph(graph: Graph, selected: string[]): GraphJoin;
+  /** The nodes `node` may promote to, itself included. */
+  reachable(graph: Graph, node: string): string[];
+
+  /**
+   * Casts float32 values to a format with the SIMD kernels: one code per value, a Uint16Array for bfloat16 /
+   * float16, else a Uint8Array.
+   * @throws {RangeError} for an unknown format or an array too large for the wasm heap.
+   */
+  castFloat32(values: Float32Array, format: NarrowFormatName, opts?: CastOptions): Uint8Array;
+  castFloat32(values: Float32Array, format: WideFormatName, opts?: CastOptions): Uint16Array;
+  castFloat32(values: Float32Array, format: string, opts?: CastOptions): Uint8Array | Uint16Array;
+  /**
+   * Decodes codes exactly (a Uint16Array for bfloat16 / float16, else a Uint8Array).
+   * @throws {RangeError} for a code wider than the format.
+   */
+  decode(codes: Uint8Array | Uint16Array, format: string): Float32Array;
+  /**
+   * The bit layout and exact value of one code.
+   * @throws {RangeError} for a code outside 0 .. 2^bits - 1.
+   */
+  layout(format: string, code: number): CodeLayout;
+  /**
+   * Casts one value (a decimal or hex bit-pattern string, or a number), explained.
+   * @throws {RangeError} for a value that does not parse.
+   */
+  castValue(format: string, value: string | number, opts?: CastValueOptions): CastResult;
+  /** The wasm heap's size and use. */
+  heapStats(): HeapStats;
+}
+
+/** Loads the WebAssembly module (the SIMD128 build where supported) and returns the API. */
+export default function createTypeLattice(options?: CreateOptions): Promise<TypeLattice>;
