@@ -47,6 +47,13 @@ std::span<const FormatSpec> all_formats();                 // indexed by Format
 const FormatSpec& format_spec(Format f);
 Result<Format> parse_format(std::string_view text);        // canonical, ONNX names, aliases; case-insensitive
 
+// The finite range of a format (every one a power of two but max). E8M0 has no subnormals.
+struct FormatRange {
+  double max, min_normal;
+  std::optional<double> min_subnormal;
+};
+FormatRange format_range(Format f);
+
 // E8M0's round modes, as ONNX Cast's round_mode; ignored by the other formats (always nearest-even).
 enum class RoundMode : std::uint8_t { nearest_even, up, down, nearest };
 
@@ -130,6 +137,8 @@ std::string exact_decimal(double value);
 
 // Parse "1.5", "-3e-4", "inf", "nan", "0x3f800000" (hex: a float32/float64 bit pattern, per `hex_width_bits`).
 Result<double> parse_number(std::string_view text);
+// The same for a float32 input: the decimal is rounded once, to the nearest float32.
+Result<float> parse_number_float32(std::string_view text);
 Result<double> parse_hex_bits(std::string_view text, int hex_width_bits /* 32 or 64 */);
 
 // A code of format f: "0x7e", "0b01111110" or decimal "126"; out of range for the format's width -> error.

@@ -198,6 +198,12 @@ std::uint32_t encode(Format f, float value, const CastOptions& options) {
   return encode_detail(f, static_cast<double>(value), options).code;  // widening is exact: still one rounding
 }
 
+FormatRange format_range(Format f) {
+  const Geometry g = geometry(f);
+  if (g.spec->is_scale_format()) return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 0), std::nullopt};
+  return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 1u << g.m), decode_to_float64(f, 1)};
+}
+
 CastOptions onnx_default_options(Format f) {
   return CastOptions{.saturate = format_spec(f).total_bits() <= 8, .e8m0_round = RoundMode::up};
 }

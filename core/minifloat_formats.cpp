@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string>
 
+#include "core/dtype.h"
 #include "core/minifloat.h"
 
 namespace typelattice {
@@ -46,35 +47,22 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-// Levenshtein distance, case-insensitive; small inputs only (names).
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// The canonical names closest to `text` (an ONNX name counts for its canonical name), best first.
+// The canonical names closest to `text`; an ONNX name counts for its canonical name.
 std::vector<std::string> closest_format_names(std::string_view text) {
-  std::vector<std::pair<std::size_t, std::string_view>> scored;
+  std::vector<std::string_view> candidates;
   for (const FormatSpec& spec : kFormats) {
-    std::size_t d = edit_distance(text, spec.name);
-    if (!spec.onnx_name.empty()) d = std::min(d, edit_distance(text, spec.onnx_name));
-    scored.emplace_back(d, spec.name);
+    candidates.push_back(spec.name);
+    if (!spec.onnx_name.empty()) candidates.push_back(spec.onnx_name);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](auto& x, auto& y) { return x.first < y.first; });
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < 3 && i < scored.size(); ++i) out.emplace_back(scored[i].second);
+  for (const std::string& name : closest_names(text, candidates, candidates.size())) {
+    std::string canonical = name;
+    for (const FormatSpec& spec : kFormats) {
+      if (name == spec.onnx_name) canonical = spec.name;
+    }
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+    if (out.size() == 3) break;
+  }
   return out;
 }
 

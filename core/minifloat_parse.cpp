@@ -38,7 +38,11 @@ bool has_hex_prefix(std::string_view t) { return t.size() >= 2 && t[0] == '0' &&
 
 }  // namespace
 
-Result<double> parse_number(std::string_view text) {
+namespace {
+
+// Decimal, inf or nan into T (double or float), rounded once by from_chars.
+template <class T>
+Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
   const std::string_view t = trim(text);
   if (t.empty()) return bad_value("empty value: expected a decimal number, inf or nan");
   std::string_view body = t;
@@ -49,29 +53,36 @@ Result<double> parse_number(std::string_view text) {
   }
   const double sign = negative ? -1.0 : 1.0;
   if (equals_ignoring_case(body, "inf") || equals_ignoring_case(body, "infinity")) {
-    return sign * std::numeric_limits<double>::infinity();
+    return static_cast<T>(sign) * std::numeric_limits<T>::infinity();
   }
-  if (equals_ignoring_case(body, "nan")) return std::copysign(std::numeric_limits<double>::quiet_NaN(), sign);
+  if (equals_ignoring_case(body, "nan")) return std::copysign(std::numeric_limits<T>::quiet_NaN(), static_cast<T>(sign));
   if (has_hex_prefix(body)) {
     return bad_value(quoted(t) + " is not a decimal number (hexadecimal bit patterns are read in hex input mode)");
   }
   if (body.empty() || body.front() == '+' || body.front() == '-') {
     return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
   }
-  double value = 0;
+  T value = 0;
   const auto [end, error] = std::from_chars(body.data(), body.data() + body.size(), value);
   if (error == std::errc::invalid_argument) {
     return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
   }
   if (error == std::errc::result_out_of_range) {
-    return bad_value(quoted(t) + " is out of the range of float64 (its magnitude is above 1.8e308 or below 4.9e-324)");
+    return bad_value(quoted(t) + " is out of the range of " + std::string(type_name) + " (its magnitude is above " +
+                     (sizeof(T) == 8 ? "1.8e308 or below 4.9e-324)" : "3.4e38 or below 1.4e-45)"));
   }
   if (end != body.data() + body.size()) {
     return bad_value(quoted(t) + " has trailing characters after the number: " +
                      quoted(body.substr(static_cast<std::size_t>(end - body.data()))));
   }
-  return sign * value;
+  return static_cast<T>(sign) * value;
 }
+
+}  // namespace
+
+Result<double> parse_number(std::string_view text) { return parse_decimal<double>(text, "float64"); }
+
+Result<float> parse_number_float32(std::string_view text) { return parse_decimal<float>(text, "float32"); }
 
 Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
   if (hex_width_bits != 32 && hex_width_bits != 64) {
