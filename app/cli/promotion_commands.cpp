@@ -1,5 +1,6 @@
 // promote, table, check: thin wrappers over core/promotion.h and core/lattice.h (see docs/promotion.md).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -143,7 +144,19 @@ int run_table(const TableArgs& args) {
   return 0;
 }
 
-int run_check(const std::string& path) {
+int check_graph(const Graph& graph, const std::string& where) {
+  const auto lattice = Lattice::from_graph(graph);
+  if (!lattice) return usage_error(where + ": " + lattice.error().message);
+  if (const auto violation = lattice->check()) {
+    std::cout << lattice->describe(*violation) << "\n";
+    return 1;
+  }
+  std::cout << "lattice: " << lattice->size() << " nodes, " << lattice->edges().size()
+            << " edges; every pair has a unique least upper bound and there are no cycles\n";
+  return 0;
+}
+
+int check_file(const std::string& path) {
   std::string text;
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -157,15 +170,51 @@ int run_check(const std::string& path) {
   const std::string where = path == "-" ? "stdin" : path;
   const auto graph = parse_lattice_json(text);
   if (!graph) return usage_error(where + ": " + graph.error().message);
-  const auto lattice = Lattice::from_graph(*graph);
-  if (!lattice) return usage_error(where + ": " + lattice.error().message);
-  if (const auto violation = lattice->check()) {
-    std::cout << lattice->describe(*violation) << "\n";
+  return check_graph(*graph, where);
+}
+
+// A promotion system's table against the laws of a join (core/promotion.h check_table).
+int check_system(const SystemArgs& args) {
+  const auto options = to_options(args);
+  if (!options) return usage_error(options.error().message);
+  if (const auto violation = check_table(*options)) {
+    std::cout << violation->description << "\n";
     return 1;
   }
-  std::cout << "lattice: " << lattice->size() << " nodes, " << lattice->edges().size()
-            << " edges; every pair has a unique least upper bound and there are no cycles\n";
+  std::cout << system_name(options->system) << ": commutative, associative and idempotent over its "
+            << system_dtypes(*options).size() << " dtypes (where promotion is defined)\n";
   return 0;
+}
+
+int check_preset(const std::string& name) {
+  std::vector<std::string_view> names;
+  const auto presets = design_presets();
+  for (const LatticePreset& p : presets) {
+    if (p.name == name) {
+      std::cout << p.title << "\n";
+      return check_graph(p.graph, name);
+    }
+    names.push_back(p.name);
+  }
+  std::string message = "unknown preset '" + name + "'; presets:";
+  for (std::string_view n : names) message += " " + std::string(n);
+  return usage_error(message);
+}
+
+struct CheckArgs {
+  std::string file, preset;
+  SystemArgs system;
+  std::vector<CLI::Option*> system_options;  // --system, --mode, --x64
+};
+
+int run_check(const CheckArgs& args) {
+  const bool system = std::any_of(args.system_options.begin(), args.system_options.end(),
+                                  [](const CLI::Option* o) { return o->count() > 0; });
+  const int given = !args.file.empty() + !args.preset.empty() + system;
+  if (given != 1) return usage_error("check takes exactly one of FILE, --system or --preset");
+  if (!args.file.empty()) return check_file(args.file);
+  if (!args.preset.empty()) return check_preset(args.preset);
+  return check_system(args.system);
 }
 
 }  // namespace
@@ -190,11 +239,15 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
   t->add_flag("--short", table->short_codes, "the JAX docs' codes (b1 u1 i2 bf f2 c8 ...) instead of names");
   t->callback([&run, table] { run = [table] { return run_table(*table); }; });
 
-  auto file = std::make_shared<std::string>();
+  auto check = std::make_shared<CheckArgs>();
   CLI::App* c = app.add_subcommand("check", "Check whether a graph in JSON is a lattice; name a counterexample");
-  c->add_option("file", *file, "{\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, or - for stdin")->required();
-  c->footer("Exit 0 lattice, 1 not a lattice (the counterexample is printed), 2 bad input.");
-  c->callback([&run, file] { run = [file] { return run_check(*file); }; });
+  c->add_option("file", check->file, "{\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, or - for stdin");
+  c->add_option("--preset", check->preset, "a design-document stage instead of a file: python, categories, ..., final");
+  add_system_options(c, check->system);
+  for (const char* name : {"--system", "--mode", "--x64"}) check->system_options.push_back(c->get_option(name));
+  c->footer("With --system: check that system's table for commutativity, associativity and idempotence.\n"
+            "Exit 0 lattice (laws hold), 1 not (the counterexample is printed), 2 bad input.");
+  c->callback([&run, check] { run = [check] { return run_check(*check); }; });
 }
 
 }  // namespace typelattice::cli

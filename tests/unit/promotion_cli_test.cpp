@@ -100,7 +100,8 @@ TEST(CliTable, AllAddsTheNewerJaxTypes) {
 class CliCheck : public ::testing::Test {
  protected:
   std::string write(const std::string& name, const std::string& text) {
-    const std::string path = std::string(::testing::TempDir()) + "/" + name;
+    std::string path = ::testing::TempDir();  // unique per process: ctest -j runs tests side by side
+    path += "/tl_promotion_" + std::to_string(getpid()) + "_" + name;
     std::ofstream(path) << text;
     return path;
   }
@@ -141,6 +142,40 @@ TEST_F(CliCheck, BadFilesExitTwoWithTheReason) {
   EXPECT_NE(unknown.err.find("stdin: edges[0] [\"a\", \"b\"] names unknown node \"b\""), std::string::npos) << unknown.err;
   const auto binary = run_cli({"check", "-"}, std::string("\x00\xff\xfe{", 4));
   EXPECT_EQ(binary.exit_code, 2);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CliCheckSystems, NumpyFailsAssociativityTorchAndTensorflowFailOthersLaxPasses) {
+  const auto numpy = run_cli({"check", "--system", "numpy"});
+  EXPECT_EQ(numpy.exit_code, 1);
+  EXPECT_EQ(numpy.out,
+            "numpy is not associative: promote(promote(uint8, int8), float16) = float32 but promote(uint8, "
+            "promote(int8, float16)) = float16\n");
+  const auto tf = run_cli({"check", "--system", "tensorflow"});
+  EXPECT_EQ(tf.exit_code, 1);
+  EXPECT_TRUE(tf.out.starts_with("tensorflow is not commutative")) << tf.out;
+  EXPECT_EQ(run_cli({"check", "--system", "torch"}).exit_code, 1);
+  const auto lax = run_cli({"check", "--system", "jax-lax"});
+  EXPECT_EQ(lax.exit_code, 0);
+  EXPECT_EQ(run_cli({"check", "--system", "jax", "--mode", "strict"}).exit_code, 0);
+  EXPECT_EQ(run_cli({"check", "--x64", "off"}).exit_code, 0);
+}
+
+TEST(CliCheckPresets, DesignStagesAndBadCombinations) {
+  const auto final_stage = run_cli({"check", "--preset", "final"});
+  EXPECT_EQ(final_stage.exit_code, 0) << final_stage.err;
+  const auto double_width = run_cli({"check", "--preset", "int-float-double-width"});
+  EXPECT_EQ(double_width.exit_code, 1);
+  EXPECT_NE(double_width.out.find("uint8 and int8 have 2 minimal upper bounds, float16 and int16"), std::string::npos)
+      << double_width.out;
+  const auto unknown = run_cli({"check", "--preset", "option4"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown preset 'option4'"), std::string::npos);
+  EXPECT_EQ(run_cli({"check"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"check", "-", "--preset", "final"}, "{}").exit_code, 2);
 }
 
 }  // namespace

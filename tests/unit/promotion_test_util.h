@@ -1,6 +1,7 @@
 // Helpers for the promotion tests: read the seed tables from tests/data and run the CLI binary.
 #pragma once
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -60,6 +61,8 @@ inline CliResult run_cli(const std::vector<std::string>& args, const std::string
   static int counter = 0;
   std::string base = ::testing::TempDir();  // appended piecewise: g++ 12 -O3 warns falsely on operator+ here
   base += "/tl_promotion_cli_";
+  base += std::to_string(getpid());  // ctest -j runs tests in parallel processes
+  base += '_';
   base += std::to_string(++counter);
   std::string command = shell_quote(TYPELATTICE_CLI);
   for (const std::string& a : args) {
