@@ -1,0 +1,83 @@
+// The exhaustive sweep of the cast kernels: float32 bit patterns 0, stride, 2*stride, ... up to 2^32, in
+// contiguous batches (so a lane-order bug shows), encoded by every instruction set available and compared
+// with the scalar encoder, for every mode of a format. With a stride > 1 the format's boundary inputs (every
+// value, tie and neighbour; specials) are swept too. No test framework: the native gtest and the wasm
+// sweep (run under node) share it.
+#pragma once
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/cast_kernels.h"
+#include "tests/unit/cast_test_inputs.h"
+
+namespace typelattice::test {
+
+struct SweepReport {
+  std::uint64_t checked = 0;        // (input, mode, instruction set) triples compared
+  std::uint64_t mismatches = 0;
+  std::vector<std::string> first;   // a few mismatches, described
+};
+
+inline std::uint64_t sweep_stride_from_env() {
+  const char* text = std::getenv("TYPELATTICE_STRIDE");
+  const long long stride = text != nullptr ? std::atoll(text) : 1;
+  return stride >= 1 ? static_cast<std::uint64_t>(stride) : 1;
+}
+
+inline void compare_batch(Format f, const CastOptions& o, const std::vector<float>& in, SweepReport& report) {
+  const bool wide = format_spec(f).total_bits() > 8;
+  std::vector<std::uint32_t> want(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) want[i] = encode(f, in[i], o);
+  std::vector<std::uint8_t> narrow(wide ? 0 : in.size());
+  std::vector<std::uint16_t> broad(wide ? in.size() : 0);
+  for (Isa isa : available_isas()) {
+    if (wide) {
+      cast_from_float32(f, in, broad, o, isa);
+    } else {
+      cast_from_float32(f, in, narrow, o, isa);
+    }
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const std::uint32_t got = wide ? broad[i] : narrow[i];
+      if (got == want[i]) continue;
+      ++report.mismatches;
+      if (report.first.size() < 8) {
+        char line[200];
+        std::snprintf(line, sizeof line, "%s %s saturate=%d round=%d: input 0x%08x -> 0x%x, scalar 0x%x",
+                      std::string(format_spec(f).name).c_str(), std::string(isa_name(isa)).c_str(),
+                      o.saturate ? 1 : 0, static_cast<int>(o.e8m0_round), std::bit_cast<std::uint32_t>(in[i]),
+                      got, want[i]);
+        report.first.emplace_back(line);
+      }
+    }
+    report.checked += in.size();
+  }
+}
+
+inline SweepReport sweep_format(Format f, std::uint64_t stride) {
+  SweepReport report;
+  constexpr std::size_t kBatch = 1 << 16;
+  std::vector<float> batch;
+  batch.reserve(kBatch);
+  for (const CastOptions& o : cast_modes(f)) {
+    for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32); bits += stride) {
+      batch.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+      if (batch.size() == kBatch) {
+        compare_batch(f, o, batch, report);
+        batch.clear();
+      }
+    }
+    if (stride > 1) {
+      const auto extra = boundary_inputs(f);
+      batch.insert(batch.end(), extra.begin(), extra.end());
+    }
+    compare_batch(f, o, batch, report);
+    batch.clear();
+  }
+  return report;
+}
+
+}  // namespace typelattice::test
