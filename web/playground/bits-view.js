@@ -193,12 +193,31 @@ export class BitsView {
     }
     const grid = $('code-grid');
     grid.replaceChildren();
-    grid.style.setProperty('--cols', String(Math.min(16, 2 ** f.totalBits)));
+    const cols = Math.min(16, 2 ** f.totalBits);
+    grid.style.setProperty('--cols', String(cols));
     const cells = this.categoryCache.get(f.name);
+    // Column labels are a hex digit, row labels the rest of the code (row 0x7_, column E: 0x7E; for 16-bit
+    // formats row 0x3_00, column C: 0x3C00).
+    const head = document.createElement('div');
+    head.className = 'grid-row grid-head';
+    head.setAttribute('aria-hidden', 'true');
+    head.append(document.createElement('span'));
+    for (let c = 0; c < cols; ++c) {
+      const s2 = document.createElement('span');
+      s2.textContent = c.toString(16).toUpperCase();
+      head.append(s2);
+    }
+    grid.append(head);
     for (let r = 0; r < cells.length; r += 16) {
       const row = document.createElement('div');
       row.setAttribute('role', 'row');
       row.className = 'grid-row';
+      const label = document.createElement('span');
+      label.className = 'grid-label';
+      label.setAttribute('aria-hidden', 'true');
+      label.textContent = f.totalBits > 8 ? `0x${(r / 16).toString(16).toUpperCase()}_00`
+        : hex(cells[r].code, f.totalBits).replace(/.$/, '_');
+      row.append(label);
       for (const c of cells.slice(r, r + 16)) {
         const b = document.createElement('button');
         b.type = 'button';
@@ -296,7 +315,7 @@ export class BitsView {
     const table = document.createElement('table');
     table.className = 'data';
     const head = document.createElement('tr');
-    for (const text of [t('bits.colFormat'), t('bits.input'), t('sat.module'), t('sat.seed')]) {
+    for (const text of [t('bits.colFormat'), t('sat.input'), t('sat.module'), t('sat.seed')]) {
       const th = document.createElement('th');
       th.textContent = text;
       head.append(th);

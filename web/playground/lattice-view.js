@@ -63,6 +63,9 @@ export class LatticeView {
       const isLattice = !!this.drawn;
       $('lattice-figure').hidden = !isLattice;
       $('lattice-legend').hidden = !isLattice;
+      const label = $('join-label');
+      label.dataset.i18n = isLattice ? 'lattice.join' : 'lattice.result';
+      label.textContent = t(label.dataset.i18n);
       $('export-svg').disabled = !isLattice;
       $('export-png').disabled = !isLattice;
       this.diagram.svg.setAttribute('aria-label', this.#title());
@@ -98,7 +101,12 @@ export class LatticeView {
       const why = document.createElement('p');
       why.className = 'mono counterexample';
       why.textContent = v.description;
-      box.append(q, why);
+      const tryIt = document.createElement('button');
+      tryIt.type = 'button';
+      tryIt.id = 'try-counterexample';
+      tryIt.textContent = t('lattice.tryIt');
+      tryIt.addEventListener('click', () => this.app.set({ select: [...v.inputs] }));
+      box.append(q, why, tryIt);
     }
     box.append(para(t('lattice.tableOnly'), 'hint'));
   }
