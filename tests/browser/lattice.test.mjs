@@ -122,6 +122,10 @@ test('NumPy is not a lattice and shows the int8, uint8, float16 counterexample',
   await page.click('#type-chips [data-type="int8"]');
   await page.click('#type-chips [data-type="uint8"]');
   assert.equal((await page.textContent('#join-result')).trim(), 'int16');
+  // "Select these types" picks the counterexample's inputs.
+  await page.click('#try-counterexample');
+  const pressed = await page.$$eval('#type-chips [aria-pressed="true"]', (els) => els.map((e) => e.dataset.type).sort());
+  assert.deepEqual(pressed, ['float16', 'int8', 'uint8']);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -59,6 +59,21 @@ test('URL round trip: the Bits view keeps format, value, mode and bits', async (
   assert.deepEqual(env.errors, []);
 });
 
+test('a hand-edited link with an unknown system explains itself and falls back to jax', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#system=nosuch&select=float16,bfloat16');
+  assert.equal(await page.isVisible('#load-status'), true);
+  assert.match(await page.textContent('#load-status'), /nosuch/);
+  assert.equal(await page.inputValue('#system-select'), 'jax');
+  assert.ok(await page.$$eval('#lattice-figure [data-dtype]', (els) => els.length) >= 18);
+  await page.click('#lattice-figure [data-dtype="float16"]');
+  await page.click('#lattice-figure [data-dtype="bfloat16"]');
+  assert.equal((await page.textContent('#join-result')).trim(), 'float32');
+  assert.equal(await page.isVisible('#load-status'), false);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
 test('Chinese interface text and back', async () => {
   const page = await env.page();
   await openPlayground(page, env.url);

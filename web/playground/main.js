@@ -1,6 +1,6 @@
 // The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
 import { loadTypeLattice } from '../components/tl-module.js';
-import { parseHash, toHash } from './state.js';
+import { parseHash, toHash, DEFAULTS } from './state.js';
 import { t, setLanguage, applyStrings, language } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
@@ -64,18 +64,41 @@ class Playground {
     $('strict-toggle').parentElement.title = s.system === 'jax' ? '' : t('system.strictOnlyJax');
     $('x64-toggle').checked = s.x64;
     $('all-types-toggle').checked = s.all;
-    this.view(s.view).render(s);
+    const status = $('load-status');
+    try {
+      this.view(s.view).render(s);
+      if (status.classList.contains('error') && !this.keepError) status.hidden = true;
+      this.keepError = false;
+    } catch (e) {
+      // A hand-edited link (unknown system, format, ...): say why, fall back to the defaults once.
+      status.textContent = e.message;
+      status.classList.add('error');
+      status.hidden = false;
+      if (this.recovering) throw e;
+      this.recovering = true;
+      this.keepError = true;
+      const { system, format, mode } = DEFAULTS;
+      this.set({ system, format, mode, select: [] });
+      this.recovering = false;
+    }
+  }
+
+  // The system list: the current system at once, the rest right after the first frame (tl.systems() also
+  // checks every system's lattice laws, tens of milliseconds on the first call).
+  fillSystems(all) {
+    const sel = $('system-select');
+    const names = all ? this.tl.systems().map((x) => x.name) : [this.state.system];
+    sel.replaceChildren(...names.map((name) => {
+      const o = document.createElement('option');
+      o.value = name;
+      o.textContent = name;
+      return o;
+    }));
+    sel.value = this.state.system;
   }
 
   wire() {
-    const systems = this.tl.systems();
-    for (const sys of systems) {
-      const o = document.createElement('option');
-      o.value = sys.name;
-      o.textContent = sys.name;
-      $('system-select').append(o);
-    }
-    if (!systems.some((x) => x.name === this.state.system)) this.state.system = 'jax';
+    this.fillSystems(false);
     $('system-select').addEventListener('change', (e) => this.set({ system: e.target.value, select: [] }));
     $('strict-toggle').addEventListener('change', (e) => this.set({ mode: e.target.checked ? 'strict' : 'standard' }));
     $('x64-toggle').addEventListener('change', (e) => this.set({ x64: e.target.checked }));
@@ -137,9 +160,10 @@ async function main() {
   const app = new Playground(tl);
   app.wire();
   app.render();
-  $('load-status').hidden = true;
+  if (!$('load-status').classList.contains('error')) $('load-status').hidden = true;
   document.documentElement.dataset.ready = 'true';
   performance.mark('typelattice-interactive');
+  setTimeout(() => app.fillSystems(true), 0);
   window.typelatticePlayground = app;   // for people's scripts and the budget measurements
 }
 
