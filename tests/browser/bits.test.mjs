@@ -127,6 +127,13 @@ test('the code grid holds every code, coloured by category, and loads a clicked 
   // E4M3FN has exactly two NaN codes (S.1111.111) and two zeros.
   assert.equal(cells.filter(([, c]) => c.includes('cat-nan')).length, 2);
   assert.equal(cells.filter(([, c]) => c.includes('cat-zero')).length, 2);
+  // Keyboard: from code 0x7D, one step right is 0x7E; Enter loads it.
+  await page.focus('#code-grid [data-code="125"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await bitValue(page), '448');
+  await page.click('#code-grid [data-code="0"]');
+  assert.equal(await bitValue(page), '0');
   await page.click('#code-grid [data-code="126"]');
   assert.equal(await bitValue(page), '448');
   assert.equal(await page.$eval('#bit-layout [data-bit="0"]', (el) => el.getAttribute('aria-pressed')), 'false');

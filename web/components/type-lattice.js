@@ -30,6 +30,7 @@ export class TypeLatticeElement extends HTMLElement {
   #drawn = null;
   #selected = [];
   #renderId = 0;
+  #announced = null;
 
   constructor() {
     super();
@@ -165,7 +166,11 @@ export class TypeLatticeElement extends HTMLElement {
       this.#result.textContent = error !== null ? error : `${this.#selected.join(' ∨ ')} = ${join}`;
     }
     this.#result.classList.toggle('error', error !== null);
-    this.dispatchEvent(new CustomEvent('select', { detail: { selected: this.selected, join, error } }));
+    const key = JSON.stringify(this.#selected);
+    if (key !== this.#announced) {   // hovering does not change the selection: no event for it
+      this.#announced = key;
+      this.dispatchEvent(new CustomEvent('select', { detail: { selected: this.selected, join, error } }));
+    }
   }
 }
 

@@ -51,6 +51,19 @@ export class BitsView {
       const cell = e.target.closest('[data-code]');
       if (cell) this.app.set({ code: Number(cell.dataset.code) });
     });
+    // The grid is one tab stop; arrow keys move between codes, Enter or Space loads one.
+    $('code-grid').addEventListener('keydown', (e) => {
+      const cell = e.target.closest('[data-code]');
+      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 16, ArrowUp: -16 }[e.key];
+      if (!cell || !step) return;
+      const cells = [...$('code-grid').querySelectorAll('[data-code]')];
+      const next = cells[cells.indexOf(cell) + step];
+      if (!next) return;
+      e.preventDefault();
+      cell.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    });
     $('cast-all').addEventListener('click', (e) => {
       const row = e.target.closest('tr[data-format]');
       if (row) this.app.set({ format: row.dataset.format, code: Number(row.dataset.code) });
