@@ -115,6 +115,7 @@ test('the design story steps through the stages and lists pairs that gain a join
     await page.click('#story-next');
     assert.match(await settledUrl(page), new RegExp(`stage=${i}\\b`));
     assert.ok(await page.$$eval('#story-figure [data-dtype]', (els) => els.length) > 0);
+    assert.ok((await page.textContent('#story-prose')).length > 40, `stage ${i} has its explanation`);
     if (await page.$('#story-diff .gained')) sawGain = true;
   }
   assert.ok(sawGain, 'some stage adds joins');

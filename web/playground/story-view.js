@@ -58,6 +58,9 @@ export class StoryView {
     $('story-prev').disabled = this.stage === 0;
     $('story-next').disabled = this.stage === this.presets.length - 1;
     $('story-title').textContent = `${t('story.step', { i: this.stage + 1, n: this.presets.length })}: ${preset.title}`;
+    // The document's argument for this stage, in a sentence or two (keyed by the preset's name).
+    const prose = t(`stage.${preset.name}`);
+    $('story-prose').textContent = prose === `stage.${preset.name}` ? '' : prose;
     const check = this.tl.checkLattice(preset.graph);
     this.drawn = { nodes: check.layout, edges: preset.graph.edges };
     this.diagram.render(this.drawn);
