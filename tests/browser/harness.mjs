@@ -11,7 +11,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
 const CHROMIUM = process.env.TYPELATTICE_CHROMIUM || '/usr/bin/chromium';
 
-// Why the browser tests cannot run here, or null. ctest treats exit code 77 as "skipped".
+// Why the browser tests cannot run here, or null.
 export function missingPrerequisite() {
   if (!existsSync(path.join(ROOT, 'web/dist/typelattice.mjs'))) {
     return 'web/dist/typelattice.mjs is missing: build it with `cmake --preset wasm && cmake --build --preset wasm`';
