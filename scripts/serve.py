@@ -78,6 +78,7 @@ def public_path(root, url_path):
 class PlaygroundHandler(http.server.BaseHTTPRequestHandler):
     server_version = "typelattice-serve"
     sys_version = ""
+    protocol_version = "HTTP/1.1"   # keep-alive: the page loads ~20 files; every response has a Content-Length
     root = "."
 
     def _headers(self, status, content_type, length):
