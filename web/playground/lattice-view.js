@@ -20,6 +20,16 @@ export class LatticeView {
     this.diagram.on('toggle', (name) => this.#toggle(name));
     this.diagram.on('hover', (name) => { this.hovered = name; this.update(this.app.state); });
     $('clear-selection').addEventListener('click', () => this.app.set({ select: [] }));
+    // A few pairs worth a first look: two 16-bit floats, signed with unsigned, a Python scalar, uint64.
+    for (const pair of [['float16', 'bfloat16'], ['int8', 'uint8'], ['i*', 'uint16'], ['int8', 'uint64'],
+      ['float32', 'c*']]) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'chip';
+      b.textContent = pair.join(' ∨ ');
+      b.addEventListener('click', () => this.app.set({ select: pair }));
+      $('lattice-examples').append(' ', b);
+    }
     $('export-svg').addEventListener('click', () => {
       const { text } = this.diagram.exportSvg(this.#title());
       download(document, `${this.#fileStem()}.svg`, text, 'image/svg+xml');
@@ -63,6 +73,7 @@ export class LatticeView {
       const isLattice = !!this.drawn;
       $('lattice-figure').hidden = !isLattice;
       $('lattice-legend').hidden = !isLattice;
+      $('lattice-examples').hidden = !isLattice;
       const label = $('join-label');
       label.dataset.i18n = isLattice ? 'lattice.join' : 'lattice.result';
       label.textContent = t(label.dataset.i18n);
