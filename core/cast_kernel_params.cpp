@@ -2,8 +2,8 @@
 // bias); the codes of the special inputs (zero, overflow, Inf, NaN, E8M0's negatives and tiny values) are
 // asked of the scalar encoder, so the kernels follow its rules by construction.
 #include <array>
-#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/kernels/cast_setup.h"
@@ -13,7 +13,17 @@ namespace {
 
 constexpr std::uint32_t kNever = 0x7FFFFFFFu;  // compares equal to no code and greater than every magnitude
 
-std::uint32_t bits_of(float x) { return std::bit_cast<std::uint32_t>(x); }
+// (std::bit_cast is missing from the libc++ of Debian's Emscripten 3.1.6.)
+std::uint32_t bits_of(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+float float_of(std::uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
 
 std::uint32_t magnitude_count(const FormatSpec& s) { return 1u << (s.exponent_bits + s.mantissa_bits); }
 
@@ -66,7 +76,7 @@ std::uint32_t first_true(std::uint32_t lo, std::uint32_t hi, Pred pred) {
 // Below float32's normal range the scalar encoder gives E8M0 codes tiny_code, then 0, then 1 as the input
 // grows (each region possibly empty); find where each starts.
 void set_scale_subnormal_cuts(EncodeParams& p, Format f, const CastOptions& o) {
-  auto code_at = [&](std::uint32_t a) { return encode(f, std::bit_cast<float>(a), o); };
+  auto code_at = [&](std::uint32_t a) { return encode(f, float_of(a), o); };
   constexpr std::uint32_t kLast = 0x7FFFFFu;
   p.high_cut = first_true(1, kLast, [&](std::uint32_t a) { return code_at(a) == 1; }) - 1;
   p.tiny_code = code_at(1);
@@ -143,8 +153,9 @@ DecodeParams derive_decode(Format f) {
   p.sign_bit = s.has_sign ? 1u << field_bits : 0u;
   p.sign_shift = 31 - field_bits;
   p.mant_shift = 23 - s.mantissa_bits;
-  p.scale_bits = bits_of(std::ldexp(1.0f, 127 - s.bias));
-  p.scaled = s.bias != 127;
+  p.exp_adjust = static_cast<std::uint32_t>(127 - s.bias) << 23;
+  p.min_normal = 1u << s.mantissa_bits;
+  p.magic_bits = static_cast<std::uint32_t>(127 + 24 - s.bias - s.mantissa_bits) << 23;
   p.special_from = magnitude_count(s);
   p.inf_mag = kNever;
   p.exact_code = kNever;
@@ -153,29 +164,35 @@ DecodeParams derive_decode(Format f) {
     if (std::isfinite(v)) break;
     p.special_from = m;
     if (std::isinf(v)) p.inf_mag = m;
-    if (std::isnan(v)) {
-      p.nan_bits = bits_of(v) & 0x7FFFFFFFu;
-      const bool negative_nan_signed = s.has_sign && std::signbit(decode_to_float32(f, p.sign_bit | m));
-      p.nan_sign_mask = negative_nan_signed ? 0x80000000u : 0u;
-    }
+    if (std::isnan(v)) p.nan_bits = bits_of(v) & 0x7FFFFFFFu;
   }
+  p.variant = (s.bias != 127 ? decode_subnormals : 0u) | (p.special_from < magnitude_count(s) ? decode_specials : 0u) |
+              (p.inf_mag != kNever ? decode_inf : 0u);
   // The formula covers every other code but at most one (fnuz's NaN at the -0 code, E8M0's 2^-127 at 0):
   // find it by running the scalar instantiation over all codes.
-  const std::uint32_t codes = s.has_sign ? 2 * magnitude_count(s) : magnitude_count(s);
+  const std::uint32_t codes = 1u << s.total_bits();
   for (std::uint32_t c = 0; c < codes; ++c) {
     float got = 0.0f;
     if (s.total_bits() <= 8) {
       const auto code = static_cast<std::uint8_t>(c);
-      scalar_kernels()->decode8[p.scaled ? 1 : 0](p, &code, &got, 1);
+      scalar_kernels()->decode8[p.variant](p, &code, &got, 1);
     } else {
       const auto code = static_cast<std::uint16_t>(c);
-      scalar_kernels()->decode16[p.scaled ? 1 : 0](p, &code, &got, 1);
+      scalar_kernels()->decode16[p.variant](p, &code, &got, 1);
     }
     const std::uint32_t want = bits_of(decode_to_float32(f, c));
     if (bits_of(got) != want) {
       p.exact_code = c;
       p.exact_bits = want;
+      p.variant |= decode_exact;
       break;
+    }
+  }
+  if (s.total_bits() <= 8) {  // codes with bits above the format's width decode as the kernels do: ignored
+    for (std::uint32_t c = 0; c < 256; ++c) {
+      const std::uint32_t value = bits_of(decode_to_float32(f, c & (codes - 1)));
+      p.byte3[c] = static_cast<std::uint8_t>(value >> 24);
+      p.byte2[c] = static_cast<std::uint8_t>(value >> 16);
     }
   }
   return p;

@@ -43,10 +43,31 @@ const KernelTable* compiled_kernels(Isa isa) {
   return nullptr;
 }
 
+bool cpu_has_avx512vbmi() {
+#if defined(__x86_64__) || defined(__i386__)
+  return __builtin_cpu_supports("avx512vbmi");
+#else
+  return false;
+#endif
+}
+
+// AVX-512 decodes 8-bit codes by byte-shuffle table lookups where the CPU also has VBMI.
+const KernelTable* avx512_with_vbmi() {
+  static const KernelTable table = [] {
+    KernelTable t = *kernels::avx512_kernels();
+    for (auto& entry : t.decode8) entry = kernels::avx512vbmi_decode8();
+    return t;
+  }();
+  return &table;
+}
+
 // The kernels for `isa` if this build and CPU run them, else the best that runs (never a crash on old CPUs).
 const KernelTable& runnable_kernels(Isa isa) {
   static const std::vector<Isa> runnable = available_isas();
   if (std::find(runnable.begin(), runnable.end(), isa) == runnable.end()) isa = runnable.back();
+  if (isa == Isa::avx512 && kernels::avx512vbmi_decode8() != nullptr && cpu_has_avx512vbmi()) {
+    return *avx512_with_vbmi();
+  }
   return *compiled_kernels(isa);
 }
 
@@ -94,7 +115,7 @@ std::size_t cast_to_float32(Format f, std::span<const std::uint8_t> in, std::spa
   if (!fits(f, 8)) return 0;
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::decode_params(f);
-  runnable_kernels(isa).decode8[p.scaled ? 1 : 0](p, in.data(), out.data(), n);
+  runnable_kernels(isa).decode8[p.variant](p, in.data(), out.data(), n);
   return n;
 }
 
@@ -102,7 +123,7 @@ std::size_t cast_to_float32(Format f, std::span<const std::uint16_t> in, std::sp
   if (!fits(f, 16)) return 0;
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::decode_params(f);
-  runnable_kernels(isa).decode16[p.scaled ? 1 : 0](p, in.data(), out.data(), n);
+  runnable_kernels(isa).decode16[p.variant](p, in.data(), out.data(), n);
   return n;
 }
 

@@ -1,5 +1,5 @@
 // The kernel bodies instantiated for AVX-512. CMakeLists.txt compiles this file alone with -mavx512f
-// -mavx512bw -mavx512vl; dispatch (cast_kernels.cpp) calls it only when the CPU reports the feature.
+// -mavx512bw -mavx512vl; dispatch (cast_kernels.cpp) calls it only when the CPU has all three.
 // Elsewhere it is empty.
 #include "core/kernels/cast_params.h"
 

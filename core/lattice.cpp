@@ -50,9 +50,15 @@ std::string join_names(const std::vector<std::string>& names, const std::vector<
 
 Result<Lattice> Lattice::from_graph(const Graph& graph) {
   Lattice l;
+  if (graph.nodes.size() > static_cast<std::size_t>(kMaxNodes))
+    return Error{ErrorKind::invalid_lattice,
+                 "the graph has " + std::to_string(graph.nodes.size()) + " nodes; at most " +
+                     std::to_string(kMaxNodes) + " are supported",
+                 {}};
   for (const std::string& name : graph.nodes) {
     if (name.empty()) return Error{ErrorKind::invalid_lattice, "a node has an empty name", {}};
-    if (l.find(name)) return Error{ErrorKind::invalid_lattice, "node '" + name + "' is listed twice", {}};
+    if (!l.index_.emplace(name, static_cast<NodeId>(l.names_.size())).second)
+      return Error{ErrorKind::invalid_lattice, "node '" + name + "' is listed twice", {}};
     l.names_.push_back(name);
   }
   const std::size_t words = (l.names_.size() + 63) / 64;
@@ -88,9 +94,9 @@ Result<Lattice> Lattice::from_graph(const Graph& graph) {
 }
 
 std::optional<NodeId> Lattice::find(std::string_view name) const {
-  for (std::size_t i = 0; i < names_.size(); ++i)
-    if (names_[i] == name) return static_cast<NodeId>(i);
-  return std::nullopt;
+  const auto it = index_.find(name);
+  if (it == index_.end()) return std::nullopt;
+  return it->second;
 }
 
 bool Lattice::promotes_to(NodeId from, NodeId to) const { return test_bit(closure_[static_cast<std::size_t>(from)], to); }

@@ -72,7 +72,7 @@ double decode_to_float64(Format f, std::uint32_t code);
 
 // Correctly rounded encoding (rounds once, from the exact input value). NaN keeps its sign where the format
 // has signed NaNs. Saturation clips ±Inf and out-of-range values to ±max for every format (ONNX's test data;
-// see README "Saturation"), then rounds.
+// see docs/formats.md "Saturating"), then rounds.
 std::uint32_t encode(Format f, float value, const CastOptions& options = {});
 std::uint32_t encode(Format f, double value, const CastOptions& options = {});
 

@@ -163,6 +163,7 @@ void register_format_bindings() {
       .value("up", RoundMode::up)
       .value("down", RoundMode::down)
       .value("nearest", RoundMode::nearest);
+  function("isa", +[] { return js_string(isa_name(best_isa())); });
   function("formats", &formats);
   function("formatName", &format_name_js);
   function("castFloat32", &cast_float32_js);

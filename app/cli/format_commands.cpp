@@ -263,7 +263,14 @@ void add_format_commands(CLI::App& app, Runner& run) {
   lay->add_option("value", layout_args->value, "a number to cast first (ONNX's default options)");
   lay->add_option("--code", layout_args->code, "a code, e.g. 0x7e, instead of a value");
   lay->add_option("--round", layout_args->round, "float8_e8m0fnu rounding for VALUE: up (default), down or nearest");
-  lay->callback([&run, layout_args] {
+  lay->allow_extras();  // a VALUE like -inf looks like an option to CLI11: take it from the leftovers
+  lay->callback([&run, lay, layout_args] {
+    const std::vector<std::string> extra = lay->remaining();
+    if (extra.size() > 1 || (!extra.empty() && !layout_args->value.empty())) {
+      run = [extra] { return usage_error("layout takes one VALUE; unexpected '" + extra.back() + "'"); };
+      return;
+    }
+    if (!extra.empty()) layout_args->value = extra.front();
     run = [layout_args] {
       return run_layout(layout_args->format, layout_args->value, layout_args->code, layout_args->round);
     };

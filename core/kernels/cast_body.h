@@ -2,9 +2,11 @@
 // vec_avx512.h, vec_wasm.h) and instantiated per instruction set by make_kernel_table<Ops>(). Every lane is
 // computed the same way with no data-dependent branch; special inputs are merged in with selects.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "core/kernels/cast_params.h"
 
@@ -39,8 +41,8 @@ struct EncodeConsts {
 
 // Magnitude code of min(|x|, clamp), rounded to nearest even by the float adder (see EncodeParams).
 template <class Ops>
-inline typename Ops::V round_magnitude(const EncodeConsts<Ops>& k, typename Ops::V a) {
-  auto c = Ops::fmin_keep_nan(k.clamp, a);
+inline typename Ops::V round_magnitude(const EncodeConsts<Ops>& k, typename Ops::V x) {
+  auto c = Ops::abs_min_keep_nan(k.clamp, x);
   auto e = Ops::max_u32(Ops::and_(c, k.exp_mask), k.emin);
   auto big = Ops::add(e, k.grid);
   auto on_grid = Ops::sub(Ops::fadd(c, big), big);  // significand in units of the grid, hidden bit included
@@ -67,14 +69,15 @@ inline typename Ops::V finish_general(const EncodeConsts<Ops>& k, typename Ops::
 
 template <class Ops, EncodeVariant kVariant>
 inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V x) {
-  auto a = Ops::and_(x, k.abs_mask);
   if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_fnuz) {
-    auto mag = Ops::min_u32(round_magnitude<Ops>(k, a), k.cap);
+    auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
     auto sign = Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit);
     if constexpr (kVariant == EncodeVariant::capped_fnuz) sign = Ops::select(Ops::eq(mag, k.zero), k.zero, sign);
     return Ops::or_(mag, sign);
-  } else if constexpr (kVariant == EncodeVariant::general) {
-    return finish_general<Ops>(k, x, a, round_magnitude<Ops>(k, a));
+  }
+  auto a = Ops::and_(x, k.abs_mask);
+  if constexpr (kVariant == EncodeVariant::general) {
+    return finish_general<Ops>(k, x, a, round_magnitude<Ops>(k, x));
   } else if constexpr (kVariant == EncodeVariant::truncated) {
     auto c = Ops::min_u32(a, k.clamp);
     auto lsb = Ops::and_(Ops::srl(c, k.mant_shift), k.lsb_mask);
@@ -141,37 +144,44 @@ template <class Ops>
 struct DecodeConsts {
   using V = typename Ops::V;
   explicit DecodeConsts(const DecodeParams& p)
-      : mag_mask(Ops::splat(p.mag_mask)), sign_bit(Ops::splat(p.sign_bit)), scale(Ops::splat(p.scale_bits)),
+      : mag_mask(Ops::splat(p.mag_mask)), sign_bit(Ops::splat(p.sign_bit)), exp_adjust(Ops::splat(p.exp_adjust)),
+        min_normal(Ops::splat(p.min_normal)), magic(Ops::splat(p.magic_bits)),
         last_finite(Ops::splat(p.special_from - 1)), inf_mag(Ops::splat(p.inf_mag)),
-        inf_bits(Ops::splat(0x7F800000u)), nan_bits(Ops::splat(p.nan_bits)),
-        nan_sign_mask(Ops::splat(p.nan_sign_mask)), exact_code(Ops::splat(p.exact_code)),
+        inf_bits(Ops::splat(0x7F800000u)), nan_bits(Ops::splat(p.nan_bits)), exact_code(Ops::splat(p.exact_code)),
         exact_bits(Ops::splat(p.exact_bits)), sign_shift(p.sign_shift), mant_shift(p.mant_shift) {}
-  V mag_mask, sign_bit, scale, last_finite, inf_mag, inf_bits, nan_bits, nan_sign_mask, exact_code, exact_bits;
+  V mag_mask, sign_bit, exp_adjust, min_normal, magic, last_finite, inf_mag, inf_bits, nan_bits, exact_code,
+      exact_bits;
   int sign_shift, mant_shift;
 };
 
-// The magnitude bits moved into float32's fields and scaled by 2^(127 - bias) give the exact value (also for
-// subnormal codes); Inf, NaN and the one exceptional code are merged in.
-template <class Ops, bool kScaled>
+// Normal codes: the fields moved to float32's places and the exponent rebiased, in integer arithmetic.
+// Subnormal codes: magic + magnitude * ulp, minus magic (exact, and no float32 subnormal operand, which would
+// cost a microcode assist). Inf and NaN are merged in before the sign; the one exceptional code after it.
+template <class Ops, unsigned kFeatures>
 inline typename Ops::V decode_vector(const DecodeConsts<Ops>& k, typename Ops::V code) {
   auto mag = Ops::and_(code, k.mag_mask);
-  auto sign = Ops::sll(Ops::and_(code, k.sign_bit), k.sign_shift);
-  auto value = Ops::sll(mag, k.mant_shift);
-  if constexpr (kScaled) value = Ops::fmul(value, k.scale);
-  value = Ops::or_(value, sign);
-  auto special = Ops::select(Ops::eq(mag, k.inf_mag), Ops::or_(k.inf_bits, sign),
-                             Ops::or_(k.nan_bits, Ops::and_(sign, k.nan_sign_mask)));
-  value = Ops::select(Ops::gt(mag, k.last_finite), special, value);
-  return Ops::select(Ops::eq(code, k.exact_code), k.exact_bits, value);
+  auto value = Ops::add(Ops::sll(mag, k.mant_shift), k.exp_adjust);
+  if constexpr ((kFeatures & decode_subnormals) != 0) {
+    auto subnormal = Ops::fsub(Ops::or_(mag, k.magic), k.magic);
+    value = Ops::select(Ops::gt(k.min_normal, mag), subnormal, value);
+  }
+  if constexpr ((kFeatures & decode_specials) != 0) {
+    auto special = k.nan_bits;
+    if constexpr ((kFeatures & decode_inf) != 0) special = Ops::select(Ops::eq(mag, k.inf_mag), k.inf_bits, special);
+    value = Ops::select(Ops::gt(mag, k.last_finite), special, value);
+  }
+  value = Ops::or_(value, Ops::sll(Ops::and_(code, k.sign_bit), k.sign_shift));
+  if constexpr ((kFeatures & decode_exact) != 0) value = Ops::select(Ops::eq(code, k.exact_code), k.exact_bits, value);
+  return value;
 }
 
-template <class Ops, class Code, bool kScaled>
+template <class Ops, class Code, unsigned kFeatures>
 void decode_span(const DecodeParams& p, const Code* in, float* out, std::size_t n) {
   constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
   const DecodeConsts<Ops> k(p);
   auto step = [&k](const Code* src, float* dst) {
     for (std::size_t j = 0; j < 4; ++j) {
-      Ops::store_f32(dst + j * kL, decode_vector<Ops, kScaled>(k, load_codes<Ops, Code>(src + j * kL)));
+      Ops::store_f32(dst + j * kL, decode_vector<Ops, kFeatures>(k, load_codes<Ops, Code>(src + j * kL)));
     }
   };
   std::size_t i = 0;
@@ -185,9 +195,18 @@ void decode_span(const DecodeParams& p, const Code* in, float* out, std::size_t 
   }
 }
 
+template <class Ops, class Code, unsigned... kFeatures>
+constexpr auto decode_entries(std::integer_sequence<unsigned, kFeatures...>) {
+  using Fn = void (*)(const DecodeParams&, const Code*, float*, std::size_t);
+  return std::array<Fn, sizeof...(kFeatures)>{&decode_span<Ops, Code, kFeatures>...};
+}
+
 template <class Ops>
 constexpr KernelTable make_kernel_table() {
-  return KernelTable{
+  constexpr auto decode8 = decode_entries<Ops, std::uint8_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
+  constexpr auto decode16 =
+      decode_entries<Ops, std::uint16_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
+  KernelTable table{
       {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
@@ -198,9 +217,14 @@ constexpr KernelTable make_kernel_table() {
        &encode_span<Ops, std::uint16_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::truncated>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::scale>},
-      {&decode_span<Ops, std::uint8_t, false>, &decode_span<Ops, std::uint8_t, true>},
-      {&decode_span<Ops, std::uint16_t, false>, &decode_span<Ops, std::uint16_t, true>},
+      {},
+      {},
   };
+  for (unsigned v = 0; v < kDecodeVariants; ++v) {
+    table.decode8[v] = decode8[v];
+    table.decode16[v] = decode16[v];
+  }
+  return table;
 }
 
 }  // namespace typelattice::kernels

@@ -45,16 +45,29 @@ struct DecodeParams {
   std::uint32_t mag_mask;      // code bits below the sign
   std::uint32_t sign_bit;      // the code's sign bit (0: unsigned)
   int sign_shift;              // sign_bit << sign_shift = float32's sign bit
-  int mant_shift;              // 23 - M: magnitude << mant_shift is the value's float32 pattern, scaled
-  std::uint32_t scale_bits;    // float32 2^(127 - bias); 1.0 skips the multiply
+  int mant_shift;              // 23 - M: magnitude << mant_shift puts the fields where float32 has them
+  std::uint32_t exp_adjust;    // (127 - bias) << 23: rebiases the exponent field of a normal code
+  std::uint32_t min_normal;    // 1 << M: smaller magnitudes are subnormal
+  std::uint32_t magic_bits;    // float32 2^(24 - bias - M), whose ulp is the format's subnormal step
   std::uint32_t special_from;  // magnitudes >= this decode to Inf or NaN (past every code if none)
   std::uint32_t inf_mag;       // the magnitude decoding to Inf (past every code if none)
-  std::uint32_t nan_bits;      // float32 bits of the decoded NaN, sign cleared
-  std::uint32_t nan_sign_mask; // 0x80000000 when the decoded NaN carries the code's sign, else 0
+  std::uint32_t nan_bits;      // float32 bits of the decoded NaN, sign cleared (the code's sign is kept)
   std::uint32_t exact_code;    // one code the formula misses (fnuz NaN, E8M0's 2^-127), past every code if none
   std::uint32_t exact_bits;
-  bool scaled;                 // false when scale_bits is 1.0
+  unsigned variant;            // DecodeFeature bits: which parts of the body this format needs
+  // 8-bit codes: the upper two bytes of each code's float32 (the lower two are zero for every 8-bit format),
+  // for byte-shuffle lookups.
+  std::uint8_t byte3[256], byte2[256];
 };
+
+// Parts of the decode body a format needs (bit flags; the kernel is instantiated for each combination).
+enum DecodeFeature : unsigned {
+  decode_subnormals = 1,  // a subnormal grid float32's encoding does not cover (bias != 127)
+  decode_specials = 2,    // Inf or NaN codes
+  decode_inf = 4,         // Inf codes
+  decode_exact = 8,       // one code decoded apart
+};
+inline constexpr unsigned kDecodeVariants = 16;
 
 using Encode8Fn = void (*)(const EncodeParams&, const float*, std::uint8_t*, std::size_t);
 using Encode16Fn = void (*)(const EncodeParams&, const float*, std::uint16_t*, std::size_t);
@@ -64,8 +77,8 @@ using Decode16Fn = void (*)(const DecodeParams&, const std::uint16_t*, float*, s
 struct KernelTable {
   Encode8Fn encode8[kEncodeVariants];
   Encode16Fn encode16[kEncodeVariants];
-  Decode8Fn decode8[2];    // [scaled]
-  Decode16Fn decode16[2];
+  Decode8Fn decode8[kDecodeVariants];  // [DecodeParams::variant]
+  Decode16Fn decode16[kDecodeVariants];
 };
 
 // Each returns nullptr when this build has no code for that instruction set.
@@ -73,6 +86,7 @@ const KernelTable* scalar_kernels();
 const KernelTable* sse41_kernels();
 const KernelTable* avx2_kernels();
 const KernelTable* avx512_kernels();
+Decode8Fn avx512vbmi_decode8();  // byte-shuffle table lookups (needs AVX512-VBMI as well)
 const KernelTable* wasm_simd128_kernels();
 
 }  // namespace typelattice::kernels

@@ -38,8 +38,9 @@ struct Ops {
   static V xor_(V a, V b) { return _mm256_xor_si256(a, b); }
   static V add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V sub(V a, V b) { return _mm256_sub_epi32(a, b); }
-  static V srl(V a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
-  static V sll(V a, int n) { return _mm256_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  // Per-lane shifts by a splatted count: one uop, where a shift by an xmm count takes two.
+  static V srl(V a, int n) { return _mm256_srlv_epi32(a, _mm256_set1_epi32(n)); }
+  static V sll(V a, int n) { return _mm256_sllv_epi32(a, _mm256_set1_epi32(n)); }
   static V min_u32(V a, V b) { return _mm256_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm256_max_epu32(a, b); }
   static M gt(V a, V b) { return _mm256_cmpgt_epi32(a, b); }
@@ -49,12 +50,13 @@ struct Ops {
   static V fadd(V a, V b) {
     return _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
   }
-  static V fmul(V a, V b) {
-    return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
+  static V fsub(V a, V b) {
+    return _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
   }
-  // minps returns its second operand when either is NaN, so a NaN `a` passes through.
-  static V fmin_keep_nan(V limit, V a) {
-    return _mm256_castps_si256(_mm256_min_ps(_mm256_castsi256_ps(limit), _mm256_castsi256_ps(a)));
+  // min(|x|, limit): minps returns its second operand when either is NaN, so a NaN passes through.
+  static V abs_min_keep_nan(V limit, V x) {
+    const __m256 a = _mm256_castsi256_ps(_mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFFFF)));
+    return _mm256_castps_si256(_mm256_min_ps(_mm256_castsi256_ps(limit), a));
   }
 };
 

@@ -39,8 +39,9 @@ struct Ops {
   static V xor_(V a, V b) { return _mm512_xor_si512(a, b); }
   static V add(V a, V b) { return _mm512_add_epi32(a, b); }
   static V sub(V a, V b) { return _mm512_sub_epi32(a, b); }
-  static V srl(V a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
-  static V sll(V a, int n) { return _mm512_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  // Per-lane shifts by a splatted count: one uop, where a shift by an xmm count takes two.
+  static V srl(V a, int n) { return _mm512_srlv_epi32(a, _mm512_set1_epi32(n)); }
+  static V sll(V a, int n) { return _mm512_sllv_epi32(a, _mm512_set1_epi32(n)); }
   static V min_u32(V a, V b) { return _mm512_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm512_max_epu32(a, b); }
   static M gt(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
@@ -50,12 +51,14 @@ struct Ops {
   static V fadd(V a, V b) {
     return _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
   }
-  static V fmul(V a, V b) {
-    return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+  static V fsub(V a, V b) {
+    return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
   }
-  // vminps returns its second operand when either is NaN, so a NaN `a` passes through.
-  static V fmin_keep_nan(V limit, V a) {
-    return _mm512_castps_si512(_mm512_min_ps(_mm512_castsi512_ps(limit), _mm512_castsi512_ps(a)));
+  // min(|x|, limit): vminps returns its second operand when either is NaN, so a NaN passes through.
+  // (vrangeps would do both in one instruction, but it returns the number when the other operand is a QNaN.)
+  static V abs_min_keep_nan(V limit, V x) {
+    const __m512 a = _mm512_castsi512_ps(_mm512_and_si512(x, _mm512_set1_epi32(0x7FFFFFFF)));
+    return _mm512_castps_si512(_mm512_min_ps(_mm512_castsi512_ps(limit), a));
   }
 };
 

@@ -44,9 +44,12 @@ struct Ops {
   static float f(V v) { float x; std::memcpy(&x, &v, 4); return x; }
   static V bits(float x) { V v; std::memcpy(&v, &x, 4); return v; }
   static V fadd(V a, V b) { return bits(f(a) + f(b)); }
-  static V fmul(V a, V b) { return bits(f(a) * f(b)); }
-  // min(limit, a) for a non-negative `a`, keeping a NaN `a` (as x86 minps(limit, a) does).
-  static V fmin_keep_nan(V limit, V a) { return f(a) < f(limit) || f(a) != f(a) ? a : limit; }
+  static V fsub(V a, V b) { return bits(f(a) - f(b)); }
+  // min(|x|, limit) for x's magnitude bits, keeping a NaN (as x86 minps(limit, |x|) does).
+  static V abs_min_keep_nan(V limit, V x) {
+    const V a = x & 0x7FFFFFFFu;
+    return f(a) < f(limit) || f(a) != f(a) ? a : limit;
+  }
 };
 
 }  // namespace typelattice::kernels::scalar_isa

@@ -47,10 +47,11 @@ struct Ops {
   static V select(M m, V yes, V no) { return _mm_blendv_epi8(no, yes, m); }
 
   static V fadd(V a, V b) { return _mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
-  static V fmul(V a, V b) { return _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
-  // minps returns its second operand when either is NaN, so a NaN `a` passes through.
-  static V fmin_keep_nan(V limit, V a) {
-    return _mm_castps_si128(_mm_min_ps(_mm_castsi128_ps(limit), _mm_castsi128_ps(a)));
+  static V fsub(V a, V b) { return _mm_castps_si128(_mm_sub_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
+  // min(|x|, limit): minps returns its second operand when either is NaN, so a NaN passes through.
+  static V abs_min_keep_nan(V limit, V x) {
+    const __m128 a = _mm_castsi128_ps(_mm_and_si128(x, _mm_set1_epi32(0x7FFFFFFF)));
+    return _mm_castps_si128(_mm_min_ps(_mm_castsi128_ps(limit), a));
   }
 };
 

@@ -41,9 +41,9 @@ struct Ops {
   static V select(M m, V yes, V no) { return wasm_v128_bitselect(yes, no, m); }
 
   static V fadd(V a, V b) { return wasm_f32x4_add(a, b); }
-  static V fmul(V a, V b) { return wasm_f32x4_mul(a, b); }
-  // pmin(a, limit) = limit < a ? limit : a: a plain select, so a NaN `a` passes through with its bits.
-  static V fmin_keep_nan(V limit, V a) { return wasm_f32x4_pmin(a, limit); }
+  static V fsub(V a, V b) { return wasm_f32x4_sub(a, b); }
+  // min(|x|, limit): pmin(a, limit) = limit < a ? limit : a is a plain select, so a NaN keeps its bits.
+  static V abs_min_keep_nan(V limit, V x) { return wasm_f32x4_pmin(wasm_f32x4_abs(x), limit); }
 };
 
 }  // namespace typelattice::kernels::wasm_isa

@@ -25,3 +25,6 @@ add_test(NAME js_typings
          COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/typings.log
                  ${TYPELATTICE_NODE} ${TYPELATTICE_JS_DIR}/types/check-types.mjs)
 set_tests_properties(js_typings PROPERTIES LABELS js TIMEOUT 300)
+
+add_test(NAME wasm_size_budget COMMAND ${PROJECT_SOURCE_DIR}/scripts/wasm-size.sh)
+set_tests_properties(wasm_size_budget PROPERTIES LABELS js)

@@ -4,7 +4,6 @@
 // value, tie and neighbour; specials) are swept too. No test framework: the native gtest and the wasm
 // sweep (run under node) share it.
 #pragma once
-#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -48,7 +47,7 @@ inline void compare_batch(Format f, const CastOptions& o, const std::vector<floa
         char line[200];
         std::snprintf(line, sizeof line, "%s %s saturate=%d round=%d: input 0x%08x -> 0x%x, scalar 0x%x",
                       std::string(format_spec(f).name).c_str(), std::string(isa_name(isa)).c_str(),
-                      o.saturate ? 1 : 0, static_cast<int>(o.e8m0_round), std::bit_cast<std::uint32_t>(in[i]),
+                      o.saturate ? 1 : 0, static_cast<int>(o.e8m0_round), bits_from_float(in[i]),
                       got, want[i]);
         report.first.emplace_back(line);
       }
@@ -64,7 +63,7 @@ inline SweepReport sweep_format(Format f, std::uint64_t stride) {
   batch.reserve(kBatch);
   for (const CastOptions& o : cast_modes(f)) {
     for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32); bits += stride) {
-      batch.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+      batch.push_back(float_from_bits(static_cast<std::uint32_t>(bits)));
       if (batch.size() == kBatch) {
         compare_batch(f, o, batch, report);
         batch.clear();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/cast_kernels.h"
+#include "core/kernels/cast_setup.h"
 #include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {
@@ -112,6 +113,38 @@ TEST(CastKernels, DecodeEveryCodeMatchesScalar) {
                         << hex(std::bit_cast<std::uint32_t>(got[c])) << ", scalar gives " << hex(want);
           ++reported;
         }
+      }
+    }
+  }
+}
+
+// The dispatcher may prefer another path (AVX-512 decodes 8-bit codes by table lookups where the CPU has
+// VBMI); every compiled kernel table this CPU runs is checked here on its own, for every code.
+TEST(CastKernels, EveryCompiledDecodeTableMatchesScalar) {
+  std::vector<const kernels::KernelTable*> tables{kernels::scalar_kernels()};
+  for (Isa isa : available_isas()) {
+    if (isa == Isa::sse41) tables.push_back(kernels::sse41_kernels());
+    if (isa == Isa::avx2) tables.push_back(kernels::avx2_kernels());
+    if (isa == Isa::avx512) tables.push_back(kernels::avx512_kernels());
+    if (isa == Isa::wasm_simd128) tables.push_back(kernels::wasm_simd128_kernels());
+  }
+  for (Format f : all_format_values()) {
+    const auto& p = kernels::decode_params(f);
+    const std::uint32_t codes = 1u << format_spec(f).total_bits();
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      std::vector<float> got(codes);
+      if (is_wide(f)) {
+        std::vector<std::uint16_t> in(codes);
+        for (std::uint32_t c = 0; c < codes; ++c) in[c] = static_cast<std::uint16_t>(c);
+        tables[t]->decode16[p.variant](p, in.data(), got.data(), codes);
+      } else {
+        std::vector<std::uint8_t> in(codes);
+        for (std::uint32_t c = 0; c < codes; ++c) in[c] = static_cast<std::uint8_t>(c);
+        tables[t]->decode8[p.variant](p, in.data(), got.data(), codes);
+      }
+      for (std::uint32_t c = 0; c < codes; ++c) {
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(got[c]), std::bit_cast<std::uint32_t>(decode_to_float32(f, c)))
+            << format_spec(f).name << " table " << t << " code " << hex(c);
       }
     }
   }

@@ -4,9 +4,9 @@
 // exhaustive cast-kernel tests.
 #pragma once
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -14,6 +14,19 @@
 #include "core/minifloat.h"
 
 namespace typelattice::test {
+
+// Bit pattern <-> float (std::bit_cast is missing from the libc++ of Debian's Emscripten 3.1.6, where the
+// sweep also runs).
+inline float float_from_bits(std::uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
+inline std::uint32_t bits_from_float(float x) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
 
 inline std::vector<CastOptions> cast_modes(Format f) {
   std::vector<CastOptions> modes;
@@ -65,7 +78,7 @@ inline std::vector<float> boundary_inputs(Format f) {
     add(x);
   }
   for (std::uint32_t nan : {0x7FC00000u, 0x7F800001u, 0x7FFFFFFFu, 0x7FA00000u, 0x7FC00001u}) {
-    add(std::bit_cast<float>(nan));
+    add(float_from_bits(nan));
   }
   return out;
 }
@@ -84,7 +97,7 @@ inline std::vector<float> random_inputs(Format f, std::size_t count, std::uint32
   const double range = std::isfinite(top) ? std::fabs(top) : 1e4;
   for (std::size_t i = 0; i < count; ++i) {
     if (i % 2 == 0) {
-      out.push_back(std::bit_cast<float>(next()));
+      out.push_back(float_from_bits(next()));
     } else {
       const double unit = static_cast<double>(next()) / 4294967296.0 * 2.0 - 1.0;
       out.push_back(static_cast<float>(unit * range * std::ldexp(1.0, static_cast<int>(next() % 40) - 30)));

@@ -151,4 +151,14 @@ TEST(LatticeGraph, ThousandNodeAntichainUnderOneTopIsALattice) {
   EXPECT_EQ(l.least_upper_bound(3, 400), 0);
 }
 
+TEST(LatticeGraph, TooManyNodesIsAClearErrorNotAnOutOfMemory) {
+  Graph g;
+  for (int i = 0; i <= Lattice::kMaxNodes; ++i) g.nodes.push_back(node_name(i));
+  const auto r = Lattice::from_graph(g);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("has 4097 nodes; at most 4096 are supported"), std::string::npos) << r.error().message;
+  g.nodes.pop_back();
+  EXPECT_TRUE(Lattice::from_graph(g).ok());
+}
+
 }  // namespace

@@ -149,6 +149,11 @@ TEST(MinifloatCli, LayoutShowsFieldsAndExactValue) {
   r = typelattice("layout float8_e4m3fn 1000");
   EXPECT_NE(r.out.find("saturated to max"), std::string::npos);
   EXPECT_NE(r.out.find("code         0x7e"), std::string::npos);
+  r = typelattice("layout float8_e5m2 -inf --no-such-flag");
+  EXPECT_EQ(r.exit_code, 2);
+  r = typelattice("layout float8_e5m2 -inf");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("code         0xfb"), std::string::npos);  // saturating: -max
   r = typelattice("layout float8_e8m0fnu 0.3");
   EXPECT_NE(r.out.find("code         0x7e"), std::string::npos);  // up: 0.5
   EXPECT_NE(r.out.find("value        0.5"), std::string::npos);

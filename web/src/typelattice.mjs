@@ -187,7 +187,7 @@ export default async function createTypeLattice(options) {
 
   const tl = {
     version: VERSION,
-    isa: simd ? 'wasm_simd128' : 'scalar',
+    isa: core.isa(),  // what the loaded build's cast kernels run: 'wasm_simd128' or 'scalar'
 
     dtypes: () => listing('dtypes', () => core.dtypes()),
     formats: () => listing('formats', () => core.formats()),

@@ -122,8 +122,12 @@ test('castValue explains one cast: code, saturation, and the rounding interval',
   assert.equal(nonSat.saturated, false);
   const one = tl.castValue('float8_e4m3fn', 1);
   assert.deepEqual([one.code, one.category, one.saturated], [0x38, 'normal', false]);
-  // 1's neighbours in E4M3 are 0.875 and 1.125: the inputs rounding to 1 lie between the midpoints.
-  assert.deepEqual(one.roundingInterval, { low: '0.9375', high: '1.0625' });
+  // 1's neighbours in E4M3 are 0.9375 and 1.125: the inputs rounding to 1 lie between the midpoints, and both
+  // ties go to 1, whose code is even.
+  assert.deepEqual(one.roundingInterval, { low: '0.96875', high: '1.0625', lowInclusive: true, highInclusive: true });
+  const top = tl.castValue('float8_e4m3fn', 448).roundingInterval;
+  assert.deepEqual([top.high, top.highInclusive], ['inf', true], 'saturation: everything above max lands on max');
+  assert.equal(tl.castValue('float8_e4m3fn', 'nan').roundingInterval, null);
   const hex = tl.castValue('float16', '0x3f800000', { input: 'hex' });
   assert.deepEqual([hex.code, hex.value], [0x3c00, 1]);
   // The CLI reads a decimal as float32 first, as castValue does by default.
