@@ -97,6 +97,7 @@ class ReferenceEncoder {
   std::vector<double> values_;           // every finite value >= 0 (E8M0: > 0), ascending
   std::vector<std::uint32_t> codes_;     // their codes
   double beyond_max_;                    // max + one ulp of max's binade: where an unbounded format continues
+  std::optional<std::uint32_t> inf_code_, negative_inf_code_;
 };
 
 // The inputs that cast to `code` under `options`: an interval of the real line (for signed formats the

@@ -1,10 +1,20 @@
 // Internal to the minifloat implementation: quantities every codec needs, derived from a FormatSpec once.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 #include "core/minifloat.h"
 
 namespace typelattice::minifloat_detail {
+
+// std::bit_cast, which the libc++ of Debian's Emscripten 3.1.6 lacks.
+template <class To, class From>
+To bit_cast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
 
 struct Geometry {
   const FormatSpec* spec;

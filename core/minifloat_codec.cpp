@@ -1,6 +1,5 @@
 // The fast codec: decoding by fields, encoding by integer rounding of the input's significand. One
 // implementation for every format; the format's data (bits, bias, specials) is all that varies.
-#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -114,7 +113,7 @@ Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options)
   if (std::isinf(magnitude)) {
     return options.saturate ? Encoded{g.max_magnitude, true} : Encoded{nan_result(g, false), false};
   }
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(magnitude);
+  const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(magnitude);
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const int exponent = static_cast<int>(bits >> 52) - 1023;  // exact for every double >= 2^-1022
   const RoundMode mode = options.e8m0_round;
@@ -148,7 +147,7 @@ Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options)
 Encoded encode_detail(Format f, double value, const CastOptions& options) {
   const Geometry g = geometry(f);
   if (g.spec->is_scale_format()) return encode_e8m0(g, value, options);
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(value);
   const bool negative = (bits >> 63) != 0;
   const std::uint32_t sign = negative ? g.sign_bit : 0u;
   const std::uint64_t abs_bits = bits & ~(std::uint64_t{1} << 63);

@@ -1,5 +1,4 @@
 // The bit layout of a code (what the bit views draw) and exact decimal expansion of doubles.
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -65,7 +64,7 @@ std::string exact_decimal(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
   const std::string sign = std::signbit(value) ? "-" : "";
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value) & ~(std::uint64_t{1} << 63);
+  const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(value) & ~(std::uint64_t{1} << 63);
   if (bits == 0) return sign + "0";
   // |value| = significand * 2^exponent, with the significand made odd so the expansion has no trailing zeros.
   std::uint64_t significand = bits & ((std::uint64_t{1} << 52) - 1);

@@ -1,13 +1,15 @@
 // Reading numbers, bit patterns and codes from text, with errors that say what was wrong.
 #include <algorithm>
-#include <bit>
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "core/minifloat.h"
+#include "core/minifloat_bits.h"
 
 namespace typelattice {
 namespace {
@@ -40,6 +42,30 @@ bool has_hex_prefix(std::string_view t) { return t.size() >= 2 && t[0] == '0' &&
 
 namespace {
 
+struct DecimalSyntax {
+  std::size_t length;  // of the longest prefix of the form digits [. digits] [e [sign] digits]; 0 if none
+  bool nonzero;        // whether a significand digit is not 0
+};
+
+DecimalSyntax scan_decimal(std::string_view s) {
+  auto digit = [&s](std::size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) != 0; };
+  std::size_t i = 0, count = 0;
+  bool nonzero = false;
+  for (; digit(i); ++i, ++count) nonzero |= s[i] != '0';
+  if (i < s.size() && s[i] == '.') {
+    for (++i; digit(i); ++i, ++count) nonzero |= s[i] != '0';
+  }
+  if (count == 0) return {0, false};
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t j = i + 1;
+    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+    const std::size_t exponent_start = j;
+    while (digit(j)) ++j;
+    if (j > exponent_start) i = j;
+  }
+  return {i, nonzero};
+}
+
 // Decimal, inf or nan into T (double or float), rounded once by from_chars.
 template <class T>
 Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
@@ -62,18 +88,25 @@ Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
   if (body.empty() || body.front() == '+' || body.front() == '-') {
     return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
   }
-  T value = 0;
-  const auto [end, error] = std::from_chars(body.data(), body.data() + body.size(), value);
-  if (error == std::errc::invalid_argument) {
+  const DecimalSyntax syntax = scan_decimal(body);
+  if (syntax.length == 0) {
     return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
   }
-  if (error == std::errc::result_out_of_range) {
+  if (syntax.length != body.size()) {
+    return bad_value(quoted(t) + " has trailing characters after the number: " + quoted(body.substr(syntax.length)));
+  }
+  // strtod/strtof round correctly (glibc, musl); std::from_chars for floating point is missing from the libc++ of
+  // Debian's Emscripten 3.1.6. The syntax is checked above, so only plain decimals reach them.
+  const std::string digits(body);
+  T value;
+  if constexpr (std::is_same_v<T, double>) {
+    value = std::strtod(digits.c_str(), nullptr);
+  } else {
+    value = std::strtof(digits.c_str(), nullptr);
+  }
+  if (std::isinf(value) || (value == 0 && syntax.nonzero)) {
     return bad_value(quoted(t) + " is out of the range of " + std::string(type_name) + " (its magnitude is above " +
                      (sizeof(T) == 8 ? "1.8e308 or below 4.9e-324)" : "3.4e38 or below 1.4e-45)"));
-  }
-  if (end != body.data() + body.size()) {
-    return bad_value(quoted(t) + " has trailing characters after the number: " +
-                     quoted(body.substr(static_cast<std::size_t>(end - body.data()))));
   }
   return static_cast<T>(sign) * value;
 }
@@ -102,8 +135,8 @@ Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
   }
   std::uint64_t bits = 0;
   std::from_chars(digits.data(), digits.data() + digits.size(), bits, 16);
-  if (hex_width_bits == 32) return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
-  return std::bit_cast<double>(bits);
+  if (hex_width_bits == 32) return static_cast<double>(minifloat_detail::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+  return minifloat_detail::bit_cast<double>(bits);
 }
 
 Result<std::uint32_t> parse_code(Format f, std::string_view text) {

@@ -18,6 +18,7 @@ ReferenceEncoder::ReferenceEncoder(Format f) : format_(f) {
   for (std::uint32_t code = 0; code < count; ++code) {
     const double v = decode_to_float64(f, code);
     if (std::isfinite(v) && !std::signbit(v)) pairs.emplace_back(v, code);
+    if (std::isinf(v)) (v > 0 ? inf_code_ : negative_inf_code_) = code;
   }
   std::sort(pairs.begin(), pairs.end());
   for (const auto& [v, code] : pairs) {
@@ -33,7 +34,9 @@ std::uint32_t ReferenceEncoder::overflow_code(bool negative, const CastOptions& 
   if (options.saturate || g.spec->specials == SpecialValues::none) {
     return (negative ? g.sign_bit : 0u) | codes_.back();
   }
-  return minifloat_detail::overflow_result(g, negative);
+  // Not saturating: Inf where the format has it (found by decoding), else the format's NaN.
+  const std::optional<std::uint32_t> inf = negative ? negative_inf_code_ : inf_code_;
+  return inf ? *inf : minifloat_detail::nan_result(g, negative);
 }
 
 // ONNX's up / down / nearest for E8M0 (numpy_helper.to_float8e8m0), stated on values: inputs below 2^-126

@@ -111,6 +111,18 @@ TEST(MinifloatDecode, EveryCodeOfEverySignedFormatMatchesItsFormula) {
   }
 }
 
+TEST(MinifloatDecode, FormatRange) {
+  EXPECT_EQ(format_range(Format::float8_e4m3fn).max, 448);
+  EXPECT_EQ(format_range(Format::float8_e4m3fn).min_normal, std::ldexp(1.0, -6));
+  EXPECT_EQ(format_range(Format::float8_e4m3fn).min_subnormal, std::ldexp(1.0, -9));
+  EXPECT_EQ(format_range(Format::float8_e5m2fnuz).min_subnormal, std::ldexp(1.0, -17));
+  EXPECT_EQ(format_range(Format::float4_e2m1fn).min_normal, 1.0);
+  EXPECT_EQ(format_range(Format::float8_e8m0fnu).max, std::ldexp(1.0, 127));
+  EXPECT_EQ(format_range(Format::float8_e8m0fnu).min_normal, std::ldexp(1.0, -127));
+  EXPECT_EQ(format_range(Format::float8_e8m0fnu).min_subnormal, std::nullopt);
+  EXPECT_EQ(format_range(Format::bfloat16).min_subnormal, std::ldexp(1.0, -133));
+}
+
 TEST(MinifloatDecode, E8M0IsTwoToTheCodeMinus127AndFFIsNaN) {
   for (std::uint32_t code = 0; code < 0xff; ++code) {
     EXPECT_EQ(decode_to_float64(Format::float8_e8m0fnu, code), std::pow(2.0, static_cast<int>(code) - 127)) << code;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/minifloat.h"
 
@@ -52,6 +53,17 @@ TEST(MinifloatParse, Numbers) {
   EXPECT_TRUE(std::signbit(parse_number("-nan").value()));
   EXPECT_TRUE(std::signbit(parse_number("-0").value()));
 
+  EXPECT_EQ(parse_number(".5").value(), 0.5);
+  EXPECT_EQ(parse_number("5.").value(), 5.0);
+  EXPECT_EQ(parse_number("1E3").value(), 1000.0);
+  EXPECT_EQ(parse_number("0e999999").value(), 0.0);
+  EXPECT_EQ(parse_number("4.9e-324").value(), std::numeric_limits<double>::denorm_min());  // subnormal: fine
+  EXPECT_EQ(parse_number("1.7976931348623157e308").value(), std::numeric_limits<double>::max());
+  EXPECT_NE(error_of(parse_number("1e-400")).find("out of the range of float64"), std::string::npos);
+  EXPECT_NE(error_of(parse_number("1e")).find("trailing characters after the number: 'e'"), std::string::npos);
+  EXPECT_NE(error_of(parse_number(".")).find("not a number"), std::string::npos);
+  EXPECT_NE(error_of(parse_number("0x1p3")).find("hex"), std::string::npos);
+  EXPECT_NE(error_of(parse_number("1,5")).find("trailing"), std::string::npos);
   EXPECT_NE(error_of(parse_number("")).find("empty"), std::string::npos);
   EXPECT_NE(error_of(parse_number("   ")).find("empty"), std::string::npos);
   EXPECT_NE(error_of(parse_number("abc")).find("'abc' is not a number"), std::string::npos);
@@ -61,6 +73,16 @@ TEST(MinifloatParse, Numbers) {
   EXPECT_NE(error_of(parse_number("1e400")).find("out of the range of float64"), std::string::npos);
   EXPECT_NE(error_of(parse_number("0x3f800000")).find("hex"), std::string::npos);
   EXPECT_EQ(parse_number("abc").error().kind, ErrorKind::bad_value);
+}
+
+TEST(MinifloatParse, Float32NumbersRoundOnceFromTheDecimal) {
+  // 1.00000005960464477539062500001 is just above the midpoint between 1 and the next float32: a double would
+  // round it to the midpoint and then (to even) down to 1.
+  EXPECT_EQ(parse_number_float32("1.00000005960464477539062500001").value(), 1.0000001f);
+  EXPECT_EQ(parse_number_float32("0.1").value(), 0.1f);
+  EXPECT_EQ(parse_number_float32("-inf").value(), -INFINITY);
+  EXPECT_NE(parse_number_float32("1e39").error().message.find("out of the range of float32"), std::string::npos);
+  EXPECT_FALSE(parse_number_float32("1..2").ok());
 }
 
 TEST(MinifloatParse, HexBitPatterns) {
