@@ -32,8 +32,16 @@ struct Ops {
   static V xor_(V a, V b) { return wasm_v128_xor(a, b); }
   static V add(V a, V b) { return wasm_i32x4_add(a, b); }
   static V sub(V a, V b) { return wasm_i32x4_sub(a, b); }
-  static V srl(V a, int n) { return wasm_u32x4_shr(a, static_cast<std::uint32_t>(n)); }
-  static V sll(V a, int n) { return wasm_i32x4_shl(a, static_cast<std::uint32_t>(n)); }
+  // The empty asm makes the count a fresh value where the shift is: LLVM would otherwise hoist its splat out
+  // of the loop, and the wasm backend, no longer seeing a splat, shifts lane by lane (four times slower).
+  static V srl(V a, int n) {
+    __asm__ volatile("" : "+r"(n));
+    return wasm_u32x4_shr(a, static_cast<std::uint32_t>(n));
+  }
+  static V sll(V a, int n) {
+    __asm__ volatile("" : "+r"(n));
+    return wasm_i32x4_shl(a, static_cast<std::uint32_t>(n));
+  }
   static V min_u32(V a, V b) { return wasm_u32x4_min(a, b); }
   static V max_u32(V a, V b) { return wasm_u32x4_max(a, b); }
   static M gt(V a, V b) { return wasm_i32x4_gt(a, b); }
