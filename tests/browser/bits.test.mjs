@@ -80,6 +80,7 @@ test('casting 1000 saturates to 448 in E4M3FN and shows every format', async () 
   assert.equal(await bitValue(page), '448');
   const cast = await page.textContent('#cast-result');
   assert.match(cast, /0x7E/);
+  assert.match(cast, /\[432, inf\]|\[432, inf\)/);   // everything from the midpoint 432 up saturates to 448
   assert.ok(await page.$('#cast-result .warn'), 'saturation is flagged');
   const rows = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   const formats = await page.evaluate(() => window.typelatticePlayground.tl.formats().map((f) => f.name));
@@ -88,8 +89,16 @@ test('casting 1000 saturates to 448 in E4M3FN and shows every format', async () 
   assert.equal(row('float16')[2], '1000');       // exactly representable in half precision
   assert.equal(row('float8_e5m2')[2], '1024');   // nearest E5M2 value
   // Not saturating: out of range becomes NaN in E4M3FN (no infinity there).
-  await page.uncheck('#saturate-toggle');
+  await page.selectOption('#saturate-select', '0');
   assert.equal(await bitValue(page), 'nan');
+  // Forced saturation clips float16 too (ONNX's default for float16 is Inf): 1e6 -> 65504.
+  await page.selectOption('#saturate-select', '1');
+  await page.selectOption('#format-select', 'float16');
+  await page.fill('#value-input', '1e6');
+  assert.equal(await bitValue(page), '65504');
+  await page.selectOption('#saturate-select', '');
+  assert.equal(await bitValue(page), 'inf');
+  await page.selectOption('#format-select', 'float8_e4m3fn');
   // A hex float32 bit pattern: 0x3f800000 = 1.
   await page.selectOption('#input-kind', 'hex');
   await page.fill('#value-input', '0x3f800000');

@@ -37,6 +37,10 @@ test('build A -> B, A -> C: not a lattice (B and C have no upper bound), then fi
   await addEdge(page, 'C', 'D');
   assert.ok(await page.$eval('#custom-check', (el) => el.classList.contains('good')));
   assert.equal(await page.$$eval('#custom-figure [data-dtype].counterexample', (els) => els.length), 0);
+  // Hovering A marks everything it may promote to.
+  await page.hover('#custom-figure [data-dtype="A"]');
+  const reach = await page.$$eval('#custom-figure [data-dtype].reachable', (els) => els.map((e) => e.dataset.dtype).sort());
+  assert.deepEqual(reach, ['A', 'B', 'C', 'D']);
   // Selecting B and C shows their join D.
   await page.click('#custom-figure [data-dtype="B"]');
   await page.click('#custom-figure [data-dtype="C"]');

@@ -33,7 +33,8 @@ export class BitsView {
     sel.addEventListener('change', (e) => this.app.set({ format: e.target.value, code: null }));
     $('value-input').addEventListener('input', (e) => this.app.set({ value: e.target.value.trim(), code: null }));
     $('input-kind').addEventListener('change', (e) => this.app.set({ input: e.target.value, code: null }));
-    $('saturate-toggle').addEventListener('change', (e) => this.app.set({ sat: e.target.checked, code: null }));
+    $('saturate-select').addEventListener('change', (e) =>
+      this.app.set({ sat: e.target.value === '' ? null : e.target.value === '1', code: null }));
     $('round-select').addEventListener('change', (e) => this.app.set({ round: e.target.value, code: null }));
     const layout = $('bit-layout');
     layout.addEventListener('click', (e) => {
@@ -77,7 +78,9 @@ export class BitsView {
   }
 
   #castOptions(state) {
-    return { saturate: state.sat, round: state.round, input: state.input };
+    const options = { round: state.round, input: state.input };
+    if (state.sat !== null) options.saturate = state.sat;   // else ONNX Cast's default for the format
+    return options;
   }
 
   #flip(bit) {
@@ -90,7 +93,7 @@ export class BitsView {
     $('format-select').value = f.name;
     if ($('value-input').value.trim() !== state.value) $('value-input').value = state.value;
     $('input-kind').value = state.input;
-    $('saturate-toggle').checked = state.sat;
+    $('saturate-select').value = state.sat === null ? '' : state.sat ? '1' : '0';
     $('round-select').value = state.round;
     $('round-select').disabled = f.name !== 'float8_e8m0fnu';
     if (this.builtFor !== f.name) {
@@ -119,7 +122,8 @@ export class BitsView {
 
   #facts(f) {
     $('format-facts').textContent = t('bits.facts', { bits: f.totalBits, e: f.exponentBits, m: f.mantissaBits,
-      bias: f.bias, max: f.max, minNormal: f.minNormal, minSub: f.minSubnormal || t('bits.none') });
+      bias: f.bias, max: f.max, minNormal: powerOfTwo(f.minNormal),
+      minSub: f.minSubnormal ? powerOfTwo(f.minSubnormal) : t('bits.none') });
   }
 
   #buildBits(f) {
@@ -273,7 +277,8 @@ export class BitsView {
     if (cast.roundingInterval) {
       const iv = document.createElement('p');
       iv.className = 'mono';
-      iv.textContent = t('bits.interval', cast.roundingInterval);
+      const { low, high, lowInclusive, highInclusive } = cast.roundingInterval;
+      iv.textContent = t('bits.interval', { range: `${lowInclusive === false ? '(' : '['}${low}, ${high}${highInclusive === false ? ')' : ']'}` });
       box.append(iv);
     }
   }
@@ -358,7 +363,7 @@ export class BitsView {
   }
 }
 
-// "2^-9 (0.001953125)" when the spacing is a power of two, else the number.
+// "2^-9" when x is a power of two (exact, and short for tiny values), else the number.
 function powerOfTwo(x) {
   const k = Math.log2(x);
   return Number.isInteger(k) ? `2^${k}` : String(x);

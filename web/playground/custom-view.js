@@ -35,6 +35,8 @@ export class CustomView {
       if (i >= 0) this.selected.splice(i, 1); else this.selected.push(name);
       this.#highlight();
     });
+    this.hovered = null;
+    this.diagram.on('hover', (name) => { this.hovered = name; this.#highlight(); });
     this.#fillPresets();
     const final = this.presets.length ? this.presets[this.presets.length - 1].graph : { nodes: [], edges: [] };
     this.graph = { nodes: [...final.nodes], edges: final.edges.map((e) => [...e]) };
@@ -165,7 +167,9 @@ export class CustomView {
     }
     $('custom-join').textContent = text;
     const pair = v && v.a !== null && v.a !== undefined ? [v.a, v.b] : [];
-    this.diagram.show({ selected: this.selected, join, pathEdges, counterexample: pair,
+    const hovered = this.check && this.hovered && this.graph.nodes.includes(this.hovered) ? this.hovered : null;
+    const reachable = hovered ? this.tl.reachable(this.graph, hovered) : null;
+    this.diagram.show({ selected: this.selected, join, pathEdges, counterexample: pair, hovered, reachable,
       competing: v ? v.competing || [] : [], cycle: v ? v.cycle || [] : [] });
   }
 

@@ -15,7 +15,7 @@ export const DEFAULTS = Object.freeze({
   code: null,          // the code shown in the Bits view (number), null = the cast value's code or 0
   value: '',
   input: 'decimal',
-  sat: true,
+  sat: null,           // null: ONNX Cast's default for the format (as the CLI); true/false: forced
   round: 'up',
   stage: 0,
   lang: 'en',
@@ -38,7 +38,7 @@ export function parseHash(hash) {
   if (get('code') !== null && /^(0x[0-9a-f]+|\d+)$/i.test(get('code'))) s.code = Number(get('code'));
   if (get('value') !== null) s.value = get('value');
   if (get('input') === 'hex') s.input = 'hex';
-  if (get('sat') !== null) s.sat = !['0', 'off', 'false'].includes(get('sat'));
+  if (get('sat') !== null) s.sat = !['0', 'off', 'false'].includes(get('sat'));   // sat=1 or sat=0
   if (['up', 'down', 'nearest'].includes(get('round'))) s.round = get('round');
   if (/^\d+$/.test(get('stage') || '')) s.stage = Number(get('stage'));
   if (get('lang')) s.lang = get('lang');
@@ -59,7 +59,7 @@ export function toHash(s) {
   if (s.code !== null) p.set('code', `0x${s.code.toString(16)}`);
   put('value', s.value, DEFAULTS.value);
   put('input', s.input, DEFAULTS.input);
-  if (!s.sat) p.set('sat', '0');
+  if (s.sat !== null) p.set('sat', s.sat ? '1' : '0');
   put('round', s.round, DEFAULTS.round);
   if (s.stage) p.set('stage', String(s.stage));
   put('lang', s.lang, DEFAULTS.lang);

@@ -19,6 +19,8 @@ export class StoryView {
       if (i >= 0) this.picked.splice(i, 1); else this.picked.push(name);
       this.#showPicked();
     });
+    this.hovered = null;
+    this.diagram.on('hover', (name) => { this.hovered = name; this.#showPicked(); });
     const sel = $('story-select');
     this.presets.forEach((p, i) => {
       const o = document.createElement('option');
@@ -62,8 +64,7 @@ export class StoryView {
     const prose = t(`stage.${preset.name}`);
     $('story-prose').textContent = prose === `stage.${preset.name}` ? '' : prose;
     const check = this.tl.checkLattice(preset.graph);
-    this.drawn = { nodes: check.layout, edges: preset.graph.edges };
-    this.diagram.render(this.drawn);
+    this.diagram.render({ nodes: check.layout, edges: preset.graph.edges });
     this.violation = check.violation;
     const status = $('story-status');
     status.className = `status-box ${check.isLattice ? 'good' : 'bad'}`;
@@ -77,12 +78,11 @@ export class StoryView {
     const v = this.violation;
     let join = null;
     let pathEdges = [];
-    if (this.picked.length >= 2) {
-      const r = this.tl.joinOnGraph({ nodes: this.drawn.nodes.map((n) => n.name), edges: this.drawn.edges },
-        this.picked);
-      ({ join, pathEdges } = r);
-    }
-    this.diagram.show({ selected: this.picked, join, pathEdges,
+    const { graph } = this.presets[this.stage];
+    if (this.picked.length >= 2) ({ join, pathEdges } = this.tl.joinOnGraph(graph, this.picked));
+    const hovered = this.hovered && graph.nodes.includes(this.hovered) ? this.hovered : null;
+    this.diagram.show({ selected: this.picked, join, pathEdges, hovered,
+      reachable: hovered ? this.tl.reachable(graph, hovered) : null,
       counterexample: v && v.a !== undefined && v.a !== null && this.picked.length === 0 ? [v.a, v.b] : [],
       competing: v && this.picked.length === 0 ? v.competing : [], cycle: v ? v.cycle : [] });
   }
