@@ -1,0 +1,165 @@
+// The Bits view: one element per bit; clicking bits changes #bit-value to the module's exact decoding; known
+// values from the format definitions (seed 002, IEEE); the cast input, the all-formats table, the code grid.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, openPlayground, settledUrl } from './harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env.tearDown(); });
+
+const bitValue = async (page) => (await page.textContent('#bit-value')).trim();
+const moduleLayout = (page, format, code) =>
+  page.evaluate(([f, c]) => window.typelatticePlayground.tl.layout(f, c), [format, code]);
+
+// Sets the bits of `code` by clicking, starting from code 0, and returns the displayed value.
+async function clickCode(page, code, totalBits) {
+  for (let n = 0; n < totalBits; ++n) {
+    if ((code >> n) & 1) await page.click(`#bit-layout [data-bit="${n}"]`);
+  }
+  return bitValue(page);
+}
+
+test('bit clicks give the exact values the format definitions promise', async () => {
+  const page = await env.page();
+  // Values from the definitions: E4M3FN max S.1111.110 = 448 and min subnormal 2^-9 (seed 002); E5M2 max
+  // 1.75 * 2^15 = 57344 (seed 002); IEEE half 0x3C00 = 1, 0x7C00 = inf; bfloat16 0x3F80 = 1; E2M1 0x7 = 6;
+  // E8M0 0x7F = 2^0 = 1 (bias 127).
+  const cases = [
+    ['float8_e4m3fn', 8, 0x7e, '448'], ['float8_e4m3fn', 8, 0x01, '0.001953125'], ['float8_e4m3fn', 8, 0xfe, '-448'],
+    ['float8_e5m2', 8, 0x7b, '57344'], ['float16', 16, 0x3c00, '1'], ['float16', 16, 0x7c00, 'inf'],
+    ['bfloat16', 16, 0x3f80, '1'], ['float4_e2m1fn', 4, 0x7, '6'], ['float8_e8m0fnu', 8, 0x7f, '1'],
+  ];
+  for (const [format, bits, code, want] of cases) {
+    await openPlayground(page, env.url, `#view=bits&format=${format}`);
+    assert.equal(await page.$$eval('#bit-layout [data-bit]', (els) => els.length), bits, format);
+    assert.equal(await bitValue(page), (await moduleLayout(page, format, 0)).exactValue);
+    assert.equal(await clickCode(page, code, bits), want, `${format} 0x${code.toString(16)}`);
+    assert.match(await settledUrl(page), new RegExp(`code=0x${code.toString(16)}\\b`));
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('every single-bit flip matches tl.layout, for several formats', async () => {
+  const page = await env.page();
+  for (const format of ['float8_e4m3fnuz', 'float8_e5m2fnuz', 'float8_e3m4', 'float6_e3m2fn', 'bfloat16']) {
+    await openPlayground(page, env.url, `#view=bits&format=${format}`);
+    const bits = await page.$$eval('#bit-layout [data-bit]', (els) => els.map((e) => Number(e.dataset.bit)));
+    let code = 0;
+    for (const n of bits) {
+      await page.click(`#bit-layout [data-bit="${n}"]`);
+      code ^= 1 << n;
+      assert.equal(await bitValue(page), (await moduleLayout(page, format, code)).exactValue, `${format} ${code}`);
+      assert.equal(await page.$eval(`#bit-layout [data-bit="${n}"]`, (el) => el.getAttribute('aria-pressed')), 'true');
+    }
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('bits respond to the keyboard and to touch', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn');
+  await page.focus('#bit-layout [data-bit="6"]');
+  await page.keyboard.press('Space');          // 0x40 = 2
+  assert.equal(await bitValue(page), '2');
+  await page.keyboard.press('ArrowLeft');      // to the sign bit
+  await page.keyboard.press('Enter');          // 0xC0 = -2
+  assert.equal(await bitValue(page), '-2');
+  await page.tap('#bit-layout [data-bit="7"]');
+  assert.equal(await bitValue(page), '2');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('casting 1000 saturates to 448 in E4M3FN and shows every format', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn');
+  await page.fill('#value-input', '1000');
+  assert.equal(await bitValue(page), '448');
+  const cast = await page.textContent('#cast-result');
+  assert.match(cast, /0x7E/);
+  assert.match(cast, /\[432, inf\]|\[432, inf\)/);   // everything from the midpoint 432 up saturates to 448
+  assert.ok(await page.$('#cast-result .warn'), 'saturation is flagged');
+  const rows = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const formats = await page.evaluate(() => window.typelatticePlayground.tl.formats().map((f) => f.name));
+  assert.deepEqual(rows.map((r) => r[0]), formats);
+  const row = (name) => rows.find((r) => r[0] === name);
+  assert.equal(row('float16')[2], '1000');       // exactly representable in half precision
+  assert.equal(row('float8_e5m2')[2], '1024');   // nearest E5M2 value
+  // Not saturating: out of range becomes NaN in E4M3FN (no infinity there).
+  await page.selectOption('#saturate-select', '0');
+  assert.equal(await bitValue(page), 'nan');
+  // Forced saturation clips float16 too (ONNX's default for float16 is Inf): 1e6 -> 65504.
+  await page.selectOption('#saturate-select', '1');
+  await page.selectOption('#format-select', 'float16');
+  await page.fill('#value-input', '1e6');
+  assert.equal(await bitValue(page), '65504');
+  await page.selectOption('#saturate-select', '');
+  assert.equal(await bitValue(page), 'inf');
+  await page.selectOption('#format-select', 'float8_e4m3fn');
+  // A hex float32 bit pattern: 0x3f800000 = 1.
+  await page.selectOption('#input-kind', 'hex');
+  await page.fill('#value-input', '0x3f800000');
+  assert.equal(await bitValue(page), '1');
+  // Bad input is an error message, not garbage.
+  await page.selectOption('#input-kind', 'decimal');
+  await page.fill('#value-input', '12abc');
+  assert.ok(await page.$eval('#cast-result', (el) => el.classList.contains('error') && el.textContent.length > 0));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('E8M0 round mode changes the cast of 3', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e8m0fnu&value=3');
+  assert.equal(await page.isDisabled('#round-select'), false);
+  await page.selectOption('#round-select', 'up');
+  assert.equal(await bitValue(page), '4');
+  await page.selectOption('#round-select', 'down');
+  assert.equal(await bitValue(page), '2');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the code grid holds every code, coloured by category, and loads a clicked code', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn');
+  const cells = await page.$$eval('#code-grid [data-code]', (els) => els.map((e) => [Number(e.dataset.code), e.className]));
+  assert.equal(cells.length, 256);
+  const categories = await page.evaluate(() => {
+    const tl = window.typelatticePlayground.tl;
+    return Array.from({ length: 256 }, (_, c) => tl.layout('float8_e4m3fn', c).category);
+  });
+  cells.forEach(([code, cls]) => assert.match(cls, new RegExp(`cat-${categories[code]}\\b`), `code ${code}`));
+  // E4M3FN has exactly two NaN codes (S.1111.111) and two zeros.
+  assert.equal(cells.filter(([, c]) => c.includes('cat-nan')).length, 2);
+  assert.equal(cells.filter(([, c]) => c.includes('cat-zero')).length, 2);
+  // Keyboard: from code 0x7D, one step right is 0x7E; Enter loads it.
+  await page.focus('#code-grid [data-code="125"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await bitValue(page), '448');
+  await page.click('#code-grid [data-code="0"]');
+  assert.equal(await bitValue(page), '0');
+  await page.click('#code-grid [data-code="126"]');
+  assert.equal(await bitValue(page), '448');
+  assert.equal(await page.$eval('#bit-layout [data-bit="0"]', (el) => el.getAttribute('aria-pressed')), 'false');
+  assert.equal(await page.$eval('#bit-layout [data-bit="1"]', (el) => el.getAttribute('aria-pressed')), 'true');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the saturation note puts the seed table beside the module for the FNUZ formats', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fnuz');
+  const note = await page.textContent('#saturation-note');
+  assert.match(note, /test data/);
+  const rows = await page.$$eval('#saturation-note tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const fnuz = rows.find((r) => r[0] === 'float8_e4m3fnuz' && r[1] === '+Inf');
+  assert.equal(fnuz[3], 'NaN');          // what the seed's table says
+  assert.match(fnuz[2], /= 240$/);       // what the module does: clip to max (ONNX test data)
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -1,0 +1,116 @@
+// Shared by the browser tests and scripts/measure-playground.mjs: starts scripts/serve.py on a free port and
+// Debian's Chromium through playwright-core (never a downloaded browser), and records console errors.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
+const CHROMIUM = process.env.TYPELATTICE_CHROMIUM || '/usr/bin/chromium';
+
+// Why the browser tests cannot run here, or null.
+export function missingPrerequisite() {
+  if (!existsSync(path.join(ROOT, 'web/dist/typelattice.mjs'))) {
+    return 'web/dist/typelattice.mjs is missing: build it with `cmake --preset wasm && cmake --build --preset wasm`';
+  }
+  if (!existsSync(path.join(ROOT, 'tests/js/node_modules/playwright-core'))) {
+    return 'playwright-core is missing: run `scripts/install-deps.sh test` (npm ci in tests/js)';
+  }
+  if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing: apt-get install chromium`;
+  return null;
+}
+
+export function loadPlaywright() {
+  const require = createRequire(path.join(ROOT, 'tests/js/package.json'));
+  return require('playwright-core');
+}
+
+// Starts serve.py on a free port; resolves { url, stop }.
+export function startServer() {
+  return new Promise((resolve, reject) => {
+    const proc = spawn('python3', [path.join(ROOT, 'scripts/serve.py'), '--port', '0', '--quiet'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve.py did not start: ${err}`)), 10000);
+    proc.stderr.on('data', (d) => { err += d; });
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], stop: () => proc.kill('SIGTERM') });
+      }
+    });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`serve.py exited ${code}: ${err}`)); });
+  });
+}
+
+export async function launchBrowser() {
+  const { chromium } = loadPlaywright();
+  const profile = mkdtempSync(path.join(tmpdir(), 'typelattice-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    hasTouch: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// A new page that records console errors, page errors and failed requests into `errors`.
+export async function newPage(context, errors) {
+  const page = await context.newPage();
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
+  return page;
+}
+
+export function artifactPath(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}
+
+// Opens the playground at `hash` and waits until the module is loaded and the first view drawn.
+export async function openPlayground(page, url, hash = '') {
+  await page.goto(`${url}/${hash}`);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 15000 });
+}
+
+// One server and one browser for a test file: `const env = await setUp();` ... `await env.tearDown();`
+// env.page() opens a fresh page and remembers its errors; env.assertNoErrors() checks all of them.
+export async function setUp() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const errors = [];
+  return {
+    url: server.url,
+    context: browser.context,
+    errors,
+    page: () => newPage(browser.context, errors),
+    async tearDown() {
+      await browser.close();
+      server.stop();
+    },
+  };
+}
+
+// The page URL once the playground has written its state to the hash (it does so right after each update).
+export async function settledUrl(page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return page.url();
+}

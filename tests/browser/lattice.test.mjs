@@ -1,0 +1,148 @@
+// The Lattice view: selecting types shows their join (JAX docs: float16 ∨ bfloat16 = float32), strict mode
+// turns it into JAX's error, hover shows reachability, keyboard selection, non-lattice systems, exports.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { setUp, openPlayground, settledUrl } from './harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env.tearDown(); });
+
+const classesOf = (page, name) =>
+  page.$eval(`#lattice-figure [data-dtype="${name}"]`, (el) => [...el.classList]);
+const joinNodes = (page) =>
+  page.$$eval('#lattice-figure [data-dtype].join', (els) => els.map((e) => e.getAttribute('data-dtype')));
+
+test('float16 and bfloat16 join at float32, with the paths up to it', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url);
+  assert.equal(await page.$$eval('#lattice-figure [data-dtype]', (els) => els.length) >= 18, true);
+  await page.click('#lattice-figure [data-dtype="float16"]');
+  await page.click('#lattice-figure [data-dtype="bfloat16"]');
+  assert.ok((await classesOf(page, 'float16')).includes('selected'));
+  assert.ok((await classesOf(page, 'bfloat16')).includes('selected'));
+  assert.deepEqual(await joinNodes(page), ['float32']);
+  assert.equal((await page.textContent('#join-result')).trim(), 'float32');
+  const pathEdges = await page.$$eval('#lattice-figure .tl-edge.on-path',
+    (els) => els.map((e) => `${e.dataset.from}->${e.dataset.to}`).sort());
+  assert.deepEqual(pathEdges, ['bfloat16->float32', 'float16->float32']);
+  // Clicking again deselects.
+  await page.click('#lattice-figure [data-dtype="bfloat16"]');
+  assert.ok(!(await classesOf(page, 'bfloat16')).includes('selected'));
+  assert.deepEqual(await joinNodes(page), []);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('more joins from the JAX docs table, three at once, and the weak types', async () => {
+  const page = await env.page();
+  // From the JAX docs' binary promotion table: i1 ∨ u8 = f*, u1 ∨ i1 = i2, i* ∨ u2 = u2, bf ∨ c* = c8.
+  const cases = [[['int8', 'uint64'], 'f*'], [['uint8', 'int8'], 'int16'], [['i*', 'uint16'], 'uint16'],
+    [['bfloat16', 'c*'], 'complex64'], [['int8', 'uint8', 'float16'], 'float16']];
+  for (const [sel, want] of cases) {
+    await openPlayground(page, env.url, `#select=${sel.join(',')}`);
+    assert.deepEqual(await joinNodes(page), [want], sel.join(' ∨ '));
+    assert.equal((await page.textContent('#join-result')).trim(), want);
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('strict mode shows the promotion error and no join; unticking restores it', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#select=float16,bfloat16');
+  await page.check('#strict-toggle');
+  const text = (await page.textContent('#join-result')).trim();
+  assert.match(text, /strict/);
+  assert.match(text, /float16/);
+  assert.match(text, /bfloat16/);
+  assert.ok(await page.$eval('#join-result', (el) => el.classList.contains('error')));
+  assert.deepEqual(await joinNodes(page), []);
+  assert.match(await settledUrl(page), /mode=strict/);
+  await page.uncheck('#strict-toggle');
+  assert.deepEqual(await joinNodes(page), ['float32']);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('x64 off: uint32 ∨ int32 is int32 instead of int64', async () => {
+  const page = await env.page();
+  // With x64 on (the JAX docs table) u4 ∨ i4 = i8; with x64 off JAX canonicalizes 64-bit results to 32 bits.
+  await openPlayground(page, env.url, '#select=uint32,int32');
+  assert.equal((await page.textContent('#join-result')).trim(), 'int64');
+  await page.uncheck('#x64-toggle');
+  assert.match(await settledUrl(page), /x64=0/);
+  assert.equal((await page.textContent('#join-result')).trim(), 'int32');
+  assert.deepEqual(await joinNodes(page), ['int32']);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('hovering a type marks everything it may promote to', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url);
+  await page.hover('#lattice-figure [data-dtype="int8"]');
+  const reachable = await page.$$eval('#lattice-figure [data-dtype].reachable', (els) => els.map((e) => e.dataset.dtype));
+  for (const name of ['int8', 'int16', 'int64', 'f*', 'float16', 'float32', 'complex128']) {
+    assert.ok(reachable.includes(name), `${name} reachable from int8`);
+  }
+  for (const name of ['uint8', 'bool', 'i*']) assert.ok(!reachable.includes(name), `${name} not reachable`);
+  assert.ok((await classesOf(page, 'uint8')).includes('dimmed'));
+  assert.match(await page.textContent('#reach-info'), /int8/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('keyboard: arrows move between nodes, Enter and Space select', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url);
+  await page.focus('#lattice-figure [data-dtype="float16"]');
+  await page.keyboard.press('Enter');
+  assert.ok((await classesOf(page, 'float16')).includes('selected'));
+  await page.keyboard.press('ArrowDown');
+  const focused = await page.evaluate(() => document.activeElement.getAttribute('data-dtype'));
+  assert.ok(focused && focused !== 'float16', `focus moved (now ${focused})`);
+  await page.keyboard.press(' ');
+  assert.ok((await classesOf(page, focused)).includes('selected'));
+  assert.equal(await page.$eval(`[data-dtype="${focused}"]`, (el) => el.getAttribute('aria-pressed')), 'true');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('NumPy is not a lattice and shows the int8, uint8, float16 counterexample', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url);
+  await page.selectOption('#system-select', 'numpy');
+  const status = await page.textContent('#lattice-status');
+  assert.match(status, /not a lattice/);
+  for (const name of ['int8', 'uint8', 'float16']) assert.match(status, new RegExp(name));
+  assert.ok(await page.$eval('#lattice-figure', (el) => el.hidden));
+  // The types can still be combined (as numpy.promote_types does): int8 ∨ uint8 = int16.
+  await page.click('#type-chips [data-type="int8"]');
+  await page.click('#type-chips [data-type="uint8"]');
+  assert.equal((await page.textContent('#join-result')).trim(), 'int16');
+  // "Select these types" picks the counterexample's inputs.
+  await page.click('#try-counterexample');
+  const pressed = await page.$$eval('#type-chips [aria-pressed="true"]', (els) => els.map((e) => e.dataset.type).sort());
+  assert.deepEqual(pressed, ['float16', 'int8', 'uint8']);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('export the lattice as SVG and PNG', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#select=float16,bfloat16');
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-svg')]);
+  assert.match(svgDownload.suggestedFilename(), /\.svg$/);
+  const svg = readFileSync(await svgDownload.path(), 'utf8');
+  assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.match(svg, />float32</);
+  assert.doesNotMatch(svg, /class=/);   // colours are baked in, the file stands alone
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+  const png = readFileSync(await pngDownload.path());
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.ok(png.length > 5000);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

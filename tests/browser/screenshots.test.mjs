@@ -1,0 +1,43 @@
+// Screenshots of every view (light and dark, desktop and phone, English and Chinese) into tests/artifacts/,
+// for people to look at; the test checks each view drew something and logged no errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, openPlayground, artifactPath } from './harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env.tearDown(); });
+
+const VIEWS = {
+  lattice: '#select=float16,bfloat16',
+  'lattice-strict': '#select=float16,bfloat16&mode=strict',
+  'lattice-numpy': '#system=numpy&select=int8,uint8',
+  table: '#view=table&compare=numpy',
+  bits: '#view=bits&format=float8_e4m3fn&value=1000',
+  'bits-float16': '#view=bits&format=float16&value=0.1',
+  story: '#view=story&stage=8',
+  custom: '#view=custom',
+};
+
+test('screenshots of each view', async () => {
+  const page = await env.page();
+  for (const [theme, width] of [['light', 1280], ['dark', 1280], ['light', 390]]) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, hash] of Object.entries(VIEWS)) {
+      await openPlayground(page, env.url, hash);
+      const shown = await page.$eval('.view:not([hidden])', (el) => el.getBoundingClientRect().height);
+      assert.ok(shown > 100, `${name} drew`);
+      await page.screenshot({ path: artifactPath(`${name}-${theme}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openPlayground(page, env.url, '#select=float16,bfloat16&lang=zh-CN');
+  await page.screenshot({ path: artifactPath('lattice-zh-CN.png'), fullPage: true });
+  await page.goto(`${env.url}/examples/embed.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('type-lattice')].every((e) => e.dataset.ready));
+  await page.screenshot({ path: artifactPath('embed.png'), fullPage: true });
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

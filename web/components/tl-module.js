@@ -1,0 +1,16 @@
+// Loads the typelattice wasm module once per page; the playground and every <type-lattice> share it.
+let instance = null;
+
+export function loadTypeLattice() {
+  if (!instance) {
+    instance = import(new URL('../dist/typelattice.mjs', import.meta.url).href)
+      .then((m) => m.default());
+  }
+  return instance;
+}
+
+// The message of a promotion failure (TypePromotionError) or null for any other error, which is rethrown.
+export function promotionErrorText(error) {
+  if (error && error.name === 'TypePromotionError') return error.message;
+  throw error;
+}

@@ -1,0 +1,182 @@
+// <type-lattice>: a promotion lattice (or table) for docs pages, from one module import:
+//   <script type="module" src="web/components/type-lattice.js"></script>
+//   <type-lattice system="jax" mode="strict" select="float16,bfloat16" view="lattice"></type-lattice>
+// Attributes: system (jax|numpy|torch|tensorflow|jax-lax), mode (standard|strict), x64 (on|off),
+// select (comma-separated dtypes), view (lattice|table), types (docs: the JAX docs' 18 types, the default;
+// all: with int4, float8 and the other newer types). Clicking nodes changes the selection and fires a
+// `select` event whose detail is { selected, join, error }.
+import { LatticeDiagram } from './lattice-svg.js';
+import { loadTypeLattice, promotionErrorText } from './tl-module.js';
+import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js';
+import { renderPromotionTable } from './promotion-table.js';
+
+const STYLE_URL = new URL('./type-lattice.css', import.meta.url).href;
+const LATTICE_STYLE_URL = new URL('./lattice.css', import.meta.url).href;
+
+function link(doc, href) {
+  const l = doc.createElement('link');
+  l.rel = 'stylesheet';
+  l.href = href;
+  return l;
+}
+
+export class TypeLatticeElement extends HTMLElement {
+  static observedAttributes = ['system', 'mode', 'x64', 'select', 'view', 'types'];
+
+  #root;
+  #body;
+  #result;
+  #diagram = null;
+  #drawn = null;
+  #selected = [];
+  #renderId = 0;
+  #announced = null;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open' });
+    const doc = this.ownerDocument;
+    this.#body = doc.createElement('div');
+    this.#body.className = 'body';
+    this.#body.setAttribute('part', 'body');
+    this.#result = doc.createElement('output');
+    this.#result.className = 'result';
+    this.#result.setAttribute('part', 'result');
+    this.#result.setAttribute('aria-live', 'polite');
+    this.#root.append(link(doc, LATTICE_STYLE_URL), link(doc, STYLE_URL), this.#body, this.#result);
+  }
+
+  connectedCallback() { this.#render(); }
+  attributeChangedCallback() { if (this.isConnected) this.#render(); }
+
+  get options() {
+    return {
+      system: this.getAttribute('system') || 'jax',
+      mode: this.getAttribute('mode') || 'standard',
+      x64: (this.getAttribute('x64') || 'on') !== 'off',
+    };
+  }
+  get selected() { return [...this.#selected]; }
+
+  async #render() {
+    const id = ++this.#renderId;
+    let tl;
+    try {
+      tl = await loadTypeLattice();
+    } catch (e) {
+      this.#showError(`typelattice module failed to load: ${e.message}`);
+      return;
+    }
+    if (id !== this.#renderId) return;  // a newer attribute change won
+    try {
+      this.#draw(tl);
+    } catch (e) {
+      this.#showError(e.message);
+    }
+    this.dataset.ready = 'true';
+  }
+
+  #showError(text) {
+    const p = this.ownerDocument.createElement('p');
+    p.className = 'error';
+    p.textContent = text;
+    this.#body.replaceChildren(p);
+    this.#result.textContent = '';
+    this.dataset.ready = 'true';
+  }
+
+  #draw(tl) {
+    const doc = this.ownerDocument;
+    const opts = this.options;
+    const canonical = (name) => tl.promoteTypes(name, name, opts);
+    const requested = (this.getAttribute('select') || '').split(',').map((s) => s.trim()).filter(Boolean);
+    this.#selected = requested.map(canonical);
+    const caption = doc.createElement('p');
+    caption.className = 'caption';
+    caption.textContent = `${opts.system}${opts.mode === 'strict' ? ', strict mode' : ''}${opts.x64 ? '' : ', x64 off'}`;
+
+    const allTypes = this.getAttribute('types') === 'all';
+    if ((this.getAttribute('view') || 'lattice') === 'table') {
+      const table = tl.table(allTypes ? opts : { ...opts, types: docsTypes(tl) });
+      const short = shortNames(tl);
+      const el = renderPromotionTable(doc, table, { short, caption: caption.textContent,
+        onCell: (r, c) => { this.#selected = [r, c]; this.#update(tl); this.#markCells(el); } });
+      this.#diagram = null;
+      this.#drawn = null;
+      const scroll = doc.createElement('div');
+      scroll.className = 'scroll';
+      scroll.append(el);
+      this.#body.replaceChildren(scroll);
+      this.#tableEl = el;
+      this.#markCells(el);
+      this.#update(tl);
+      return;
+    }
+    this.#tableEl = null;
+    const drawn = tl.lattice(opts);
+    if (!drawn) {
+      const check = tl.checkSystem(opts);
+      const p = doc.createElement('p');
+      p.className = 'not-lattice';
+      p.textContent = `${opts.system} is not a lattice: ${check.violation ? check.violation.description : ''}`;
+      this.#body.replaceChildren(caption, p);
+      this.#drawn = null;
+      this.#diagram = null;
+      this.#update(tl);
+      return;
+    }
+    this.#drawn = drawn;
+    this.#diagram = new LatticeDiagram({ document: doc, label: `Type promotion lattice: ${caption.textContent}` });
+    this.#diagram.render(allTypes ? drawn : restrictDrawing(drawn, docsTypes(tl)));
+    this.#diagram.on('toggle', (name) => {
+      const i = this.#selected.indexOf(name);
+      if (i >= 0) this.#selected.splice(i, 1); else this.#selected.push(name);
+      this.#update(tl);
+    });
+    this.#diagram.on('hover', (name) => this.#update(tl, name));
+    this.#body.replaceChildren(caption, this.#diagram.svg);
+    this.#update(tl);
+  }
+
+  #tableEl = null;
+  #markCells(table) {
+    const [r, c] = this.#selected;
+    for (const td of table.querySelectorAll('td[data-row]')) {
+      td.classList.toggle('picked', this.#selected.length === 2 && td.dataset.row === r && td.dataset.col === c);
+    }
+  }
+
+  #update(tl, hovered = null) {
+    const opts = this.options;
+    let join = null;
+    let error = null;
+    let pathEdges = [];
+    if (this.#drawn) {
+      const s = selectionState(tl, this.#drawn, this.#selected, opts);
+      ({ join, error, pathEdges } = s);
+      const reachable = hovered ? tl.reachable({ nodes: this.#drawn.nodes.map((n) => n.name),
+        edges: this.#drawn.edges }, hovered) : null;
+      this.#diagram.show({ selected: this.#selected, join, pathEdges, reachable, hovered });
+    } else if (this.#selected.length >= 2) {
+      try { join = tl.resultType(this.#selected, opts); } catch (e) { error = promotionErrorText(e); }
+    }
+    if (this.#selected.length < 2) {
+      this.#result.textContent = this.#drawn ? 'Click two or more types to see their join.' : '';
+    } else {
+      this.#result.textContent = error !== null ? error : `${this.#selected.join(' ∨ ')} = ${join}`;
+    }
+    this.#result.classList.toggle('error', error !== null);
+    const key = JSON.stringify(this.#selected);
+    if (key !== this.#announced) {   // hovering does not change the selection: no event for it
+      this.#announced = key;
+      this.dispatchEvent(new CustomEvent('select', { detail: { selected: this.selected, join, error } }));
+    }
+  }
+}
+
+function shortNames(tl) {
+  const codes = new Map(tl.dtypes().map((d) => [d.name, d.shortCode || d.name]));
+  return (name) => codes.get(name) || name;
+}
+
+if (!customElements.get('type-lattice')) customElements.define('type-lattice', TypeLatticeElement);

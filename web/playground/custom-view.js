@@ -1,0 +1,213 @@
+// The Your lattice view: edit a graph (types and edges, or start from a preset), check it live with
+// tl.checkLattice, highlight the counterexample, import/export the JSON that `typelattice check` reads.
+// User-typed names are only ever inserted as text.
+import { LatticeDiagram, download } from '../components/lattice-svg.js';
+import { t } from './strings.js';
+
+const $ = (id) => document.getElementById(id);
+
+// The graph JSON as `typelattice check FILE.json` reads it: { nodes: [names], edges: [[from, to]] }.
+export function parseGraphJson(text) {
+  const g = JSON.parse(text);
+  const isName = (x) => typeof x === 'string';
+  if (!g || !Array.isArray(g.nodes) || !g.nodes.every(isName)) throw new TypeError('"nodes" must be an array of names');
+  if (!Array.isArray(g.edges) || !g.edges.every((e) => Array.isArray(e) && e.length === 2 && e.every(isName))) {
+    throw new TypeError('"edges" must be an array of [from, to] name pairs');
+  }
+  return { nodes: [...g.nodes], edges: g.edges.map(([a, b]) => [a, b]) };
+}
+
+export function graphToJson(graph) {
+  const edges = graph.edges.map((e) => `    ${JSON.stringify(e)}`).join(',\n');
+  return `{\n  "nodes": ${JSON.stringify(graph.nodes)},\n  "edges": [\n${edges}\n  ]\n}\n`;
+}
+
+export class CustomView {
+  constructor(app) {
+    this.app = app;
+    this.tl = app.tl;
+    this.presets = this.tl.presets();
+    this.selected = [];
+    this.diagram = new LatticeDiagram({ document });
+    $('custom-figure').append(this.diagram.svg);
+    this.diagram.on('toggle', (name) => {
+      const i = this.selected.indexOf(name);
+      if (i >= 0) this.selected.splice(i, 1); else this.selected.push(name);
+      this.#highlight();
+    });
+    this.hovered = null;
+    this.diagram.on('hover', (name) => { this.hovered = name; this.#highlight(); });
+    this.#fillPresets();
+    const final = this.presets.length ? this.presets[this.presets.length - 1].graph : { nodes: [], edges: [] };
+    this.graph = { nodes: [...final.nodes], edges: final.edges.map((e) => [...e]) };
+    $('custom-load').addEventListener('click', () => this.#loadPreset($('custom-preset').value));
+    $('custom-add-node').addEventListener('click', () => this.#addNode());
+    $('custom-node-name').addEventListener('keydown', (e) => { if (e.key === 'Enter') this.#addNode(); });
+    $('custom-add-edge').addEventListener('click', () => {
+      const from = $('custom-from').value;
+      const to = $('custom-to').value;
+      if (from === '' || to === '' || from === to) return;
+      if (!this.graph.edges.some(([a, b]) => a === from && b === to)) this.graph.edges.push([from, to]);
+      this.#changed();
+    });
+    $('custom-import').addEventListener('click', () => this.#importText($('custom-json').value));
+    $('custom-file').addEventListener('change', async (e) => {
+      const file = e.target.files[0];
+      if (!file) return;
+      const text = await file.text();
+      $('custom-json').value = text;
+      this.#importText(text);
+      e.target.value = '';
+    });
+    $('custom-export').addEventListener('click', () =>
+      download(document, 'typelattice-graph.json', graphToJson(this.graph), 'application/json'));
+    this.dirty = true;
+  }
+
+  #fillPresets() {
+    const sel = $('custom-preset');
+    const keep = sel.value;
+    sel.replaceChildren();
+    const empty = document.createElement('option');
+    empty.value = '';
+    empty.textContent = t('custom.empty');
+    sel.append(empty);
+    this.presets.forEach((p, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = p.title;
+      sel.append(o);
+    });
+    sel.value = keep || String(this.presets.length - 1);
+  }
+
+  relabel() { this.#fillPresets(); this.dirty = true; }
+
+  #loadPreset(value) {
+    const g = value === '' ? { nodes: [], edges: [] } : this.presets[Number(value)].graph;
+    this.graph = { nodes: [...g.nodes], edges: g.edges.map((e) => [...e]) };
+    this.selected = [];
+    this.#changed();
+  }
+
+  #addNode() {
+    const name = $('custom-node-name').value.trim();
+    if (!name || this.graph.nodes.includes(name)) {
+      $('custom-json-error').textContent = t('custom.badName');
+      return;
+    }
+    this.graph.nodes.push(name);
+    $('custom-node-name').value = '';
+    this.#changed();
+  }
+
+  #importText(text) {
+    try {
+      this.graph = parseGraphJson(text);
+      this.selected = [];
+      this.#changed();
+    } catch (e) {
+      $('custom-json-error').textContent = e.message;
+    }
+  }
+
+  #changed() {
+    this.dirty = true;
+    this.render();
+  }
+
+  render() {
+    if (!this.dirty) return;
+    this.dirty = false;
+    $('custom-json-error').textContent = '';
+    this.selected = this.selected.filter((n) => this.graph.nodes.includes(n));
+    this.#lists();
+    $('custom-json').value = graphToJson(this.graph);
+    const status = $('custom-check');
+    status.replaceChildren();
+    if (!this.graph.nodes.length) {
+      status.className = 'status-box';
+      status.textContent = t('custom.emptyGraph');
+      this.check = null;
+      this.diagram.render({ nodes: [], edges: [] });
+      this.#highlight();
+      return;
+    }
+    try {
+      this.check = this.tl.checkLattice(this.graph);
+    } catch (e) {   // a malformed graph: say why, keep the last drawing
+      status.className = 'status-box bad';
+      status.textContent = e.message;
+      this.check = null;
+      return;
+    }
+    status.className = `status-box ${this.check.isLattice ? 'good' : 'bad'}`;
+    const head = document.createElement('strong');
+    head.textContent = this.check.isLattice ? t('custom.isLattice') : t('custom.notLattice');
+    status.append(head);
+    if (this.check.violation) {
+      const why = document.createElement('span');
+      why.className = 'counterexample';
+      why.textContent = ` ${t(`kind.${this.check.violation.kind}`)}: ${this.check.violation.description}`;
+      status.append(why);
+    }
+    this.diagram.render({ nodes: this.check.layout, edges: this.graph.edges });
+    this.#highlight();
+  }
+
+  #highlight() {
+    const v = this.check && this.check.violation;
+    let join = null;
+    let pathEdges = [];
+    let text = t('lattice.pick');
+    if (this.check && this.selected.length >= 2) {
+      const r = this.tl.joinOnGraph(this.graph, this.selected);
+      ({ join, pathEdges } = r);
+      text = join !== null ? join : r.description;
+    }
+    $('custom-join').textContent = text;
+    const pair = v && v.a !== null && v.a !== undefined ? [v.a, v.b] : [];
+    const hovered = this.check && this.hovered && this.graph.nodes.includes(this.hovered) ? this.hovered : null;
+    const reachable = hovered ? this.tl.reachable(this.graph, hovered) : null;
+    this.diagram.show({ selected: this.selected, join, pathEdges, counterexample: pair, hovered, reachable,
+      competing: v ? v.competing || [] : [], cycle: v ? v.cycle || [] : [] });
+  }
+
+  #lists() {
+    const nodes = this.graph.nodes;
+    for (const id of ['custom-from', 'custom-to']) {
+      const sel = $(id);
+      const keep = sel.value;
+      sel.replaceChildren(...nodes.map((n) => {
+        const o = document.createElement('option');
+        o.value = n;
+        o.textContent = n;
+        return o;
+      }));
+      if (nodes.includes(keep)) sel.value = keep;
+    }
+    const item = (label, onRemove) => {
+      const li = document.createElement('li');
+      const span = document.createElement('span');
+      span.className = 'mono';
+      span.textContent = label;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'small';
+      b.textContent = t('custom.remove');
+      b.setAttribute('aria-label', `${t('custom.remove')} ${label}`);
+      b.addEventListener('click', onRemove);
+      li.append(span, b);
+      return li;
+    };
+    $('custom-edges').replaceChildren(...this.graph.edges.map(([a, b], i) => item(`${a} → ${b}`, () => {
+      this.graph.edges.splice(i, 1);
+      this.#changed();
+    })));
+    $('custom-nodes').replaceChildren(...nodes.map((n) => item(n, () => {
+      this.graph.nodes = this.graph.nodes.filter((x) => x !== n);
+      this.graph.edges = this.graph.edges.filter(([a, b]) => a !== n && b !== n);
+      this.#changed();
+    })));
+  }
+}

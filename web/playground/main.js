@@ -1,0 +1,170 @@
+// The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
+import { loadTypeLattice } from '../components/tl-module.js';
+import { parseHash, toHash, DEFAULTS } from './state.js';
+import { t, setLanguage, applyStrings, language } from './strings.js';
+import { LatticeView } from './lattice-view.js';
+import { TableView } from './table-view.js';
+import { BitsView } from './bits-view.js';
+import { StoryView } from './story-view.js';
+import { CustomView } from './custom-view.js';
+
+const $ = (id) => document.getElementById(id);
+
+class Playground {
+  constructor(tl) {
+    this.tl = tl;
+    this.state = parseHash(location.hash);
+    this.views = new Map();
+    this.viewClasses = { lattice: LatticeView, table: TableView, bits: BitsView, story: StoryView, custom: CustomView };
+  }
+
+  // Promotion options of the current state, as the module takes them.
+  opts(overrides = {}) {
+    return { system: this.state.system, mode: this.state.mode, x64: this.state.x64, ...overrides };
+  }
+
+  view(name) {
+    if (!this.views.has(name)) this.views.set(name, new this.viewClasses[name](this));
+    return this.views.get(name);
+  }
+
+  set(patch) {
+    this.state = { ...this.state, ...patch };
+    this.render();
+    // The address bar follows right after the frame: history.replaceState costs a few ms in Chromium, which
+    // would otherwise sit between a click and its highlight.
+    if (!this.hashPending) {
+      this.hashPending = true;
+      setTimeout(() => {
+        this.hashPending = false;
+        const hash = toHash(this.state);
+        if (hash !== location.hash && !(hash === '#' && !location.hash)) history.replaceState(null, '', hash);
+      }, 0);
+    }
+  }
+
+  render() {
+    const s = this.state;
+    if (language() !== s.lang) {
+      setLanguage(s.lang);
+      applyStrings(document);
+      for (const v of this.views.values()) v.relabel?.();
+    }
+    $('lang-select').value = language();
+    for (const tab of document.querySelectorAll('[role=tab]')) {
+      const on = tab.dataset.view === s.view;
+      tab.setAttribute('aria-selected', on ? 'true' : 'false');
+      tab.tabIndex = on ? 0 : -1;
+      $(tab.getAttribute('aria-controls')).hidden = !on;
+    }
+    $('system-bar').hidden = !(s.view === 'lattice' || s.view === 'table');
+    $('system-select').value = s.system;
+    $('strict-toggle').checked = s.mode === 'strict';
+    $('strict-toggle').disabled = s.system !== 'jax';
+    $('strict-toggle').parentElement.title = s.system === 'jax' ? '' : t('system.strictOnlyJax');
+    $('x64-toggle').checked = s.x64;
+    $('all-types-toggle').checked = s.all;
+    const status = $('load-status');
+    try {
+      this.view(s.view).render(s);
+      if (status.classList.contains('error') && !this.keepError) status.hidden = true;
+      this.keepError = false;
+    } catch (e) {
+      // A hand-edited link (unknown system, format, ...): say why, fall back to the defaults once.
+      status.textContent = e.message;
+      status.classList.add('error');
+      status.hidden = false;
+      if (this.recovering) throw e;
+      this.recovering = true;
+      this.keepError = true;
+      const { system, format, mode } = DEFAULTS;
+      this.set({ system, format, mode, select: [] });
+      this.recovering = false;
+    }
+  }
+
+  // The system list: the current system at once, the rest right after the first frame (tl.systems() also
+  // checks every system's lattice laws, tens of milliseconds on the first call).
+  fillSystems(all) {
+    const sel = $('system-select');
+    const names = all ? this.tl.systems().map((x) => x.name) : [this.state.system];
+    sel.replaceChildren(...names.map((name) => {
+      const o = document.createElement('option');
+      o.value = name;
+      o.textContent = name;
+      return o;
+    }));
+    sel.value = this.state.system;
+  }
+
+  wire() {
+    this.fillSystems(false);
+    $('system-select').addEventListener('change', (e) => this.set({ system: e.target.value, select: [] }));
+    $('strict-toggle').addEventListener('change', (e) => this.set({ mode: e.target.checked ? 'strict' : 'standard' }));
+    $('x64-toggle').addEventListener('change', (e) => this.set({ x64: e.target.checked }));
+    $('all-types-toggle').addEventListener('change', (e) => this.set({ all: e.target.checked }));
+    $('lang-select').addEventListener('change', (e) => this.set({ lang: e.target.value }));
+    const tabs = [...document.querySelectorAll('[role=tab]')];
+    for (const tab of tabs) {
+      tab.addEventListener('click', () => this.set({ view: tab.dataset.view }));
+      tab.addEventListener('keydown', (e) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+        if (!step) return;
+        const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+        next.focus();
+        this.set({ view: next.dataset.view });
+      });
+    }
+    window.addEventListener('hashchange', () => {
+      const parsed = parseHash(location.hash);
+      if (toHash(parsed) === toHash(this.state)) return;
+      this.state = parsed;
+      this.render();
+    });
+    $('module-info').textContent = `typelattice ${this.tl.version} · ${this.tl.isa}`;
+  }
+}
+
+function setupTheme() {
+  const order = ['auto', 'light', 'dark'];
+  let theme = localStorage.getItem('typelattice-theme') || 'auto';
+  const apply = () => {
+    if (theme === 'auto') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+    const label = $('theme-label');
+    label.dataset.i18n = `theme.${theme}`;
+    label.textContent = t(`theme.${theme}`);
+  };
+  $('theme-toggle').addEventListener('click', () => {
+    theme = order[(order.indexOf(theme) + 1) % order.length];
+    localStorage.setItem('typelattice-theme', theme);
+    apply();
+  });
+  apply();
+}
+
+async function main() {
+  const initial = parseHash(location.hash);
+  setLanguage(initial.lang);
+  applyStrings(document);
+  setupTheme();
+  let tl;
+  try {
+    tl = await loadTypeLattice();
+  } catch (e) {
+    $('load-status').textContent = t('loadFailed', { error: e.message });
+    $('load-status').classList.add('error');
+    return;
+  }
+  performance.mark('typelattice-module-loaded');
+  const app = new Playground(tl);
+  app.wire();
+  app.render();
+  if (!$('load-status').classList.contains('error')) $('load-status').hidden = true;
+  document.documentElement.dataset.ready = 'true';
+  performance.mark('typelattice-interactive');
+  setTimeout(() => app.fillSystems(true), 0);
+  window.typelatticePlayground = app;   // for people's scripts and the budget measurements
+}
+
+main();
