@@ -7,10 +7,15 @@ seconds=${1:-600}; shift || true
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(dtype_name number lattice_json cast_kernels)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
+status=0
 for t in "${targets[@]}"; do
   mkdir -p "build/fuzz/long-corpus/$t"
-  echo "== fuzz_$t for ${seconds}s"
+  echo "== fuzz_$t for ${seconds}s (log: build/fuzz/fuzz_$t.log)"
+  rc=0
   "build/fuzz/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-    -print_final_stats=1 -artifact_prefix=build/fuzz/ "build/fuzz/long-corpus/$t" "tests/fuzz/corpus/$t" 2>&1 |
-    grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" || true
+    -print_final_stats=1 -artifact_prefix=build/fuzz/ "build/fuzz/long-corpus/$t" "tests/fuzz/corpus/$t" \
+    >"build/fuzz/fuzz_$t.log" 2>&1 || rc=$?
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY" "build/fuzz/fuzz_$t.log" || true
+  [ "$rc" -eq 0 ] || { echo "fuzz_$t failed (exit $rc)"; status=1; }
 done
+exit $status
