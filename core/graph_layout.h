@@ -15,6 +15,8 @@ struct NodePosition {
 
 std::vector<NodePosition> layered_layout(const Graph& graph);
 // The hand-tuned positions from assets/lattices/<preset>.positions.txt when they cover the graph, else layered.
+// Presets with positions: "jax" (every JAX graph: standard, strict, x64 off) and "design-<name>" for each of
+// design_presets() (e.g. "design-final").
 std::vector<NodePosition> layout_for(const Graph& graph, std::string_view preset_name = {});
 
 }  // namespace typelattice

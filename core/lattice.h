@@ -2,8 +2,11 @@
 // reachability, least upper bounds, and whether it is a lattice (with a counterexample when it is not).
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,7 +22,8 @@ struct Graph {
   std::vector<std::pair<std::string, std::string>> edges;  // from, to: `from` may promote to `to`
 };
 
-// Why a graph is not a lattice. Exactly one reason is reported: the first found in node order.
+// Why a graph is not a lattice. Exactly one reason is reported, the first found in node order among, in turn:
+// cycles (a self-loop included), pairs with competing minimal upper bounds, pairs with no upper bound at all.
 struct LatticeViolation {
   enum class Kind { cycle, no_upper_bound, no_least_upper_bound };
   Kind kind;
@@ -31,7 +35,11 @@ struct LatticeViolation {
 // The reflexive-transitive closure of the edges, as rows of bits (any number of nodes).
 class Lattice {
  public:
-  // Fails (ErrorKind::invalid_lattice) on an edge naming an unknown node, a duplicate node, or an empty name.
+  // Beyond this many nodes the closure (n² bits) and the pair check (n² pairs) stop being interactive.
+  static constexpr int kMaxNodes = 4096;
+
+  // Fails (ErrorKind::invalid_lattice) on an edge naming an unknown node, a duplicate node, an empty name, or
+  // more than kMaxNodes nodes.
   // A cycle is not an error here: check() reports it, so a user sees their graph and the cycle in it.
   static Result<Lattice> from_graph(const Graph& graph);
 
@@ -53,8 +61,12 @@ class Lattice {
 
  private:
   std::vector<std::string> names_;
+  std::map<std::string, NodeId, std::less<>> index_;  // name -> id, for find()
   std::vector<std::pair<NodeId, NodeId>> edges_;
   std::vector<std::vector<std::uint64_t>> closure_;  // closure_[a] bit b set <=> a ≤ b
+  std::vector<int> reach_count_;                     // bits set in closure_[a]: how many nodes a reaches
+
+  std::optional<NodeId> least_of(const std::vector<std::uint64_t>& bounds) const;
 };
 
 }  // namespace typelattice

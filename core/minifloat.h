@@ -47,6 +47,13 @@ std::span<const FormatSpec> all_formats();                 // indexed by Format
 const FormatSpec& format_spec(Format f);
 Result<Format> parse_format(std::string_view text);        // canonical, ONNX names, aliases; case-insensitive
 
+// The finite range of a format (every one a power of two but max). E8M0 has no subnormals.
+struct FormatRange {
+  double max, min_normal;
+  std::optional<double> min_subnormal;
+};
+FormatRange format_range(Format f);
+
 // E8M0's round modes, as ONNX Cast's round_mode; ignored by the other formats (always nearest-even).
 enum class RoundMode : std::uint8_t { nearest_even, up, down, nearest };
 
@@ -55,19 +62,53 @@ struct CastOptions {
   RoundMode e8m0_round = RoundMode::up;  // ONNX's default for float8_e8m0fnu
 };
 
+// ONNX Cast's defaults for a target format: saturate=1 and round_mode=up, where the saturate attribute only
+// applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow to Inf as in IEEE 754.
+CastOptions onnx_default_options(Format f);
+
 // Exact decoding of a code (low total_bits() bits used; higher bits must be zero).
 float decode_to_float32(Format f, std::uint32_t code);
 double decode_to_float64(Format f, std::uint32_t code);
 
 // Correctly rounded encoding (rounds once, from the exact input value). NaN keeps its sign where the format
 // has signed NaNs. Saturation clips ±Inf and out-of-range values to ±max for every format (ONNX's test data;
-// see README "Saturation"), then rounds.
+// see docs/formats.md "Saturating"), then rounds.
 std::uint32_t encode(Format f, float value, const CastOptions& options = {});
 std::uint32_t encode(Format f, double value, const CastOptions& options = {});
+
+// Whether casting `value` clips it to ±max (saturation: out of range or ±Inf, or any overflow in a format
+// without Inf and NaN). False when the cast overflows to Inf/NaN instead, or when it is in range.
+bool saturates(Format f, double value, const CastOptions& options = {});
 
 // A slow, obviously-correct encoder: the nearest representable value by exact comparison over the sorted
 // values of the format (ties to the even code). Tests compare `encode` against it.
 std::uint32_t encode_reference(Format f, double value, const CastOptions& options = {});
+
+// The same, holding the sorted values so that sweeps need not rebuild them for every input.
+class ReferenceEncoder {
+ public:
+  explicit ReferenceEncoder(Format f);
+  std::uint32_t encode(double value, const CastOptions& options = {}) const;
+
+ private:
+  std::uint32_t overflow_code(bool negative, const CastOptions& options) const;
+  std::uint32_t e8m0_onnx(double magnitude, const CastOptions& options) const;
+  Format format_;
+  std::vector<double> values_;           // every finite value >= 0 (E8M0: > 0), ascending
+  std::vector<std::uint32_t> codes_;     // their codes
+  double beyond_max_;                    // max + one ulp of max's binade: where an unbounded format continues
+  std::optional<std::uint32_t> inf_code_, negative_inf_code_;
+};
+
+// The inputs that cast to `code` under `options`: an interval of the real line (for signed formats the
+// negative codes get negative intervals; E8M0 ignores the sign of its input, so its intervals are for |x|).
+// high = +inf with high_inclusive means ±Inf and everything beyond max land here (saturation).
+// nullopt for NaN codes and for codes no input produces.
+struct RoundingInterval {
+  double low, high;
+  bool low_inclusive, high_inclusive;
+};
+std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, const CastOptions& options = {});
 
 enum class Category : std::uint8_t { zero, subnormal, normal, infinity, nan };
 std::string_view category_name(Category c);
@@ -97,6 +138,11 @@ std::string exact_decimal(double value);
 
 // Parse "1.5", "-3e-4", "inf", "nan", "0x3f800000" (hex: a float32/float64 bit pattern, per `hex_width_bits`).
 Result<double> parse_number(std::string_view text);
+// The same for a float32 input: the decimal is rounded once, to the nearest float32.
+Result<float> parse_number_float32(std::string_view text);
 Result<double> parse_hex_bits(std::string_view text, int hex_width_bits /* 32 or 64 */);
+
+// A code of format f: "0x7e", "0b01111110" or decimal "126"; out of range for the format's width -> error.
+Result<std::uint32_t> parse_code(Format f, std::string_view text);
 
 }  // namespace typelattice

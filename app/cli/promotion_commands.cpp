@@ -1,6 +1,253 @@
-// promote, table, check: filled in with the promotion systems.
+// promote, table, check: thin wrappers over core/promotion.h and core/lattice.h (see docs/promotion.md).
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 #include "app/cli/commands.h"
+#include "app/cli/lattice_json.h"
+#include "core/promotion.h"
 
 namespace typelattice::cli {
-void add_promotion_commands(CLI::App&, Runner&) {}
+namespace {
+
+// Bad usage or bad input: exit 2 with the message on stderr.
+int usage_error(const std::string& message) {
+  std::cerr << "typelattice: " << message << "\n";
+  return 2;
+}
+
+struct SystemArgs {
+  std::string system = "jax", mode = "standard", x64 = "on";
+};
+
+void add_system_options(CLI::App* cmd, SystemArgs& args) {
+  cmd->add_option("--system", args.system, "jax, numpy, torch, tensorflow or jax-lax")->capture_default_str();
+  cmd->add_option("--mode", args.mode, "standard or strict (jax_numpy_dtype_promotion; jax only)")->capture_default_str();
+  cmd->add_option("--x64", args.x64, "on or off (jax_enable_x64; jax only)")->capture_default_str();
+}
+
+Result<PromotionOptions> to_options(const SystemArgs& args) {
+  PromotionOptions o;
+  const auto system = parse_system(args.system);
+  if (!system) return system.error();
+  const auto mode = parse_mode(args.mode);
+  if (!mode) return mode.error();
+  if (args.x64 != "on" && args.x64 != "off")
+    return Error{ErrorKind::bad_value, "--x64 takes on or off, not '" + args.x64 + "'", {}};
+  o.system = *system;
+  o.mode = *mode;
+  o.x64 = args.x64 == "on";
+  if (o.system != System::jax && (o.mode != Mode::standard || !o.x64))
+    return Error{ErrorKind::bad_value,
+                 "--mode and --x64 are JAX settings; the " + std::string(system_name(o.system)) +
+                     " table has neither (drop them or use --system jax)",
+                 {}};
+  return o;
+}
+
+Result<std::vector<Dtype>> parse_dtypes(const std::vector<std::string>& names) {
+  std::vector<Dtype> out;
+  for (const std::string& name : names) {
+    const auto d = parse_dtype(name);
+    if (!d) return d.error();
+    out.push_back(*d);
+  }
+  return out;
+}
+
+struct PromoteArgs {
+  SystemArgs system;
+  std::vector<std::string> dtypes;
+};
+
+int run_promote(const PromoteArgs& args) {
+  const auto options = to_options(args.system);
+  if (!options) return usage_error(options.error().message);
+  const auto dtypes = parse_dtypes(args.dtypes);
+  if (!dtypes) return usage_error(dtypes.error().message);
+  const auto result = result_type(*dtypes, *options);
+  if (!result) {
+    std::cerr << "TypePromotionError: " << result.error().message << "\n";
+    return 1;
+  }
+  std::cout << dtype_name(*result) << "\n";
+  return 0;
+}
+
+struct TableArgs {
+  SystemArgs system;
+  std::vector<std::string> types;
+  std::string format = "markdown";
+  bool short_codes = false;
+  bool all = false;
+};
+
+std::string label(Dtype d, bool short_codes) {
+  const DtypeInfo& info = dtype_info(d);
+  return std::string(short_codes && !info.short_code.empty() ? info.short_code : info.name);
+}
+
+void print_table(const PromotionTable& t, const TableArgs& args, const PromotionOptions& options) {
+  const auto cell = [&](const std::optional<Dtype>& c) { return c ? label(*c, args.short_codes) : std::string("-"); };
+  if (args.format == "json") {
+    nlohmann::json doc{{"system", system_name(options.system)}, {"mode", mode_name(options.mode)}, {"x64", options.x64}};
+    doc["types"] = nlohmann::json::array();
+    for (Dtype d : t.types) doc["types"].push_back(label(d, args.short_codes));
+    doc["cells"] = nlohmann::json::array();
+    for (const auto& row : t.cells) {
+      nlohmann::json r = nlohmann::json::array();
+      for (const auto& c : row) r.push_back(c ? nlohmann::json(label(*c, args.short_codes)) : nlohmann::json());
+      doc["cells"].push_back(r);
+    }
+    std::cout << doc.dump() << "\n";
+    return;
+  }
+  const bool csv = args.format == "csv";
+  const std::string open = csv ? "" : "| ", sep = csv ? "," : " | ", close = csv ? "" : " |";
+  std::cout << open;
+  for (Dtype d : t.types) std::cout << sep << label(d, args.short_codes);
+  std::cout << close << "\n";
+  if (!csv) {
+    std::cout << "|---";
+    for (std::size_t i = 0; i < t.types.size(); ++i) std::cout << "|---";
+    std::cout << "|\n";
+  }
+  for (std::size_t r = 0; r < t.types.size(); ++r) {
+    std::cout << open << label(t.types[r], args.short_codes);
+    for (const auto& c : t.cells[r]) std::cout << sep << cell(c);
+    std::cout << close << "\n";
+  }
+}
+
+int run_table(const TableArgs& args) {
+  const auto options = to_options(args.system);
+  if (!options) return usage_error(options.error().message);
+  if (args.format != "csv" && args.format != "markdown" && args.format != "json")
+    return usage_error("--format takes csv, markdown or json, not '" + args.format + "'");
+  std::vector<Dtype> types;
+  if (!args.types.empty()) {
+    if (args.all) return usage_error("--types and --all exclude each other");
+    const auto parsed = parse_dtypes(args.types);
+    if (!parsed) return usage_error(parsed.error().message);
+    types = *parsed;
+  } else {
+    // By default the types of the design document's tables (the JAX docs' 18); --all adds the newer JAX types.
+    for (Dtype d : system_dtypes(*options))
+      if (args.all || !dtype_info(d).short_code.empty()) types.push_back(d);
+  }
+  print_table(promotion_table(*options, types), args, *options);
+  return 0;
+}
+
+int check_graph(const Graph& graph, const std::string& where) {
+  const auto lattice = Lattice::from_graph(graph);
+  if (!lattice) return usage_error(where + ": " + lattice.error().message);
+  if (const auto violation = lattice->check()) {
+    std::cout << lattice->describe(*violation) << "\n";
+    return 1;
+  }
+  std::cout << "lattice: " << lattice->size() << " nodes, " << lattice->edges().size()
+            << " edges; every pair has a unique least upper bound and there are no cycles\n";
+  return 0;
+}
+
+int check_file(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return usage_error("cannot read '" + path + "'");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+  }
+  const std::string where = path == "-" ? "stdin" : path;
+  const auto graph = parse_lattice_json(text);
+  if (!graph) return usage_error(where + ": " + graph.error().message);
+  return check_graph(*graph, where);
+}
+
+// A promotion system's table against the laws of a join (core/promotion.h check_table).
+int check_system(const SystemArgs& args) {
+  const auto options = to_options(args);
+  if (!options) return usage_error(options.error().message);
+  if (const auto violation = check_table(*options)) {
+    std::cout << violation->description << "\n";
+    return 1;
+  }
+  std::cout << system_name(options->system) << ": commutative, associative and idempotent over its "
+            << system_dtypes(*options).size() << " dtypes (where promotion is defined)\n";
+  return 0;
+}
+
+int check_preset(const std::string& name) {
+  std::vector<std::string_view> names;
+  const auto presets = design_presets();
+  for (const LatticePreset& p : presets) {
+    if (p.name == name) {
+      std::cout << p.title << "\n";
+      return check_graph(p.graph, name);
+    }
+    names.push_back(p.name);
+  }
+  std::string message = "unknown preset '" + name + "'; presets:";
+  for (std::string_view n : names) message += " " + std::string(n);
+  return usage_error(message);
+}
+
+struct CheckArgs {
+  std::string file, preset;
+  SystemArgs system;
+  std::vector<CLI::Option*> system_options;  // --system, --mode, --x64
+};
+
+int run_check(const CheckArgs& args) {
+  const bool system = std::any_of(args.system_options.begin(), args.system_options.end(),
+                                  [](const CLI::Option* o) { return o->count() > 0; });
+  const int given = !args.file.empty() + !args.preset.empty() + system;
+  if (given != 1) return usage_error("check takes exactly one of FILE, --system or --preset");
+  if (!args.file.empty()) return check_file(args.file);
+  if (!args.preset.empty()) return check_preset(args.preset);
+  return check_system(args.system);
+}
+
+}  // namespace
+
+void add_promotion_commands(CLI::App& app, Runner& run) {
+  auto promote = std::make_shared<PromoteArgs>();
+  CLI::App* p = app.add_subcommand("promote", "Print the dtype that A, B, ... promote to (their join)");
+  p->add_option("dtypes", promote->dtypes, "dtype names: float32, f4, i*, int (weak), FLOAT8E4M3FN, ...")
+      ->required()
+      ->expected(2, -1);
+  add_system_options(p, promote->system);
+  p->footer("Exit 0 with the result, 1 when there is no promotion (TypePromotionError), 2 on bad input.");
+  p->callback([&run, promote] { run = [promote] { return run_promote(*promote); }; });
+
+  auto table = std::make_shared<TableArgs>();
+  CLI::App* t = app.add_subcommand("table", "Print a system's binary promotion table ('-' = no promotion)");
+  add_system_options(t, table->system);
+  t->add_option("--types", table->types, "comma-separated dtypes (default: the 18 types of the JAX docs table)")
+      ->delimiter(',');
+  t->add_flag("--all", table->all, "every dtype the system knows (for jax: with the 8/6/4-bit floats, narrow ints)");
+  t->add_option("--format", table->format, "csv, markdown or json")->capture_default_str();
+  t->add_flag("--short", table->short_codes, "the JAX docs' codes (b1 u1 i2 bf f2 c8 ...) instead of names");
+  t->callback([&run, table] { run = [table] { return run_table(*table); }; });
+
+  auto check = std::make_shared<CheckArgs>();
+  CLI::App* c = app.add_subcommand("check", "Check whether a graph in JSON is a lattice; name a counterexample");
+  c->add_option("file", check->file, "{\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, or - for stdin");
+  c->add_option("--preset", check->preset, "a design-document stage instead of a file: python, categories, ..., final");
+  add_system_options(c, check->system);
+  for (const char* name : {"--system", "--mode", "--x64"}) check->system_options.push_back(c->get_option(name));
+  c->footer("With --system: check that system's table for commutativity, associativity and idempotence.\n"
+            "Exit 0 lattice (laws hold), 1 not (the counterexample is printed), 2 bad input.");
+  c->callback([&run, check] { run = [check] { return run_check(*check); }; });
+}
+
 }  // namespace typelattice::cli

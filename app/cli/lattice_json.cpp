@@ -1,0 +1,94 @@
+// The lattice JSON reader, on nlohmann-json (Debian's nlohmann-json3-dev).
+#include "app/cli/lattice_json.h"
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "core/dtype.h"
+
+namespace typelattice::cli {
+namespace {
+
+using nlohmann::json;
+
+Error fail(std::string message) { return Error{ErrorKind::invalid_lattice, std::move(message), {}}; }
+
+std::string kind_of(const json& j) {
+  if (j.is_string()) return "a string";
+  if (j.is_number()) return "a number";
+  if (j.is_boolean()) return "a boolean";
+  if (j.is_null()) return "null";
+  if (j.is_array()) return "an array";
+  return "an object";
+}
+
+// nlohmann's message reads "[json.exception.parse_error.101] parse error at line 3, column 5: ..."; keep the
+// part from "line" on.
+std::string describe_parse_error(const json::parse_error& e) {
+  std::string what = e.what();
+  const std::size_t at = what.find("line ");
+  if (at != std::string::npos) return what.substr(at);
+  return what + " (at byte " + std::to_string(e.byte) + ")";
+}
+
+}  // namespace
+
+Result<Graph> parse_lattice_json(std::string_view text) {
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    return fail("malformed JSON: " + describe_parse_error(e));
+  }
+  if (!doc.is_object())
+    return fail("expected a JSON object {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, got " + kind_of(doc));
+  for (const auto& [key, value] : doc.items()) {
+    if (key != "nodes" && key != "edges" && key != "title" && key != "name")
+      return fail("unknown key \"" + key + "\" (expected \"nodes\" and \"edges\", optionally \"title\" or \"name\")");
+  }
+  if (!doc.contains("nodes")) return fail("missing \"nodes\": a list of node names");
+  const json& nodes = doc["nodes"];
+  if (!nodes.is_array()) return fail("\"nodes\" must be an array of names, got " + kind_of(nodes));
+
+  Graph g;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const json& n = nodes[i];
+    std::string name;
+    if (n.is_string()) {
+      name = n.get<std::string>();
+    } else if (n.is_object() && n.contains("name") && n["name"].is_string()) {
+      name = n["name"].get<std::string>();
+    } else {
+      return fail("nodes[" + std::to_string(i) + "] must be a name (a string, or an object with a \"name\"), got " +
+                  kind_of(n));
+    }
+    if (name.empty()) return fail("nodes[" + std::to_string(i) + "] is an empty name");
+    if (!seen.insert(name).second) return fail("node \"" + name + "\" is listed twice (nodes[" + std::to_string(i) + "])");
+    g.nodes.push_back(std::move(name));
+  }
+
+  if (!doc.contains("edges")) return g;
+  const json& edges = doc["edges"];
+  if (!edges.is_array()) return fail("\"edges\" must be an array of [\"from\", \"to\"] pairs, got " + kind_of(edges));
+  const std::vector<std::string_view> known(g.nodes.begin(), g.nodes.end());
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    const json& e = edges[i];
+    const std::string where = "edges[" + std::to_string(i) + "]";
+    if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_string())
+      return fail(where + " must be a pair of node names [\"from\", \"to\"], got " + e.dump());
+    const std::string from = e[0].get<std::string>(), to = e[1].get<std::string>();
+    for (const std::string& end : {from, to}) {
+      if (seen.count(end)) continue;
+      std::string message = where + " [\"" + from + "\", \"" + to + "\"] names unknown node \"" + end + "\"";
+      const std::vector<std::string> close = closest_names(end, known, 1);
+      if (!close.empty()) message += "; did you mean \"" + close[0] + "\"?";
+      return fail(message);
+    }
+    g.edges.emplace_back(from, to);
+  }
+  return g;
+}
+
+}  // namespace typelattice::cli

@@ -1,0 +1,16 @@
+// Reads a user's lattice from JSON: {"nodes": ["a", ...], "edges": [["a", "b"], ...]} (nodes may also be
+// objects {"name": "a", "x": 0.1, "y": 0.5}, as the JS module's lattice() returns them). Shared by the CLI's
+// `check`, the fuzzers and the native app; JSON is a front-end concern, so this lives outside core/.
+#pragma once
+#include <string_view>
+
+#include "core/lattice.h"
+#include "core/result.h"
+
+namespace typelattice::cli {
+
+// Errors (ErrorKind::invalid_lattice) name the place: the line and column of malformed JSON, the index of a
+// wrongly typed entry, the edge that names an unknown node, the node listed twice.
+Result<Graph> parse_lattice_json(std::string_view text);
+
+}  // namespace typelattice::cli

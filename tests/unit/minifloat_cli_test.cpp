@@ -1,0 +1,173 @@
+// The cast, decode, layout and formats commands, run as a user would run them.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/minifloat.h"
+
+namespace typelattice {
+namespace {
+
+struct CliRun {
+  int exit_code;
+  std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+CliRun typelattice(const std::string& args, const std::string& stdin_text = "") {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("typelattice_mf_cli_" + std::to_string(::getpid()) + "_" +
+                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "in") << stdin_text;
+  const std::string command = std::string("'") + TYPELATTICE_CLI + "' " + args + " < '" + (dir / "in").string() +
+                              "' > '" + (dir / "out").string() + "' 2> '" + (dir / "err").string() + "'";
+  const int status = std::system(command.c_str());
+  CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+TEST(MinifloatCli, CastSaturatesByDefaultAndNotWhenAsked) {
+  CliRun r = typelattice("cast --to float8_e4m3fn 1000");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "0x7e 448\n");
+  r = typelattice("cast --to float8_e4m3fn --no-saturate 1000");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "0x7f nan\n");
+  r = typelattice("cast --to FLOAT8E5M2 --no-saturate 1e6 -1e6 inf");
+  EXPECT_EQ(r.out, "0x7c inf\n0xfc -inf\n0x7c inf\n");
+  r = typelattice("cast --to float8_e5m2fnuz inf -inf nan -0");  // FNUZ: Inf clips (ONNX's test data)
+  EXPECT_EQ(r.out, "0x7f 57344\n0xff -57344\n0x80 nan\n0x00 0\n");
+  r = typelattice("cast --to float16 1e6");  // ONNX's saturate applies to float8 only
+  EXPECT_EQ(r.out, "0x7c00 inf\n");
+  r = typelattice("cast --to float16 --saturate 1e6");
+  EXPECT_EQ(r.out, "0x7bff 65504\n");
+}
+
+TEST(MinifloatCli, CastRoundsOnceFromTheDecimal) {
+  // 1.0625000001 is above the midpoint between 1 and 1.125; as a float32 it becomes the midpoint, a tie.
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn 1.0625000001").out, "0x39 1.125\n");
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --from float32 1.0625000001").out, "0x38 1\n");
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --input hex 0x3f880000").out, "0x38 1\n");  // float32 1.0625
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --input hex 0x3ff1000000000001").out, "0x39 1.125\n");
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --input hex --from float32 0x3f880000").out, "0x38 1\n");
+  EXPECT_EQ(typelattice("cast --to float4_e2m1fn -3.5 0.25 -inf").out, "0xe -4\n0x0 0\n0xf -6\n");
+}
+
+TEST(MinifloatCli, CastE8M0RoundModes) {
+  EXPECT_EQ(typelattice("cast --to float8_e8m0fnu 3").out, "0x81 4\n");
+  EXPECT_EQ(typelattice("cast --to float8_e8m0fnu --round down 3").out, "0x80 2\n");
+  EXPECT_EQ(typelattice("cast --to float8_e8m0fnu --round nearest 3 2.9").out, "0x81 4\n0x80 2\n");
+  CliRun r = typelattice("cast --to float8_e8m0fnu --round sideways 3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--round takes up, down or nearest"), std::string::npos);
+  r = typelattice("cast --to float8_e4m3fn --round up 3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("float8_e8m0fnu only"), std::string::npos);
+}
+
+TEST(MinifloatCli, CastReadsStdinInBulk) {
+  std::string in, want;
+  for (int i = -50000; i < 50000; ++i) {
+    const double v = i / 97.0;
+    std::ostringstream line;
+    line.precision(17);
+    line << v;
+    in += line.str() + "\n";
+    char code[8];
+    const std::uint32_t c = encode(Format::float8_e5m2, parse_number(line.str()).value());
+    std::snprintf(code, sizeof code, "0x%02x", c);
+    want += std::string(code) + " " + exact_decimal(decode_to_float64(Format::float8_e5m2, c)) + "\n";
+  }
+  const CliRun r = typelattice("cast --to float8_e5m2", in);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, want);
+}
+
+TEST(MinifloatCli, BadInputExitsTwoWithAMessage) {
+  CliRun r = typelattice("cast --to float8_e4m3fnn 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("did you mean float8_e4m3fn"), std::string::npos);
+  r = typelattice("cast --to float8_e4m3fn 1.5x");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("trailing characters"), std::string::npos);
+  r = typelattice("cast --to float8_e4m3fn", "1\n2\noops\n3\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "0x38 1\n0x40 2\n");  // what came before the bad line, then stop
+  EXPECT_NE(r.err.find("line 3: 'oops' is not a number"), std::string::npos);
+  r = typelattice("cast --to float8_e4m3fn --input hex 0x3f80");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("has 4 hex digits; expected 8 (a float32 bit pattern) or 16"), std::string::npos);
+  r = typelattice("cast --to float8_e4m3fn --input hex --from float64 0x3f800000");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("exactly 16 hex digits"), std::string::npos);
+  r = typelattice("cast --to float8_e4m3fn --from float16 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--from takes float32 or float64"), std::string::npos);
+  r = typelattice("decode --from float8_e4m3fn 0x100");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("out of range for float8_e4m3fn"), std::string::npos);
+  EXPECT_EQ(typelattice("cast 1").exit_code, 2);  // --to is required
+  EXPECT_EQ(typelattice("layout float8_e4m3fn").exit_code, 2);
+}
+
+TEST(MinifloatCli, DecodeEveryCodeMatchesTheCore) {
+  std::string in, want;
+  for (std::uint32_t c = 0; c < 256; ++c) {
+    char code[8];
+    std::snprintf(code, sizeof code, "0x%02x", c);
+    in += std::string(code) + "\n";
+    want += std::string(code) + " " + exact_decimal(decode_to_float64(Format::float8_e4m3fnuz, c)) + "\n";
+  }
+  const CliRun r = typelattice("decode --from FLOAT8E4M3FNUZ", in);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, want);
+  EXPECT_EQ(typelattice("decode --from float8_e5m2 0x7c 0xfd 0x01").out, "0x7c inf\n0xfd nan\n0x01 0.0000152587890625\n");
+  EXPECT_EQ(typelattice("decode --from bfloat16 0x3f80").out, "0x3f80 1\n");
+}
+
+TEST(MinifloatCli, LayoutShowsFieldsAndExactValue) {
+  CliRun r = typelattice("layout float8_e4m3fn --code 0x7e");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* want : {"sign:        0  (bits 7, 0)", "exponent:    1111  (bits 6..3, 15)",
+                           "mantissa:    110  (bits 2..0, 6)", "bias         7", "unbiased exp 8",
+                           "significand  1 + 6/8", "category     normal", "value        448",
+                           "next down    0x7d 416", "next up      none"}) {
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  }
+  r = typelattice("layout float8_e4m3fn 1000");
+  EXPECT_NE(r.out.find("saturated to max"), std::string::npos);
+  EXPECT_NE(r.out.find("code         0x7e"), std::string::npos);
+  r = typelattice("layout float8_e5m2 -inf --no-such-flag");
+  EXPECT_EQ(r.exit_code, 2);
+  r = typelattice("layout float8_e5m2 -inf");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("code         0xfb"), std::string::npos);  // saturating: -max
+  r = typelattice("layout float8_e8m0fnu 0.3");
+  EXPECT_NE(r.out.find("code         0x7e"), std::string::npos);  // up: 0.5
+  EXPECT_NE(r.out.find("value        0.5"), std::string::npos);
+}
+
+TEST(MinifloatCli, FormatsListsEveryFormat) {
+  const CliRun r = typelattice("formats");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const FormatSpec& spec : all_formats()) EXPECT_NE(r.out.find(spec.name), std::string::npos) << spec.name;
+  EXPECT_NE(r.out.find("448"), std::string::npos);
+  EXPECT_NE(r.out.find("57344"), std::string::npos);
+  EXPECT_NE(r.out.find("2^-17"), std::string::npos);
+  EXPECT_NE(r.out.find("2^127"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace typelattice
