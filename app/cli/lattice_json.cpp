@@ -40,6 +40,11 @@ Result<Graph> parse_lattice_json(std::string_view text) {
     doc = json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
     return fail("malformed JSON: " + describe_parse_error(e));
+  } catch (const json::exception& e) {
+    // e.g. out_of_range.406, a number too large for a double ("1e999999"): found by fuzz_lattice_json.
+    const std::string what = e.what();
+    const std::size_t at = what.find("] ");
+    return fail("malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
   }
   if (!doc.is_object())
     return fail("expected a JSON object {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, got " + kind_of(doc));

@@ -1,0 +1,33 @@
+// Fuzz dtype and format name parsing: never crash; an accepted name round-trips through its canonical
+// spelling; a rejected one comes with suggestions that are themselves valid names.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "core/dtype.h"
+#include "core/minifloat.h"
+#include "core/promotion.h"
+
+using namespace typelattice;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  if (auto d = parse_dtype(text)) {
+    auto again = parse_dtype(dtype_name(*d));
+    if (!again || *again != *d) std::abort();
+  } else {
+    if (d.error().kind != ErrorKind::unknown_name || d.error().message.empty()) std::abort();
+    for (const auto& s : d.error().suggestions)
+      if (!parse_dtype(s)) std::abort();
+  }
+  if (auto f = parse_format(text)) {
+    auto again = parse_format(format_spec(*f).name);
+    if (!again || *again != *f) std::abort();
+  } else if (f.error().message.empty()) {
+    std::abort();
+  }
+  (void)parse_system(text);
+  (void)parse_mode(text);
+  return 0;
+}
