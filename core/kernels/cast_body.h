@@ -68,6 +68,14 @@ inline typename Ops::V finish_general(const EncodeConsts<Ops>& k, typename Ops::
   return Ops::select(Ops::gt(a, k.inf_bits), by_sign<Ops>(negative, k.nan), r);
 }
 
+// Overflow (and Inf) lands on `cap` by one unsigned min, NaN takes nan_mag; the input's sign is kept.
+template <class Ops>
+inline typename Ops::V finish_capped_nan(const EncodeConsts<Ops>& k, typename Ops::V x, typename Ops::V a,
+                                         typename Ops::V mag) {
+  mag = Ops::select(Ops::gt(a, k.inf_bits), k.nan_mag, Ops::min_u32(mag, k.cap));
+  return Ops::or_(mag, Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit));
+}
+
 template <class Ops, EncodeVariant kVariant>
 inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V x) {
   if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_fnuz) {
@@ -81,15 +89,14 @@ inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V
   }
   auto a = Ops::and_(x, k.abs_mask);
   if constexpr (kVariant == EncodeVariant::capped_nan) {
-    auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
-    mag = Ops::select(Ops::gt(a, k.inf_bits), k.nan_mag, mag);
-    return Ops::or_(mag, Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit));
+    return finish_capped_nan<Ops>(k, x, a, round_magnitude<Ops>(k, x));
   } else if constexpr (kVariant == EncodeVariant::general) {
     return finish_general<Ops>(k, x, a, round_magnitude<Ops>(k, x));
-  } else if constexpr (kVariant == EncodeVariant::truncated) {
+  } else if constexpr (kVariant == EncodeVariant::truncated || kVariant == EncodeVariant::truncated_general) {
     auto c = Ops::min_u32(a, k.clamp);
     auto lsb = Ops::and_(Ops::srl(c, k.mant_shift), k.lsb_mask);
     auto mag = Ops::srl(Ops::add(Ops::add(c, k.round_add), lsb), k.mant_shift);
+    if constexpr (kVariant == EncodeVariant::truncated) return finish_capped_nan<Ops>(k, x, a, mag);
     return finish_general<Ops>(k, x, a, mag);
   } else {  // scale (E8M0): the rounded float32 exponent is the code
     auto lsb = Ops::and_(Ops::srl(a, k.mant_shift), k.lsb_mask);
@@ -220,12 +227,14 @@ constexpr KernelTable make_kernel_table() {
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::truncated>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::truncated_general>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::scale>},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::truncated>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::truncated_general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::scale>},
       {},
       {},
