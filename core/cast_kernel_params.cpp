@@ -146,7 +146,7 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
       p.cap > max_mag && p.nan_code[1] == (p.cap | sign) && p.over_code[0] == overflow_mag &&
       p.over_code[1] == (overflow_mag | sign) && p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1];
   if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == sign) {
-    p.variant = EncodeVariant::capped;
+    p.variant = s.mantissa_bits == 3 && total == 8 ? EncodeVariant::capped_m3 : EncodeVariant::capped;
   } else if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == 0 && p.cap <= sign) {
     p.variant = EncodeVariant::capped_fnuz;
   } else if (!o.saturate && ieee_like) {

@@ -40,14 +40,25 @@ struct EncodeConsts {
   int mant_shift, sign_shift;
 };
 
+// A right shift by one of the format's counts: by a compile-time constant where the variant fixes the format
+// (kFixed != 0; wasm engines then emit an immediate shift instead of masking and moving the count).
+template <class Ops, int kFixed>
+inline typename Ops::V shift_right(typename Ops::V v, int count) {
+  if constexpr (kFixed != 0) {
+    return Ops::template srl_const<kFixed>(v);
+  } else {
+    return Ops::srl(v, count);
+  }
+}
+
 // Magnitude code of min(|x|, clamp), rounded to nearest even by the float adder (see EncodeParams).
-template <class Ops>
+template <class Ops, int kMantShift = 0>
 inline typename Ops::V round_magnitude(const EncodeConsts<Ops>& k, typename Ops::V x) {
   auto c = Ops::abs_min_keep_nan(k.clamp, x);
   auto e = Ops::max_u32(Ops::and_(c, k.exp_mask), k.emin);
   auto big = Ops::add(e, k.grid);
   auto on_grid = Ops::sub(Ops::fadd(c, big), big);  // significand in units of the grid, hidden bit included
-  return Ops::add(on_grid, Ops::srl(Ops::sub(e, k.emin), k.mant_shift));
+  return Ops::add(on_grid, shift_right<Ops, kMantShift>(Ops::sub(e, k.emin), k.mant_shift));
 }
 
 // Picks the positive or negative variant of a special code.
@@ -78,9 +89,11 @@ inline typename Ops::V finish_capped_nan(const EncodeConsts<Ops>& k, typename Op
 
 template <class Ops, EncodeVariant kVariant>
 inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V x) {
-  if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_fnuz) {
-    auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
-    auto sign = Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit);
+  if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_m3 ||
+                kVariant == EncodeVariant::capped_fnuz) {
+    constexpr bool kM3 = kVariant == EncodeVariant::capped_m3;
+    auto mag = Ops::min_u32(round_magnitude<Ops, kM3 ? 20 : 0>(k, x), k.cap);
+    auto sign = Ops::and_(shift_right<Ops, kM3 ? 24 : 0>(x, k.sign_shift), k.sign_bit);
     if constexpr (kVariant == EncodeVariant::capped_fnuz) {
       // No -0: keep the sign only where mag != 0. For 0 < mag <= cap = sign_bit, -mag has the sign bit set.
       sign = Ops::and_(sign, Ops::sub(k.zero, mag));
@@ -223,6 +236,7 @@ constexpr KernelTable make_kernel_table() {
       decode_entries<Ops, std::uint16_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
   KernelTable table{
       {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::capped_m3>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
@@ -230,6 +244,7 @@ constexpr KernelTable make_kernel_table() {
        &encode_span<Ops, std::uint8_t, EncodeVariant::truncated_general>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::scale>},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::capped_m3>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::general>,

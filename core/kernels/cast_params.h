@@ -10,6 +10,7 @@ namespace typelattice::kernels {
 // Which kernel body encodes a format (chosen per call, never per element).
 enum class EncodeVariant : std::uint8_t {
   capped,       // overflow and NaN both land on `cap` by one unsigned min (fn/fnuz formats, saturating or not)
+  capped_m3,    // capped for an 8-bit format with 3 mantissa bits (e4m3fn): the shift counts are constants
   capped_fnuz,  // as capped, and a negative value rounding to zero gives +0 (fnuz has no -0)
   capped_nan,   // overflow lands on `cap` (Inf) by one min, NaN on nan_mag by one select (IEEE-like, not saturating)
   general,      // overflow, Inf, NaN and zero get their codes from the scalar encoder, sign by sign
@@ -17,7 +18,7 @@ enum class EncodeVariant : std::uint8_t {
   truncated_general,  // the same rounding, specials as general
   scale,        // float8_e8m0fnu: powers of two, with ONNX's round modes
 };
-inline constexpr int kEncodeVariants = 7;
+inline constexpr int kEncodeVariants = 8;
 
 struct EncodeParams {
   // Rounding to the format's grid in float arithmetic: c = min(|x|, clamp) (NaN passes through),
