@@ -35,7 +35,8 @@ struct EncodeConsts {
     }
   }
   V zero, one, abs_mask, exp_mask, inf_bits, negative_zero, f32_min_normal, clamp, emin, grid, round_add,
-      lsb_mask, overflow, max_mag, cap, nan_mag, sign_bit, low_cut, high_cut, tiny_code, negative_code, negative_enable;
+      lsb_mask, overflow, max_mag, cap, nan_mag, sign_bit, low_cut, high_cut, tiny_code, negative_code,
+      negative_enable;
   V over[2], inf[2], nan[2], zeros[2];
   int mant_shift, sign_shift;
 };
@@ -91,9 +92,9 @@ template <class Ops, EncodeVariant kVariant>
 inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V x) {
   if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_m3 ||
                 kVariant == EncodeVariant::capped_fnuz) {
-    constexpr bool kM3 = kVariant == EncodeVariant::capped_m3;
-    auto mag = Ops::min_u32(round_magnitude<Ops, kM3 ? 20 : 0>(k, x), k.cap);
-    auto sign = Ops::and_(shift_right<Ops, kM3 ? 24 : 0>(x, k.sign_shift), k.sign_bit);
+    constexpr bool kM3 = kVariant == EncodeVariant::capped_m3;  // 8-bit codes, 3 mantissa bits
+    auto mag = Ops::min_u32(round_magnitude<Ops, kM3 ? 23 - 3 : 0>(k, x), k.cap);
+    auto sign = Ops::and_(shift_right<Ops, kM3 ? 32 - 8 : 0>(x, k.sign_shift), k.sign_bit);
     if constexpr (kVariant == EncodeVariant::capped_fnuz) {
       // No -0: keep the sign only where mag != 0. For 0 < mag <= cap = sign_bit, -mag has the sign bit set.
       sign = Ops::and_(sign, Ops::sub(k.zero, mag));
