@@ -123,25 +123,33 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
     }
     return p;
   }
+  const std::uint32_t sign = p.sign_bit;
+  // Overflow and Inf share one code, NaN keeps the input's sign, zero too: one min and one select suffice.
+  const bool ieee_like = p.over_code[0] > max_mag && p.over_code[1] == (p.over_code[0] | sign) &&
+                         p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1] &&
+                         p.nan_code[1] == (p.nan_code[0] | sign) && p.zero_code[0] == 0 && p.zero_code[1] == sign;
   if (s.exponent_bits == 8) {  // bfloat16: float32's exponent, so no rebiasing and no subnormal grid
-    p.variant = EncodeVariant::truncated;
     p.round_add = (1u << (p.mant_shift - 1)) - 1;
     p.lsb_mask = 1;
     p.clamp_bits = o.saturate ? bits_of(max_value) : 0x7F800000u;
+    const bool saturating_like = o.saturate && p.over_code[0] == max_mag && p.over_code[1] == (max_mag | sign) &&
+                                 p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1] &&
+                                 p.nan_code[1] == (p.nan_code[0] | sign) && p.zero_code[0] == 0 &&
+                                 p.zero_code[1] == sign;
+    p.variant = ieee_like || saturating_like ? EncodeVariant::truncated : EncodeVariant::truncated_general;
+    p.cap = o.saturate ? max_mag : p.over_code[0];
+    p.nan_mag = p.nan_code[0];
     return p;
   }
-  const std::uint32_t sign = p.sign_bit;
   const std::uint32_t overflow_mag = o.saturate ? max_mag : p.cap;
   const bool specials_capped =
       p.cap > max_mag && p.nan_code[1] == (p.cap | sign) && p.over_code[0] == overflow_mag &&
       p.over_code[1] == (overflow_mag | sign) && p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1];
   if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == sign) {
-    p.variant = EncodeVariant::capped;
+    p.variant = s.mantissa_bits == 3 && total == 8 ? EncodeVariant::capped_m3 : EncodeVariant::capped;
   } else if (specials_capped && p.zero_code[0] == 0 && p.zero_code[1] == 0 && p.cap <= sign) {
     p.variant = EncodeVariant::capped_fnuz;
-  } else if (!o.saturate && p.over_code[0] > max_mag && p.over_code[1] == (p.over_code[0] | sign) &&
-             p.inf_code[0] == p.over_code[0] && p.inf_code[1] == p.over_code[1] &&
-             p.nan_code[1] == (p.nan_code[0] | sign) && p.zero_code[0] == 0 && p.zero_code[1] == sign) {
+  } else if (!o.saturate && ieee_like) {
     p.variant = EncodeVariant::capped_nan;
     p.cap = p.over_code[0];
     p.nan_mag = p.nan_code[0];

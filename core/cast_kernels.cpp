@@ -78,7 +78,10 @@ bool fits(Format f, int code_bits) {
 
 }  // namespace
 
-std::string_view isa_name(Isa isa) { return kIsaNames.at(static_cast<std::size_t>(isa)); }
+std::string_view isa_name(Isa isa) {
+  const auto i = static_cast<std::size_t>(isa);
+  return i < kIsaNames.size() ? kIsaNames[i] : std::string_view{"unknown"};
+}
 
 std::vector<Isa> available_isas() {
   std::vector<Isa> isas;

@@ -35,19 +35,31 @@ struct EncodeConsts {
     }
   }
   V zero, one, abs_mask, exp_mask, inf_bits, negative_zero, f32_min_normal, clamp, emin, grid, round_add,
-      lsb_mask, overflow, max_mag, cap, nan_mag, sign_bit, low_cut, high_cut, tiny_code, negative_code, negative_enable;
+      lsb_mask, overflow, max_mag, cap, nan_mag, sign_bit, low_cut, high_cut, tiny_code, negative_code,
+      negative_enable;
   V over[2], inf[2], nan[2], zeros[2];
   int mant_shift, sign_shift;
 };
 
+// A right shift by one of the format's counts: by a compile-time constant where the variant fixes the format
+// (kFixed != 0; wasm engines then emit an immediate shift instead of masking and moving the count).
+template <class Ops, int kFixed>
+inline typename Ops::V shift_right(typename Ops::V v, int count) {
+  if constexpr (kFixed != 0) {
+    return Ops::template srl_const<kFixed>(v);
+  } else {
+    return Ops::srl(v, count);
+  }
+}
+
 // Magnitude code of min(|x|, clamp), rounded to nearest even by the float adder (see EncodeParams).
-template <class Ops>
+template <class Ops, int kMantShift = 0>
 inline typename Ops::V round_magnitude(const EncodeConsts<Ops>& k, typename Ops::V x) {
   auto c = Ops::abs_min_keep_nan(k.clamp, x);
   auto e = Ops::max_u32(Ops::and_(c, k.exp_mask), k.emin);
   auto big = Ops::add(e, k.grid);
   auto on_grid = Ops::sub(Ops::fadd(c, big), big);  // significand in units of the grid, hidden bit included
-  return Ops::add(on_grid, Ops::srl(Ops::sub(e, k.emin), k.mant_shift));
+  return Ops::add(on_grid, shift_right<Ops, kMantShift>(Ops::sub(e, k.emin), k.mant_shift));
 }
 
 // Picks the positive or negative variant of a special code.
@@ -68,11 +80,21 @@ inline typename Ops::V finish_general(const EncodeConsts<Ops>& k, typename Ops::
   return Ops::select(Ops::gt(a, k.inf_bits), by_sign<Ops>(negative, k.nan), r);
 }
 
+// Overflow (and Inf) lands on `cap` by one unsigned min, NaN takes nan_mag; the input's sign is kept.
+template <class Ops>
+inline typename Ops::V finish_capped_nan(const EncodeConsts<Ops>& k, typename Ops::V x, typename Ops::V a,
+                                         typename Ops::V mag) {
+  mag = Ops::select(Ops::gt(a, k.inf_bits), k.nan_mag, Ops::min_u32(mag, k.cap));
+  return Ops::or_(mag, Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit));
+}
+
 template <class Ops, EncodeVariant kVariant>
 inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V x) {
-  if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_fnuz) {
-    auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
-    auto sign = Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit);
+  if constexpr (kVariant == EncodeVariant::capped || kVariant == EncodeVariant::capped_m3 ||
+                kVariant == EncodeVariant::capped_fnuz) {
+    constexpr bool kM3 = kVariant == EncodeVariant::capped_m3;  // 8-bit codes, 3 mantissa bits
+    auto mag = Ops::min_u32(round_magnitude<Ops, kM3 ? 23 - 3 : 0>(k, x), k.cap);
+    auto sign = Ops::and_(shift_right<Ops, kM3 ? 32 - 8 : 0>(x, k.sign_shift), k.sign_bit);
     if constexpr (kVariant == EncodeVariant::capped_fnuz) {
       // No -0: keep the sign only where mag != 0. For 0 < mag <= cap = sign_bit, -mag has the sign bit set.
       sign = Ops::and_(sign, Ops::sub(k.zero, mag));
@@ -81,15 +103,14 @@ inline typename Ops::V encode_vector(const EncodeConsts<Ops>& k, typename Ops::V
   }
   auto a = Ops::and_(x, k.abs_mask);
   if constexpr (kVariant == EncodeVariant::capped_nan) {
-    auto mag = Ops::min_u32(round_magnitude<Ops>(k, x), k.cap);
-    mag = Ops::select(Ops::gt(a, k.inf_bits), k.nan_mag, mag);
-    return Ops::or_(mag, Ops::and_(Ops::srl(x, k.sign_shift), k.sign_bit));
+    return finish_capped_nan<Ops>(k, x, a, round_magnitude<Ops>(k, x));
   } else if constexpr (kVariant == EncodeVariant::general) {
     return finish_general<Ops>(k, x, a, round_magnitude<Ops>(k, x));
-  } else if constexpr (kVariant == EncodeVariant::truncated) {
+  } else if constexpr (kVariant == EncodeVariant::truncated || kVariant == EncodeVariant::truncated_general) {
     auto c = Ops::min_u32(a, k.clamp);
     auto lsb = Ops::and_(Ops::srl(c, k.mant_shift), k.lsb_mask);
     auto mag = Ops::srl(Ops::add(Ops::add(c, k.round_add), lsb), k.mant_shift);
+    if constexpr (kVariant == EncodeVariant::truncated) return finish_capped_nan<Ops>(k, x, a, mag);
     return finish_general<Ops>(k, x, a, mag);
   } else {  // scale (E8M0): the rounded float32 exponent is the code
     auto lsb = Ops::and_(Ops::srl(a, k.mant_shift), k.lsb_mask);
@@ -216,16 +237,20 @@ constexpr KernelTable make_kernel_table() {
       decode_entries<Ops, std::uint16_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
   KernelTable table{
       {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::capped_m3>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::truncated>,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::truncated_general>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::scale>},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::capped_m3>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::truncated>,
+       &encode_span<Ops, std::uint16_t, EncodeVariant::truncated_general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::scale>},
       {},
       {},

@@ -10,13 +10,15 @@ namespace typelattice::kernels {
 // Which kernel body encodes a format (chosen per call, never per element).
 enum class EncodeVariant : std::uint8_t {
   capped,       // overflow and NaN both land on `cap` by one unsigned min (fn/fnuz formats, saturating or not)
+  capped_m3,    // capped for an 8-bit format with 3 mantissa bits (e4m3fn): the shift counts are constants
   capped_fnuz,  // as capped, and a negative value rounding to zero gives +0 (fnuz has no -0)
   capped_nan,   // overflow lands on `cap` (Inf) by one min, NaN on nan_mag by one select (IEEE-like, not saturating)
   general,      // overflow, Inf, NaN and zero get their codes from the scalar encoder, sign by sign
-  truncated,    // bfloat16: float32 with a shorter mantissa, rounded in integer arithmetic
+  truncated,    // bfloat16: float32 with a shorter mantissa, rounded in integer arithmetic; specials as capped_nan
+  truncated_general,  // the same rounding, specials as general
   scale,        // float8_e8m0fnu: powers of two, with ONNX's round modes
 };
-inline constexpr int kEncodeVariants = 6;
+inline constexpr int kEncodeVariants = 8;
 
 struct EncodeParams {
   // Rounding to the format's grid in float arithmetic: c = min(|x|, clamp) (NaN passes through),
@@ -31,7 +33,7 @@ struct EncodeParams {
   std::uint32_t overflow_bits; // |x| bits above this overflow (integer variants)
   std::uint32_t max_mag;       // largest finite magnitude code
   std::uint32_t cap;           // capped variants: min(magnitude, cap)
-  std::uint32_t nan_mag;       // capped_nan: the magnitude code of NaN (the input's sign is kept)
+  std::uint32_t nan_mag;       // capped_nan, truncated: the magnitude code of NaN (the input's sign is kept)
   std::uint32_t sign_bit;      // the code's sign bit; 0 when the format has no sign
   int sign_shift;              // float32 sign bit >> sign_shift = sign_bit
   // Codes for a positive [0] and a negative [1] input, from the scalar encoder.

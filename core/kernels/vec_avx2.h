@@ -41,6 +41,8 @@ struct Ops {
   // Per-lane shifts by a splatted count: one uop, where a shift by an xmm count takes two.
   static V srl(V a, int n) { return _mm256_srlv_epi32(a, _mm256_set1_epi32(n)); }
   static V sll(V a, int n) { return _mm256_sllv_epi32(a, _mm256_set1_epi32(n)); }
+  template <int N>
+  static V srl_const(V a) { return _mm256_srli_epi32(a, N); }
   static V min_u32(V a, V b) { return _mm256_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm256_max_epu32(a, b); }
   static M gt(V a, V b) { return _mm256_cmpgt_epi32(a, b); }

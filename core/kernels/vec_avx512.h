@@ -42,6 +42,8 @@ struct Ops {
   // Per-lane shifts by a splatted count: one uop, where a shift by an xmm count takes two.
   static V srl(V a, int n) { return _mm512_srlv_epi32(a, _mm512_set1_epi32(n)); }
   static V sll(V a, int n) { return _mm512_sllv_epi32(a, _mm512_set1_epi32(n)); }
+  template <int N>
+  static V srl_const(V a) { return _mm512_srli_epi32(a, N); }
   static V min_u32(V a, V b) { return _mm512_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm512_max_epu32(a, b); }
   static M gt(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }

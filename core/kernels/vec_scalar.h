@@ -34,6 +34,8 @@ struct Ops {
   static V sub(V a, V b) { return a - b; }
   static V srl(V a, int n) { return a >> n; }
   static V sll(V a, int n) { return a << n; }
+  template <int N>
+  static V srl_const(V a) { return a >> N; }
   static V min_u32(V a, V b) { return a < b ? a : b; }
   static V max_u32(V a, V b) { return a > b ? a : b; }
   // Signed comparison: the kernels compare magnitudes below 2^31, where it equals the unsigned one.

@@ -40,6 +40,8 @@ struct Ops {
   static V sub(V a, V b) { return _mm_sub_epi32(a, b); }
   static V srl(V a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
   static V sll(V a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+  template <int N>
+  static V srl_const(V a) { return _mm_srli_epi32(a, N); }
   static V min_u32(V a, V b) { return _mm_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm_max_epu32(a, b); }
   static M gt(V a, V b) { return _mm_cmpgt_epi32(a, b); }

@@ -42,6 +42,8 @@ struct Ops {
     __asm__ volatile("" : "+r"(n));
     return wasm_i32x4_shl(a, static_cast<std::uint32_t>(n));
   }
+  template <int N>
+  static V srl_const(V a) { return wasm_u32x4_shr(a, N); }
   static V min_u32(V a, V b) { return wasm_u32x4_min(a, b); }
   static V max_u32(V a, V b) { return wasm_u32x4_max(a, b); }
   static M gt(V a, V b) { return wasm_i32x4_gt(a, b); }

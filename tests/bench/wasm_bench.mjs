@@ -16,7 +16,8 @@ const runs = 7;
 async function load(variant) {
   const file = path.join(dir, `cast_bench_${variant}.js`);
   if (!existsSync(file)) {
-    console.error(`missing ${file}: build the wasm kernels first (see the usage line in ${path.basename(import.meta.url)})`);
+    const script = path.basename(import.meta.url);
+    console.error(`missing ${file}: build the wasm kernels first (see the usage line in ${script})`);
     process.exit(2);
   }
   return require(file)();
