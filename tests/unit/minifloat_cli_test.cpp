@@ -2,7 +2,10 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <vector>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -93,6 +96,53 @@ TEST(MinifloatCli, CastReadsStdinInBulk) {
   const CliRun r = typelattice("cast --to float8_e5m2", in);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, want);
+}
+
+// float32 inputs go through the bulk SIMD kernels in batches: the output must still be the scalar encoder's,
+// for every format, across batch boundaries, for specials and NaN payloads.
+TEST(MinifloatCli, CastOfFloat32BitPatternsMatchesTheScalarEncoder) {
+  std::vector<std::uint32_t> bits = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u,
+                                     0xffc00000u, 0x00000001u, 0x3f800000u, 0x43e00000u, 0x47600000u};
+  std::uint32_t x = 12345u;
+  for (int i = 0; i < 10000; ++i) {  // crosses the 4096-value batch twice
+    x = x * 1664525u + 1013904223u;
+    bits.push_back(x);
+  }
+  std::string in;
+  for (std::uint32_t b : bits) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%08x\n", b);
+    in += text;
+  }
+  for (const FormatSpec& spec : all_formats()) {
+    const Format f = parse_format(spec.name).value();
+    for (const char* mode : {"--saturate", "--no-saturate"}) {
+      CastOptions options = onnx_default_options(f);
+      options.saturate = std::string(mode) == "--saturate";
+      std::string want;
+      for (std::uint32_t b : bits) {
+        float v;
+        std::memcpy(&v, &b, sizeof v);
+        const std::uint32_t c = encode(f, v, options);
+        char code[16];
+        std::snprintf(code, sizeof code, "0x%0*x", (spec.total_bits() + 3) / 4, c);
+        want += std::string(code) + " " + exact_decimal(decode_to_float64(f, c)) + "\n";
+      }
+      const CliRun r = typelattice(std::string("cast --to ") + std::string(spec.name) + " --input hex " + mode, in);
+      ASSERT_EQ(r.exit_code, 0) << spec.name << " " << r.err;
+      EXPECT_EQ(r.out, want) << spec.name << " " << mode;
+    }
+  }
+}
+
+TEST(MinifloatCli, CastStopsAtABadLineAfterPrintingTheValuesBeforeIt) {
+  std::string in;
+  for (int i = 0; i < 5000; ++i) in += "1.5\n";
+  in += "1.5x\n2\n";
+  const CliRun r = typelattice("cast --to float8_e4m3fn --from float32", in);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5000);
+  EXPECT_NE(r.err.find("line 5001"), std::string::npos) << r.err;
 }
 
 TEST(MinifloatCli, BadInputExitsTwoWithAMessage) {
