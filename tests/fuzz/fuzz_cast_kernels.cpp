@@ -15,32 +15,31 @@ namespace {
 
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+// Code is std::uint8_t for formats of 8 bits or fewer, std::uint16_t for bfloat16/float16.
+template <class Code>
+void check_isa(Format f, Isa isa, const std::vector<float>& in, const std::vector<std::uint32_t>& expected,
+               const CastOptions& options) {
+  std::vector<Code> out(in.size());
+  std::vector<float> decoded(in.size());
+  cast_from_float32(f, in, out, options, isa);
+  cast_to_float32(f, out, decoded, isa);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (out[i] != expected[i]) std::abort();
+    if (!same_bits(decoded[i], decode_to_float32(f, out[i]))) std::abort();
+  }
+}
+
 void check_format(Format f, const std::vector<float>& in, const CastOptions& options) {
-  const bool wide = format_spec(f).total_bits() > 8;
   std::vector<std::uint32_t> expected(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) expected[i] = encode(f, in[i], options);
   // The reference is slow: check it on the first few values of each input only.
   for (std::size_t i = 0; i < in.size() && i < 4; ++i)
     if (encode_reference(f, static_cast<double>(in[i]), options) != expected[i]) std::abort();
   for (Isa isa : available_isas()) {
-    std::vector<float> decoded(in.size());
-    if (wide) {
-      std::vector<std::uint16_t> out(in.size());
-      cast_from_float32(f, in, out, options, isa);
-      for (std::size_t i = 0; i < in.size(); ++i)
-        if (out[i] != expected[i]) std::abort();
-      cast_to_float32(f, out, decoded, isa);
-      for (std::size_t i = 0; i < in.size(); ++i)
-        if (!same_bits(decoded[i], decode_to_float32(f, out[i]))) std::abort();
-    } else {
-      std::vector<std::uint8_t> out(in.size());
-      cast_from_float32(f, in, out, options, isa);
-      for (std::size_t i = 0; i < in.size(); ++i)
-        if (out[i] != expected[i]) std::abort();
-      cast_to_float32(f, out, decoded, isa);
-      for (std::size_t i = 0; i < in.size(); ++i)
-        if (!same_bits(decoded[i], decode_to_float32(f, out[i]))) std::abort();
-    }
+    if (format_spec(f).total_bits() > 8)
+      check_isa<std::uint16_t>(f, isa, in, expected, options);
+    else
+      check_isa<std::uint8_t>(f, isa, in, expected, options);
   }
 }
 
