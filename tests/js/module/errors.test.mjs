@@ -98,6 +98,26 @@ for (const { name, simd } of builds) {
   });
 }
 
+test('a 10^8-element cast either works completely or throws a clear RangeError', async () => {
+  const tl = await load();
+  const n = 100_000_000;
+  const input = new Float32Array(n);
+  // A ramp through every binade of float8_e4m3fn and beyond, so every output position carries information.
+  for (let i = 0; i < n; i += 1) input[i] = ((i % 4001) - 2000) * 0.37;
+  let codes;
+  try {
+    codes = tl.castFloat32(input, 'float8_e4m3fn');
+  } catch (e) {
+    assert.ok(e instanceof RangeError, `not a RangeError: ${e}`);
+    assert.match(e.message, /heap|memory/);
+    return;
+  }
+  assert.equal(codes.length, n, 'no truncation');
+  const reference = tl.castFloat32(input.subarray(0, 4001), 'float8_e4m3fn');
+  for (const i of [0, 1, 4000, 4001, n / 2, n - 4002, n - 1])
+    assert.equal(codes[i], reference[i % 4001], `element ${i}`);
+});
+
 test("typed-array subclasses are accepted as their base class (node's Buffer as float8 codes)", async () => {
   const tl = await load();
   const codes = Buffer.from([0x38, 0x7e]);
