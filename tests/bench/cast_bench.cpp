@@ -10,6 +10,7 @@
 
 #include "core/cast_kernels.h"
 #include "core/kernels/cast_setup.h"
+#include "tests/bench/sample_floats.h"
 #include "tests/bench/scalar_novec_kernels.h"
 
 namespace typelattice {
@@ -17,20 +18,7 @@ namespace {
 
 constexpr std::int64_t kSizes[] = {4096, 262144, 67108864};
 
-// Values over the format's range, with a few zeros, subnormals and out-of-range ones: the kernels have no
-// data-dependent branches, so only the per-element scalar encoder cares what the data is.
-std::vector<float> sample_floats(std::size_t n) {
-  std::vector<float> v(n);
-  std::uint32_t state = 2463534242u;
-  for (std::size_t i = 0; i < n; ++i) {
-    state ^= state << 13;
-    state ^= state >> 17;
-    state ^= state << 5;
-    const float unit = static_cast<float>(state >> 8) * 0x1p-24f * 2.0f - 1.0f;
-    v[i] = std::ldexp(unit, static_cast<int>(state % 24) - 14);
-  }
-  return v;
-}
+using bench::sample_floats;
 
 template <class Code>
 std::vector<Code> sample_codes(Format f, std::size_t n) {

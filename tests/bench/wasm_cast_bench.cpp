@@ -6,23 +6,7 @@
 #include <vector>
 
 #include "core/cast_kernels.h"
-
-namespace {
-
-std::vector<float> sample_floats(std::size_t n) {
-  std::vector<float> v(n);
-  std::uint32_t state = 2463534242u;
-  for (std::size_t i = 0; i < n; ++i) {
-    state ^= state << 13;
-    state ^= state >> 17;
-    state ^= state << 5;
-    const float unit = static_cast<float>(state >> 8) * 0x1p-24f * 2.0f - 1.0f;
-    v[i] = std::ldexp(unit, static_cast<int>(state % 24) - 14);
-  }
-  return v;
-}
-
-}  // namespace
+#include "tests/bench/sample_floats.h"
 
 extern "C" {
 
@@ -32,7 +16,7 @@ EMSCRIPTEN_KEEPALIVE double bench_cast(int op, int use_best, int n, int reps) {
   using namespace typelattice;
   const auto count = static_cast<std::size_t>(n);
   const Isa isa = use_best != 0 ? best_isa() : Isa::scalar;
-  std::vector<float> floats = sample_floats(count);
+  std::vector<float> floats = bench::sample_floats(count);
   std::vector<std::uint8_t> codes(count);
   cast_from_float32(Format::float8_e4m3fn, floats, codes, CastOptions{}, isa);  // warm up, and codes for op 1
   const double start = emscripten_get_now();

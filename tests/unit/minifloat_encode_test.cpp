@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/minifloat.h"
+#include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {
 namespace {
@@ -162,17 +163,10 @@ TEST(MinifloatEncode, Float64InputIsNotRoundedTwice) {
 // encode(float) and encode(double) agree on float inputs; both agree with the reference on a stride over all
 // float32 bit patterns, for every format and mode.
 TEST(MinifloatEncode, MatchesReferenceOnAStrideOfFloat32) {
-  std::vector<CastOptions> modes;
-  for (bool saturate : {true, false}) {
-    for (RoundMode r : {RoundMode::up, RoundMode::down, RoundMode::nearest, RoundMode::nearest_even}) {
-      modes.push_back({.saturate = saturate, .e8m0_round = r});
-    }
-  }
   for (const FormatSpec& spec : all_formats()) {
     const Format f = parse_format(spec.name).value();
     const ReferenceEncoder reference(f);
-    for (const CastOptions& o : modes) {
-      if (!spec.is_scale_format() && o.e8m0_round != RoundMode::up) continue;  // round mode is E8M0-only
+    for (const CastOptions& o : test::cast_modes(f)) {
       for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32); bits += 999983) {
         const float x = std::bit_cast<float>(static_cast<std::uint32_t>(bits));
         ASSERT_EQ(encode(f, x, o), reference.encode(x, o)) << spec.name << std::hexfloat << " x=" << x;

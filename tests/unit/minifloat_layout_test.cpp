@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/minifloat.h"
+#include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {
 namespace {
@@ -145,17 +146,10 @@ TEST(MinifloatLayout, ExactDecimal) {
 
 // The interval of a code, probed at and just beyond its ends with the encoder.
 TEST(MinifloatLayout, RoundingIntervalsAgreeWithEncode) {
-  std::vector<CastOptions> modes;
-  for (bool saturate : {true, false}) {
-    for (RoundMode r : {RoundMode::up, RoundMode::down, RoundMode::nearest, RoundMode::nearest_even}) {
-      modes.push_back({.saturate = saturate, .e8m0_round = r});
-    }
-  }
   for (const FormatSpec& spec : all_formats()) {
     const Format f = parse_format(spec.name).value();
     const std::uint32_t step = spec.total_bits() > 8 ? 61 : 1;
-    for (const CastOptions& o : modes) {
-      if (!spec.is_scale_format() && o.e8m0_round != RoundMode::up) continue;
+    for (const CastOptions& o : test::cast_modes(f)) {
       for (std::uint32_t code = 0; code < (1u << spec.total_bits()); code += step) {
         const auto interval = rounding_interval(f, code, o);
         if (!interval) {
