@@ -151,6 +151,31 @@ test('the code grid holds every code, coloured by category, and loads a clicked 
   assert.deepEqual(env.errors, []);
 });
 
+test('16-bit formats: the grid shows the 256 codes around the current code, so every code is reachable', async () => {
+  const page = await env.page();
+  // bfloat16 0x7F80 = +inf: its page 0x7F00..0x7FFF holds the largest finite values, Inf and the NaNs.
+  await openPlayground(page, env.url, '#view=bits&format=bfloat16&code=0x7f80');
+  const cells = await page.$$eval('#code-grid [data-code]', (els) => els.map((e) => [Number(e.dataset.code), e.className]));
+  assert.equal(cells.length, 256);
+  assert.deepEqual(cells.map(([c]) => c), Array.from({ length: 256 }, (_, i) => 0x7f00 + i));
+  const categories = await page.evaluate(() => {
+    const tl = window.typelatticePlayground.tl;
+    return Array.from({ length: 256 }, (_, i) => tl.layout('bfloat16', 0x7f00 + i).category);
+  });
+  cells.forEach(([code, cls]) => assert.match(cls, new RegExp(`cat-${categories[code - 0x7f00]}\\b`), `code ${code}`));
+  assert.equal(cells.filter(([, c]) => c.includes('cat-inf')).length, 1);
+  assert.equal(cells.filter(([, c]) => c.includes('cat-nan')).length, 127);
+  assert.match(await page.$eval('#code-grid [data-code="32640"]', (el) => el.className), /\bcurrent\b/);
+  // Clicking the largest finite value (0x7F7F) loads it; flipping the top exponent bit moves to page 0x3F.
+  await page.click('#code-grid [data-code="32639"]');
+  assert.equal(await bitValue(page), await page.evaluate(() => window.typelatticePlayground.tl.layout('bfloat16', 0x7f7f).exactValue));
+  await page.click('#bit-layout [data-bit="14"]');
+  const first = await page.$eval('#code-grid [data-code]', (el) => Number(el.dataset.code));
+  assert.equal(first, 0x3f00);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
 test('the saturation note puts the seed table beside the module for the FNUZ formats', async () => {
   const page = await env.page();
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fnuz');

@@ -23,6 +23,7 @@ export class BitsView {
     this.byName = new Map(this.formats.map((f) => [f.name, f]));
     this.categoryCache = new Map();
     this.builtFor = null;
+    this.gridFor = null;   // `${format}:${page}` of the grid on screen
     const sel = $('format-select');
     for (const f of this.formats) {
       const o = document.createElement('option');
@@ -71,7 +72,7 @@ export class BitsView {
     });
   }
 
-  relabel() { this.builtFor = null; }
+  relabel() { this.builtFor = null; this.gridFor = null; }
 
   #format() {
     return this.byName.get(this.app.state.format) || this.formats[0];
@@ -98,7 +99,6 @@ export class BitsView {
     $('round-select').disabled = f.name !== 'float8_e8m0fnu';
     if (this.builtFor !== f.name) {
       this.#buildBits(f);
-      this.#buildGrid(f);
       this.#facts(f);
       this.builtFor = f.name;
     }
@@ -114,6 +114,12 @@ export class BitsView {
     let code = state.code ?? (cast ? cast.code : 0);
     if (code < 0 || code >= 2 ** f.totalBits) code = 0;
     this.current = code;
+    // 16-bit formats show the 256 codes that share the current code's high byte: the grid follows the code.
+    const page = f.totalBits > 8 ? code >> 8 : 0;
+    if (this.gridFor !== `${f.name}:${page}`) {
+      this.#buildGrid(f, page);
+      this.gridFor = `${f.name}:${page}`;
+    }
     this.#showCode(f, code);
     this.#showCast(f, state, cast, castError);
     this.#showAll(state);
@@ -190,20 +196,20 @@ export class BitsView {
     }
     $('bit-spacing').textContent = spacing.join(', ') || '—';
     for (const cell of $('code-grid').querySelectorAll('[data-code]')) {
-      cell.classList.toggle('current', Number(cell.dataset.code) === (f.totalBits > 8 ? code & 0xff00 : code));
+      cell.classList.toggle('current', Number(cell.dataset.code) === code);
     }
   }
 
-  // Categories of a format's codes (all of them for <= 8 bits, the 256 codes 0xHH00 for 16-bit formats).
-  #gridCodes(f) {
+  // The codes a grid shows: all of them for <= 8 bits; for 16-bit formats the 256 codes 0xPP00..0xPPFF.
+  #gridCodes(f, page) {
     if (f.totalBits <= 8) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
-    const shift = f.totalBits - 8;
-    return Array.from({ length: 256 }, (_, i) => i << shift);
+    return Array.from({ length: 256 }, (_, i) => (page << 8) | i);
   }
 
-  #buildGrid(f) {
-    if (!this.categoryCache.has(f.name)) {
-      this.categoryCache.set(f.name, this.#gridCodes(f).map((c) => {
+  #buildGrid(f, page) {
+    const key = `${f.name}:${page}`;
+    if (!this.categoryCache.has(key)) {
+      this.categoryCache.set(key, this.#gridCodes(f, page).map((c) => {
         const l = this.tl.layout(f.name, c);
         return { code: c, category: l.category, value: l.exactValue };
       }));
@@ -212,9 +218,9 @@ export class BitsView {
     grid.replaceChildren();
     const cols = Math.min(16, 2 ** f.totalBits);
     grid.style.setProperty('--cols', String(cols));
-    const cells = this.categoryCache.get(f.name);
+    const cells = this.categoryCache.get(key);
     // Column labels are a hex digit, row labels the rest of the code (row 0x7_, column E: 0x7E; for 16-bit
-    // formats row 0x3_00, column C: 0x3C00).
+    // formats row 0x3F8_, column 0: 0x3F80).
     const head = document.createElement('div');
     head.className = 'grid-row grid-head';
     head.setAttribute('aria-hidden', 'true');
@@ -232,8 +238,7 @@ export class BitsView {
       const label = document.createElement('span');
       label.className = 'grid-label';
       label.setAttribute('aria-hidden', 'true');
-      label.textContent = f.totalBits > 8 ? `0x${(r / 16).toString(16).toUpperCase()}_00`
-        : hex(cells[r].code, f.totalBits).replace(/.$/, '_');
+      label.textContent = hex(cells[r].code, f.totalBits).replace(/.$/, '_');
       row.append(label);
       for (const c of cells.slice(r, r + 16)) {
         const b = document.createElement('button');
