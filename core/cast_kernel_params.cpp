@@ -214,8 +214,8 @@ DecodeParams derive_decode(Format f) {
 
 constexpr int kRoundModes = 4;
 struct ParamTables {
-  std::array<EncodeParams, kFormatCount * 2 * kRoundModes> encode;
-  std::array<DecodeParams, kFormatCount> decode;
+  std::array<EncodeParams, kMinifloatFormatCount * 2 * kRoundModes> encode;
+  std::array<DecodeParams, kMinifloatFormatCount> decode;
 };
 
 int encode_index(Format f, const CastOptions& o) {
@@ -225,7 +225,7 @@ int encode_index(Format f, const CastOptions& o) {
 const ParamTables& tables() {
   static const ParamTables t = [] {
     ParamTables built{};
-    for (int fi = 0; fi < kFormatCount; ++fi) {
+    for (int fi = 0; fi < kMinifloatFormatCount; ++fi) {
       const auto f = static_cast<Format>(fi);
       built.decode[fi] = derive_decode(f);
       for (bool saturate : {false, true}) {

@@ -37,13 +37,18 @@ struct FormatSpec {
   bool is_scale_format() const { return mantissa_bits == 0 && !has_sign; }  // E8M0
 };
 
+// The minifloats (up to 16 bits) come first; float32 is last. float32 is here so that its bits can be laid out
+// and values cast into it beside the others; the bulk kernels (cast_kernels.h) cover the minifloats only.
 enum class Format : std::uint8_t {
   float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e4m3b11fnuz, float8_e3m4, float8_e4m3,
-  float8_e8m0fnu, float6_e2m3fn, float6_e3m2fn, float4_e2m1fn, bfloat16, float16,
+  float8_e8m0fnu, float6_e2m3fn, float6_e3m2fn, float4_e2m1fn, bfloat16, float16, float32,
 };
-inline constexpr int kFormatCount = static_cast<int>(Format::float16) + 1;
+inline constexpr int kFormatCount = static_cast<int>(Format::float32) + 1;
+inline constexpr int kMinifloatFormatCount = static_cast<int>(Format::float16) + 1;
 
-std::span<const FormatSpec> all_formats();                 // indexed by Format
+std::span<const FormatSpec> all_formats();                 // indexed by Format, float32 included
+std::span<const FormatSpec> minifloat_formats();           // the first kMinifloatFormatCount: up to 16 bits
+inline bool is_minifloat(Format f) { return static_cast<int>(f) < kMinifloatFormatCount; }
 const FormatSpec& format_spec(Format f);
 Result<Format> parse_format(std::string_view text);        // canonical, ONNX names, aliases; case-insensitive
 
@@ -66,7 +71,8 @@ struct CastOptions {
 // applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow to Inf as in IEEE 754.
 CastOptions onnx_default_options(Format f);
 
-// Exact decoding of a code (low total_bits() bits used; higher bits must be zero).
+// Exact decoding of a code (low total_bits() bits used; higher bits must be zero). For float32 it is the
+// code's bit pattern read as a float32.
 float decode_to_float32(Format f, std::uint32_t code);
 double decode_to_float64(Format f, std::uint32_t code);
 
@@ -81,7 +87,8 @@ std::uint32_t encode(Format f, double value, const CastOptions& options = {});
 bool saturates(Format f, double value, const CastOptions& options = {});
 
 // A slow, obviously-correct encoder: the nearest representable value by exact comparison over the sorted
-// values of the format (ties to the even code). Tests compare `encode` against it.
+// values of the format (ties to the even code). Tests compare `encode` against it. float32's 2^32 values are
+// too many to list, so its reference is the platform's IEEE 754 double -> float conversion instead.
 std::uint32_t encode_reference(Format f, double value, const CastOptions& options = {});
 
 // The same, holding the sorted values so that sweeps need not rebuild them for every input.
@@ -92,9 +99,10 @@ class ReferenceEncoder {
 
  private:
   std::uint32_t overflow_code(bool negative, const CastOptions& options) const;
+  std::uint32_t encode_by_platform(double value, const CastOptions& options) const;
   std::uint32_t e8m0_onnx(double magnitude, const CastOptions& options) const;
   Format format_;
-  std::vector<double> values_;           // every finite value >= 0 (E8M0: > 0), ascending
+  std::vector<double> values_;           // every finite value >= 0 (E8M0: > 0), ascending; minifloats only
   std::vector<std::uint32_t> codes_;     // their codes
   double beyond_max_;                    // max + one ulp of max's binade: where an unbounded format continues
   std::optional<std::uint32_t> inf_code_, negative_inf_code_;

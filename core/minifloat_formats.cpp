@@ -27,6 +27,7 @@ constexpr std::array<FormatSpec, kFormatCount> kFormats{{
     {"float4_e2m1fn", "FLOAT4E2M1", 2, 1, true, 1, none},
     {"bfloat16", "BFLOAT16", 8, 7, true, 127, ieee},
     {"float16", "FLOAT16", 5, 10, true, 15, ieee},
+    {"float32", "FLOAT", 8, 23, true, 127, ieee},
 }};
 
 // Other spellings people use for the same formats (ml_dtypes' short alias, NumPy's "half").
@@ -34,9 +35,10 @@ struct Alias {
   std::string_view alias;
   Format format;
 };
-constexpr std::array<Alias, 3> kAliases{{
+constexpr std::array<Alias, 4> kAliases{{
     {"float8_e4m3b11", Format::float8_e4m3b11fnuz},
     {"half", Format::float16},
+    {"single", Format::float32},
     {"float8_e8m0", Format::float8_e8m0fnu},
 }};
 
@@ -69,6 +71,10 @@ std::vector<std::string> closest_format_names(std::string_view text) {
 }  // namespace
 
 std::span<const FormatSpec> all_formats() { return kFormats; }
+
+std::span<const FormatSpec> minifloat_formats() {
+  return std::span<const FormatSpec>(kFormats).first(kMinifloatFormatCount);
+}
 
 const FormatSpec& format_spec(Format f) { return kFormats[static_cast<std::size_t>(f)]; }
 

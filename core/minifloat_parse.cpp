@@ -142,7 +142,7 @@ Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
 Result<std::uint32_t> parse_code(Format f, std::string_view text) {
   const std::string_view t = trim(text);
   const FormatSpec& spec = format_spec(f);
-  const std::uint32_t limit = (1u << spec.total_bits()) - 1u;
+  const std::uint64_t limit = (std::uint64_t{1} << spec.total_bits()) - 1u;
   const int width = (spec.total_bits() + 3) / 4;
   if (t.empty()) return bad_value("empty code: expected a code like 0x" + std::string(static_cast<std::size_t>(width), '0'));
   std::string_view digits = t;

@@ -3,6 +3,7 @@
 // the doubles hold them exactly), and applies the special-value rules of ONNX's tables. No bit manipulation.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/minifloat.h"
 #include "core/minifloat_bits.h"
@@ -13,6 +14,7 @@ using minifloat_detail::Geometry;
 
 ReferenceEncoder::ReferenceEncoder(Format f) : format_(f) {
   const FormatSpec& spec = format_spec(f);
+  if (!is_minifloat(f)) return;  // float32: see encode_by_platform
   const std::uint32_t count = 1u << spec.total_bits();
   std::vector<std::pair<double, std::uint32_t>> pairs;
   for (std::uint32_t code = 0; code < count; ++code) {
@@ -65,7 +67,19 @@ std::uint32_t ReferenceEncoder::e8m0_onnx(double magnitude, const CastOptions& o
   }
 }
 
+// float32 has too many values to list; the platform's double -> float conversion (IEEE 754, round to nearest
+// even, overflow to Inf) is an implementation independent of ours. Saturation then clips Inf to max.
+std::uint32_t ReferenceEncoder::encode_by_platform(double value, const CastOptions& options) const {
+  const float rounded = static_cast<float>(value);
+  if (std::isinf(rounded) && options.saturate) {
+    return minifloat_detail::bit_cast<std::uint32_t>(std::copysign(std::numeric_limits<float>::max(), rounded));
+  }
+  if (std::isnan(rounded)) return minifloat_detail::nan_result(minifloat_detail::geometry(format_), std::signbit(value));
+  return minifloat_detail::bit_cast<std::uint32_t>(rounded);
+}
+
 std::uint32_t ReferenceEncoder::encode(double value, const CastOptions& options) const {
+  if (!is_minifloat(format_)) return encode_by_platform(value, options);
   const Geometry g = minifloat_detail::geometry(format_);
   const bool negative = std::signbit(value);
   const bool scale_format = g.spec->is_scale_format();

@@ -125,7 +125,7 @@ class BatchedCast {
   void drain(std::string& out) {
     if (values_.empty()) return;
     codes_.resize(values_.size());
-    if (all_float32()) {
+    if (is_minifloat(format_) && all_float32()) {  // float32 itself has no bulk kernel
       floats_.assign(values_.begin(), values_.end());
       if (format_spec(format_).total_bits() > 8) {
         wide_.resize(values_.size());

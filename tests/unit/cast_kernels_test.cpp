@@ -17,7 +17,7 @@ namespace {
 
 std::vector<Format> all_format_values() {
   std::vector<Format> out;
-  for (int i = 0; i < kFormatCount; ++i) out.push_back(static_cast<Format>(i));
+  for (int i = 0; i < kMinifloatFormatCount; ++i) out.push_back(static_cast<Format>(i));
   return out;
 }
 

@@ -38,7 +38,7 @@ TEST(MinifloatParse, FormatNames) {
   EXPECT_NE(typo.error().message.find("did you mean float8_e4m3fn"), std::string::npos);
   EXPECT_EQ(parse_format("FLOAT8E5M2FNU").error().suggestions[0], "float8_e5m2fnuz");
   EXPECT_FALSE(parse_format("").ok());
-  EXPECT_FALSE(parse_format("float32").ok());  // a dtype, but not a minifloat format
+  EXPECT_FALSE(parse_format("float64").ok());  // a dtype, but not a format of the Bits view
 }
 
 TEST(MinifloatParse, Numbers) {
