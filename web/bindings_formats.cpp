@@ -49,6 +49,7 @@ val formats() {
     entry.set("hasSign", spec.has_sign);
     entry.set("bias", spec.bias);
     entry.set("totalBits", spec.total_bits());
+    entry.set("isMinifloat", is_minifloat(f));
     entry.set("hasInf", spec.has_inf());
     entry.set("hasNaN", spec.has_nan());
     entry.set("hasNegativeZero", spec.has_negative_zero());
@@ -60,10 +61,22 @@ val formats() {
   return out;
 }
 
+// The bulk casts are float32 <-> minifloat; float32 itself has layout and castValue only.
+Result<Format> kernel_format(const std::string& format, const char* what) {
+  Result<Format> f = parse_format(format);
+  if (f && !is_minifloat(*f)) {
+    return Error{ErrorKind::bad_value,
+                 std::string(what) + ": float32 is not a minifloat format; the bulk casts convert between float32 and "
+                     "the 8- and 16-bit formats (use layout or castValue for one float32 value)",
+                 {}};
+  }
+  return f;
+}
+
 // in: `count` float32 at `in_address`; out: `count` codes (uint8, or uint16 for 16-bit formats).
 val cast_float32_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
                     std::size_t count, const val& saturate, const val& round) {
-  Result<Format> f = parse_format(format);
+  Result<Format> f = kernel_format(format, "castFloat32");
   if (!f) return error_value(f.error());
   const auto in = heap_span<const float>(in_address, count);
   if (format_spec(*f).total_bits() > 8)
@@ -75,7 +88,7 @@ val cast_float32_js(const std::string& format, std::uintptr_t in_address, std::u
 
 val decode_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
               std::size_t count) {
-  Result<Format> f = parse_format(format);
+  Result<Format> f = kernel_format(format, "decode");
   if (!f) return error_value(f.error());
   const auto out = heap_span<float>(out_address, count);
   if (format_spec(*f).total_bits() > 8)

@@ -76,7 +76,7 @@ export interface DtypeEntry {
   shortCode: string;
 }
 
-/** A minifloat (or bfloat16 / float16) format. */
+/** A minifloat format, bfloat16 / float16, or float32 (listed last, for layout and castValue only). */
 export interface FormatEntry {
   name: string;
   /** ONNX's name, e.g. 'FLOAT8E4M3FN'; '' when ONNX has none. */
@@ -86,6 +86,8 @@ export interface FormatEntry {
   hasSign: boolean;
   bias: number;
   totalBits: number;
+  /** Whether castFloat32 / decode cover the format: every format up to 16 bits; false for float32. */
+  isMinifloat: boolean;
   hasInf: boolean;
   hasNaN: boolean;
   hasNegativeZero: boolean;
@@ -261,7 +263,7 @@ export interface TypeLattice {
 
   /** Every dtype, in table order. */
   dtypes(): DtypeEntry[];
-  /** Every minifloat format with its parameters and extreme values. */
+  /** Every format with its parameters and extreme values: the minifloats, then float32. */
   formats(): FormatEntry[];
   /** The promotion systems. */
   systems(): SystemEntry[];
@@ -297,7 +299,7 @@ export interface TypeLattice {
   /**
    * Casts float32 values to a format with the SIMD kernels: one code per value, a Uint16Array for bfloat16 /
    * float16, else a Uint8Array.
-   * @throws {RangeError} for an unknown format or an array too large for the wasm heap.
+   * @throws {RangeError} for an unknown format, float32 (not a minifloat), or an array too large for the wasm heap.
    */
   castFloat32(values: Float32Array, format: NarrowFormatName, opts?: CastOptions): Uint8Array;
   /** Casts float32 values to bfloat16 / float16 codes with the SIMD kernels. */
@@ -306,7 +308,7 @@ export interface TypeLattice {
   castFloat32(values: Float32Array, format: string, opts?: CastOptions): Uint8Array | Uint16Array;
   /**
    * Decodes codes exactly (a Uint16Array for bfloat16 / float16, else a Uint8Array).
-   * @throws {RangeError} for a code wider than the format.
+   * @throws {RangeError} for a code wider than the format, or float32 (not a minifloat).
    */
   decode(codes: Uint8Array | Uint16Array, format: string): Float32Array;
   /**

@@ -144,6 +144,15 @@ export default async function createTypeLattice(options) {
     return structuredClone(cached.get(key));
   };
   const format = (name, what) => formatInfo.get(unwrap(core.formatName(requireString(name, what))));
+  // The bulk casts convert float32 <-> minifloat; float32 is a format for layout and castValue only.
+  const minifloat = (name, what) => {
+    const f = format(name, `${what}: the format`);
+    if (!f.isMinifloat) {
+      throw new RangeError(`${what}: ${f.name} is not a minifloat format; the bulk casts convert between float32 ` +
+                           'and the 8- and 16-bit formats (use layout or castValue for one float32 value)');
+    }
+    return f;
+  };
 
   // Allocates `bytes` in the wasm heap or throws a RangeError; never hands back a smaller buffer.
   function allocate(bytes, what) {
@@ -237,7 +246,7 @@ export default async function createTypeLattice(options) {
       if (!(values instanceof Float32Array)) {
         throw new TypeError(`castFloat32: values must be a Float32Array, got ${describe(values)}`);
       }
-      const f = format(formatName, 'castFloat32: the format');
+      const f = minifloat(formatName, 'castFloat32');
       const { saturate, round } = castOptions(opts, 'castFloat32');
       const OutArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
       return throughHeap(values, Float32Array, OutArray, (inAddress, outAddress) =>
@@ -245,7 +254,7 @@ export default async function createTypeLattice(options) {
     },
 
     decode(codes, formatName) {
-      const f = format(formatName, 'decode: the format');
+      const f = minifloat(formatName, 'decode');
       const InArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
       if (!(codes instanceof InArray)) {
         throw new TypeError(`decode: ${f.name} codes must be a ${InArray.name}, got ${describe(codes)}`);

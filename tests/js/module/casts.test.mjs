@@ -9,7 +9,7 @@ import { builds, cli, cliCastCodes, load, randomFloats } from './helpers.mjs';
 const knownMax = {
   float8_e4m3fn: 448, float8_e4m3fnuz: 240, float8_e5m2: 57344, float8_e5m2fnuz: 57344, float8_e4m3b11fnuz: 30,
   float8_e3m4: 15.5, float8_e4m3: 240, float8_e8m0fnu: 2 ** 127, float6_e2m3fn: 7.5, float6_e3m2fn: 28,
-  float4_e2m1fn: 6, bfloat16: 3.3895313892515355e38, float16: 65504,
+  float4_e2m1fn: 6, bfloat16: 3.3895313892515355e38, float16: 65504, float32: 3.4028234663852886e38,
 };
 
 // Per format: the values whose casts the CLI must agree on. Every code's value, every midpoint between
@@ -29,7 +29,8 @@ async function sampleFor(tl, format) {
   return Float32Array.from([...out, ...randomFloats(3000, count)]);
 }
 
-const allFormats = Object.keys(knownMax);
+// The formats the bulk casts cover: every one but float32.
+const allFormats = Object.keys(knownMax).filter((name) => name !== 'float32');
 
 for (const { name, simd } of builds) {
   test(`${name}: castFloat32 agrees with \`typelattice cast\` on every format, saturating or not`, async () => {
@@ -97,7 +98,8 @@ test('the SIMD128 and the plain build give bit-identical casts on a million valu
 test('formats(): the parameters and extreme values the specs give', async () => {
   const tl = await load();
   const formats = tl.formats();
-  assert.deepEqual(formats.map((f) => f.name).sort(), [...allFormats].sort());
+  assert.deepEqual(formats.map((f) => f.name).sort(), Object.keys(knownMax).sort());
+  assert.deepEqual(formats.filter((f) => f.isMinifloat).map((f) => f.name).sort(), [...allFormats].sort());
   for (const f of formats) {
     assert.equal(f.max, knownMax[f.name], `${f.name} max`);
     assert.equal(f.totalBits, (f.hasSign ? 1 : 0) + f.exponentBits + f.mantissaBits, f.name);
@@ -138,6 +140,49 @@ test('castValue explains one cast: code, saturation, and the rounding interval',
       assert.equal(tl.castValue(format, text).code, Number.parseInt(line.split(/\s+/)[0], 16), `${text} -> ${format}`);
     }
   }
+});
+
+// float32 in the Bits view: its layout is its bit pattern (checked against a DataView and the CLI), its casts
+// are IEEE 754's double -> float rounding (checked against Math.fround and the CLI).
+test('float32: layout and castValue agree with the platform and the CLI', async () => {
+  const tl = await load();
+  const view = new DataView(new ArrayBuffer(4));
+  const valueOf = (code) => { view.setUint32(0, code); return view.getFloat32(0); };
+  const codes = [0, 0x80000000, 1, 0x007fffff, 0x00800000, 0x3f800000, 0x7f7fffff, 0x7f800000, 0xff800000,
+                 0x7fc00000, 0xffffffff, ...new Uint32Array(randomFloats(500, 777).buffer)];
+  const lines = cli(['decode', '--from', 'float32'], codes.map((c) => `0x${c.toString(16)}`).join('\n')).stdout
+    .trim().split('\n');
+  codes.forEach((code, i) => {
+    const l = tl.layout('float32', code);
+    const x = valueOf(code);
+    assert.equal(l.exactValue, lines[i].split(/\s+/)[1], `0x${code.toString(16)}`);
+    assert.deepEqual(l.fields.map((f) => f.raw), [code >>> 31, (code >>> 23) & 0xff, code & 0x7fffff]);
+    if (Number.isNaN(x)) { assert.equal(l.category, 'nan'); return; }
+    assert.ok(Object.is(l.value, x), `0x${code.toString(16)}: ${l.value} vs ${x}`);
+    // Away from zero is the next code up in magnitude (none past max or at Inf).
+    const away = x >= 0 && !Object.is(x, -0) ? l.nextUp : l.nextDown;
+    if (Math.abs(x) >= 3.4028234663852886e38) assert.equal(away, null);
+    else assert.equal(away, (code + 1) >>> 0);
+  });
+  assert.throws(() => tl.layout('float32', 2 ** 32), RangeError);
+  for (const text of ['0.1', '-3.75', '1e-3', '3e38', '3.4028235677973366e38', '1e39', '-1e39', '1e-45', '7e-46',
+                      '16777217', 'inf', '-nan']) {
+    for (const saturate of [undefined, true]) {
+      const r = tl.castValue('float32', text, saturate === undefined ? {} : { saturate });
+      const line = cli(['cast', '--to', 'float32', ...(saturate ? ['--saturate'] : []), text]).stdout.trim();
+      assert.equal(r.code, Number.parseInt(line.split(/\s+/)[0], 16), `${text} saturate=${saturate}`);
+      const rounded = Math.fround(Number(text.replace(/^(-?)inf$/, '$1Infinity')));
+      const clipped = saturate === true && !Number.isFinite(rounded) && !Number.isNaN(rounded);
+      if (!Number.isNaN(rounded)) {
+        assert.ok(Object.is(r.value, clipped ? Math.sign(rounded) * 3.4028234663852886e38 : rounded), `${text}`);
+        assert.equal(r.saturated, clipped, `${text} saturated`);
+      }
+    }
+  }
+  const one = tl.castValue('float32', '1').roundingInterval;
+  assert.deepEqual([one.lowInclusive, one.highInclusive], [true, true], '1.0 has an even code: ties go to it');
+  assert.equal(Number(one.low), 1 - 2 ** -25);
+  assert.equal(Number(one.high), 1 + 2 ** -24);
 });
 
 test('a 64 MB cast: 16M float32 values through the wasm heap, freed afterwards', async () => {
