@@ -15,7 +15,7 @@ const moduleLayout = (page, format, code) =>
 // Sets the bits of `code` by clicking, starting from code 0, and returns the displayed value.
 async function clickCode(page, code, totalBits) {
   for (let n = 0; n < totalBits; ++n) {
-    if ((code >> n) & 1) await page.click(`#bit-layout [data-bit="${n}"]`);
+    if ((code >>> n) & 1) await page.click(`#bit-layout [data-bit="${n}"]`);
   }
   return bitValue(page);
 }
@@ -172,6 +172,57 @@ test('16-bit formats: the grid shows the 256 codes around the current code, so e
   await page.click('#bit-layout [data-bit="14"]');
   const first = await page.$eval('#code-grid [data-code]', (el) => Number(el.dataset.code));
   assert.equal(first, 0x3f00);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('float32: 32 clickable bits, exact values, a cast of 0.1, and its page of the code grid', async () => {
+  const page = await env.page();
+  const tlLayout = (code) => moduleLayout(page, 'float32', code);
+  await openPlayground(page, env.url, '#view=bits&format=float32');
+  assert.equal(await page.$$eval('#bit-layout [data-bit]', (els) => els.length), 32);
+  // IEEE 754 single: 0x3F800000 = 1 (exponent 127), the sign bit gives -1, 0x00000001 = 2^-149.
+  assert.equal(await clickCode(page, 0x3f800000, 32), '1');
+  await page.click('#bit-layout [data-bit="31"]');
+  assert.equal(await bitValue(page), '-1');
+  assert.match(await settledUrl(page), /code=0xbf800000\b/);
+  assert.match(await page.textContent('#bit-code'), /^0xBF800000 = 1 01111111 0{23}$/);
+  assert.match(await page.textContent('#bit-exponent'), /^0 \(bias 127\)/);
+  await openPlayground(page, env.url, '#view=bits&format=float32&code=0x1');
+  assert.equal(await bitValue(page), (await tlLayout(1)).exactValue);
+  assert.equal(Number(await bitValue(page)), 2 ** -149);
+  assert.equal(await page.textContent('#bit-category'), 'subnormal');
+  for (const [code, want] of [[0x7f800000, 'inf'], [0xff800000, '-inf'], [0x7fc00000, 'nan'], [0x7f7fffff,
+    '340282346638528859811704183484516925440']]) {
+    await openPlayground(page, env.url, `#view=bits&format=float32&code=0x${code.toString(16)}`);
+    assert.equal(await bitValue(page), want, `0x${code.toString(16)}`);
+  }
+  // 0.1 rounds to 0x3DCCCCCD; the grid shows that code's page, 0x3DCCCC00..0x3DCCCCFF, with it current.
+  await page.fill('#value-input', '0.1');
+  assert.equal(await bitValue(page), '0.100000001490116119384765625');
+  assert.match(await page.textContent('#cast-result'), /0x3DCCCCCD/);
+  assert.ok(await page.$('#cast-result .hint'), 'no saturation');
+  const cells = await page.$$eval('#code-grid [data-code]', (els) => els.map((e) => Number(e.dataset.code)));
+  assert.deepEqual(cells, Array.from({ length: 256 }, (_, i) => 0x3dcccc00 + i));
+  assert.match(await page.$eval(`#code-grid [data-code="${0x3dcccccd}"]`, (el) => el.className), /\bcurrent\b/);
+  assert.match(await page.textContent('#grid-legend'), /0x3DCCCC__/);
+  await page.click(`#code-grid [data-code="${0x3dccccff}"]`);
+  assert.equal(await bitValue(page), (await tlLayout(0x3dccccff)).exactValue);
+  // Every format's cast of 0.1 is listed, float32 included; a row loads its format and code.
+  const rows = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows.find((r) => r[0] === 'float32').slice(1, 3), ['0x3DCCCCCD', '0.100000001490116119384765625']);
+  // Overflow: Inf by default (IEEE, as ONNX Cast), the largest finite value when saturating.
+  await page.fill('#value-input', '1e39');
+  assert.equal(await bitValue(page), 'inf');
+  await page.selectOption('#saturate-select', '1');
+  assert.equal(await bitValue(page), '340282346638528859811704183484516925440');
+  assert.ok(await page.$('#cast-result .warn'), 'saturation is flagged');
+  // The 32 bits fit the page, on a desktop and on a phone: no sideways scrolling.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `width ${width}: the page scrolls sideways by ${overflow}px`);
+  }
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -15,6 +15,7 @@ const VIEWS = {
   table: '#view=table&compare=numpy',
   bits: '#view=bits&format=float8_e4m3fn&value=1000',
   'bits-float16': '#view=bits&format=float16&value=0.1',
+  'bits-float32': '#view=bits&format=float32&value=0.1',
   story: '#view=story&stage=8',
   custom: '#view=custom',
 };

@@ -85,7 +85,7 @@ export class BitsView {
   }
 
   #flip(bit) {
-    const code = this.current ^ (1 << bit);
+    const code = (this.current ^ (1 << bit)) >>> 0;   // unsigned: float32's sign is bit 31
     this.app.set({ code });
   }
 
@@ -114,8 +114,8 @@ export class BitsView {
     let code = state.code ?? (cast ? cast.code : 0);
     if (code < 0 || code >= 2 ** f.totalBits) code = 0;
     this.current = code;
-    // 16-bit formats show the 256 codes that share the current code's high byte: the grid follows the code.
-    const page = f.totalBits > 8 ? code >> 8 : 0;
+    // Wider formats show the 256 codes that share all but the current code's low byte: the grid follows it.
+    const page = f.totalBits > 8 ? Math.floor(code / 256) : 0;
     if (this.gridFor !== `${f.name}:${page}`) {
       this.#buildGrid(f, page);
       this.gridFor = `${f.name}:${page}`;
@@ -136,6 +136,7 @@ export class BitsView {
     const layout = this.tl.layout(f.name, 0);
     const box = $('bit-layout');
     box.replaceChildren();
+    box.classList.toggle('wide', f.totalBits > 16);   // float32: narrower bits that wrap
     for (const field of layout.fields) {
       const group = document.createElement('div');
       group.className = `bit-field field-${field.name}`;
@@ -166,7 +167,7 @@ export class BitsView {
     const layout = this.tl.layout(f.name, code);
     for (const b of $('bit-layout').querySelectorAll('[data-bit]')) {
       const n = Number(b.dataset.bit);
-      const on = (code >> n) & 1;
+      const on = (code >>> n) & 1;
       b.querySelector('.bit-digit').textContent = String(on);
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
       b.setAttribute('aria-label', t('bits.bitLabel', { n, field: t(`field.${b.dataset.field}`), value: on }));
@@ -200,10 +201,11 @@ export class BitsView {
     }
   }
 
-  // The codes a grid shows: all of them for <= 8 bits; for 16-bit formats the 256 codes 0xPP00..0xPPFF.
+  // The codes a grid shows: all of them for <= 8 bits; for wider formats the 256 codes page * 256 + 0x00..0xFF
+  // (0xPP00..0xPPFF for 16 bits, 0xPPPPPP00..0xPPPPPPFF for float32).
   #gridCodes(f, page) {
     if (f.totalBits <= 8) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
-    return Array.from({ length: 256 }, (_, i) => (page << 8) | i);
+    return Array.from({ length: 256 }, (_, i) => page * 256 + i);
   }
 
   #buildGrid(f, page) {
@@ -218,9 +220,10 @@ export class BitsView {
     grid.replaceChildren();
     const cols = Math.min(16, 2 ** f.totalBits);
     grid.style.setProperty('--cols', String(cols));
+    grid.style.setProperty('--label-chars', String(Math.ceil(f.totalBits / 4) + 2));   // "0x" and the row's digits
     const cells = this.categoryCache.get(key);
     // Column labels are a hex digit, row labels the rest of the code (row 0x7_, column E: 0x7E; for 16-bit
-    // formats row 0x3F8_, column 0: 0x3F80).
+    // formats row 0x3F8_, column 0: 0x3F80; for float32 row 0x3F80000_).
     const head = document.createElement('div');
     head.className = 'grid-row grid-head';
     head.setAttribute('aria-hidden', 'true');
@@ -262,7 +265,10 @@ export class BitsView {
       return li;
     }));
     const note = document.createElement('li');
-    if (f.totalBits > 8) { note.textContent = t('bits.gridHigh'); $('grid-legend').append(note); }
+    if (f.totalBits > 8) {
+      note.textContent = t('bits.gridHigh', { prefix: hex(page * 256, f.totalBits).replace(/..$/, '__') });
+      $('grid-legend').append(note);
+    }
   }
 
   #showCast(f, state, cast, error) {
