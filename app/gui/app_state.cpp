@@ -23,6 +23,10 @@ std::vector<std::string> preset_names() {
   return names;
 }
 
+std::uint64_t code_count(Format f) { return std::uint64_t{1} << format_spec(f).total_bits(); }
+
+std::uint32_t code_mask(Format f) { return static_cast<std::uint32_t>(code_count(f) - 1u); }
+
 void AppState::toggle_selected(std::string_view name) {
   auto it = std::find(selection.begin(), selection.end(), name);
   if (it == selection.end())

@@ -29,6 +29,10 @@ std::optional<View> parse_view(std::string_view text);
 // The design stages' names, in the document's order, and the title of one ("" when unknown).
 std::vector<std::string> preset_names();
 
+// How many codes a format has and the mask of its code bits: 64-bit because float32 has 2^32 codes.
+std::uint64_t code_count(Format f);
+std::uint32_t code_mask(Format f);
+
 struct AppState {
   PromotionOptions options;
   std::string preset;                              // a design-document stage to draw instead of the system

@@ -23,7 +23,7 @@ options:
   --view V                lattice | table | bits                                (default lattice)
   --compare S|none        the table panel's comparison system                   (default numpy)
   --format F              the bits panel's format, e.g. float8_e5m2, FLOAT8E5M2 (default float8_e4m3fn)
-  --code 0xNN             the bits panel's code (hex or decimal)
+  --code 0xNN             the bits panel's code (hex or decimal; up to 0xFFFFFFFF for float32)
   --value V               cast V into --format (saturating, round to nearest even) and show that code
   --size WxH              window / screenshot size in pixels                    (default 1280x800)
   --scale S               UI scale (default: from the display's DPI; 1 when headless)
@@ -64,13 +64,14 @@ std::optional<int> parse_int(std::string_view text, int base = 10) {
   return value;
 }
 
-std::optional<std::uint32_t> parse_code(std::string_view text) {
+// 64-bit so that a code one past float32's range still parses and gets the "does not fit" message.
+std::optional<std::uint64_t> parse_code(std::string_view text) {
   int base = 10;
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
     text.remove_prefix(2);
     base = 16;
   }
-  std::uint32_t value = 0;
+  std::uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
@@ -236,11 +237,10 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
     if (auto failure = check_selection(*args.select, args.preset)) return failure;
   }
   const Format format = args.format.value_or(AppState{}.format);
-  const int bits = format_spec(format).total_bits();
-  if (args.code && bits < 32 && *args.code >= (1u << bits)) {
+  if (args.code && *args.code >= code_count(format)) {
     std::ostringstream out;
     out << "--code: 0x" << std::hex << *args.code << " does not fit " << format_spec(format).name << " (" << std::dec
-        << bits << " bits)";
+        << format_spec(format).total_bits() << " bits)";
     return Failure{out.str()};
   }
   if (args.code && args.value) return Failure{"--code and --value both pick a code; give one of them"};
@@ -287,11 +287,10 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.format) state.format = *args.format;
   if (args.code) {
     if (!args.format) state.format = AppState{}.format;
-    state.code = *args.code;
+    state.code = static_cast<std::uint32_t>(*args.code);  // parse_arguments checked that it fits the format
   }
   if (args.value) state.code = encode(state.format, *args.value, state.cast);
-  const int bits = format_spec(state.format).total_bits();
-  if (bits < 32) state.code &= (1u << bits) - 1u;
+  state.code &= code_mask(state.format);
 }
 
 }  // namespace typelattice::gui

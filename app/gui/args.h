@@ -20,7 +20,7 @@ struct Arguments {
   std::optional<System> compare;
   bool compare_none = false;
   std::optional<Format> format;
-  std::optional<std::uint32_t> code;
+  std::optional<std::uint64_t> code;           // wider than any format: parse_arguments checks the fit
   std::optional<double> value;
   int width = 1280, height = 800;
   bool size_given = false;

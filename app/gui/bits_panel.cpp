@@ -1,5 +1,5 @@
 // The Bits panel: one format's bit layout (clickable bits), a value cast into it, the decoded exact value and
-// category from the core's layout(), and a grid of 256 codes.
+// category from the core's layout(), and a grid of 256 codes. Codes are up to 32 bits wide (float32).
 #include <SDL.h>
 #include <imgui.h>
 
@@ -19,8 +19,6 @@ namespace {
 
 ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
 ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
-
-std::uint32_t code_count(const FormatSpec& spec) { return 1u << spec.total_bits(); }
 
 std::string hex_code(std::uint32_t code, int bits) {
   char text[16];
@@ -50,7 +48,7 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
       const Format f = static_cast<Format>(i);
       if (ImGui::Selectable(std::string(format_spec(f).name).c_str(), f == state.format)) {
         state.format = f;
-        state.code &= code_count(format_spec(f)) - 1u;
+        state.code &= code_mask(f);
       }
     }
     ImGui::EndCombo();
@@ -61,12 +59,16 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
                      spec.bias, specials_text(spec).c_str());
 }
 
-// One square per bit, most significant first, coloured by the field it belongs to; a click flips it.
+// One square per bit, most significant first, coloured by the field it belongs to; a click flips it. Wide
+// formats (float32's 32 bits) get smaller squares so the row fits the panel.
 void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
   AppState& state = ctx.state;
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float box = (bits > 8 ? 40.0f : 52.0f) * ctx.scale;
   const float gap = 4.0f * ctx.scale;
+  const float fitting = (ImGui::GetContentRegionAvail().x + gap) / static_cast<float>(bits) - gap;
+  const float box = std::max(std::min((bits > 8 ? 40.0f : 52.0f) * ctx.scale, fitting), 12.0f * ctx.scale);
+  // The digits use the large font only where it fits the square with a margin.
+  ImFont* digit_font = box >= ctx.fonts.large->FontSize * 1.3f ? ctx.fonts.large : ImGui::GetFont();
   const float label_height = ImGui::GetTextLineHeight() + 4.0f * ctx.scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
@@ -74,7 +76,7 @@ void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
     const float x = origin.x + static_cast<float>(bits - 1 - field.high_bit) * (box + gap);
     draw->AddText(ImVec2(x, origin.y), field_colour(field.name), std::string(field.name).c_str());
   }
-  ImGui::PushFont(ctx.fonts.large);
+  ImGui::PushFont(digit_font);
   for (int bit = bits - 1; bit >= 0; --bit) {
     const std::string_view field_name = [&] {
       for (const BitField& f : l.fields)
@@ -185,7 +187,7 @@ void draw_details(PanelContext& ctx, const Layout& l, const FormatSpec& spec) {
   ImGui::EndDisabled();
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && !io.KeyCtrl) {
-    const std::uint32_t mask = code_count(spec) - 1u;
+    const std::uint32_t mask = code_mask(state.format);
     if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHT)) state.code = (state.code + 1u) & mask;
     if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFT)) state.code = (state.code - 1u) & mask;
     if (ImGui::IsKeyPressed(SDL_SCANCODE_UP) && l.next_up) state.code = *l.next_up;
@@ -193,19 +195,57 @@ void draw_details(PanelContext& ctx, const Layout& l, const FormatSpec& spec) {
   }
 }
 
-// Up to 256 codes (a page of them for 16-bit formats), coloured by category, the current one highlighted.
+// Formats wider than a byte show a page of 256 codes: those that share all but the low byte with the current
+// code, so the page follows clicks on the bits. This picks the page (the code's top bits) and keeps the low byte:
+// a slider over the 256 pages of a 16-bit format; for float32's 2^24 pages a hex field and -/+ buttons.
+void draw_page_control(PanelContext& ctx, const FormatSpec& spec) {
+  AppState& state = ctx.state;
+  const int page_bits = spec.total_bits() - 8;
+  const std::uint32_t last_page = code_mask(state.format) >> 8;
+  std::uint32_t page = state.code >> 8;
+  bool changed = false;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("page");
+  ImGui::SameLine();
+  if (last_page <= 0xFFu) {
+    const std::uint32_t first_page = 0;
+    ImGui::SetNextItemWidth(260.0f * ctx.scale);
+    changed = ImGui::SliderScalar("##page", ImGuiDataType_U32, &page, &first_page, &last_page, "0x%02X");
+  } else {
+    ImGui::SetNextItemWidth(110.0f * ctx.scale);
+    changed = ImGui::InputScalar("##page", ImGuiDataType_U32, &page, nullptr, nullptr, "%06X",
+                                 ImGuiInputTextFlags_CharsHexadecimal);
+    page = std::min(page, last_page);
+    // One page per click (256 with Ctrl), wrapping around as Left/Right wrap the codes.
+    const std::uint32_t step = ImGui::GetIO().KeyCtrl ? 0x100u : 1u;
+    const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+    ImGui::PushButtonRepeat(true);
+    for (const char* sign : {"-", "+"}) {
+      ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+      if (ImGui::Button(sign, ImVec2(ImGui::GetFrameHeight(), 0.0f))) {
+        page = (*sign == '+' ? page + step : page - step) & last_page;
+        changed = true;
+      }
+      const ImU32 fill = ImGui::GetColorU32(ImGui::IsItemActive()    ? ImGuiCol_ButtonActive
+                                            : ImGui::IsItemHovered() ? ImGuiCol_ButtonHovered
+                                                                     : ImGuiCol_Button);
+      ctx.probes.add({"page", sign, "step", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), fill}, clip);
+    }
+    ImGui::PopButtonRepeat();
+  }
+  if (changed) state.code = page << 8 | (state.code & 0xFFu);
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "codes 0x%0*X__ (the top %d bits)",
+                     (page_bits + 3) / 4, state.code >> 8, page_bits);
+}
+
+// Up to 256 codes (the current code's page for wider formats), coloured by category, the current one highlighted.
 void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   AppState& state = ctx.state;
   const int bits = spec.total_bits();
-  const std::uint32_t count = std::min<std::uint32_t>(code_count(spec), 256u);
-  std::uint32_t page = state.code / 256u;
-  if (code_count(spec) > 256u) {
-    int high = static_cast<int>(page);
-    ImGui::SetNextItemWidth(260.0f * ctx.scale);
-    if (ImGui::SliderInt("high byte", &high, 0, static_cast<int>(code_count(spec) / 256u) - 1, "0x%02X"))
-      state.code = static_cast<std::uint32_t>(high) * 256u + (state.code & 0xFFu);
-    page = state.code / 256u;
-  }
+  const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(code_count(state.format), 256u));
+  if (bits > 8) draw_page_control(ctx, spec);
+  const std::uint32_t page = state.code >> 8;
   // Small formats get fewer, bigger cells: FP4's 16 codes as two rows, positive and negative.
   const std::uint32_t columns = count <= 16 ? 8 : 16;
   const std::uint32_t rows = (count + columns - 1) / columns;
@@ -218,11 +258,11 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::PushFont(ctx.fonts.mono);
   const float small = ctx.fonts.mono->FontSize * (rows <= 4 ? 1.0f : 0.8f);
   for (std::uint32_t i = 0; i < count; ++i) {
-    const std::uint32_t code = page * 256u + i;
+    const std::uint32_t code = page << 8 | i;
     const ImVec2 min = origin + ImVec2(static_cast<float>(i % columns) * cell_w, static_cast<float>(i / columns) * cell_h);
     const ImVec2 max = min + ImVec2(cell_w - 2.0f, cell_h - 2.0f);
     ImGui::SetCursorScreenPos(min);
-    ImGui::PushID(static_cast<int>(code));
+    ImGui::PushID(static_cast<int>(i));
     if (ImGui::InvisibleButton("code", max - min)) state.code = code;
     const bool hovered = ImGui::IsItemHovered();
     ImGui::PopID();
@@ -269,7 +309,7 @@ void draw_number_line(PanelContext& ctx, const FormatSpec& spec, Format format, 
   if (spec.total_bits() > 8) return;
   std::vector<std::pair<double, std::uint32_t>> values;
   double tiny = DBL_MAX, largest = 0.0;
-  for (std::uint32_t code = 0; code < code_count(spec); ++code) {
+  for (std::uint32_t code = 0; code < code_count(format); ++code) {
     const double v = decode_to_float64(format, code);
     if (!std::isfinite(v)) continue;
     values.emplace_back(v, code);
@@ -325,7 +365,7 @@ void draw_number_line(PanelContext& ctx, const FormatSpec& spec, Format format, 
 void draw_bits_panel(PanelContext& ctx) {
   AppState& state = ctx.state;
   const FormatSpec& spec = format_spec(state.format);
-  state.code &= code_count(spec) - 1u;
+  state.code &= code_mask(state.format);
   draw_format_selector(ctx, spec);
   const Layout l = layout(state.format, state.code);
   ImGui::Spacing();

@@ -63,10 +63,10 @@ void read_line(AppState& state, std::string_view line) {
   } else if (key == "format") {
     if (auto f = parse_format(value)) state.format = *f;
   } else if (key == "code") {
-    std::uint32_t code = 0;
+    std::uint64_t code = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
-    const int bits = format_spec(state.format).total_bits();
-    if (ec == std::errc() && end == value.data() + value.size() && code < (1u << bits)) state.code = code;
+    if (ec == std::errc() && end == value.data() + value.size() && code < code_count(state.format))
+      state.code = static_cast<std::uint32_t>(code);
   } else if (key == "saturate") {
     state.cast.saturate = value == "1";
   } else if (key == "zoom") {

@@ -274,6 +274,12 @@ void screenshot(const Options& o) {
         fail("bit " + std::to_string(bit) + " is " + it->second->role + ", expected " + want);
     }
     if (by_key.count("bit:" + std::to_string(count))) fail("more than " + std::to_string(count) + " bits drawn");
+    // A set bit must look set: no set bit may be drawn in the colour of a clear one.
+    for (const Region& set : regions)
+      for (const Region& clear : regions)
+        if (set.kind == "bit" && clear.kind == "bit" && set.role == "set" && clear.role == "clear" &&
+            distance(set.fill, clear.fill) < 40)
+          fail("bit " + set.name + " (set) looks like bit " + clear.name + " (clear)");
   }
 }
 

@@ -54,6 +54,12 @@ typelattice_app_test(bits_fp4 DISPLAY screenshot --png ${shots}/app_bits_fp4.png
   --expect code:0xB=selected -- --view bits --format float4_e2m1fn --code 0xb)
 typelattice_app_test(bits_float16 DISPLAY screenshot --png ${shots}/app_bits_float16.png --bits 0x3c00/16
   --expect code:0x3C00=selected -- --view bits --format float16 --code 0x3c00)
+# float32: 32 bits in the row (1.0's exponent bits 29..23 set), the grid on the page 0x3F8000__.
+typelattice_app_test(bits_float32 DISPLAY screenshot --png ${shots}/app_bits_float32.png --bits 0x3f800000/32
+  --expect code:0x3F800000=selected --expect page:+=step -- --view bits --format float32 --code 0x3f800000)
+typelattice_app_test(bits_float32_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_float32_value.png
+  --bits 0x3dcccccd/32 --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float32 0.1"
+  -- --view bits --format float32 --value 0.1)
 typelattice_app_test(bits_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_value.png
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e5m2 0.3"
   -- --view bits --format float8_e5m2 --value 0.3)
@@ -89,6 +95,16 @@ typelattice_app_test(click_bit DISPLAY screenshot --png ${shots}/app_click_bit.p
   --click-on bit:0 --expect code:0x39=selected -- --view bits --format float8_e4m3fn --code 0x38)
 typelattice_app_test(click_code DISPLAY screenshot --png ${shots}/app_click_code.png --bits 0x7e/8
   --click-on code:0x7E --expect code:0x7E=selected -- --view bits --format float8_e4m3fn --code 0x38)
+# float32: the sign bit (1.0 -> -1, the CLI's code for -1), the page buttons (+ keeps the low byte, - wraps).
+typelattice_app_test(click_bit_float32_sign DISPLAY screenshot --png ${shots}/app_click_bit_float32.png
+  --bits 0xbf800000/32 --click-on bit:31 --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float32 -1"
+  -- --view bits --format float32 --code 0x3f800000)
+typelattice_app_test(click_page_float32 DISPLAY screenshot --png ${shots}/app_click_page_float32.png
+  --bits 0x3f8001ff/32 --click-on page:+ --expect code:0x3F8001FF=selected
+  -- --view bits --format float32 --code 0x3f8000ff)
+typelattice_app_test(click_page_float32_wraps DISPLAY screenshot --png ${shots}/app_click_page_float32_wraps.png
+  --bits 0xffffffab/32 --click-on page:- --expect code:0xFFFFFFAB=selected
+  -- --view bits --format float32 --code 0xab)
 # Keyboard shortcuts.
 typelattice_app_test(key_strict DISPLAY error --png ${shots}/app_key_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --select float32,int32 --press S)
@@ -98,6 +114,8 @@ typelattice_app_test(key_escape DISPLAY screenshot --png ${shots}/app_key_escape
   --expect node:float16=plain -- --select float16,bfloat16 --press Escape)
 typelattice_app_test(key_next_code DISPLAY screenshot --png ${shots}/app_key_next_code.png --bits 0x39/8
   --expect code:0x39=selected -- --view bits --code 0x38 --press Right)
+typelattice_app_test(key_next_code_float32_page DISPLAY screenshot --png ${shots}/app_key_next_code_float32.png
+  --bits 0x3f800100/32 --expect code:0x3F800100=selected -- --view bits --format float32 --code 0x3f8000ff --press Right)
 typelattice_app_test(key_next_system DISPLAY screenshot --png ${shots}/app_key_next_system.png --join int64
   --expect node:bool=selected --expect node:int64=join -- --select bool,i* --press ])
 typelattice_app_test(key_system_leaves_preset DISPLAY screenshot --png ${shots}/app_key_leaves_preset.png
@@ -111,6 +129,8 @@ typelattice_app_test(usage_unknown_dtype NODISPLAY usage --exit 2 --contains fla
 typelattice_app_test(usage_unknown_system NODISPLAY usage --exit 2 --contains nunpy --contains numpy
   -- --headless --system nunpy)
 typelattice_app_test(usage_bad_code NODISPLAY usage --exit 2 --contains 0x100 -- --headless --code 0x100)
+typelattice_app_test(usage_bad_code_float32 NODISPLAY usage --exit 2 --contains 0x100000000 --contains "float32 (32 bits)"
+  -- --headless --format float32 --code 0x100000000)
 typelattice_app_test(usage_bad_size NODISPLAY usage --exit 2 --contains 10x10 -- --headless --size 10x10)
 typelattice_app_test(usage_missing_value NODISPLAY usage --exit 2 --contains --select -- --headless --select)
 typelattice_app_test(usage_bad_key NODISPLAY usage --exit 2 --contains NoSuchKey -- --headless --press NoSuchKey)
