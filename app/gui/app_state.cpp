@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/graph_join.h"
+
 namespace typelattice::gui {
 
 namespace {
@@ -40,25 +42,33 @@ bool same_options(const PromotionOptions& a, const PromotionOptions& b) {
 }
 
 bool PromotionModel::refresh(const AppState& state) {
-  const bool system_changed = !initialised_ || !same_options(options, state.options) || preset != state.preset;
+  const std::string shown_path = state.user_lattice_shown() ? state.user_lattice->path : "";
+  const bool system_changed = !initialised_ || !same_options(options, state.options) || preset != state.preset ||
+                              user_path != shown_path || user_lattice_loads_ != state.user_lattice_loads;
   const bool compare_changed = system_changed || compare != state.compare;
   const bool selection_changed = system_changed || selection != state.selection;
   initialised_ = true;
   options = state.options;
   preset = state.preset;
+  user_path = shown_path;
+  user_lattice_loads_ = state.user_lattice_loads;
   compare = state.compare;
   selection = state.selection;
-  if (system_changed) compute_system();
+  if (system_changed) compute_system(state);
   if (compare_changed) compute_compare();
   if (selection_changed) compute_join();
   return system_changed || compare_changed || selection_changed;
 }
 
-void PromotionModel::compute_system() {
+void PromotionModel::compute_system(const AppState& state) {
   const auto stage = std::find_if(presets_.begin(), presets_.end(), [&](const auto& p) { return p.name == preset; });
-  preset_title = stage == presets_.end() ? "" : stage->title;
+  const bool user = state.user_lattice_shown();
+  preset_title = stage == presets_.end() || user ? "" : stage->title;
   system_types = system_dtypes(options);
-  graph = stage == presets_.end() ? promotion_graph(options) : std::optional<Graph>(stage->graph);
+  if (user)
+    graph = state.user_lattice->graph;
+  else
+    graph = stage == presets_.end() ? promotion_graph(options) : std::optional<Graph>(stage->graph);
   lattice.reset();
   graph_error.clear();
   layout.clear();
@@ -71,8 +81,10 @@ void PromotionModel::compute_system() {
       lattice = std::move(built).value();
       lattice_violation = lattice->check();
       if (lattice_violation) lattice_violation_text = lattice->describe(*lattice_violation);
-      layout = layout_for(*graph, stage == presets_.end() ? std::string(system_name(options.system))
-                                                          : "design-" + stage->name);
+      // A user's graph has no hand-tuned positions: layout_for lays it out in layers.
+      layout = user ? layout_for(*graph)
+                    : layout_for(*graph, stage == presets_.end() ? std::string(system_name(options.system))
+                                                                 : "design-" + stage->name);
     } else {
       graph_error = built.error().message;
     }
@@ -96,7 +108,9 @@ void PromotionModel::compute_join() {
   path_edges.clear();
   competing.clear();
   if (selection.empty()) return;
-  if (!preset_title.empty()) {
+  if (!user_path.empty()) {
+    compute_user_join();
+  } else if (!preset_title.empty()) {
     compute_preset_join();
   } else {
     std::vector<Dtype> dtypes;
@@ -127,6 +141,35 @@ void PromotionModel::compute_join() {
       if (std::find(path_edges.begin(), path_edges.end(), edge) == path_edges.end()) path_edges.push_back(edge);
     }
   }
+}
+
+// A user's graph: the core's join_on_graph. Without a unique join for a pair, the text is the one the CLI's
+// `check` prints when that pair is the counterexample; for more nodes, join_on_graph's own sentence.
+void PromotionModel::compute_user_join() {
+  if (!lattice) return;
+  std::vector<NodeId> ids;
+  for (const std::string& name : selection) {
+    const auto id = find_node(*lattice, name);
+    if (!id) {
+      join_error = id.error().message;
+      return;
+    }
+    ids.push_back(*id);
+  }
+  const GraphJoin joined = join_on_graph(*lattice, ids);
+  if (joined.join) {
+    join = lattice->names()[static_cast<std::size_t>(*joined.join)];
+    return;
+  }
+  if (joined.minimal_upper_bounds.size() > 1) competing = joined.minimal_upper_bounds;
+  if (ids.size() != 2) {
+    join_error = joined.description;
+    return;
+  }
+  LatticeViolation pair{competing.empty() ? LatticeViolation::Kind::no_upper_bound
+                                          : LatticeViolation::Kind::no_least_upper_bound,
+                        ids[0], ids[1], competing, {}};
+  join_error = lattice->describe(pair);
 }
 
 // A design stage is only a graph: its join is the graph's least upper bound, as the core computes it.

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gui/user_lattice.h"
 #include "core/dtype.h"
 #include "core/graph_layout.h"
 #include "core/lattice.h"
@@ -48,8 +49,16 @@ struct AppState {
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to
   float zoom = 1.0f;                               // lattice view: 1 = fit to the panel
   float pan_x = 0.0f, pan_y = 0.0f;                // lattice view offset, in pixels
+  // The user's own lattice file: the last one that loaded (drawn instead of the system while shown), the path
+  // field, and why the last Open failed. Each load counts up `user_lattice_loads`, so the model sees a new file.
+  std::optional<UserLattice> user_lattice;
+  bool show_user_lattice = false;
+  int user_lattice_loads = 0;
+  std::array<char, 1024> lattice_path_input{};
+  std::string lattice_error;
 
   void toggle_selected(std::string_view name);
+  bool user_lattice_shown() const { return show_user_lattice && user_lattice; }
 };
 
 // Everything the panels draw about promotion, recomputed by the core when the user's choices change.
@@ -59,6 +68,7 @@ struct PromotionModel {
   std::optional<System> compare;
   std::vector<std::string> selection;
   std::string preset_title;                     // the stage's title when a preset is drawn
+  std::string user_path;                        // the user's lattice file when it is drawn
 
   std::vector<Dtype> system_types;
   std::optional<Graph> graph;                   // jax or a design stage: the lattice; table systems: none
@@ -82,9 +92,11 @@ struct PromotionModel {
 
  private:
   bool initialised_ = false;
+  int user_lattice_loads_ = 0;
   std::vector<LatticePreset> presets_ = design_presets();
   void compute_preset_join();
-  void compute_system();
+  void compute_user_join();
+  void compute_system(const AppState& state);
   void compute_compare();
   void compute_join();
 };

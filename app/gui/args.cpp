@@ -18,6 +18,8 @@ options:
   --select A,B,...        dtypes to select (canonical names, aliases such as f2 or bf, i* f* c*)
   --system S              jax | numpy | torch | tensorflow | jax-lax            (default jax)
   --preset NAME           draw a design-document stage instead (python, categories, ..., option3, final)
+  --lattice FILE.json     draw your own graph, {"nodes": [...], "edges": [["from", "to"], ...]} (as
+                          `typelattice check` reads it); --select then takes its node names
   --mode M                standard | strict                                     (default standard)
   --x64 on|off            JAX's x64 flag                                        (default on)
   --view V                lattice | table | bits                                (default lattice)
@@ -32,6 +34,7 @@ options:
   --print-positions       headless: print "region KIND NAME ROLE x0 y0 x1 y1 #rrggbb" for drawn highlights
   --click X,Y             headless: click there (repeatable, in order) after the first frames, then screenshot
   --press KEY             headless: press a key (SDL name: S, 2, Escape, ...), in order with the clicks
+  --type TEXT             headless: type TEXT into the focused text field, in order with clicks and keys
   --frames N              headless: render N more frames after the first ones (the screenshot is the last)
   --report-frame-time     headless: print frame time statistics over those N frames
   -h, --help              show this help
@@ -45,6 +48,7 @@ namespace {
 
 struct Failure {
   std::string message;
+  bool show_usage = true;  // false: the flags were right, their input was not (a lattice file)
 };
 
 std::string describe_error(const std::string& flag, const Error& error) {
@@ -89,20 +93,26 @@ std::vector<std::string> split_commas(std::string_view text) {
   return parts;
 }
 
-// Dtype names become canonical; with a design stage, names must be the stage's nodes (e.g. u*, int8*).
-std::optional<Failure> check_selection(std::vector<std::string>& names, const std::optional<std::string>& preset) {
+// Dtype names become canonical; with a design stage or a lattice file, names must be its nodes (e.g. u*, int8*).
+std::optional<Failure> check_selection(std::vector<std::string>& names, const Arguments& args) {
   std::vector<std::string> nodes;
-  if (preset)
+  std::string graph_name;
+  if (args.lattice) {
+    nodes = args.lattice->graph.nodes;
+    graph_name = args.lattice->path;
+  } else if (args.preset) {
+    graph_name = "the stage " + *args.preset;
     for (const LatticePreset& p : design_presets())
-      if (p.name == *preset) nodes = p.graph.nodes;
+      if (p.name == *args.preset) nodes = p.graph.nodes;
+  }
   for (std::string& name : names) {
     if (name.empty()) return Failure{"--select: an empty name"};
-    if (preset) {
+    if (!graph_name.empty()) {
       if (std::find(nodes.begin(), nodes.end(), name) != nodes.end()) continue;
       std::vector<std::string_view> candidates(nodes.begin(), nodes.end());
       std::string closest;
       for (const std::string& c : closest_names(name, candidates)) closest += (closest.empty() ? "" : ", ") + c;
-      return Failure{"--select: '" + name + "' is not a node of the stage " + *preset + "; closest: " + closest};
+      return Failure{"--select: '" + name + "' is not a node of " + graph_name + "; closest: " + closest};
     }
     auto d = parse_dtype(name);
     if (!d) return Failure{describe_error("--select", d.error())};
@@ -113,6 +123,7 @@ std::optional<Failure> check_selection(std::vector<std::string>& names, const st
 
 // Parses into `args`; returns a message on the first bad flag or value.
 std::optional<Failure> parse_into(const std::vector<std::string>& argv, Arguments& args, bool& help) {
+  std::optional<std::string> lattice_path;
   for (std::size_t i = 1; i < argv.size(); ++i) {
     const std::string& flag = argv[i];
     auto next = [&]() -> std::optional<std::string> {
@@ -153,6 +164,10 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
         return Failure{"--preset: unknown design stage '" + *v + "'; closest: " + closest};
       }
       args.preset = *v;
+    } else if (flag == "--lattice") {
+      auto v = next();
+      if (!v || v->empty()) return needs_value();
+      lattice_path = *v;  // loaded below: a bad flag after it is reported first
     } else if (flag == "--mode") {
       auto v = next();
       if (!v) return needs_value();
@@ -212,13 +227,17 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
       const auto x = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(0, comma));
       const auto y = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(comma + 1));
       if (!x || !y || *x < 0 || *y < 0) return Failure{"--click: expected X,Y in pixels, got '" + *v + "'"};
-      args.actions.push_back({false, *x, *y, 0});
+      args.actions.push_back({false, *x, *y, 0, {}});
     } else if (flag == "--press") {
       auto v = next();
       if (!v) return needs_value();
       const SDL_Scancode key = SDL_GetScancodeFromName(v->c_str());
       if (key == SDL_SCANCODE_UNKNOWN) return Failure{"--press: unknown key '" + *v + "' (SDL key names: S, 2, Escape, F1, Right, ...)"};
-      args.actions.push_back({true, 0, 0, static_cast<int>(key)});
+      args.actions.push_back({true, 0, 0, static_cast<int>(key), {}});
+    } else if (flag == "--type") {
+      auto v = next();
+      if (!v) return needs_value();
+      args.actions.push_back({false, 0, 0, 0, *v});
     } else if (flag == "--screenshot") {
       auto v = next();
       if (!v || v->empty()) return needs_value();
@@ -233,8 +252,14 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
       return Failure{"unknown option '" + flag + "'"};
     }
   }
+  if (lattice_path && args.preset) return Failure{"--lattice and --preset both pick a graph; give one of them"};
+  if (lattice_path) {
+    auto loaded = load_user_lattice(*lattice_path);
+    if (!loaded) return Failure{loaded.error().message, false};
+    args.lattice = std::move(loaded).value();
+  }
   if (args.select) {
-    if (auto failure = check_selection(*args.select, args.preset)) return failure;
+    if (auto failure = check_selection(*args.select, args)) return failure;
   }
   const Format format = args.format.value_or(AppState{}.format);
   if (args.code && *args.code >= code_count(format)) {
@@ -246,7 +271,8 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
   if (args.code && args.value) return Failure{"--code and --value both pick a code; give one of them"};
   if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames ||
                          !args.actions.empty()))
-    return Failure{"--screenshot, --print-positions, --click, --press, --frames and --report-frame-time need --headless"};
+    return Failure{
+        "--screenshot, --print-positions, --click, --press, --type, --frames and --report-frame-time need --headless"};
   return std::nullopt;
 }
 
@@ -258,7 +284,8 @@ ParsedArguments parse_arguments(const std::vector<std::string>& argv) {
   bool help = false;
   if (auto failure = parse_into(argv, args, help)) {
     parsed.exit_code = 2;
-    parsed.output = "typelattice-app: " + failure->message + "\n\n" + usage_text();
+    parsed.output = "typelattice-app: " + failure->message + "\n";
+    if (failure->show_usage) parsed.output += "\n" + usage_text();
     return parsed;
   }
   if (help) {
@@ -279,6 +306,9 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.system) state.options.system = *args.system;
   if (args.preset) state.preset = *args.preset;
   if (args.system && !args.preset) state.preset.clear();
+  if (args.system || args.preset) state.show_user_lattice = false;
+  if (args.lattice) show_user_lattice(state, *args.lattice);
+  if (args.lattice && !args.select) state.selection.clear();  // names saved for another graph
   if (args.mode) state.options.mode = *args.mode;
   if (args.x64) state.options.x64 = *args.x64;
   if (args.view) state.view = *args.view;

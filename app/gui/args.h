@@ -13,6 +13,7 @@ struct Arguments {
   bool headless = false;
   std::optional<std::vector<std::string>> select;  // canonical dtype names, or the preset's node names
   std::optional<std::string> preset;
+  std::optional<UserLattice> lattice;          // --lattice FILE, loaded and checked while parsing
   std::optional<System> system;
   std::optional<Mode> mode;
   std::optional<bool> x64;
@@ -27,11 +28,12 @@ struct Arguments {
   std::optional<float> scale;
   std::string screenshot;
   bool print_positions = false;
-  // Headless: scripted input, in order: a left click at (x, y), or a key press (SDL scancode).
+  // Headless: scripted input, in order: a left click at (x, y), a key press (SDL scancode), or typed text.
   struct Action {
     bool is_key = false;
     int x = 0, y = 0;
     int scancode = 0;
+    std::string text;  // typed into the focused text field (neither a click nor a key)
   };
   std::vector<Action> actions;
   int frames = 0;                   // 0: the default (a few frames to settle the layout)
@@ -41,7 +43,8 @@ struct Arguments {
 struct ParsedArguments {
   std::optional<Arguments> arguments;  // none: exit with `exit_code` after printing `output`
   int exit_code = 0;
-  std::string output;                  // usage (stdout for --help) or the error and usage (stderr)
+  std::string output;                  // usage (stdout for --help), or the error (stderr): with the usage after a
+                                       // bad flag, alone for a lattice file that does not load
 };
 
 ParsedArguments parse_arguments(const std::vector<std::string>& argv);

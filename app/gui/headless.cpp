@@ -32,18 +32,20 @@ void print_frame_times(const char* what, std::vector<double> ms, const Arguments
               mean, at(0.5), at(0.95), ms.back(), ms.size(), args.width, args.height, source.c_str());
 }
 
-// Frames to render: a few to settle the layout, each click as move / press / release, the mouse moved away
+// Frames to render: a few to settle the layout, each click as move / press / release, each key press or typed
+// text as a frame of its own and one after, the mouse moved away
 // (so nothing is hovered in the screenshot), then the requested number of measured frames.
 std::vector<HeadlessInput> input_script(const Arguments& args, int settle) {
   std::vector<HeadlessInput> script(static_cast<std::size_t>(settle));
   for (const Arguments::Action& action : args.actions) {
-    if (action.is_key) {
+    if (action.is_key || !action.text.empty()) {
       HeadlessInput down;
-      down.key_down = action.scancode;
+      if (action.is_key) down.key_down = action.scancode;
+      down.text = action.text;
       script.insert(script.end(), {down, HeadlessInput{}});
       continue;
     }
-    const HeadlessInput at{static_cast<float>(action.x), static_cast<float>(action.y), false, -1};
+    const HeadlessInput at{static_cast<float>(action.x), static_cast<float>(action.y), false, -1, {}};
     HeadlessInput down = at;
     down.left_down = true;
     script.insert(script.end(), {at, down, at});
@@ -76,6 +78,10 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     }
   }
   std::cout << join_line(model) << "\n";
+  // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.
+  if (!model.user_path.empty())
+    std::cout << "check: " << (model.lattice_violation ? model.lattice_violation_text : "is a lattice") << "\n";
+  if (!ctx.state.lattice_error.empty()) std::cout << "lattice file: " << ctx.state.lattice_error << "\n";
   if (args.print_positions)
     for (const Region& r : ctx.probes.regions())
       std::printf("region %s %s %s %d %d %d %d %s\n", r.kind.c_str(), r.name.c_str(), r.role.c_str(),

@@ -21,6 +21,8 @@ struct NodeBox {
   Role role = Role::plain;
   bool on_path = false;
   bool competing = false;  // one of several minimal upper bounds: the join is not unique
+  bool on_cycle = false;   // on the cycle the core's check found
+  bool pair = false;       // one of the pair the core's check found without a unique join
 };
 
 ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
@@ -47,11 +49,25 @@ void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float th
   draw->AddTriangleFilled(to, base + normal * (head * 0.45f), base - normal * (head * 0.45f), colour);
 }
 
+// An edge of a cycle that runs against the layout's direction arcs above the nodes, top to top, so it does not
+// run through the nodes between its ends.
+void draw_back_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head) {
+  const float lift = std::max(4.0f * head, 0.2f * std::fabs(from.x - to.x));
+  draw->AddBezierCubic(from, from - ImVec2(0.0f, lift), to - ImVec2(0.0f, lift), to - ImVec2(0.0f, head * 0.8f),
+                       colour, thickness);
+  draw->AddTriangleFilled(to, to - ImVec2(head * 0.45f, head), to - ImVec2(-head * 0.45f, head), colour);
+}
+
 // The dtype a node stands for, for its colour: design stages also write int8* (a weakly typed int8) and u*.
+// Only canonical names count: in a user's graph "b" is a node, not NumPy's code for int8.
 std::optional<Dtype> dtype_of_node(std::string_view label) {
-  if (auto d = parse_dtype(label)) return *d;
+  auto canonical = [](std::string_view name) -> std::optional<Dtype> {
+    if (auto d = parse_dtype(name); d && dtype_name(*d) == name) return *d;
+    return std::nullopt;
+  };
+  if (auto d = canonical(label)) return d;
   if (label.size() > 1 && label.back() == '*')
-    if (auto d = parse_dtype(label.substr(0, label.size() - 1))) return *d;
+    if (auto d = canonical(label.substr(0, label.size() - 1))) return d;
   if (label == "u*") return Dtype::uint64;
   return std::nullopt;
 }
@@ -80,13 +96,24 @@ ImVec2 label_size(const std::vector<std::string>& lines, ImFont* font, float fon
   return size;
 }
 
+float node_rounding(const NodeBox& node, float scale) {
+  return node.label.back() == '*' ? node.half.y : 6.0f * scale;  // weak types are pills
+}
+
+// The outline that flags a node in a counterexample: its probe role and colour (role empty: none).
+std::pair<const char*, ImU32> flag_of(const NodeBox& node) {
+  if (node.competing) return {"competing", colours::error};
+  if (node.on_cycle) return {"cycle", colours::error};
+  if (node.pair) return {"counterexample", colours::counterexample};
+  return {"", 0};
+}
+
 void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_size, float scale, bool hovered) {
   const ImVec2 min = node.centre - node.half, max = node.centre + node.half;
-  const bool weak = node.label.back() == '*';
-  const float rounding = weak ? node.half.y : 6.0f * scale;  // weak types are pills
+  const float rounding = node_rounding(node, scale);
   draw->AddRectFilled(min, max, node_fill(node), rounding);
-  if (node.competing)
-    draw->AddRect(min, max, colours::error, rounding, 0, 3.0f * scale);
+  if (const auto [role, colour] = flag_of(node); *role)
+    draw->AddRect(min, max, colour, rounding, 0, 3.0f * scale);
   else if (node.on_path && node.role == Role::plain)
     draw->AddRect(min, max, colours::edge_path, rounding, 0, 2.5f * scale);
   else if (hovered)
@@ -100,14 +127,19 @@ void draw_node(ImDrawList* draw, const NodeBox& node, ImFont* font, float font_s
   }
 }
 
-void draw_legend(ImDrawList* draw, ImVec2 at, float scale, bool competing) {
+void draw_legend(ImDrawList* draw, ImVec2 at, float scale, const std::vector<NodeBox>& nodes) {
   const float box = 12.0f * scale;
-  struct Item { ImU32 colour; const char* label; };
-  const Item items[] = {{colours::selected, "selected"},
-                        {colours::join, "join, and the paths to it"},
-                        {colours::error, "competing upper bounds: no unique join"}};
+  auto any = [&](bool NodeBox::*flag) {
+    return std::any_of(nodes.begin(), nodes.end(), [&](const NodeBox& n) { return n.*flag; });
+  };
+  struct Item { ImU32 colour; const char* label; bool shown; };
+  const Item items[] = {{colours::selected, "selected", true},
+                        {colours::join, "join, and the paths to it", true},
+                        {colours::counterexample, "pair without a unique join", any(&NodeBox::pair)},
+                        {colours::error, "competing upper bounds: no unique join", any(&NodeBox::competing)},
+                        {colours::error, "a cycle", any(&NodeBox::on_cycle)}};
   for (const Item& item : items) {
-    if (item.colour == colours::error && !competing) continue;
+    if (!item.shown) continue;
     draw->AddRectFilled(at, at + ImVec2(box, box), item.colour, 3.0f);
     draw->AddText(at + ImVec2(box + 5.0f * scale, -2.0f * scale), colours::text_dim, item.label);
     at.x += box + ImGui::CalcTextSize(item.label).x + 18.0f * scale;
@@ -180,6 +212,17 @@ void draw_graph(PanelContext& ctx) {
     widest = std::max(widest, label_size(node.lines, font, base_size).x * 0.5f + pad_x);
   }
   for (NodeId id : model.competing) nodes[static_cast<std::size_t>(id)].competing = true;
+  // The core's counterexample to "is a lattice": a pair with its competing bounds, or a cycle.
+  std::vector<std::pair<NodeId, NodeId>> cycle_edges;
+  if (const auto& v = model.lattice_violation) {
+    for (NodeId id : v->competing) nodes[static_cast<std::size_t>(id)].competing = true;
+    for (NodeId id : {v->a, v->b})
+      if (id >= 0) nodes[static_cast<std::size_t>(id)].pair = true;
+    for (std::size_t i = 0; i < v->cycle.size(); ++i) {
+      nodes[static_cast<std::size_t>(v->cycle[i])].on_cycle = true;
+      if (i > 0) cycle_edges.emplace_back(v->cycle[i - 1], v->cycle[i]);
+    }
+  }
   for (const auto& [from, to] : model.path_edges) {
     nodes[static_cast<std::size_t>(from)].on_path = true;
     nodes[static_cast<std::size_t>(to)].on_path = true;
@@ -229,19 +272,24 @@ void draw_graph(PanelContext& ctx) {
   draw->PushClipRect(canvas_min, canvas_max, true);
   draw->AddRect(canvas_min, canvas_max, colours::grid_line, 6.0f, 0, 1.0f);  // an outline: filling costs a layer
   const float head = 9.0f * ctx.scale;
-  auto edge_on_path = [&](NodeId a, NodeId b) {
-    return std::find(model.path_edges.begin(), model.path_edges.end(), std::pair{a, b}) != model.path_edges.end();
+  auto contains = [](const std::vector<std::pair<NodeId, NodeId>>& edges, NodeId a, NodeId b) {
+    return std::find(edges.begin(), edges.end(), std::pair{a, b}) != edges.end();
   };
-  for (int pass = 0; pass < 2; ++pass)  // path edges on top
+  for (int pass = 0; pass < 2; ++pass)  // path and cycle edges on top
     for (const auto& [a, b] : lattice.edges()) {
-      const bool on_path = edge_on_path(a, b);
-      if (on_path != (pass == 1)) continue;
+      const bool on_cycle = contains(cycle_edges, a, b), on_path = !on_cycle && contains(model.path_edges, a, b);
+      if ((on_path || on_cycle) != (pass == 1)) continue;
       const NodeBox& from = nodes[static_cast<std::size_t>(a)];
       const NodeBox& to = nodes[static_cast<std::size_t>(b)];
-      const ImVec2 start = border_point(to.centre, from.centre, from.half + ImVec2(2.0f, 2.0f));
-      const ImVec2 end = border_point(from.centre, to.centre, to.half + ImVec2(2.0f, 2.0f));
-      draw_arrow(draw, start, end, on_path ? colours::edge_path : colours::edge,
-                 (on_path ? 3.0f : 1.5f) * ctx.scale, on_path ? head * 1.2f : head);
+      const ImU32 colour = on_cycle ? colours::error : on_path ? colours::edge_path : colours::edge;
+      const float thickness = (pass == 1 ? 3.0f : 1.5f) * ctx.scale, tip = pass == 1 ? head * 1.2f : head;
+      if (to.centre.x < from.centre.x && lattice.promotes_to(b, a)) {
+        draw_back_arrow(draw, from.centre - ImVec2(0.0f, from.half.y + 2.0f),
+                        to.centre - ImVec2(0.0f, to.half.y + 2.0f), colour, thickness, tip);
+        continue;
+      }
+      draw_arrow(draw, border_point(to.centre, from.centre, from.half + ImVec2(2.0f, 2.0f)),
+                 border_point(from.centre, to.centre, to.half + ImVec2(2.0f, 2.0f)), colour, thickness, tip);
     }
   const ImVec4 clip(canvas_min.x, canvas_min.y, canvas_max.x, canvas_max.y);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -249,9 +297,14 @@ void draw_graph(PanelContext& ctx) {
     draw_node(draw, node, font, font_size, ctx.scale, static_cast<int>(i) == hovered);
     ctx.probes.add({"node", node.label, std::string(role_name(node.role)), node.centre - node.half,
                     node.centre + node.half, node_fill(node)}, clip);
+    // A flagged node's outline, as the band of its top edge between the rounded corners (1 px either side).
+    if (const auto [role, colour] = flag_of(node); *role) {
+      const float inset = node_rounding(node, ctx.scale), top = node.centre.y - node.half.y;
+      ctx.probes.add({"outline", node.label, role, ImVec2(node.centre.x - node.half.x + inset, top - 1.0f),
+                      ImVec2(node.centre.x + node.half.x - inset, top + 2.0f), colour}, clip);
+    }
   }
-  draw_legend(draw, ImVec2(canvas_min.x + 12.0f * ctx.scale, canvas_max.y - 24.0f * ctx.scale), ctx.scale,
-              !model.competing.empty());
+  draw_legend(draw, ImVec2(canvas_min.x + 12.0f * ctx.scale, canvas_max.y - 24.0f * ctx.scale), ctx.scale, nodes);
   draw->PopClipRect();
   if (hovered >= 0 && nodes[static_cast<std::size_t>(hovered)].dtype) {
     const DtypeInfo& info = dtype_info(*nodes[static_cast<std::size_t>(hovered)].dtype);
@@ -411,9 +464,13 @@ void draw_table_system(PanelContext& ctx) {
 void draw_lattice_panel(PanelContext& ctx) {
   const PromotionModel& model = ctx.model;
   draw_promotion_toolbar(ctx);
+  draw_lattice_file_row(ctx);
   if (model.lattice) {
     const std::size_t edges = model.lattice->edges().size();
-    if (!model.preset_title.empty())
+    if (!model.user_path.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "your lattice %s: %d nodes, %zu edges",
+                         model.user_path.c_str(), model.lattice->size(), edges);
+    else if (!model.preset_title.empty())
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "design stage: %s: %d types, %zu edges",
                          model.preset_title.c_str(), model.lattice->size(), edges);
     else

@@ -29,6 +29,16 @@ int run(const Arguments& args) {
     ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
   }
   apply_arguments(args, state);
+  // The lattice file shown when the app last closed: open it again, or say in red why not and show the system.
+  if (state.show_user_lattice && !state.user_lattice) {
+    auto reopened = load_user_lattice(state.lattice_path_input.data());
+    if (reopened) {
+      show_user_lattice(state, std::move(reopened).value());
+    } else {
+      state.lattice_error = reopened.error().message;
+      state.show_user_lattice = false;
+    }
+  }
 
   std::string error;
   auto platform = Platform::create({args.headless, args.width, args.height, args.scale.value_or(0.0f)}, error);

@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 
 #include "app/gui/panel.h"
@@ -30,22 +31,37 @@ void draw_promotion_toolbar(PanelContext& ctx) {
   ImGui::TextUnformatted("System");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(combo_width);
-  const std::string current =
-      state.preset.empty() ? std::string(system_name(state.options.system)) : "design: " + state.preset;
+  const bool user = state.user_lattice_shown();
+  const std::string user_label =
+      state.user_lattice ? "file: " + std::filesystem::path(state.user_lattice->path).filename().string() : "";
+  const std::string current = user                   ? user_label
+                              : state.preset.empty() ? std::string(system_name(state.options.system))
+                                                     : "design: " + state.preset;
   if (ImGui::BeginCombo("##system", current.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (System s : kSystems)
-      if (ImGui::Selectable(std::string(system_name(s)).c_str(), state.preset.empty() && s == state.options.system)) {
+      if (ImGui::Selectable(std::string(system_name(s)).c_str(),
+                            !user && state.preset.empty() && s == state.options.system)) {
         state.options.system = s;
         state.preset.clear();
+        state.show_user_lattice = false;
       }
     ImGui::Separator();
     ImGui::TextDisabled("the design document's stages");
     for (const std::string& name : preset_names())
-      if (ImGui::Selectable(("design: " + name).c_str(), state.preset == name)) state.preset = name;
+      if (ImGui::Selectable(("design: " + name).c_str(), !user && state.preset == name)) {
+        state.preset = name;
+        state.show_user_lattice = false;
+      }
+    if (state.user_lattice) {
+      ImGui::Separator();
+      ImGui::TextDisabled("your lattice (Lattice file, in the Lattice panel)");
+      if (ImGui::Selectable(user_label.c_str(), user)) state.show_user_lattice = true;
+    }
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::BeginDisabled(!state.preset.empty());  // strict and x64 are settings of JAX's system, not of a stage
+  // strict and x64 are settings of JAX's system, not of a stage or a user's graph
+  ImGui::BeginDisabled(!state.preset.empty() || user);
   bool strict = state.options.mode == Mode::strict;
   if (ImGui::Checkbox("strict (S)", &strict)) state.options.mode = strict ? Mode::strict : Mode::standard;
   ImGui::SameLine();
@@ -79,6 +95,8 @@ void draw_promotion_toolbar(PanelContext& ctx) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", ctx.model.join_error.c_str());
     ImGui::PopTextWrapPos();
+  } else {
+    ImGui::NewLine();  // end the toolbar's line: what follows starts a row of its own
   }
 }
 

@@ -23,6 +23,10 @@ std::string_view role_name(Role role);
 // The promotion controls shared by the lattice and table panels: system, strict, x64, selection, join.
 void draw_promotion_toolbar(PanelContext& ctx);
 
+// The user's lattice file (user_lattice.cpp): the "Lattice file" path field with Open, and the graph's join table.
+void draw_lattice_file_row(PanelContext& ctx);
+void draw_user_join_table(PanelContext& ctx);
+
 void draw_lattice_panel(PanelContext& ctx);
 void draw_table_panel(PanelContext& ctx);
 void draw_bits_panel(PanelContext& ctx);

@@ -150,6 +150,7 @@ void Platform::new_frame(const HeadlessInput& input) {
     io.MouseDown[0] = input.left_down;
     for (bool& down : io.KeysDown) down = false;
     if (input.key_down >= 0 && input.key_down < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[input.key_down] = true;
+    if (!input.text.empty()) io.AddInputCharactersUTF8(input.text.c_str());
   } else {
     ImGui_ImplSDL2_NewFrame();
   }

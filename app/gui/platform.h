@@ -21,6 +21,7 @@ struct HeadlessInput {
   float mouse_x = -1.0e30f, mouse_y = -1.0e30f;
   bool left_down = false;
   int key_down = -1;  // an SDL scancode held in this frame
+  std::string text;   // typed in this frame (UTF-8)
 };
 
 struct Screenshot {

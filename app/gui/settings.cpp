@@ -75,6 +75,12 @@ void read_line(AppState& state, std::string_view line) {
     state.pan_x = parse_float(value, 0.0f);
   } else if (key == "pan_y") {
     state.pan_y = parse_float(value, 0.0f);
+  } else if (key == "lattice_file") {
+    const std::size_t n = std::min(value.size(), state.lattice_path_input.size() - 1);
+    std::copy_n(value.begin(), n, state.lattice_path_input.begin());
+    state.lattice_path_input[n] = '\0';
+  } else if (key == "lattice_shown") {
+    state.show_user_lattice = value == "1";  // main reopens the file (the graph itself is not saved)
   }
 }
 
@@ -96,6 +102,8 @@ void write_all(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* ou
   out->appendf("format=%s\n", std::string(format_spec(state.format).name).c_str());
   out->appendf("code=%u\n", state.code);
   out->appendf("saturate=%d\n", state.cast.saturate ? 1 : 0);
+  out->appendf("lattice_file=%s\n", state.user_lattice ? state.user_lattice->path.c_str() : "");
+  out->appendf("lattice_shown=%d\n", state.user_lattice_shown() ? 1 : 0);
   out->appendf("zoom=%g\npan_x=%g\npan_y=%g\n\n", static_cast<double>(state.zoom), static_cast<double>(state.pan_x),
                static_cast<double>(state.pan_y));
 }

@@ -20,6 +20,7 @@ void cycle_system(AppState& state, int step) {
   const int i = static_cast<int>(system_index(state.options.system));
   state.options.system = kSystems[static_cast<std::size_t>(((i + step) % n + n) % n)];
   state.preset.clear();
+  state.show_user_lattice = false;
 }
 
 // Global shortcuts; inactive while a text field has the keyboard.

@@ -70,6 +70,10 @@ void draw_table_panel(PanelContext& ctx) {
   const PromotionModel& model = ctx.model;
   const PromotionTable& table = model.table;
   draw_promotion_toolbar(ctx);
+  if (!model.user_path.empty() && model.lattice) {
+    draw_user_join_table(ctx);
+    return;
+  }
   if (!model.preset_title.empty()) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
                        "The design stage \"%s\" is a graph: see the Lattice panel. Pick a system to see its table.",

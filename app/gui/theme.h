@@ -22,6 +22,7 @@ inline constexpr ImU32 edge_path = IM_COL32(251, 191, 36, 255);
 inline constexpr ImU32 selected = IM_COL32(56, 189, 248, 255);
 inline constexpr ImU32 join = IM_COL32(251, 191, 36, 255);
 inline constexpr ImU32 error = IM_COL32(248, 113, 113, 255);
+inline constexpr ImU32 counterexample = IM_COL32(232, 121, 249, 255);  // a pair without a unique join
 inline constexpr ImU32 ok = IM_COL32(74, 222, 128, 255);
 inline constexpr ImU32 differs = IM_COL32(154, 52, 18, 255);
 inline constexpr ImU32 missing = IM_COL32(55, 60, 72, 255);

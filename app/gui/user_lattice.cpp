@@ -1,0 +1,143 @@
+// The user's own lattice file: loading it (the CLI's JSON reader, the core's checks), the path field that opens
+// one, and its join table, computed pair by pair by the core.
+#include "app/gui/user_lattice.h"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cfloat>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/cli/lattice_json.h"
+#include "app/gui/panel.h"
+
+namespace typelattice::gui {
+
+Result<UserLattice> load_user_lattice(const std::string& path) {
+  auto fail = [](const std::string& message) { return Error{ErrorKind::invalid_lattice, message, {}}; };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail("cannot read '" + path + "': it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot read '" + path + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto graph = cli::parse_lattice_json(text.str());
+  if (!graph) return fail(path + ": " + graph.error().message);
+  // The reader already rejects unknown and repeated nodes; the core also limits the size.
+  if (auto lattice = Lattice::from_graph(*graph); !lattice) return fail(path + ": " + lattice.error().message);
+  return UserLattice{path, std::move(graph).value()};
+}
+
+void show_user_lattice(AppState& state, UserLattice lattice) {
+  const std::size_t n = std::min(lattice.path.size(), state.lattice_path_input.size() - 1);
+  std::copy_n(lattice.path.begin(), n, state.lattice_path_input.begin());
+  state.lattice_path_input[n] = '\0';
+  state.user_lattice = std::move(lattice);
+  state.show_user_lattice = true;
+  ++state.user_lattice_loads;
+  state.lattice_error.clear();
+}
+
+bool open_lattice_file(AppState& state) {
+  auto loaded = load_user_lattice(state.lattice_path_input.data());
+  if (!loaded) {
+    state.lattice_error = loaded.error().message;
+    return false;
+  }
+  show_user_lattice(state, std::move(loaded).value());
+  state.selection.clear();  // the old names mean nothing in the new graph
+  state.zoom = 1.0f;
+  state.pan_x = state.pan_y = 0.0f;
+  return true;
+}
+
+void draw_lattice_file_row(PanelContext& ctx) {
+  AppState& state = ctx.state;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Lattice file");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(360.0f * ctx.scale);
+  const bool entered = ImGui::InputTextWithHint("##lattice-file", "path/to/lattice.json",
+                                                state.lattice_path_input.data(), state.lattice_path_input.size(),
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+  ctx.probes.add({"field", "lattice-file", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);
+  ImGui::SameLine();
+  const bool clicked = ImGui::Button("Open");
+  ctx.probes.add({"button", "Open", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_Button)}, everywhere);
+  if (entered || clicked) open_lattice_file(state);
+  ImGui::SameLine();
+  if (!state.lattice_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", state.lattice_error.c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                       "{\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, as `typelattice check` reads");
+  }
+}
+
+void draw_user_join_table(PanelContext& ctx) {
+  const PromotionModel& model = ctx.model;
+  const Lattice& lattice = *model.lattice;
+  const std::vector<std::string>& names = lattice.names();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "the join (least upper bound) of each pair in %s; - where it is not unique or there is none",
+                     model.user_path.c_str());
+  const int n = lattice.size();
+  if (n == 0 || n + 1 > 512) return;  // ImGui tables hold at most 512 columns
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInner |
+                                ImGuiTableFlags_BordersOuter | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("joins", n + 1, flags)) return;
+  // Node names are the user's text: drawn with TextUnformatted / AddText, never as ImGui labels (where "##"
+  // would hide the rest of a name).
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_NoHide);
+  for (NodeId c = 0; c < n; ++c) ImGui::TableSetupColumn(nullptr);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  ImGui::TableNextColumn();
+  for (const std::string& name : names) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name.c_str());
+  }
+  const float header_bottom = ImGui::GetItemRectMax().y;
+  const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
+  const ImVec4 clip(std::max(inner.Min.x, ImGui::GetCurrentTable()->Columns[0].ClipRect.Max.x),
+                    std::max(inner.Min.y, header_bottom), inner.Max.x, inner.Max.y);
+  const std::vector<std::string>& selection = model.selection;
+  for (NodeId r = 0; r < n; ++r) {
+    const std::string& row = names[static_cast<std::size_t>(r)];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
+    ImGui::TextUnformatted(row.c_str());
+    for (NodeId c = 0; c < n; ++c) {
+      const std::string& col = names[static_cast<std::size_t>(c)];
+      ImGui::TableNextColumn();
+      const std::optional<NodeId> join = lattice.least_upper_bound(r, c);
+      const bool pair = selection.size() == 2 && ((selection[0] == row && selection[1] == col) ||
+                                                  (selection[0] == col && selection[1] == row));
+      if (pair) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, colours::selected);
+      const char* text = join ? names[static_cast<std::size_t>(*join)].c_str() : "-";
+      ImGui::PushID(r * n + c);
+      if (ImGui::Selectable("##cell", false, 0, ImGui::CalcTextSize(text))) ctx.state.selection = {row, col};
+      ImGui::PopID();
+      ImGui::GetWindowDrawList()->AddText(ImGui::GetItemRectMin(),
+                                          pair ? colours::text_on_bright : join ? colours::text : colours::text_dim,
+                                          text);
+      ctx.probes.add({"cell", row + "," + col, pair ? "pair" : "plain", ImGui::GetItemRectMin(),
+                      ImGui::GetItemRectMax(), pair ? colours::selected : colours::background},
+                     clip);
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace typelattice::gui
