@@ -297,11 +297,13 @@ void draw_graph(PanelContext& ctx) {
     draw_node(draw, node, font, font_size, ctx.scale, static_cast<int>(i) == hovered);
     ctx.probes.add({"node", node.label, std::string(role_name(node.role)), node.centre - node.half,
                     node.centre + node.half, node_fill(node)}, clip);
-    // A flagged node's outline, as the band of its top edge between the rounded corners (1 px either side).
+    // A flagged node's outline, as the band of its top edge between the rounded corners (1 px either side; a
+    // short pill's arc stays within it for 4 px around the middle).
     if (const auto [role, colour] = flag_of(node); *role) {
-      const float inset = node_rounding(node, ctx.scale), top = node.centre.y - node.half.y;
-      ctx.probes.add({"outline", node.label, role, ImVec2(node.centre.x - node.half.x + inset, top - 1.0f),
-                      ImVec2(node.centre.x + node.half.x - inset, top + 2.0f), colour}, clip);
+      const float along = std::max(node.half.x - node_rounding(node, ctx.scale), 4.0f);
+      const float top = node.centre.y - node.half.y;
+      ctx.probes.add({"outline", node.label, role, ImVec2(node.centre.x - along, top - 1.0f),
+                      ImVec2(node.centre.x + along, top + 2.0f), colour}, clip);
     }
   }
   draw_legend(draw, ImVec2(canvas_min.x + 12.0f * ctx.scale, canvas_max.y - 24.0f * ctx.scale), ctx.scale, nodes);

@@ -126,10 +126,11 @@ void draw_user_join_table(PanelContext& ctx) {
                                                   (selection[0] == col && selection[1] == row));
       if (pair) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, colours::selected);
       const char* text = join ? names[static_cast<std::size_t>(*join)].c_str() : "-";
+      const ImVec2 at = ImGui::GetCursorScreenPos();
       ImGui::PushID(r * n + c);
       if (ImGui::Selectable("##cell", false, 0, ImGui::CalcTextSize(text))) ctx.state.selection = {row, col};
       ImGui::PopID();
-      ImGui::GetWindowDrawList()->AddText(ImGui::GetItemRectMin(),
+      ImGui::GetWindowDrawList()->AddText(at,
                                           pair ? colours::text_on_bright : join ? colours::text : colours::text_dim,
                                           text);
       ctx.probes.add({"cell", row + "," + col, pair ? "pair" : "plain", ImGui::GetItemRectMin(),
