@@ -4,10 +4,12 @@
 //
 //   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
 //                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... [--contains TEXT]...
-//                        -- APP_ARGS...
+//                        [--cli CLI --cli-check FILE] [--cli CLI --join-is-cli-check FILE] [--output-has TEXT]...
+//                        -- APP_ARGS...   (APP_ARGS may hold "--click @KIND:NAME": a click there, in order)
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
 //   app_check usage      --app APP --exit N [--contains TEXT]... -- APP_ARGS...
+//   app_check bad-input  --app APP [--cli CLI --cli-args "check FILE"] [--contains TEXT]... -- APP_ARGS...
 #include <stb_image.h>
 #include <sys/wait.h>
 
@@ -68,6 +70,8 @@ std::vector<std::string> lines_of(const std::string& text) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 struct Colour {
   int r = 0, g = 0, b = 0;
@@ -147,9 +151,9 @@ void check_region_drawn(const Image& image, const Region& r) {
 }
 
 struct Options {
-  std::string mode, app, png, cli, cli_args, size = "1280x800", join, bits;
+  std::string mode, app, png, cli, cli_args, size = "1280x800", join, bits, cli_check, join_is_cli_check;
   int exit_code = 0;
-  std::vector<std::string> expect, contains, click_on, app_args;
+  std::vector<std::string> expect, contains, click_on, output_has, app_args;
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -173,31 +177,45 @@ bool parse(int argc, char** argv, Options& o) {
     else if (a == "--cli") o.cli = v;
     else if (a == "--cli-args") o.cli_args = v;
     else if (a == "--contains") o.contains.push_back(v);
+    else if (a == "--output-has") o.output_has.push_back(v);
+    else if (a == "--cli-check") o.cli_check = v;
+    else if (a == "--join-is-cli-check") o.join_is_cli_check = v;
     else if (a == "--exit") o.exit_code = std::atoi(v.c_str());
     else return false;
   }
   return true;
 }
 
-// Clicks where the app drew KIND:NAME (found by a run without that click), in order.
+// "X,Y", the middle of where a run of the app with `args` drew KIND:NAME; empty (and a failure) if nowhere.
+std::string position_of(const Options& o, const std::vector<std::string>& args, const std::string& target) {
+  std::vector<std::string> argv = {o.app, "--headless", "--print-positions", "--size", o.size};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const Run r = run(argv, o.png + ".positions");
+  for (const Region& region : parse_regions(r.out))
+    if (region.kind + ":" + region.name == target)
+      return std::to_string((region.x0 + region.x1) / 2) + "," + std::to_string((region.y0 + region.y1) / 2);
+  fail("nothing drawn to click for " + target);
+  return "";
+}
+
+// "--click @KIND:NAME" in the app's arguments clicks where the arguments before it drew KIND:NAME, so clicks,
+// keys and typing keep their order; --click-on targets are clicked after all of them, in order.
 std::vector<std::string> with_clicks(const Options& o) {
-  std::vector<std::string> args = o.app_args;
-  for (const std::string& target : o.click_on) {
-    std::vector<std::string> argv = {o.app, "--headless", "--print-positions", "--size", o.size};
-    argv.insert(argv.end(), args.begin(), args.end());
-    const Run r = run(argv, o.png + ".positions");
-    bool found = false;
-    for (const Region& region : parse_regions(r.out))
-      if (region.kind + ":" + region.name == target) {
-        args.insert(args.end(), {"--click", std::to_string((region.x0 + region.x1) / 2) + "," +
-                                                std::to_string((region.y0 + region.y1) / 2)});
-        found = true;
-        break;
-      }
-    if (!found) fail("nothing drawn to click for " + target);
+  std::vector<std::string> args;
+  for (std::size_t i = 0; i < o.app_args.size(); ++i) {
+    const std::string& a = o.app_args[i];
+    if (a == "--click" && i + 1 < o.app_args.size() && o.app_args[i + 1].rfind('@', 0) == 0) {
+      args.insert(args.end(), {"--click", position_of(o, args, o.app_args[++i].substr(1))});
+      continue;
+    }
+    args.push_back(a);
   }
+  for (const std::string& target : o.click_on) args.insert(args.end(), {"--click", position_of(o, args, target)});
   return args;
 }
+
+// What the CLI prints for `typelattice check FILE`.
+Run cli_check(const Options& o, const std::string& file) { return run({o.cli, "check", file}, o.png + ".cli"); }
 
 void screenshot(const Options& o) {
   std::vector<std::string> argv = {o.app, "--headless", "--print-positions", "--size", o.size, "--screenshot", o.png};
@@ -210,6 +228,21 @@ void screenshot(const Options& o) {
     fail("expected the first line 'join: " + o.join + "', got '" + (out.empty() ? "" : out[0]) + "'");
   for (const std::string& c : o.contains)
     if (out.empty() || out[0].find(c) == std::string::npos) fail("the first line does not mention '" + c + "'");
+  for (const std::string& c : o.output_has)
+    if (std::none_of(out.begin(), out.end(), [&](const std::string& l) { return l.find(c) != std::string::npos; }))
+      fail("no line of the output mentions '" + c + "'");
+  // A user's lattice: the app's check line says what `typelattice check FILE` says (exit 0: a lattice).
+  if (!o.cli_check.empty()) {
+    const Run expected = cli_check(o, o.cli_check);
+    const std::string want = expected.exit_code == 0 ? "check: is a lattice" : "check: " + first_line(expected.out);
+    if (std::find(out.begin(), out.end(), want) == out.end()) fail("expected the line '" + want + "'");
+  }
+  // The selection is the file's counterexample: the app's no-join text is the CLI's check text.
+  if (!o.join_is_cli_check.empty()) {
+    const Run expected = cli_check(o, o.join_is_cli_check);
+    if (expected.exit_code != 1 || out.empty() || out[0] != first_line(expected.out))
+      fail("the first line is not the CLI's check text '" + expected.out + "'");
+  }
 
   Image image;
   if (!load_png(o.png, image)) {
@@ -245,7 +278,7 @@ void screenshot(const Options& o) {
         fail(region.kind + " " + region.name + " (" + region.role + ") looks like the " + special + " colour");
   }
   // The code the app shows for a cast value is the code the CLI's `cast` prints for it.
-  if (!o.cli.empty()) {
+  if (!o.cli_args.empty()) {
     std::vector<std::string> cli = {o.cli};
     std::istringstream words(o.cli_args);
     for (std::string w; words >> w;) cli.push_back(w);
@@ -302,6 +335,33 @@ void error_like_cli(const Options& o) {
   if (expected.err.find(first) == std::string::npos) fail("the CLI's error text differs from the app's");
 }
 
+// A lattice file that does not load: exit 2, the reason on stderr (no usage: the flags were right), containing
+// the CLI's own message for `check FILE` (the app may add why a file cannot be read).
+void bad_input(const Options& o) {
+  std::vector<std::string> argv = {o.app};
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const char* dir = std::getenv("TYPELATTICE_ARTIFACTS");
+  const Run r = run(argv, std::string(dir ? dir : "/tmp") + "/bad_input");
+  if (r.exit_code != 2) fail("exit code " + std::to_string(r.exit_code) + ", expected 2");
+  const std::string prefix = "typelattice-app: ";
+  if (r.err.rfind(prefix, 0) != 0) fail("stderr does not start with '" + prefix + "'");
+  if (r.err.find("usage:") != std::string::npos) fail("usage text after a bad input file");
+  if (!r.out.empty()) fail("something on stdout");
+  for (const std::string& c : o.contains)
+    if (r.err.find(c) == std::string::npos) fail("the message does not mention '" + c + "'");
+  if (o.cli.empty()) return;
+  std::vector<std::string> cli = {o.cli};
+  std::istringstream words(o.cli_args);
+  for (std::string w; words >> w;) cli.push_back(w);
+  const Run expected = run(cli, std::string(dir ? dir : "/tmp") + "/bad_input.cli");
+  const std::string cli_prefix = "typelattice: ";
+  if (expected.exit_code != 2 || expected.err.rfind(cli_prefix, 0) != 0) fail("the CLI did not fail with exit 2");
+  std::string message = expected.err.substr(std::min(cli_prefix.size(), expected.err.size()));
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  if (message.empty() || r.err.find(message) == std::string::npos)
+    fail("the app's message does not contain the CLI's '" + message + "'");
+}
+
 void usage(const Options& o) {
   std::vector<std::string> argv = {o.app};
   argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
@@ -320,12 +380,13 @@ void usage(const Options& o) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o) || o.app.empty()) {
-    std::cerr << "usage: app_check screenshot|error|usage --app APP [...] -- APP_ARGS\n";
+    std::cerr << "usage: app_check screenshot|error|usage|bad-input --app APP [...] -- APP_ARGS\n";
     return 2;
   }
   if (o.mode == "screenshot") screenshot(o);
   else if (o.mode == "error") error_like_cli(o);
   else if (o.mode == "usage") usage(o);
+  else if (o.mode == "bad-input") bad_input(o);
   else return 2;
   if (failures) std::cerr << failures << " check(s) failed\n";
   return failures ? 1 : 0;

@@ -123,6 +123,58 @@ typelattice_app_test(key_system_leaves_preset DISPLAY screenshot --png ${shots}/
 typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
 
+# A user's lattice file (--lattice, the Lattice file field): joins, the check's counterexample, load errors.
+set(lattices ${PROJECT_SOURCE_DIR}/tests/data)
+set(cli $<TARGET_FILE:typelattice>)
+typelattice_app_test(user_lattice_diamond DISPLAY screenshot --png ${shots}/app_user_diamond.png --join top
+  --expect node:a=selected --expect node:b=selected --expect node:top=join --expect node:bottom=plain
+  --cli ${cli} --cli-check ${lattices}/lattice_diamond.json -- --lattice ${lattices}/lattice_diamond.json --select a,b)
+typelattice_app_test(user_lattice_competing DISPLAY screenshot --png ${shots}/app_user_competing.png
+  --contains "join is not unique" --cli ${cli} --join-is-cli-check ${lattices}/lattice_competing.json
+  --cli-check ${lattices}/lattice_competing.json --expect node:a=selected --expect node:b=selected
+  --expect outline:c=competing --expect outline:d=competing --expect outline:a=counterexample
+  --expect outline:b=counterexample -- --lattice ${lattices}/lattice_competing.json --select a,b)
+typelattice_app_test(user_lattice_cycle DISPLAY screenshot --png ${shots}/app_user_cycle.png
+  --join "none (nothing selected)" --cli ${cli} --cli-check ${lattices}/lattice_cycle.json
+  --expect outline:a=cycle --expect outline:b=cycle --expect outline:c=cycle --expect node:d=plain
+  -- --lattice ${lattices}/lattice_cycle.json)
+typelattice_app_test(user_lattice_click_node DISPLAY screenshot --png ${shots}/app_user_click.png --join top
+  --click-on node:b --expect node:b=selected --expect node:top=join
+  -- --lattice ${lattices}/lattice_diamond.json --select a)
+typelattice_app_test(user_lattice_table DISPLAY screenshot --png ${shots}/app_user_table.png --join top
+  --expect cell:a,b=pair --expect cell:b,a=pair --expect cell:top,bottom=plain
+  -- --lattice ${lattices}/lattice_diamond.json --select a,b --view table)
+# In the window: a path that does not open shows why (red, by the field) and keeps the graph and selection.
+typelattice_app_test(user_lattice_open_fails_keeps_graph DISPLAY screenshot --png ${shots}/app_user_open_fails.png
+  --join top --output-has "lattice file: cannot read" --output-has "lattice_diamond.jsonx"
+  --expect node:top=join --expect node:a=selected
+  -- --lattice ${lattices}/lattice_diamond.json --select a,b --click @field:lattice-file --press End --type x
+  --click @button:Open)
+typelattice_app_test(user_lattice_open_from_field DISPLAY screenshot --png ${shots}/app_user_open_field.png
+  --join "none (nothing selected)" --cli ${cli} --cli-check ${lattices}/lattice_cycle.json
+  --expect outline:c=cycle -- --lattice ${lattices}/lattice_diamond.json --select a,b --click @field:lattice-file
+  --press End --press Backspace --press Backspace --press Backspace --press Backspace --press Backspace
+  --press Backspace --press Backspace --press Backspace --press Backspace --press Backspace --press Backspace
+  --press Backspace --type cycle.json --press Return)
+typelattice_app_test(user_lattice_malformed NODISPLAY bad-input --contains lattice_malformed.json
+  --contains "line 2, column 22" --cli ${cli} --cli-args "check ${lattices}/lattice_malformed.json"
+  -- --headless --lattice ${lattices}/lattice_malformed.json --select a,b)
+typelattice_app_test(user_lattice_missing NODISPLAY bad-input --contains "cannot read" --contains no-such-lattice.json
+  --contains "No such file" --cli ${cli} --cli-args "check ${lattices}/no-such-lattice.json"
+  -- --headless --lattice ${lattices}/no-such-lattice.json)
+typelattice_app_test(user_lattice_directory NODISPLAY bad-input --contains "is a directory"
+  -- --headless --lattice ${lattices})
+typelattice_app_test(user_lattice_unknown_node NODISPLAY bad-input --contains "unknown node \"top\""
+  --cli ${cli} --cli-args "check ${lattices}/lattice_unknown_node.json"
+  -- --headless --lattice ${lattices}/lattice_unknown_node.json)
+typelattice_app_test(user_lattice_duplicate_node NODISPLAY bad-input --contains "\"a\" is listed twice"
+  --cli ${cli} --cli-args "check ${lattices}/lattice_duplicate_node.json"
+  -- --headless --lattice ${lattices}/lattice_duplicate_node.json)
+typelattice_app_test(usage_select_not_in_lattice NODISPLAY usage --exit 2 --contains "'int8' is not a node"
+  -- --headless --lattice ${lattices}/lattice_diamond.json --select a,int8)
+typelattice_app_test(usage_lattice_and_preset NODISPLAY usage --exit 2 --contains --preset
+  -- --headless --lattice ${lattices}/lattice_diamond.json --preset final)
+
 typelattice_app_test(usage_bad_flag NODISPLAY usage --exit 2 --contains "--bogus" -- --headless --bogus)
 typelattice_app_test(usage_unknown_dtype NODISPLAY usage --exit 2 --contains flaot16 --contains float16
   -- --headless --select flaot16,int8)
