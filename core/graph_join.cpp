@@ -36,14 +36,20 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
     });
     if (minimal) out.minimal_upper_bounds.push_back(u);
   }
-  const std::string inputs = name_list(lattice, selected);
+  const std::string inputs = name_list(lattice, selected) + (selected.size() == 1 ? " has" : " have");
   if (out.minimal_upper_bounds.empty()) {
-    out.description = inputs + " have no common upper bound.";
+    out.description = inputs + " no common upper bound.";
     return out;
   }
   if (out.minimal_upper_bounds.size() > 1) {
-    out.description = inputs + " have no least upper bound: " + name_list(lattice, out.minimal_upper_bounds) +
-                      " are minimal upper bounds and none promotes to another.";
+    // In a graph with a cycle the minimal bounds can promote to one another; say so rather than deny it.
+    const std::vector<NodeId>& bounds = out.minimal_upper_bounds;
+    const bool on_a_cycle = std::any_of(bounds.begin() + 1, bounds.end(), [&](NodeId b) {
+      return lattice.promotes_to(bounds.front(), b) && lattice.promotes_to(b, bounds.front());
+    });
+    out.description = inputs + " no least upper bound: " + name_list(lattice, bounds) + " are minimal upper bounds" +
+                      (on_a_cycle ? ", and they promote to one another around a cycle."
+                                  : " and none promotes to another.");
     return out;
   }
   out.join = out.minimal_upper_bounds.front();

@@ -1,8 +1,13 @@
 // The lattice JSON reader, on nlohmann-json (Debian's nlohmann-json3-dev).
 #include "app/cli/lattice_json.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "core/dtype.h"
@@ -94,6 +99,18 @@ Result<Graph> parse_lattice_json(std::string_view text) {
     g.edges.emplace_back(from, to);
   }
   return g;
+}
+
+Result<Graph> read_lattice_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail("cannot read '" + path + "': it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot read '" + path + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  Result<Graph> graph = parse_lattice_json(text.str());
+  if (!graph) return fail(path + ": " + graph.error().message);
+  return graph;
 }
 
 }  // namespace typelattice::cli

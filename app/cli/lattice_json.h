@@ -2,6 +2,7 @@
 // objects {"name": "a", "x": 0.1, "y": 0.5}, as the JS module's lattice() returns them). Shared by the CLI's
 // `check`, the fuzzers and the native app; JSON is a front-end concern, so this lives outside core/.
 #pragma once
+#include <string>
 #include <string_view>
 
 #include "core/lattice.h"
@@ -12,5 +13,9 @@ namespace typelattice::cli {
 // Errors (ErrorKind::invalid_lattice) name the place: the line and column of malformed JSON, the index of a
 // wrongly typed entry, the edge that names an unknown node, the node listed twice.
 Result<Graph> parse_lattice_json(std::string_view text);
+
+// Reads and parses a lattice file; a missing, unreadable or directory path is an error naming the path and the
+// reason, and a parse error is prefixed with the path. Shared by the CLI's `check` and the native app.
+Result<Graph> read_lattice_file(const std::string& path);
 
 }  // namespace typelattice::cli

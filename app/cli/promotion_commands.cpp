@@ -1,12 +1,10 @@
 // promote, table, check: thin wrappers over core/promotion.h and core/lattice.h (see docs/promotion.md).
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
@@ -157,20 +155,15 @@ int check_graph(const Graph& graph, const std::string& where) {
 }
 
 int check_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return usage_error("cannot read '" + path + "'");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
+  if (path != "-") {
+    const auto graph = read_lattice_file(path);
+    if (!graph) return usage_error(graph.error().message);
+    return check_graph(*graph, path);
   }
-  const std::string where = path == "-" ? "stdin" : path;
+  const std::string text(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>{});
   const auto graph = parse_lattice_json(text);
-  if (!graph) return usage_error(where + ": " + graph.error().message);
-  return check_graph(*graph, where);
+  if (!graph) return usage_error("stdin: " + graph.error().message);
+  return check_graph(*graph, "stdin");
 }
 
 // A promotion system's table against the laws of a join (core/promotion.h check_table).

@@ -6,12 +6,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cfloat>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "app/cli/lattice_json.h"
 #include "app/gui/panel.h"
@@ -19,17 +14,12 @@
 namespace typelattice::gui {
 
 Result<UserLattice> load_user_lattice(const std::string& path) {
-  auto fail = [](const std::string& message) { return Error{ErrorKind::invalid_lattice, message, {}}; };
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return fail("cannot read '" + path + "': it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot read '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto graph = cli::parse_lattice_json(text.str());
-  if (!graph) return fail(path + ": " + graph.error().message);
+  auto graph = cli::read_lattice_file(path);
+  if (!graph) return graph.error();
   // The reader already rejects unknown and repeated nodes; the core also limits the size.
-  if (auto lattice = Lattice::from_graph(*graph); !lattice) return fail(path + ": " + lattice.error().message);
+  if (auto lattice = Lattice::from_graph(*graph); !lattice) {
+    return Error{ErrorKind::invalid_lattice, path + ": " + lattice.error().message, {}};
+  }
   return UserLattice{path, std::move(graph).value()};
 }
 

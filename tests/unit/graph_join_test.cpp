@@ -40,6 +40,21 @@ TEST(GraphJoin, CompetingMinimalUpperBoundsAreNamed) {
   EXPECT_NE(j.description.find("C and D"), std::string::npos) << j.description;
 }
 
+// With a cycle, the bounds on it are all minimal and each promotes to the others: the text must not deny that.
+TEST(GraphJoin, BoundsOnACycleAreDescribedAsSuch) {
+  const Lattice l = lattice_of({{"a", "b", "c"}, {{"a", "b"}, {"b", "c"}, {"c", "b"}}});
+  const std::vector<NodeId> sel{*l.find("a")};
+  const std::vector<NodeId> sel_b{*l.find("b")};
+  const GraphJoin from_a = join_on_graph(l, sel);
+  EXPECT_EQ(from_a.join, std::optional<NodeId>(*l.find("a")));  // a itself is least: nothing leads back to it
+  const GraphJoin from_b = join_on_graph(l, sel_b);
+  EXPECT_FALSE(from_b.join.has_value());
+  EXPECT_EQ(names(l, from_b.minimal_upper_bounds), (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(from_b.description,
+            "b has no least upper bound: b and c are minimal upper bounds, and they promote to one another around a "
+            "cycle.");
+}
+
 TEST(GraphJoin, NoUpperBoundAndEmptySelection) {
   const Lattice l = lattice_of({{"A", "B"}, {}});
   const std::vector<NodeId> sel{0, 1};

@@ -133,7 +133,11 @@ TEST_F(CliCheck, CycleFromStdinIsNamed) {
 TEST_F(CliCheck, BadFilesExitTwoWithTheReason) {
   const auto missing = run_cli({"check", "/nonexistent/lattice.json"});
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_NE(missing.err.find("cannot read '/nonexistent/lattice.json'"), std::string::npos);
+  EXPECT_NE(missing.err.find("cannot read '/nonexistent/lattice.json': No such file or directory"), std::string::npos)
+      << missing.err;
+  const auto directory = run_cli({"check", TYPELATTICE_SOURCE_DIR});
+  EXPECT_EQ(directory.exit_code, 2);
+  EXPECT_NE(directory.err.find("it is a directory"), std::string::npos) << directory.err;
   const auto malformed = run_cli({"check", write("bad.json", "{\"nodes\": [\"a\",]}")});
   EXPECT_EQ(malformed.exit_code, 2);
   EXPECT_NE(malformed.err.find("malformed JSON: line 1, column"), std::string::npos) << malformed.err;
