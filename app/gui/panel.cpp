@@ -1,5 +1,6 @@
 // The pieces the lattice and table panels share: roles of dtypes and the promotion toolbar.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -22,6 +23,14 @@ std::string_view role_name(Role role) {
     case Role::join: return "join";
   }
   return "plain";
+}
+
+int table_columns(int names) {
+  const int most = IMGUI_TABLE_MAX_COLUMNS - 1;
+  if (names <= most) return names;
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "all %d rows, but only the first %d columns: a table here holds at most %d", names, most, most);
+  return most;
 }
 
 void draw_promotion_toolbar(PanelContext& ctx) {

@@ -23,6 +23,10 @@ std::string_view role_name(Role role);
 // The promotion controls shared by the lattice and table panels: system, strict, x64, selection, join.
 void draw_promotion_toolbar(PanelContext& ctx);
 
+// How many of `names` columns a table can draw: Dear ImGui 1.86 asserts beyond 64 columns, the row header and 63
+// names. When some are left out the panel says so (every row is still drawn).
+int table_columns(int names);
+
 // The user's lattice file (user_lattice.cpp): the "Lattice file" path field with Open, and the graph's join table.
 void draw_lattice_file_row(PanelContext& ctx);
 void draw_user_join_table(PanelContext& ctx);

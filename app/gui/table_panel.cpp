@@ -101,13 +101,14 @@ void draw_table_panel(PanelContext& ctx) {
   storage->SetBool(codes_id, codes);
 
   const int n = static_cast<int>(table.types.size());
-  if (n == 0 || n + 1 > 512) return;  // ImGui tables hold at most 512 columns
+  if (n == 0) return;
+  const auto columns = static_cast<std::size_t>(table_columns(n));
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInner |
                                 ImGuiTableFlags_BordersOuter | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("promotion", n + 1, flags)) return;
+  if (!ImGui::BeginTable("promotion", static_cast<int>(columns) + 1, flags)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_NoHide);
-  for (Dtype d : table.types) ImGui::TableSetupColumn(label_of(d, codes).c_str());
+  for (std::size_t c = 0; c < columns; ++c) ImGui::TableSetupColumn(label_of(table.types[c], codes).c_str());
   ImGui::TableHeadersRow();
 
   // Bring the selected pair into view once per new selection made elsewhere (lattice, command line).
@@ -123,7 +124,7 @@ void draw_table_panel(PanelContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
     ImGui::TextUnformatted(label_of(row, codes).c_str());
-    for (std::size_t c = 0; c < table.types.size(); ++c) {
+    for (std::size_t c = 0; c < columns; ++c) {
       const Dtype col = table.types[c];
       ImGui::TableNextColumn();
       const bool pair = is_selected_pair(model.selection, row, col);

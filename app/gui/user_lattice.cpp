@@ -82,20 +82,21 @@ void draw_user_join_table(PanelContext& ctx) {
                      "the join (least upper bound) of each pair in %s; - where it is not unique or there is none",
                      model.user_path.c_str());
   const int n = lattice.size();
-  if (n == 0 || n + 1 > 512) return;  // ImGui tables hold at most 512 columns
+  if (n == 0) return;
+  const int columns = table_columns(n);
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInner |
                                 ImGuiTableFlags_BordersOuter | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("joins", n + 1, flags)) return;
+  if (!ImGui::BeginTable("joins", columns + 1, flags)) return;
   // Node names are the user's text: drawn with TextUnformatted / AddText, never as ImGui labels (where "##"
   // would hide the rest of a name).
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_NoHide);
-  for (NodeId c = 0; c < n; ++c) ImGui::TableSetupColumn(nullptr);
+  for (NodeId c = 0; c < columns; ++c) ImGui::TableSetupColumn(nullptr);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
-  for (const std::string& name : names) {
+  for (NodeId c = 0; c < columns; ++c) {
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name.c_str());
+    ImGui::TextUnformatted(names[static_cast<std::size_t>(c)].c_str());
   }
   const float header_bottom = ImGui::GetItemRectMax().y;
   const ImRect inner = ImGui::GetCurrentWindow()->InnerClipRect;
@@ -108,7 +109,7 @@ void draw_user_join_table(PanelContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
     ImGui::TextUnformatted(row.c_str());
-    for (NodeId c = 0; c < n; ++c) {
+    for (NodeId c = 0; c < columns; ++c) {
       const std::string& col = names[static_cast<std::size_t>(c)];
       ImGui::TableNextColumn();
       const std::optional<NodeId> join = lattice.least_upper_bound(r, c);

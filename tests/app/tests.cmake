@@ -144,6 +144,11 @@ typelattice_app_test(user_lattice_click_node DISPLAY screenshot --png ${shots}/a
 typelattice_app_test(user_lattice_table DISPLAY screenshot --png ${shots}/app_user_table.png --join top
   --expect cell:a,b=pair --expect cell:b,a=pair --expect cell:top,bottom=plain
   -- --lattice ${lattices}/lattice_diamond.json --select a,b --view table)
+# 100 nodes are more columns than a Dear ImGui 1.86 table holds (it aborts past 64): the Table panel draws every
+# row and the first 63 columns, and says so.
+typelattice_app_test(user_lattice_table_too_wide DISPLAY screenshot --png ${shots}/app_user_table_wide.png --join n7
+  --cli ${cli} --cli-check ${lattices}/lattice_chain_100.json --expect cell:n3,n7=pair --expect cell:n7,n3=pair
+  -- --lattice ${lattices}/lattice_chain_100.json --select n3,n7 --view table)
 # In the window: a path that does not open shows why (red, by the field) and keeps the graph and selection.
 typelattice_app_test(user_lattice_open_fails_keeps_graph DISPLAY screenshot --png ${shots}/app_user_open_fails.png
   --join top --output-has "lattice file: cannot read" --output-has "lattice_diamond.jsonx"
