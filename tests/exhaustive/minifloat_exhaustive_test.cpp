@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdlib>
 #include <string>
 
 #include "core/minifloat.h"
+#include "tests/kernels/cast_sweep.h"
 
 namespace typelattice {
 namespace {
@@ -43,13 +43,6 @@ std::vector<Case> all_cases() {
     }
   }
   return out;
-}
-
-std::uint32_t stride_from_environment() {
-  const char* text = std::getenv("TYPELATTICE_STRIDE");
-  if (text == nullptr || *text == '\0') return 1;
-  const long value = std::strtol(text, nullptr, 10);
-  return value >= 1 ? static_cast<std::uint32_t>(value) : 1;
 }
 
 class Exhaustive : public ::testing::TestWithParam<Case> {};
@@ -87,7 +80,7 @@ TEST_P(Exhaustive, FastEncoderMatchesReference) {
   const Case c = GetParam();
   const FormatSpec& spec = format_spec(c.format);
   const ReferenceEncoder reference(c.format);
-  const std::uint32_t stride = stride_from_environment();
+  const auto stride = static_cast<std::uint32_t>(test::sweep_stride_from_env());
   const FormatRange range = format_range(c.format);
   // float32 binades (biased exponents) to sweep densely.
   const int lowest = std::ilogb(range.min_subnormal.value_or(range.min_normal)) - 3 + 127;
