@@ -58,6 +58,7 @@ struct AppState {
   std::string lattice_error;
 
   void toggle_selected(std::string_view name);
+  void set_lattice_path_input(std::string_view path);  // truncated to the field's size
   bool user_lattice_shown() const { return show_user_lattice && user_lattice; }
 };
 

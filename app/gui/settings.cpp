@@ -76,9 +76,7 @@ void read_line(AppState& state, std::string_view line) {
   } else if (key == "pan_y") {
     state.pan_y = parse_float(value, 0.0f);
   } else if (key == "lattice_file") {
-    const std::size_t n = std::min(value.size(), state.lattice_path_input.size() - 1);
-    std::copy_n(value.begin(), n, state.lattice_path_input.begin());
-    state.lattice_path_input[n] = '\0';
+    state.set_lattice_path_input(value);
   } else if (key == "lattice_shown") {
     state.show_user_lattice = value == "1";  // main reopens the file (the graph itself is not saved)
   }

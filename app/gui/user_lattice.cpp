@@ -24,9 +24,7 @@ Result<UserLattice> load_user_lattice(const std::string& path) {
 }
 
 void show_user_lattice(AppState& state, UserLattice lattice) {
-  const std::size_t n = std::min(lattice.path.size(), state.lattice_path_input.size() - 1);
-  std::copy_n(lattice.path.begin(), n, state.lattice_path_input.begin());
-  state.lattice_path_input[n] = '\0';
+  state.set_lattice_path_input(lattice.path);
   state.user_lattice = std::move(lattice);
   state.show_user_lattice = true;
   ++state.user_lattice_loads;
