@@ -17,8 +17,6 @@ namespace typelattice::gui {
 
 namespace {
 
-ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
-ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
 
 std::string hex_code(std::uint32_t code, int bits) {
   char text[16];

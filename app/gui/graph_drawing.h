@@ -25,10 +25,6 @@ struct NodeBox {
   bool pair = false;       // one of the pair the core's check found without a unique join
 };
 
-inline ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
-inline ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
-inline ImVec2 operator*(ImVec2 a, float k) { return {a.x * k, a.y * k}; }
-
 // Where the segment from `outside` to the centre of a box first meets the box's border.
 ImVec2 border_point(ImVec2 outside, ImVec2 centre, ImVec2 half);
 void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head);

@@ -1,11 +1,18 @@
 // What every panel gets each frame: the user's state to change, the core's results to draw, the fonts, and
 // where to record highlights for the headless probes.
 #pragma once
+#include <imgui.h>
+
 #include "app/gui/app_state.h"
 #include "app/gui/probes.h"
 #include "app/gui/theme.h"
 
 namespace typelattice::gui {
+
+// Vector arithmetic for drawing (Dear ImGui 1.86 keeps its own operators in imgui_internal.h, behind a macro).
+inline ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
+inline ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
+inline ImVec2 operator*(ImVec2 a, float k) { return {a.x * k, a.y * k}; }
 
 struct PanelContext {
   AppState& state;
