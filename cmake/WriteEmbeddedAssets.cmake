@@ -1,7 +1,7 @@
 # Script mode: writes OUT, a C++ file defining typelattice::embedded_asset() over FILES.
 string(REPLACE "|" ";" FILES "${FILES}")
 list(LENGTH FILES count)
-set(body "// Generated from assets/ by cmake/WriteEmbeddedAssets.cmake; do not edit.\n#include \"core/assets.h\"\n\n#include <array>\n\nnamespace typelattice {\nnamespace {\nstruct Entry { std::string_view name; std::string_view text; };\nconstexpr std::array<Entry, ${count}> kAssets{{\n")
+set(body "// Generated from assets/ by cmake/WriteEmbeddedAssets.cmake; do not edit.\n#include \"core/base/assets.h\"\n\n#include <array>\n\nnamespace typelattice {\nnamespace {\nstruct Entry { std::string_view name; std::string_view text; };\nconstexpr std::array<Entry, ${count}> kAssets{{\n")
 foreach(f IN LISTS FILES)
   get_filename_component(parent ${f} DIRECTORY)
   get_filename_component(folder ${parent} NAME)

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/lattice.h"
-#include "core/result.h"
+#include "typelattice/lattice.h"
+#include "typelattice/result.h"
 
 namespace typelattice::web {
 

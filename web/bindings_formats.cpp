@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/cast_kernels.h"
-#include "core/minifloat.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/minifloat.h"
 #include "web/bindings.h"
 
 namespace typelattice::web {

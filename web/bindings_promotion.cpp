@@ -2,10 +2,10 @@
 
 #include <emscripten/bind.h>
 
-#include "core/dtype.h"
-#include "core/graph_join.h"
-#include "core/graph_layout.h"
-#include "core/promotion.h"
+#include "typelattice/dtype.h"
+#include "typelattice/graph_join.h"
+#include "typelattice/graph_layout.h"
+#include "typelattice/promotion.h"
 #include "web/bindings.h"
 
 namespace typelattice::web {

@@ -1,4 +1,4 @@
-// cast, decode, layout, formats: thin wrappers over core/minifloat.h (see docs/formats.md).
+// cast, decode, layout, formats: thin wrappers over core/include/typelattice/minifloat.h (see docs/formats.md).
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "core/cast_kernels.h"
-#include "core/minifloat.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/dtype.h"
+#include "typelattice/dtype.h"
 
 namespace typelattice::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/lattice.h"
-#include "core/result.h"
+#include "typelattice/lattice.h"
+#include "typelattice/result.h"
 
 namespace typelattice::cli {
 

@@ -1,4 +1,4 @@
-// promote, table, check: thin wrappers over core/promotion.h and core/lattice.h (see docs/promotion.md).
+// promote, table, check: thin wrappers over core/include/typelattice/promotion.h and core/include/typelattice/lattice.h (see docs/promotion.md).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
@@ -8,7 +8,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
-#include "core/promotion.h"
+#include "typelattice/promotion.h"
 
 namespace typelattice::cli {
 namespace {
@@ -166,7 +166,7 @@ int check_file(const std::string& path) {
   return check_graph(*graph, "stdin");
 }
 
-// A promotion system's table against the laws of a join (core/promotion.h check_table).
+// A promotion system's table against the laws of a join (core/include/typelattice/promotion.h check_table).
 int check_system(const SystemArgs& args) {
   const auto options = to_options(args);
   if (!options) return usage_error(options.error().message);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "core/graph_join.h"
+#include "typelattice/graph_join.h"
 
 namespace typelattice::gui {
 

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "app/gui/user_lattice.h"
-#include "core/dtype.h"
-#include "core/graph_layout.h"
-#include "core/lattice.h"
-#include "core/minifloat.h"
-#include "core/promotion.h"
+#include "typelattice/dtype.h"
+#include "typelattice/graph_layout.h"
+#include "typelattice/lattice.h"
+#include "typelattice/minifloat.h"
+#include "typelattice/promotion.h"
 
 namespace typelattice::gui {
 

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "core/dtype.h"
-#include "core/minifloat.h"
+#include "typelattice/dtype.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice::gui {
 

@@ -3,8 +3,8 @@
 #pragma once
 #include <string>
 
-#include "core/lattice.h"
-#include "core/result.h"
+#include "typelattice/lattice.h"
+#include "typelattice/result.h"
 
 namespace typelattice::gui {
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <utility>
 
-#include "core/kernels/cast_params.h"
+#include "core/kernels/params.h"
 
 namespace typelattice::kernels {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/cast_kernels.h"
-#include "core/kernels/cast_setup.h"
+#include "typelattice/cast_kernels.h"
+#include "core/kernels/setup.h"
 #include "tests/bench/sample_floats.h"
 #include "tests/bench/scalar_novec_kernels.h"
 

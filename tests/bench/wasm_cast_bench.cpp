@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/cast_kernels.h"
+#include "typelattice/cast_kernels.h"
 #include "tests/bench/sample_floats.h"
 
 extern "C" {

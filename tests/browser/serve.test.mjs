@@ -54,7 +54,7 @@ test('public files are served with their MIME types and a strict CSP', async () 
 test('everything outside the public set is a 404, traversal included', async () => {
   const paths = [
     '/.git/config', '/.git/HEAD', '/.gitignore', '/CMakeLists.txt', '/README.md', '/scripts/serve.py',
-    '/core/dtype.h', '/tests/browser/harness.mjs', '/build/native/CMakeCache.txt', '/web/CMakeLists.txt',
+    '/core/include/typelattice/dtype.h', '/tests/browser/harness.mjs', '/build/native/CMakeCache.txt', '/web/CMakeLists.txt',
     '/web/bindings.cpp', '/web/dist/', '/web/', '/examples/', '/../etc/passwd', '/web/dist/../../.git/config',
     '/%2e%2e/%2e%2e/etc/passwd', '/web/dist/%2e%2e/%2e%2e/.git/config', '/web/dist/%2E%2E%2F%2E%2E%2F.git/config',
     '/web%2fdist%2f..%2f..%2f.git/config', '/web/dist/..%5c..%5c.git/config', '/examples/./../.git/config',

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 #include "tests/kernels/cast_sweep.h"
 
 namespace typelattice {

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 #include "tests/kernels/cast_sweep.h"
 
 namespace typelattice {

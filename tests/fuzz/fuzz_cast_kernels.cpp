@@ -6,8 +6,8 @@
 #include <cstring>
 #include <vector>
 
-#include "core/cast_kernels.h"
-#include "core/minifloat.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/minifloat.h"
 
 using namespace typelattice;
 

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "core/dtype.h"
-#include "core/minifloat.h"
-#include "core/promotion.h"
+#include "typelattice/dtype.h"
+#include "typelattice/minifloat.h"
+#include "typelattice/promotion.h"
 
 using namespace typelattice;
 

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "app/cli/lattice_json.h"
-#include "core/lattice.h"
+#include "typelattice/lattice.h"
 
 using namespace typelattice;
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 
 using namespace typelattice;
 

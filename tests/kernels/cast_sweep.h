@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cast_kernels.h"
+#include "typelattice/cast_kernels.h"
 #include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice::test {

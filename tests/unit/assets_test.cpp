@@ -1,7 +1,7 @@
 // The built-in data files reach the core intact.
 #include <gtest/gtest.h>
 
-#include "core/assets.h"
+#include "core/base/assets.h"
 
 TEST(Assets, ComparisonTablesAreEmbedded) {
   for (const char* name : {"tables/numpy.csv", "tables/torch.csv", "tables/tensorflow.csv", "tables/jax-lax.csv"}) {

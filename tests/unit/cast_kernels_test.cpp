@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/cast_kernels.h"
-#include "core/kernels/cast_setup.h"
+#include "typelattice/cast_kernels.h"
+#include "core/kernels/setup.h"
 #include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {

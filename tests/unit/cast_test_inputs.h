@@ -10,8 +10,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/cast_kernels.h"
-#include "core/minifloat.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice::test {
 

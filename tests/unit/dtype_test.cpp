@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "core/dtype.h"
+#include "typelattice/dtype.h"
 
 namespace {
 

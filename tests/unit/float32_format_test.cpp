@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "core/cast_kernels.h"
-#include "core/minifloat.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {

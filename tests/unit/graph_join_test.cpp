@@ -1,7 +1,7 @@
 // Joins of selections on user graphs: the join and its paths, or the competing bounds and a reason.
 #include <gtest/gtest.h>
 
-#include "core/graph_join.h"
+#include "typelattice/graph_join.h"
 
 using namespace typelattice;
 

@@ -3,7 +3,7 @@
 
 #include <chrono>
 
-#include "core/lattice.h"
+#include "typelattice/lattice.h"
 
 namespace {
 

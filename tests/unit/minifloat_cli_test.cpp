@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <set>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {

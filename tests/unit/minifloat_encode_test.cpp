@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 #include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {

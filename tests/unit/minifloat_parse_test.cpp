@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/minifloat.h"
+#include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {

@@ -1,7 +1,7 @@
 // JAX specifics: strict mode, weak types, x64 off, and the newer types placed as jax/_src/dtypes.py places them.
 #include <gtest/gtest.h>
 
-#include "core/promotion.h"
+#include "typelattice/promotion.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // of dtypes in each mode: commutative, idempotent, associative, an upper bound, and the least one.
 #include <gtest/gtest.h>
 
-#include "core/promotion.h"
+#include "typelattice/promotion.h"
 
 namespace {
 

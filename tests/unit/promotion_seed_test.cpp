@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "core/promotion.h"
+#include "typelattice/promotion.h"
 #include "promotion_test_util.h"
 
 namespace {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <set>
 
-#include "core/graph_layout.h"
-#include "core/promotion.h"
+#include "typelattice/graph_layout.h"
+#include "typelattice/promotion.h"
 
 namespace {
 

@@ -1,0 +1,214 @@
+// The fast codec: decoding by fields, encoding by integer rounding of the input's significand. One
+// implementation for every format; the format's data (bits, bias, specials) is all that varies.
+#include <cmath>
+#include <limits>
+
+#include "typelattice/minifloat.h"
+#include "core/formats/geometry.h"
+
+namespace typelattice {
+namespace minifloat_detail {
+
+Geometry geometry(Format f) {
+  const FormatSpec& spec = format_spec(f);
+  Geometry g{};
+  g.spec = &spec;
+  g.m = spec.mantissa_bits;
+  g.min_normal_exponent = 1 - spec.bias;
+  const int field_bits = spec.exponent_bits + spec.mantissa_bits;
+  g.sign_bit = spec.has_sign ? (1u << field_bits) : 0u;
+  g.magnitude_mask = (1u << field_bits) - 1u;
+  g.exponent_mask = g.magnitude_mask & ~((1u << g.m) - 1u);
+  switch (spec.specials) {
+    case SpecialValues::ieee: g.max_magnitude = g.exponent_mask - 1u; break;  // below the all-ones exponent
+    case SpecialValues::nan_all_ones:
+    case SpecialValues::nan_all_ones_unsigned: g.max_magnitude = g.magnitude_mask - 1u; break;
+    case SpecialValues::nan_negative_zero:
+    case SpecialValues::none: g.max_magnitude = g.magnitude_mask; break;
+  }
+  return g;
+}
+
+bool is_nan_code(const Geometry& g, std::uint32_t code) {
+  const std::uint32_t magnitude = code & g.magnitude_mask;
+  switch (g.spec->specials) {
+    case SpecialValues::ieee: return (magnitude & g.exponent_mask) == g.exponent_mask && magnitude != g.exponent_mask;
+    case SpecialValues::nan_all_ones:
+    case SpecialValues::nan_all_ones_unsigned: return magnitude == g.magnitude_mask;
+    case SpecialValues::nan_negative_zero: return code == g.sign_bit;
+    case SpecialValues::none: return false;
+  }
+  return false;
+}
+
+bool is_inf_code(const Geometry& g, std::uint32_t code) {
+  return g.spec->specials == SpecialValues::ieee && (code & g.magnitude_mask) == g.exponent_mask;
+}
+
+std::uint32_t nan_result(const Geometry& g, bool negative) {
+  const std::uint32_t sign = negative ? g.sign_bit : 0u;
+  switch (g.spec->specials) {
+    case SpecialValues::ieee: return sign | g.exponent_mask | (1u << (g.m - 1));  // quiet NaN, no payload
+    case SpecialValues::nan_all_ones:
+    case SpecialValues::nan_all_ones_unsigned: return sign | g.magnitude_mask;
+    case SpecialValues::nan_negative_zero: return g.sign_bit;
+    case SpecialValues::none: return g.sign_bit ^ sign;  // ml_dtypes' quiet_NaN() is -0; -NaN negates it
+  }
+  return 0;
+}
+
+std::uint32_t overflow_result(const Geometry& g, bool negative) {
+  const std::uint32_t sign = negative ? g.sign_bit : 0u;
+  switch (g.spec->specials) {
+    case SpecialValues::ieee: return sign | g.exponent_mask;
+    case SpecialValues::none: return sign | g.max_magnitude;  // nothing else to go to: clip
+    default: return nan_result(g, negative);
+  }
+}
+
+}  // namespace minifloat_detail
+
+using namespace minifloat_detail;
+
+double decode_to_float64(Format f, std::uint32_t code) {
+  const Geometry g = geometry(f);
+  const bool negative = (code & g.sign_bit) != 0;
+  if (is_nan_code(g, code)) {
+    // The NaN's sign bit carries over (the FNUZ NaN, 0x80, decodes to -NaN, as ml_dtypes and ONNX do).
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    return negative ? -nan : nan;
+  }
+  if (is_inf_code(g, code)) return negative ? -std::numeric_limits<double>::infinity()
+                                            : std::numeric_limits<double>::infinity();
+  const std::uint32_t magnitude = code & g.magnitude_mask;
+  const int biased = static_cast<int>(magnitude >> g.m);
+  const std::uint32_t mantissa = magnitude & ((1u << g.m) - 1u);
+  double value;
+  if (g.spec->is_scale_format()) {
+    value = std::ldexp(1.0, biased - g.spec->bias);  // a pure power of two, no subnormals
+  } else if (biased == 0) {
+    value = std::ldexp(static_cast<double>(mantissa), g.min_normal_exponent - g.m);
+  } else {
+    value = std::ldexp(static_cast<double>(mantissa | (1u << g.m)), biased - g.spec->bias - g.m);
+  }
+  return negative ? -value : value;
+}
+
+float decode_to_float32(Format f, std::uint32_t code) {
+  return static_cast<float>(decode_to_float64(f, code));  // every value of every format is a float32
+}
+
+namespace {
+
+struct Encoded {
+  std::uint32_t code;
+  bool saturated;
+};
+
+// E8M0 with ONNX's round modes, computed from the exact value: the input's sign is ignored (as ONNX's
+// reference does), values below 2^-126 follow the reference's float32-subnormal rule, saturation clips to 2^127.
+Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options) {
+  const double magnitude = std::fabs(value);
+  if (std::isnan(magnitude)) return {nan_result(g, false), false};
+  if (std::isinf(magnitude)) {
+    return options.saturate ? Encoded{g.max_magnitude, true} : Encoded{nan_result(g, false), false};
+  }
+  const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(magnitude);
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const int exponent = static_cast<int>(bits >> 52) - 1023;  // exact for every double >= 2^-1022
+  const RoundMode mode = options.e8m0_round;
+  std::int64_t biased = 0;
+  if (magnitude < 0x1p-126) {  // float32's subnormal range and below: biased exponent 0 in the reference
+    switch (mode) {
+      case RoundMode::up: biased = magnitude > 0 ? 1 : 0; break;
+      case RoundMode::down: biased = 0; break;
+      case RoundMode::nearest: biased = magnitude > 0x1p-127 ? 1 : 0; break;
+      case RoundMode::nearest_even:
+        biased = magnitude > 0x1.8p-127 ? 1 : 0;  // between 2^-127 and 2^-126; the tie goes to even code 0
+        break;
+    }
+  } else {
+    biased = exponent + g.spec->bias;
+    const std::uint64_t half = std::uint64_t{1} << 51;
+    switch (mode) {
+      case RoundMode::up: biased += fraction != 0 ? 1 : 0; break;
+      case RoundMode::down: break;
+      case RoundMode::nearest: biased += fraction >= half ? 1 : 0; break;
+      case RoundMode::nearest_even: biased += (fraction > half || (fraction == half && biased % 2 == 1)) ? 1 : 0; break;
+    }
+  }
+  if (biased > static_cast<std::int64_t>(g.max_magnitude)) {
+    if (mode == RoundMode::down) return {g.max_magnitude, false};  // toward zero never overflows
+    return options.saturate ? Encoded{g.max_magnitude, true} : Encoded{nan_result(g, false), false};
+  }
+  return {static_cast<std::uint32_t>(biased), false};
+}
+
+Encoded encode_detail(Format f, double value, const CastOptions& options) {
+  const Geometry g = geometry(f);
+  if (g.spec->is_scale_format()) return encode_e8m0(g, value, options);
+  const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(value);
+  const bool negative = (bits >> 63) != 0;
+  const std::uint32_t sign = negative ? g.sign_bit : 0u;
+  const std::uint64_t abs_bits = bits & ~(std::uint64_t{1} << 63);
+  constexpr std::uint64_t kInfBits = 0x7ffULL << 52;
+  if (abs_bits > kInfBits) return {nan_result(g, negative), false};
+  const bool clip = options.saturate || g.spec->specials == SpecialValues::none;
+  if (abs_bits == kInfBits) {
+    return clip ? Encoded{sign | g.max_magnitude, true} : Encoded{overflow_result(g, negative), false};
+  }
+  // |value| = significand * 2^(exponent - 52), significand < 2^53.
+  const int biased_in = static_cast<int>(abs_bits >> 52);
+  std::uint64_t significand = abs_bits & ((std::uint64_t{1} << 52) - 1);
+  int exponent = -1022;
+  if (biased_in != 0) {
+    significand |= std::uint64_t{1} << 52;
+    exponent = biased_in - 1023;
+  }
+  // Quantum of the target at this magnitude: 2^(max(exponent, min normal) - m). Round to a multiple of it,
+  // once, ties to even. The shift is at least 52 - m > 0, so rounding always happens on the input's bits.
+  const int target_exponent = exponent > g.min_normal_exponent ? exponent : g.min_normal_exponent;
+  const int shift = (target_exponent - g.m) - (exponent - 52);
+  std::uint64_t steps = 0;
+  if (shift < 64) {
+    steps = significand >> shift;
+    const std::uint64_t rest = significand & ((std::uint64_t{1} << shift) - 1);
+    const std::uint64_t half = std::uint64_t{1} << (shift - 1);
+    if (rest > half || (rest == half && (steps & 1) != 0)) ++steps;
+  }
+  // steps counts quanta; binades above the minimum add 2^m codes each, so the carry into the next binade
+  // (steps == 2^(m+1)) lands on the next exponent's first code by itself.
+  const std::uint64_t magnitude =
+      (static_cast<std::uint64_t>(target_exponent - g.min_normal_exponent) << g.m) + steps;
+  if (magnitude > g.max_magnitude) {
+    return clip ? Encoded{sign | g.max_magnitude, true} : Encoded{overflow_result(g, negative), false};
+  }
+  if (magnitude == 0 && !g.spec->has_negative_zero()) return {0u, false};
+  return {sign | static_cast<std::uint32_t>(magnitude), false};
+}
+
+}  // namespace
+
+std::uint32_t encode(Format f, double value, const CastOptions& options) {
+  return encode_detail(f, value, options).code;
+}
+
+std::uint32_t encode(Format f, float value, const CastOptions& options) {
+  return encode_detail(f, static_cast<double>(value), options).code;  // widening is exact: still one rounding
+}
+
+FormatRange format_range(Format f) {
+  const Geometry g = geometry(f);
+  if (g.spec->is_scale_format()) return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 0), std::nullopt};
+  return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 1u << g.m), decode_to_float64(f, 1)};
+}
+
+CastOptions onnx_default_options(Format f) {
+  return CastOptions{.saturate = format_spec(f).total_bits() <= 8, .e8m0_round = RoundMode::up};
+}
+
+bool saturates(Format f, double value, const CastOptions& options) {
+  return encode_detail(f, value, options).saturated;
+}
+
+}  // namespace typelattice

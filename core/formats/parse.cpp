@@ -1,0 +1,171 @@
+// Reading numbers, bit patterns and codes from text, with errors that say what was wrong.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "typelattice/minifloat.h"
+#include "core/formats/geometry.h"
+
+namespace typelattice {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  out += text;
+  out += "'";
+  return out;
+}
+
+bool has_hex_prefix(std::string_view t) { return t.size() >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'); }
+
+}  // namespace
+
+namespace {
+
+struct DecimalSyntax {
+  std::size_t length;  // of the longest prefix of the form digits [. digits] [e [sign] digits]; 0 if none
+  bool nonzero;        // whether a significand digit is not 0
+};
+
+DecimalSyntax scan_decimal(std::string_view s) {
+  auto digit = [&s](std::size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) != 0; };
+  std::size_t i = 0, count = 0;
+  bool nonzero = false;
+  for (; digit(i); ++i, ++count) nonzero |= s[i] != '0';
+  if (i < s.size() && s[i] == '.') {
+    for (++i; digit(i); ++i, ++count) nonzero |= s[i] != '0';
+  }
+  if (count == 0) return {0, false};
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t j = i + 1;
+    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+    const std::size_t exponent_start = j;
+    while (digit(j)) ++j;
+    if (j > exponent_start) i = j;
+  }
+  return {i, nonzero};
+}
+
+// Decimal, inf or nan into T (double or float), rounded once by from_chars.
+template <class T>
+Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
+  const std::string_view t = trim(text);
+  if (t.empty()) return bad_value("empty value: expected a decimal number, inf or nan");
+  std::string_view body = t;
+  bool negative = false;
+  if (body.front() == '+' || body.front() == '-') {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  const double sign = negative ? -1.0 : 1.0;
+  if (equals_ignoring_case(body, "inf") || equals_ignoring_case(body, "infinity")) {
+    return static_cast<T>(sign) * std::numeric_limits<T>::infinity();
+  }
+  if (equals_ignoring_case(body, "nan")) return std::copysign(std::numeric_limits<T>::quiet_NaN(), static_cast<T>(sign));
+  if (has_hex_prefix(body)) {
+    return bad_value(quoted(t) + " is not a decimal number (hexadecimal bit patterns are read in hex input mode)");
+  }
+  if (body.empty() || body.front() == '+' || body.front() == '-') {
+    return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
+  }
+  const DecimalSyntax syntax = scan_decimal(body);
+  if (syntax.length == 0) {
+    return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
+  }
+  if (syntax.length != body.size()) {
+    return bad_value(quoted(t) + " has trailing characters after the number: " + quoted(body.substr(syntax.length)));
+  }
+  // strtod/strtof round correctly (glibc, musl); std::from_chars for floating point is missing from the libc++ of
+  // Debian's Emscripten 3.1.6. The syntax is checked above, so only plain decimals reach them.
+  const std::string digits(body);
+  T value;
+  if constexpr (std::is_same_v<T, double>) {
+    value = std::strtod(digits.c_str(), nullptr);
+  } else {
+    value = std::strtof(digits.c_str(), nullptr);
+  }
+  if (std::isinf(value) || (value == 0 && syntax.nonzero)) {
+    return bad_value(quoted(t) + " is out of the range of " + std::string(type_name) + " (its magnitude is above " +
+                     (sizeof(T) == 8 ? "1.8e308 or below 4.9e-324)" : "3.4e38 or below 1.4e-45)"));
+  }
+  return static_cast<T>(sign) * value;
+}
+
+}  // namespace
+
+Result<double> parse_number(std::string_view text) { return parse_decimal<double>(text, "float64"); }
+
+Result<float> parse_number_float32(std::string_view text) { return parse_decimal<float>(text, "float32"); }
+
+Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
+  if (hex_width_bits != 32 && hex_width_bits != 64) {
+    return bad_value("a bit pattern is 32 (float32) or 64 (float64) bits wide, not " + std::to_string(hex_width_bits));
+  }
+  const std::string_view t = trim(text);
+  const std::size_t digits_wanted = static_cast<std::size_t>(hex_width_bits / 4);
+  const std::string what = hex_width_bits == 32 ? "a float32 bit pattern: 0x and exactly 8 hex digits"
+                                                : "a float64 bit pattern: 0x and exactly 16 hex digits";
+  if (!has_hex_prefix(t)) return bad_value(quoted(t) + " is not " + what);
+  const std::string_view digits = t.substr(2);
+  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); })) {
+    return bad_value(quoted(t) + " has characters that are not hex digits; expected " + what);
+  }
+  if (digits.size() != digits_wanted) {
+    return bad_value(quoted(t) + " has " + std::to_string(digits.size()) + " hex digits; expected " + what);
+  }
+  std::uint64_t bits = 0;
+  std::from_chars(digits.data(), digits.data() + digits.size(), bits, 16);
+  if (hex_width_bits == 32) return static_cast<double>(minifloat_detail::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+  return minifloat_detail::bit_cast<double>(bits);
+}
+
+Result<std::uint32_t> parse_code(Format f, std::string_view text) {
+  const std::string_view t = trim(text);
+  const FormatSpec& spec = format_spec(f);
+  const std::uint64_t limit = (std::uint64_t{1} << spec.total_bits()) - 1u;
+  const int width = (spec.total_bits() + 3) / 4;
+  if (t.empty()) return bad_value("empty code: expected a code like 0x" + std::string(static_cast<std::size_t>(width), '0'));
+  std::string_view digits = t;
+  int base = 10;
+  if (has_hex_prefix(t)) {
+    digits.remove_prefix(2);
+    base = 16;
+  } else if (t.size() >= 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) {
+    digits.remove_prefix(2);
+    base = 2;
+  }
+  std::uint64_t code = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), code, base);
+  if (digits.empty() || error == std::errc::invalid_argument || end != digits.data() + digits.size()) {
+    return bad_value(quoted(t) + " is not a code: expected hex like 0x7e, binary like 0b01111110, or decimal");
+  }
+  if (error == std::errc::result_out_of_range || code > limit) {
+    char top[16];
+    const auto written = std::to_chars(top, top + sizeof top, limit, 16).ptr;
+    return bad_value("code " + std::string(t) + " is out of range for " + std::string(spec.name) + " (" +
+                     std::to_string(spec.total_bits()) + " bits: 0x0 to 0x" + std::string(top, written) + ")");
+  }
+  return static_cast<std::uint32_t>(code);
+}
+
+}  // namespace typelattice

@@ -1,0 +1,72 @@
+// A promotion graph as data (nodes, "may promote to" edges) and the order-theoretic questions about it:
+// reachability, least upper bounds, and whether it is a lattice (with a counterexample when it is not).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "typelattice/result.h"
+
+namespace typelattice {
+
+using NodeId = int;
+
+// What a user (or a built-in preset) writes down: named nodes and directed edges between them.
+struct Graph {
+  std::vector<std::string> nodes;
+  std::vector<std::pair<std::string, std::string>> edges;  // from, to: `from` may promote to `to`
+};
+
+// Why a graph is not a lattice. Exactly one reason is reported, the first found in node order among, in turn:
+// cycles (a self-loop included), pairs with competing minimal upper bounds, pairs with no upper bound at all.
+struct LatticeViolation {
+  enum class Kind { cycle, no_upper_bound, no_least_upper_bound };
+  Kind kind;
+  NodeId a = -1, b = -1;            // the pair (no_upper_bound / no_least_upper_bound)
+  std::vector<NodeId> competing;    // the minimal upper bounds that compete (no_least_upper_bound)
+  std::vector<NodeId> cycle;        // nodes around the cycle, first repeated at the end (cycle)
+};
+
+// The reflexive-transitive closure of the edges, as rows of bits (any number of nodes).
+class Lattice {
+ public:
+  // Beyond this many nodes the closure (n² bits) and the pair check (n² pairs) stop being interactive.
+  static constexpr int kMaxNodes = 4096;
+
+  // Fails (ErrorKind::invalid_lattice) on an edge naming an unknown node, a duplicate node, an empty name, or
+  // more than kMaxNodes nodes.
+  // A cycle is not an error here: check() reports it, so a user sees their graph and the cycle in it.
+  static Result<Lattice> from_graph(const Graph& graph);
+
+  int size() const { return static_cast<int>(names_.size()); }
+  const std::vector<std::string>& names() const { return names_; }
+  std::optional<NodeId> find(std::string_view name) const;
+  const std::vector<std::pair<NodeId, NodeId>>& edges() const { return edges_; }
+
+  bool promotes_to(NodeId from, NodeId to) const;          // from ≤ to (reflexive, transitive)
+  std::vector<NodeId> upper_bounds(NodeId a, NodeId b) const;
+  std::vector<NodeId> minimal_upper_bounds(NodeId a, NodeId b) const;
+  std::optional<NodeId> least_upper_bound(NodeId a, NodeId b) const;          // the join, if unique
+  std::optional<NodeId> least_upper_bound(const std::vector<NodeId>& nodes) const;  // n-ary join
+  std::vector<NodeId> reachable_from(NodeId a) const;     // everything `a` may promote to, itself included
+  std::vector<NodeId> path_to(NodeId from, NodeId to) const;  // one shortest edge path, empty if none
+
+  std::optional<LatticeViolation> check() const;           // nullopt: it is a lattice
+  std::string describe(const LatticeViolation& v) const;   // e.g. "int8 and uint8 have two least upper bounds ..."
+
+ private:
+  std::vector<std::string> names_;
+  std::map<std::string, NodeId, std::less<>> index_;  // name -> id, for find()
+  std::vector<std::pair<NodeId, NodeId>> edges_;
+  std::vector<std::vector<std::uint64_t>> closure_;  // closure_[a] bit b set <=> a ≤ b
+  std::vector<int> reach_count_;                     // bits set in closure_[a]: how many nodes a reaches
+
+  std::optional<NodeId> least_of(const std::vector<std::uint64_t>& bounds) const;
+};
+
+}  // namespace typelattice

@@ -1,0 +1,156 @@
+// Low-precision floating-point formats as data, with exact decoding, correctly rounded encoding
+// (saturating and non-saturating, as ONNX's Cast), and the bit layout of any code.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "typelattice/result.h"
+
+namespace typelattice {
+
+// How a format spends its special encodings.
+enum class SpecialValues : std::uint8_t {
+  ieee,             // all-ones exponent: mantissa 0 = ±Inf, else NaN (float8_e5m2, float8_e4m3, float8_e3m4, f16, bf16)
+  nan_all_ones,     // "fn": no Inf; only exponent and mantissa all ones is NaN (float8_e4m3fn)
+  nan_negative_zero,// "fnuz": no Inf, no -0; the code of -0 (sign only) is the single NaN
+  none,             // no Inf, no NaN: every code is finite (float6_*, float4_e2m1fn)
+  nan_all_ones_unsigned,  // E8M0: no sign, no zero; 0xFF is NaN
+};
+
+struct FormatSpec {
+  std::string_view name;     // canonical dtype name, e.g. "float8_e4m3fn"
+  std::string_view onnx_name;// e.g. "FLOAT8E4M3FN"; empty if ONNX has none
+  int exponent_bits;
+  int mantissa_bits;
+  bool has_sign;
+  int bias;
+  SpecialValues specials;
+  // Derived, for convenience: total_bits = has_sign + exponent_bits + mantissa_bits.
+  int total_bits() const { return (has_sign ? 1 : 0) + exponent_bits + mantissa_bits; }
+  bool has_inf() const { return specials == SpecialValues::ieee; }
+  bool has_nan() const { return specials != SpecialValues::none; }
+  bool has_negative_zero() const { return has_sign && specials != SpecialValues::nan_negative_zero; }
+  bool is_scale_format() const { return mantissa_bits == 0 && !has_sign; }  // E8M0
+};
+
+// The minifloats (up to 16 bits) come first; float32 is last. float32 is here so that its bits can be laid out
+// and values cast into it beside the others; the bulk kernels (cast_kernels.h) cover the minifloats only.
+enum class Format : std::uint8_t {
+  float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e4m3b11fnuz, float8_e3m4, float8_e4m3,
+  float8_e8m0fnu, float6_e2m3fn, float6_e3m2fn, float4_e2m1fn, bfloat16, float16, float32,
+};
+inline constexpr int kFormatCount = static_cast<int>(Format::float32) + 1;
+inline constexpr int kMinifloatFormatCount = static_cast<int>(Format::float16) + 1;
+
+std::span<const FormatSpec> all_formats();                 // indexed by Format, float32 included
+std::span<const FormatSpec> minifloat_formats();           // the first kMinifloatFormatCount: up to 16 bits
+inline bool is_minifloat(Format f) { return static_cast<int>(f) < kMinifloatFormatCount; }
+const FormatSpec& format_spec(Format f);
+Result<Format> parse_format(std::string_view text);        // canonical, ONNX names, aliases; case-insensitive
+
+// The finite range of a format (every one a power of two but max). E8M0 has no subnormals.
+struct FormatRange {
+  double max, min_normal;
+  std::optional<double> min_subnormal;
+};
+FormatRange format_range(Format f);
+
+// E8M0's round modes, as ONNX Cast's round_mode; ignored by the other formats (always nearest-even).
+enum class RoundMode : std::uint8_t { nearest_even, up, down, nearest };
+
+struct CastOptions {
+  bool saturate = true;              // out of range -> ±max finite (true) or Inf/NaN (false)
+  RoundMode e8m0_round = RoundMode::up;  // ONNX's default for float8_e8m0fnu
+};
+
+// ONNX Cast's defaults for a target format: saturate=1 and round_mode=up, where the saturate attribute only
+// applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow to Inf as in IEEE 754.
+CastOptions onnx_default_options(Format f);
+
+// Exact decoding of a code (low total_bits() bits used; higher bits must be zero). For float32 it is the
+// code's bit pattern read as a float32.
+float decode_to_float32(Format f, std::uint32_t code);
+double decode_to_float64(Format f, std::uint32_t code);
+
+// Correctly rounded encoding (rounds once, from the exact input value). NaN keeps its sign where the format
+// has signed NaNs. Saturation clips ±Inf and out-of-range values to ±max for every format (ONNX's test data;
+// see docs/formats.md "Saturating"), then rounds.
+std::uint32_t encode(Format f, float value, const CastOptions& options = {});
+std::uint32_t encode(Format f, double value, const CastOptions& options = {});
+
+// Whether casting `value` clips it to ±max (saturation: out of range or ±Inf, or any overflow in a format
+// without Inf and NaN). False when the cast overflows to Inf/NaN instead, or when it is in range.
+bool saturates(Format f, double value, const CastOptions& options = {});
+
+// A slow, obviously-correct encoder: the nearest representable value by exact comparison over the sorted
+// values of the format (ties to the even code). Tests compare `encode` against it. float32's 2^32 values are
+// too many to list, so its reference is the platform's IEEE 754 double -> float conversion instead.
+std::uint32_t encode_reference(Format f, double value, const CastOptions& options = {});
+
+// The same, holding the sorted values so that sweeps need not rebuild them for every input.
+class ReferenceEncoder {
+ public:
+  explicit ReferenceEncoder(Format f);
+  std::uint32_t encode(double value, const CastOptions& options = {}) const;
+
+ private:
+  std::uint32_t overflow_code(bool negative, const CastOptions& options) const;
+  std::uint32_t encode_by_platform(double value, const CastOptions& options) const;
+  std::uint32_t e8m0_onnx(double magnitude, const CastOptions& options) const;
+  Format format_;
+  std::vector<double> values_;           // every finite value >= 0 (E8M0: > 0), ascending; minifloats only
+  std::vector<std::uint32_t> codes_;     // their codes
+  double beyond_max_;                    // max + one ulp of max's binade: where an unbounded format continues
+  std::optional<std::uint32_t> inf_code_, negative_inf_code_;
+};
+
+// The inputs that cast to `code` under `options`: an interval of the real line (for signed formats the
+// negative codes get negative intervals; E8M0 ignores the sign of its input, so its intervals are for |x|).
+// high = +inf with high_inclusive means ±Inf and everything beyond max land here (saturation).
+// nullopt for NaN codes and for codes no input produces.
+struct RoundingInterval {
+  double low, high;
+  bool low_inclusive, high_inclusive;
+};
+std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, const CastOptions& options = {});
+
+enum class Category : std::uint8_t { zero, subnormal, normal, infinity, nan };
+std::string_view category_name(Category c);
+
+struct BitField {
+  std::string_view name;   // "sign", "exponent", "mantissa"
+  int low_bit, high_bit;   // inclusive, 0 = least significant
+  std::uint32_t raw;       // the field's bits as an integer
+};
+
+struct Layout {
+  Format format;
+  std::uint32_t code;
+  std::vector<BitField> fields;          // most significant first
+  int bias;
+  std::optional<int> unbiased_exponent;  // for zero/subnormal: the subnormal exponent 1-bias; none for inf/nan
+  std::string significand;               // as a fraction, e.g. "1 + 5/8" or "3/8"
+  Category category;
+  std::string exact_value;               // exact decimal, e.g. "0.001953125", "-448", "nan", "inf"
+  double value;
+  std::optional<std::uint32_t> next_up, next_down;  // neighbouring finite codes by value
+};
+Layout layout(Format f, std::uint32_t code);
+
+// Exact decimal expansion of a finite double (every dyadic rational has one): "0.5", "-57344", "1e-45" never.
+std::string exact_decimal(double value);
+
+// Parse "1.5", "-3e-4", "inf", "nan", "0x3f800000" (hex: a float32/float64 bit pattern, per `hex_width_bits`).
+Result<double> parse_number(std::string_view text);
+// The same for a float32 input: the decimal is rounded once, to the nearest float32.
+Result<float> parse_number_float32(std::string_view text);
+Result<double> parse_hex_bits(std::string_view text, int hex_width_bits /* 32 or 64 */);
+
+// A code of format f: "0x7e", "0b01111110" or decimal "126"; out of range for the format's width -> error.
+Result<std::uint32_t> parse_code(Format f, std::string_view text);
+
+}  // namespace typelattice

@@ -1,0 +1,149 @@
+// Public bulk casts: picks the instruction set (run-time CPU check natively, build-time in wasm) and the
+// kernel variant for the format, then runs the kernel over the span.
+#include "typelattice/cast_kernels.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/kernels/params.h"
+#include "core/kernels/setup.h"
+
+namespace typelattice {
+namespace {
+
+using kernels::KernelTable;
+
+constexpr std::array kIsaNames{std::string_view{"scalar"}, std::string_view{"sse41"}, std::string_view{"avx2"},
+                               std::string_view{"avx512"}, std::string_view{"wasm_simd128"}};
+
+bool cpu_runs(Isa isa) {
+#if defined(__x86_64__) || defined(__i386__)
+  switch (isa) {
+    case Isa::sse41: return __builtin_cpu_supports("sse4.1");
+    case Isa::avx2: return __builtin_cpu_supports("avx2");
+    case Isa::avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("avx512vl");
+    default: return true;
+  }
+#else
+  (void)isa;
+  return true;
+#endif
+}
+
+const KernelTable* compiled_kernels(Isa isa) {
+  switch (isa) {
+    case Isa::scalar: return kernels::scalar_kernels();
+    case Isa::sse41: return kernels::sse41_kernels();
+    case Isa::avx2: return kernels::avx2_kernels();
+    case Isa::avx512: return kernels::avx512_kernels();
+    case Isa::wasm_simd128: return kernels::wasm_simd128_kernels();
+  }
+  return nullptr;
+}
+
+bool cpu_has_avx512vbmi() {
+#if defined(__x86_64__) || defined(__i386__)
+  return __builtin_cpu_supports("avx512vbmi");
+#else
+  return false;
+#endif
+}
+
+// AVX-512 decodes 8-bit codes by byte-shuffle table lookups where the CPU also has VBMI.
+const KernelTable* avx512_with_vbmi() {
+  static const KernelTable table = [] {
+    KernelTable t = *kernels::avx512_kernels();
+    for (auto& entry : t.decode8) entry = kernels::avx512vbmi_decode8();
+    return t;
+  }();
+  return &table;
+}
+
+// The kernels for `isa` if this build and CPU run them, else the best that runs (never a crash on old CPUs).
+const KernelTable& runnable_kernels(Isa isa) {
+  static const std::vector<Isa> runnable = available_isas();
+  if (std::find(runnable.begin(), runnable.end(), isa) == runnable.end()) isa = runnable.back();
+  if (isa == Isa::avx512 && kernels::avx512vbmi_decode8() != nullptr && cpu_has_avx512vbmi()) {
+    return *avx512_with_vbmi();
+  }
+  return *compiled_kernels(isa);
+}
+
+// Whether the kernels cover f with codes of this width (float32 is no minifloat: it has no kernel).
+bool fits(Format f, int code_bits) {
+  const int bits = format_spec(f).total_bits();
+  return is_minifloat(f) && (code_bits == 8 ? bits <= 8 : bits > 8);
+}
+
+}  // namespace
+
+std::string_view isa_name(Isa isa) {
+  const auto i = static_cast<std::size_t>(isa);
+  return i < kIsaNames.size() ? kIsaNames[i] : std::string_view{"unknown"};
+}
+
+std::vector<Isa> available_isas() {
+  std::vector<Isa> isas;
+  for (Isa isa : {Isa::scalar, Isa::sse41, Isa::avx2, Isa::avx512, Isa::wasm_simd128}) {
+    if (compiled_kernels(isa) != nullptr && cpu_runs(isa)) isas.push_back(isa);
+  }
+  return isas;
+}
+
+Isa best_isa() {
+  static const Isa best = available_isas().back();
+  return best;
+}
+
+std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint8_t> out,
+                              const CastOptions& options, Isa isa) {
+  if (!fits(f, 8)) return 0;
+  const std::size_t n = std::min(in.size(), out.size());
+  const auto& p = kernels::encode_params(f, options);
+  runnable_kernels(isa).encode8[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
+  return n;
+}
+
+std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint16_t> out,
+                              const CastOptions& options, Isa isa) {
+  if (!fits(f, 16)) return 0;
+  const std::size_t n = std::min(in.size(), out.size());
+  const auto& p = kernels::encode_params(f, options);
+  runnable_kernels(isa).encode16[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
+  return n;
+}
+
+std::size_t cast_to_float32(Format f, std::span<const std::uint8_t> in, std::span<float> out, Isa isa) {
+  if (!fits(f, 8)) return 0;
+  const std::size_t n = std::min(in.size(), out.size());
+  const auto& p = kernels::decode_params(f);
+  runnable_kernels(isa).decode8[p.variant](p, in.data(), out.data(), n);
+  return n;
+}
+
+std::size_t cast_to_float32(Format f, std::span<const std::uint16_t> in, std::span<float> out, Isa isa) {
+  if (!fits(f, 16)) return 0;
+  const std::size_t n = std::min(in.size(), out.size());
+  const auto& p = kernels::decode_params(f);
+  runnable_kernels(isa).decode16[p.variant](p, in.data(), out.data(), n);
+  return n;
+}
+
+std::size_t cast_between(Format from, Format to, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                         const CastOptions& options) {
+  if (!fits(from, 8) || !fits(to, 8)) return 0;
+  const std::size_t n = std::min(in.size(), out.size());
+  // Decoding is exact, so going through float32 rounds once. Chunks keep in-place casts correct.
+  constexpr std::size_t kChunk = 512;
+  std::array<float, kChunk> values;
+  for (std::size_t i = 0; i < n; i += kChunk) {
+    const std::size_t m = std::min(kChunk, n - i);
+    cast_to_float32(from, in.subspan(i, m), std::span<float>(values.data(), m));
+    cast_from_float32(to, std::span<const float>(values.data(), m), out.subspan(i, m), options);
+  }
+  return n;
+}
+
+}  // namespace typelattice

@@ -1,0 +1,172 @@
+// One interface over the promotion systems: names, binary and n-ary promotion, tables, and the law checks.
+#include "typelattice/promotion.h"
+
+#include <array>
+
+#include "core/promotion/systems.h"
+
+namespace typelattice {
+namespace {
+
+struct Named {
+  std::string_view name;
+  System system;
+};
+constexpr std::array<Named, 9> kSystemNames{{
+    {"jax", System::jax}, {"numpy", System::numpy}, {"torch", System::torch}, {"tensorflow", System::tensorflow},
+    {"jax-lax", System::jax_lax}, {"pytorch", System::torch}, {"tf", System::tensorflow},
+    {"jax.lax", System::jax_lax}, {"lax", System::jax_lax},
+}};
+
+std::optional<Dtype> join2(Dtype a, Dtype b, const PromotionOptions& options) {
+  if (options.system == System::jax) {
+    const std::array<Dtype, 2> pair{a, b};
+    return detail::jax_join(pair, options);
+  }
+  return detail::table_join(options.system, a, b);
+}
+
+std::string name_of(std::optional<Dtype> d) { return d ? std::string(dtype_name(*d)) : "no promotion"; }
+
+std::string promote_text(Dtype a, Dtype b) {
+  return "promote(" + std::string(dtype_name(a)) + ", " + std::string(dtype_name(b)) + ")";
+}
+
+}  // namespace
+
+namespace detail {
+std::string quoted_tuple(std::span<const Dtype> dtypes) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < dtypes.size(); ++i) out += (i ? ", '" : "'") + std::string(dtype_name(dtypes[i])) + "'";
+  return out + (dtypes.size() == 1 ? ",)" : ")");
+}
+}  // namespace detail
+
+std::string_view system_name(System s) {
+  for (const Named& n : kSystemNames)
+    if (n.system == s) return n.name;
+  return "jax";
+}
+
+Result<System> parse_system(std::string_view text) {
+  for (const Named& n : kSystemNames)
+    if (n.name == text) return n.system;
+  const std::array<std::string_view, 5> canonical{"jax", "numpy", "torch", "tensorflow", "jax-lax"};
+  std::vector<std::string> close = closest_names(text, canonical, 1);
+  return Error{ErrorKind::unknown_name,
+               "unknown promotion system '" + std::string(text) + "'; did you mean " + close[0] +
+                   "? (systems: jax, numpy, torch, tensorflow, jax-lax)",
+               close};
+}
+
+std::string_view mode_name(Mode m) { return m == Mode::strict ? "strict" : "standard"; }
+
+Result<Mode> parse_mode(std::string_view text) {
+  if (text == "standard") return Mode::standard;
+  if (text == "strict") return Mode::strict;
+  const std::array<std::string_view, 2> canonical{"standard", "strict"};
+  std::vector<std::string> close = closest_names(text, canonical, 1);
+  return Error{ErrorKind::unknown_name,
+               "unknown promotion mode '" + std::string(text) + "'; did you mean " + close[0] +
+                   "? (modes: standard, strict)",
+               close};
+}
+
+Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options) {
+  if (const auto d = join2(a, b, options)) return *d;
+  if (options.system == System::jax) {
+    const std::array<Dtype, 2> pair{a, b};
+    return detail::jax_promotion_error(pair, options);
+  }
+  return detail::table_promotion_error(options.system, a, b);
+}
+
+Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions& options) {
+  if (dtypes.empty()) return Error{ErrorKind::bad_value, "result_type needs at least one dtype", {}};
+  if (options.system == System::jax) {  // the join of the whole set at once, as JAX's _least_upper_bound
+    if (const auto d = detail::jax_join(dtypes, options)) return *d;
+    return detail::jax_promotion_error(dtypes, options);
+  }
+  // Tables are not lattices: fold from the left, as a chain of binary operations would.
+  Result<Dtype> acc = dtypes[0];  // one input: no operation, so no promotion
+  for (std::size_t i = 1; i < dtypes.size() && acc.ok(); ++i) acc = promote_types(*acc, dtypes[i], options);
+  return acc;
+}
+
+std::vector<Dtype> system_dtypes(const PromotionOptions& options) {
+  if (options.system != System::jax) return detail::table_dtypes(options.system);
+  std::vector<Dtype> all;
+  for (const DtypeInfo& info : all_dtypes()) all.push_back(info.id);
+  return all;
+}
+
+PromotionTable promotion_table(const PromotionOptions& options, std::span<const Dtype> types) {
+  PromotionTable t;
+  t.types = types.empty() ? system_dtypes(options) : std::vector<Dtype>(types.begin(), types.end());
+  for (Dtype a : t.types) {
+    auto& row = t.cells.emplace_back();
+    for (Dtype b : t.types) row.push_back(join2(a, b, options));
+  }
+  return t;
+}
+
+std::optional<Graph> promotion_graph(const PromotionOptions& options) {
+  if (options.system != System::jax) return std::nullopt;
+  return detail::jax_graph(options);
+}
+
+// Laws in the order a reader meets them: commutativity, associativity, idempotence. Associativity is searched
+// by the shortest prefix of the table's types that breaks it (for NumPy: the strong types up to float16, giving
+// the design document's int8/uint8/float16 example before any involving Python scalars). Undefined results are
+// skipped: a law is broken only when both sides are defined and differ, or for commutativity when exactly one
+// order is defined (TensorFlow).
+std::optional<TableViolation> check_table(const PromotionOptions& options) {
+  const PromotionTable t = promotion_table(options);
+  const std::string sys(system_name(options.system));
+  const std::size_t n = t.types.size();
+  std::vector<int> index(kDtypeCount, -1);
+  for (std::size_t i = 0; i < n; ++i) index[static_cast<std::size_t>(t.types[i])] = static_cast<int>(i);
+  const auto join = [&](std::optional<Dtype> a, std::optional<Dtype> b) -> std::optional<Dtype> {
+    if (!a || !b || index[static_cast<std::size_t>(*a)] < 0 || index[static_cast<std::size_t>(*b)] < 0) return std::nullopt;
+    return t.cells[static_cast<std::size_t>(index[static_cast<std::size_t>(*a)])][static_cast<std::size_t>(index[static_cast<std::size_t>(*b)])];
+  };
+
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const Dtype a = t.types[i], b = t.types[j];
+      const auto ab = t.cells[i][j], ba = t.cells[j][i];
+      if (ab == ba) continue;
+      return TableViolation{TableViolation::Kind::not_commutative, {a, b}, ab, ba,
+                            sys + " is not commutative: " + promote_text(a, b) + " = " + name_of(ab) + " but " +
+                                promote_text(b, a) + " = " + name_of(ba)};
+    }
+  }
+  for (std::size_t m = 0; m < n; ++m) {
+    for (std::size_t i = 0; i <= m; ++i) {
+      for (std::size_t j = 0; j <= m; ++j) {
+        for (std::size_t k = 0; k <= m; ++k) {
+          if (i != m && j != m && k != m) continue;
+          const Dtype a = t.types[i], b = t.types[j], c = t.types[k];
+          const auto ab = t.cells[i][j], bc = t.cells[j][k];
+          const auto left = join(ab, c), right = join(a, bc);
+          if (!left || !right || left == right) continue;
+          return TableViolation{
+              TableViolation::Kind::not_associative, {a, b, c}, left, right,
+              sys + " is not associative: promote(" + promote_text(a, b) + ", " + std::string(dtype_name(c)) +
+                  ") = " + name_of(left) + " but promote(" + std::string(dtype_name(a)) + ", " + promote_text(b, c) +
+                  ") = " + name_of(right)};
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto aa = t.cells[i][i];
+    if (!aa || *aa == t.types[i]) continue;
+    return TableViolation{TableViolation::Kind::not_idempotent, {t.types[i]}, aa, t.types[i],
+                          sys + " is not idempotent: " + promote_text(t.types[i], t.types[i]) + " = " + name_of(aa) +
+                              ", not " + std::string(dtype_name(t.types[i]))};
+  }
+  return std::nullopt;
+}
+
+}  // namespace typelattice
