@@ -1,5 +1,8 @@
 // typelattice: dtype promotion and minifloat formats from the command line.
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "app/cli/commands.h"
@@ -20,5 +23,13 @@ int main(int argc, char** argv) {
     std::cerr << "typelattice: " << e.what() << "\n" << "Run 'typelattice --help' for usage.\n";
     return 2;
   }
-  return run ? run() : 2;
+  const int status = run ? run() : 2;
+  // Output that never arrived (a full disk, a closed stdout) must not look like success: say so and exit 3.
+  std::cout.flush();
+  const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (lost) {
+    std::cerr << "typelattice: cannot write the output: " << std::strerror(errno != 0 ? errno : EIO) << "\n";
+    return 3;
+  }
+  return status;
 }

@@ -160,9 +160,8 @@ int check_file(const std::string& path) {
     if (!graph) return usage_error(graph.error().message);
     return check_graph(*graph, path);
   }
-  const std::string text(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>{});
-  const auto graph = parse_lattice_json(text);
-  if (!graph) return usage_error("stdin: " + graph.error().message);
+  const auto graph = read_lattice_stream(std::cin, "stdin");
+  if (!graph) return usage_error(graph.error().message);
   return check_graph(*graph, "stdin");
 }
 

@@ -56,6 +56,7 @@ struct AppState {
   int user_lattice_loads = 0;
   std::array<char, 1024> lattice_path_input{};
   std::string lattice_error;
+  std::vector<std::string> settings_notes;  // "key=value" pairs of the ini file that were ignored as invalid
 
   void toggle_selected(std::string_view name);
   void set_lattice_path_input(std::string_view path);  // truncated to the field's size

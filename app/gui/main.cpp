@@ -27,6 +27,8 @@ int run(const Arguments& args) {
     io.IniFilename = ini_path.c_str();
     register_settings(state);
     ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
+    for (const std::string& note : state.settings_notes)
+      std::cerr << "typelattice-app: " << ini_path << ": ignored " << note << " (kept the default)\n";
   }
   apply_arguments(args, state);
   // The lattice file shown when the app last closed: open it again, or say in red why not and show the system.

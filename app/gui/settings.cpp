@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 
 namespace typelattice::gui {
@@ -31,54 +33,79 @@ std::vector<std::string> parse_selection(std::string_view text) {
   return names;
 }
 
-float parse_float(std::string_view text, float fallback) {
-  float value = fallback;
+// A finite number within [lo, hi], else nothing: a hand-edited or damaged ini file (zoom=nan, pan_y=inf) must
+// not reach the drawing code, which would crash on every start until the file is deleted.
+std::optional<float> parse_float(std::string_view text, float lo, float hi) {
+  float value = 0.0f;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size() ? value : fallback;
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < lo || value > hi)
+    return std::nullopt;
+  return value;
 }
 
-// Unknown or stale values (a renamed format, say) are skipped: the default stays.
+bool parse_flag(std::string_view text, bool& flag) {
+  if (text != "0" && text != "1") return false;
+  flag = text == "1";
+  return true;
+}
+
+// Every value is checked; one that does not parse or is out of range leaves the default in place and is noted
+// in state.settings_notes, which main prints once.
 void read_line(AppState& state, std::string_view line) {
   const std::size_t eq = line.find('=');
   if (eq == std::string_view::npos) return;
   const std::string_view key = line.substr(0, eq), value = line.substr(eq + 1);
+  bool ok = true;
   if (key == "system") {
-    if (auto s = parse_system(value)) state.options.system = *s;
+    auto s = parse_system(value);
+    if ((ok = static_cast<bool>(s))) state.options.system = *s;
   } else if (key == "mode") {
-    if (auto m = parse_mode(value)) state.options.mode = *m;
+    auto m = parse_mode(value);
+    if ((ok = static_cast<bool>(m))) state.options.mode = *m;
   } else if (key == "x64") {
-    state.options.x64 = value == "1";
+    ok = parse_flag(value, state.options.x64);
   } else if (key == "view") {
-    if (auto v = parse_view(value)) state.view = *v;
+    auto v = parse_view(value);
+    if ((ok = v.has_value())) state.view = *v;
   } else if (key == "compare") {
-    if (value == "none")
+    if (value == "none") {
       state.compare.reset();
-    else if (auto s = parse_system(value))
-      state.compare = *s;
+    } else {
+      auto s = parse_system(value);
+      if ((ok = static_cast<bool>(s))) state.compare = *s;
+    }
   } else if (key == "preset") {
     const std::vector<std::string> names = preset_names();
-    if (std::find(names.begin(), names.end(), value) != names.end() || value.empty()) state.preset = value;
+    ok = value.empty() || std::find(names.begin(), names.end(), value) != names.end();
+    if (ok) state.preset = value;
   } else if (key == "selection") {
     state.selection = parse_selection(value);
   } else if (key == "format") {
-    if (auto f = parse_format(value)) state.format = *f;
+    auto f = parse_format(value);
+    if ((ok = static_cast<bool>(f))) state.format = *f;
   } else if (key == "code") {
     std::uint64_t code = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
-    if (ec == std::errc() && end == value.data() + value.size() && code < code_count(state.format))
-      state.code = static_cast<std::uint32_t>(code);
+    ok = ec == std::errc() && end == value.data() + value.size() && code < code_count(state.format);
+    if (ok) state.code = static_cast<std::uint32_t>(code);
   } else if (key == "saturate") {
-    state.cast.saturate = value == "1";
+    ok = parse_flag(value, state.cast.saturate);
   } else if (key == "zoom") {
-    state.zoom = std::clamp(parse_float(value, 1.0f), 0.3f, 4.0f);
-  } else if (key == "pan_x") {
-    state.pan_x = parse_float(value, 0.0f);
-  } else if (key == "pan_y") {
-    state.pan_y = parse_float(value, 0.0f);
+    const auto zoom = parse_float(value, 0.3f, 4.0f);  // the range the zoom controls allow
+    if ((ok = zoom.has_value())) state.zoom = *zoom;
+  } else if (key == "pan_x" || key == "pan_y") {
+    const auto pan = parse_float(value, -1e6f, 1e6f);
+    if ((ok = pan.has_value())) (key == "pan_x" ? state.pan_x : state.pan_y) = *pan;
   } else if (key == "lattice_file") {
     state.set_lattice_path_input(value);
   } else if (key == "lattice_shown") {
-    state.show_user_lattice = value == "1";  // main reopens the file (the graph itself is not saved)
+    ok = parse_flag(value, state.show_user_lattice);  // main reopens the file (the graph itself is not saved)
+  }
+  if (!ok) {
+    std::string note(key);
+    note += '=';
+    note.append(value.substr(0, 60));
+    state.settings_notes.push_back(std::move(note));
   }
 }
 

@@ -196,3 +196,10 @@ typelattice_app_test(usage_unknown_preset NODISPLAY usage --exit 2 --contains op
 typelattice_app_test(usage_select_not_in_preset NODISPLAY usage --exit 2 --contains bfloat16
   -- --headless --preset option3 --select bfloat16,int8)
 typelattice_app_test(usage_help NODISPLAY usage --exit 0 --contains --screenshot -- --help)
+
+# A damaged ini file (zoom=nan, pan_y=inf, a lattice file nested 10^5 deep, ...) is ignored value by value with a
+# note, and the interactive app keeps running.
+if(TYPELATTICE_XVFB_RUN)
+  add_test(NAME app_bad_ini COMMAND ${CMAKE_CURRENT_LIST_DIR}/bad_ini_test.sh $<TARGET_FILE:typelattice-app>)
+  set_tests_properties(app_bad_ini PROPERTIES LABELS app TIMEOUT 180 RESOURCE_LOCK xvfb)
+endif()

@@ -2,9 +2,15 @@
 // where the input is fine but has no answer) and a message that names the problem, never a crash or garbage.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tests/unit/promotion_test_util.h"
@@ -19,6 +25,13 @@ void expect_error(const std::vector<std::string>& args, int exit_code, const std
   EXPECT_EQ(r.exit_code, exit_code) << "args[0]=" << args[0] << " stderr: " << r.err;
   EXPECT_NE(r.err.find(needle), std::string::npos) << "stderr lacks '" << needle << "': " << r.err;
   EXPECT_EQ(r.err.find("terminate"), std::string::npos) << r.err;
+}
+
+// Joins pieces by appending (g++ 12 at -O3 warns falsely, -Wrestrict, on chains of operator+ here).
+std::string cat(std::initializer_list<std::string_view> pieces) {
+  std::string out;
+  for (std::string_view p : pieces) out.append(p);
+  return out;
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
@@ -92,6 +105,63 @@ TEST(BadInputCatalogue, BrokenLatticeFiles) {
   std::string deep(100000, '[');
   expect_error({"check", write_temp("deep.json", deep)}, 2, "JSON");
   expect_error({"check", "/nonexistent/dir/lattice.json"}, 2, "/nonexistent/dir/lattice.json");
+}
+
+// Nesting is refused before anything recurses over it (describing such a value used to overflow the stack), at
+// every depth past the limit and whatever the brackets are.
+TEST(BadInputCatalogue, DeeplyNestedLatticeFilesAreRefusedWithoutCrashing) {
+  for (const int depth : {65, 1000, 100000}) {
+    for (const auto& [open, close] : {std::pair{'[', ']'}, std::pair{'{', '}'}}) {
+      const std::string nested = cat({R"({"nodes": ["a"], "edges": [)", std::string(static_cast<std::size_t>(depth), open),
+                                      std::string(static_cast<std::size_t>(depth), close), "]}"});
+      expect_error({"check", write_temp(cat({"deep_", std::to_string(depth), std::string(1, open), ".json"}), nested)},
+                   2, "nested deeper than 64 levels");
+      expect_error({"check", "-"}, 2, "stdin: malformed JSON: nested deeper", nested);
+    }
+  }
+  // The depth a real file has is fine, and brackets inside strings do not count.
+  const auto fine = run_cli({"check", write_temp("brackets.json", R"({"nodes": ["[[[[", "]]"], "edges": [["[[[[", "]]"]]})")});
+  EXPECT_EQ(fine.exit_code, 0) << fine.out << fine.err;
+}
+
+// A NUL byte used to end the input early, so what followed it was silently ignored.
+TEST(BadInputCatalogue, NulBytesInLatticeJsonAreMalformed) {
+  const std::string valid = R"({"nodes": ["a"], "edges": []})";
+  const std::string nul(1, '\0');
+  for (const std::string& text : {cat({valid, nul, "garbage"}), cat({nul, valid}),
+                                  cat({R"({"nodes": ["a)", nul, R"("], "edges": []})"})}) {
+    expect_error({"check", write_temp("nul.json", text)}, 2, "NUL byte");
+  }
+}
+
+// An endless or huge source ends with a message, not with all memory.
+TEST(BadInputCatalogue, EndlessAndHugeLatticeSourcesAreRefused) {
+  expect_error({"check", "/dev/zero"}, 2, "larger than 16 MiB");
+  const std::string huge = cat({R"({"nodes": [")", std::string(17u << 20, 'a'), R"("], "edges": []})"});
+  expect_error({"check", write_temp("huge.json", huge)}, 2, "larger than 16 MiB");
+}
+
+// Wrongly shaped values are described by kind and size, never dumped whole.
+TEST(BadInputCatalogue, BadEdgesAreDescribedNotDumped) {
+  const std::string long_edge = cat({R"({"nodes": ["a"], "edges": [[")", std::string(100000, 'x'), R"("]]})"});
+  const auto r = run_cli({"check", write_temp("longedge.json", long_edge)});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("edges[0] must be a pair of node names [\"from\", \"to\"], got an array of 1 element"),
+            std::string::npos) << r.err.substr(0, 300);
+  EXPECT_LT(r.err.size(), 400u);
+}
+
+// Output that cannot be written (a full disk, a closed stdout) is an error, not a silent success.
+TEST(BadInputCatalogue, WriteErrorsExitNonZero) {
+  for (const std::string& args : {std::string("table --format json"), std::string("formats"),
+                                  std::string("cast --to float8_e4m3fn 1 2 3"), std::string("promote int8 uint8")}) {
+    for (const std::string& redirect : {std::string(" > /dev/full"), std::string(" >&-")}) {
+      const std::string command = cat({"'", TYPELATTICE_CLI, "' ", args, redirect, " 2>/dev/null"});
+      const int status = std::system(command.c_str());
+      ASSERT_TRUE(WIFEXITED(status)) << command;
+      EXPECT_EQ(WEXITSTATUS(status), 3) << command;
+    }
+  }
 }
 
 TEST(BadInputCatalogue, LatticeFilesThatAreNotLattices) {
