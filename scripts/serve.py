@@ -5,8 +5,9 @@ Usage: python3 scripts/serve.py [--port 8000] [--root DIR]
 
 Only an allow-list of paths is served: index.html, web/dist/, web/playground/, web/components/, examples/ and
 assets/. Anything else (the repository, .git, build trees, traversal attempts such as /../ or %2e%2e) is a 404.
-Every response carries a strict Content-Security-Policy: scripts only from this origin, no inline scripts,
-WebAssembly compilation allowed ('wasm-unsafe-eval').
+Every response, errors included, carries a strict Content-Security-Policy: scripts only from this origin, no
+inline scripts, WebAssembly compilation allowed ('wasm-unsafe-eval'). Methods other than GET and HEAD get 405;
+a connection idle for --idle-timeout seconds is closed.
 """
 import argparse
 import http.server
@@ -80,17 +81,39 @@ class PlaygroundHandler(http.server.BaseHTTPRequestHandler):
     sys_version = ""
     protocol_version = "HTTP/1.1"   # keep-alive: the page loads ~20 files; every response has a Content-Length
     root = "."
+    # A request line without a version (HTTP/0.9) or too garbled to say would otherwise be answered with a bare
+    # body and no headers at all, CSP included.
+    default_request_version = "HTTP/1.0"
+    timeout = 30                    # seconds a connection may sit idle (socketserver applies it to the socket)
 
-    def _headers(self, status, content_type, length):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(length))
+    def end_headers(self):
+        # Here rather than in _headers, so that the errors http.server sends itself (400, 414, 431, 505, ...)
+        # carry the same policy as the files.
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def _headers(self, status, content_type, length):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(length))
         self.end_headers()
+
+    def _not_allowed(self):
+        body = b"405 method not allowed: this server only reads (GET, HEAD)\n"
+        self.send_response(405)
+        self.send_header("Allow", "GET, HEAD")
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.close_connection = True  # the request body, if any, is not read
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _not_allowed  # noqa: N815
 
     def _serve(self, with_body):
         full = public_path(self.root, self.path)
@@ -123,11 +146,14 @@ def main():
     parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 picks a free one)")
     parser.add_argument("--root", default=os.path.dirname(here), help="repository root (default: this checkout)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument("--idle-timeout", type=float, default=30.0,
+                        help="close a connection idle this many seconds (default 30)")
     args = parser.parse_args()
     if not os.path.isfile(os.path.join(args.root, "web", "dist", "typelattice.mjs")):
         sys.stderr.write("warning: web/dist/typelattice.mjs is missing; build it with "
                          "`cmake --preset wasm && cmake --build --preset wasm`\n")
     PlaygroundHandler.root = args.root
+    PlaygroundHandler.timeout = args.idle_timeout
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), PlaygroundHandler)
     httpd.quiet = args.quiet
     # The tests read this line to learn the port when --port 0 is given.

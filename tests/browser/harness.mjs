@@ -29,9 +29,9 @@ export function loadPlaywright() {
 }
 
 // Starts serve.py on a free port; resolves { url, stop }.
-export function startServer() {
+export function startServer(extraArgs = []) {
   return new Promise((resolve, reject) => {
-    const proc = spawn('python3', [path.join(ROOT, 'scripts/serve.py'), '--port', '0', '--quiet'],
+    const proc = spawn('python3', [path.join(ROOT, 'scripts/serve.py'), '--port', '0', '--quiet', ...extraArgs],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';

@@ -3,12 +3,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, ROOT } from './harness.mjs';
 
 let server;
-before(async () => { server = await startServer(); });
+before(async () => { server = await startServer(['--idle-timeout', '1']); });
 after(() => server.stop());
 
 function get(rawPath, method = 'GET') {
@@ -65,4 +66,51 @@ test('everything outside the public set is a 404, traversal included', async () 
     assert.equal(r.status, 404, p);
     assert.doesNotMatch(r.body, /\[core\]|root:x:0/, p);
   }
+});
+
+// Sends raw bytes (so malformed requests reach the server as written) and collects the reply until the server
+// closes the connection or `ms` pass.
+function raw(bytes, ms = 5000) {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port });
+    let reply = '';
+    const started = Date.now();
+    const timer = setTimeout(() => { socket.destroy(); resolve({ reply, closed: false }); }, ms);
+    socket.on('data', (d) => { reply += d; });
+    socket.on('close', () => { clearTimeout(timer); resolve({ reply, closed: true, after: Date.now() - started }); });
+    socket.on('error', reject);
+    if (bytes) socket.write(bytes);
+  });
+}
+
+const policyOf = (reply) => /^content-security-policy: (.*)$/im.exec(reply)?.[1];
+
+test('errors carry the same headers as files: 405 for writes, and http.server\'s own 400, 414, 431, 505', async () => {
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+    const r = await get('/index.html', method);
+    assert.equal(r.status, 405, method);
+    assert.equal(r.headers.allow, 'GET, HEAD', method);
+    assert.match(r.headers['content-security-policy'] ?? '', /default-src 'none'/, method);
+    assert.equal(r.headers['x-content-type-options'], 'nosniff', method);
+  }
+  const malformed = [
+    ['GARBAGE\r\n\r\n', 400],
+    ['GET /index.html\r\n\r\n', 200],  // HTTP/0.9's form: answered as 1.0, with headers
+    [`GET /${'a'.repeat(70000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+    [`GET / HTTP/1.1\r\nHost: x\r\n${'X-A: b\r\n'.repeat(120)}\r\n`, 431],
+    ['GET / HTTP/2.0\r\nHost: x\r\n\r\n', 505],
+  ];
+  for (const [request, status] of malformed) {
+    const { reply } = await raw(request);
+    assert.match(reply, new RegExp(`^HTTP/1\\.[01] ${status} `), request.slice(0, 30));
+    assert.match(policyOf(reply) ?? '', /default-src 'none'/, `${status}: ${reply.slice(0, 200)}`);
+  }
+});
+
+test('an idle connection is closed after the idle timeout', async () => {
+  const silent = await raw('', 8000);
+  assert.ok(silent.closed, 'a connection that sends nothing is closed');
+  const half = await raw('GET /index.html HTTP/1.1\r\n', 8000);
+  assert.ok(half.closed, 'a connection that stops mid-request is closed');
 });
