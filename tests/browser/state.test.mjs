@@ -66,9 +66,12 @@ test('a hand-edited link with an unknown system explains itself and falls back t
   assert.match(await page.textContent('#load-status'), /nosuch/);
   assert.equal(await page.inputValue('#system-select'), 'jax');
   assert.ok(await page.$$eval('#lattice-figure [data-dtype]', (els) => els.length) >= 18);
-  await page.click('#lattice-figure [data-dtype="float16"]');
-  await page.click('#lattice-figure [data-dtype="bfloat16"]');
+  // The rest of the link still applies: its selection, joined on jax's lattice.
   assert.equal((await page.textContent('#join-result')).trim(), 'float32');
+  // The note stays until the next change.
+  await page.click('#lattice-figure [data-dtype="bfloat16"]');
+  await page.click('#lattice-figure [data-dtype="int8"]');
+  assert.equal((await page.textContent('#join-result')).trim(), 'float16');
   assert.equal(await page.isVisible('#load-status'), false);
   await page.close();
   assert.deepEqual(env.errors, []);

@@ -1,7 +1,7 @@
 // The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
 import { loadTypeLattice } from '../components/tl-module.js';
-import { parseHash, toHash, DEFAULTS } from './state.js';
-import { t, setLanguage, applyStrings, language } from './strings.js';
+import { parseHashWithNotes, checkStateWithModule, toHash, DEFAULTS } from './state.js';
+import { t, setLanguage, applyStrings, language, languages } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
 import { BitsView } from './bits-view.js';
@@ -13,9 +13,28 @@ const $ = (id) => document.getElementById(id);
 class Playground {
   constructor(tl) {
     this.tl = tl;
-    this.state = parseHash(location.hash);
+    this.state = this.stateOfLink(location.hash);
     this.views = new Map();
     this.viewClasses = { lattice: LatticeView, table: TableView, bits: BitsView, story: StoryView, custom: CustomView };
+  }
+
+  // The state a link describes, every key checked (by the core where it decides); what was refused is said in
+  // the status line and the rest of the link still applies.
+  stateOfLink(hash) {
+    const { state, notes } = parseHashWithNotes(hash);
+    checkStateWithModule(state, this.tl, languages, notes);
+    this.linkNotes = notes;
+    return state;
+  }
+
+  showLinkNotes() {
+    if (!this.linkNotes?.length) return;
+    const status = $('load-status');
+    status.textContent = t('linkIgnored', { list: this.linkNotes.join('; ') });
+    status.classList.add('error');
+    status.hidden = false;
+    this.keepError = true;
+    this.linkNotes = [];
   }
 
   // Promotion options of the current state, as the module takes them.
@@ -65,21 +84,25 @@ class Playground {
     $('x64-toggle').checked = s.x64;
     $('all-types-toggle').checked = s.all;
     const status = $('load-status');
+    this.showLinkNotes();
     try {
       this.view(s.view).render(s);
       if (status.classList.contains('error') && !this.keepError) status.hidden = true;
       this.keepError = false;
     } catch (e) {
-      // A hand-edited link (unknown system, format, ...): say why, fall back to the defaults once.
+      // Links are checked before they get here; this is the last resort: say why and show the defaults
+      // (keeping the language), once.
       status.textContent = e.message;
       status.classList.add('error');
       status.hidden = false;
       if (this.recovering) throw e;
       this.recovering = true;
       this.keepError = true;
-      const { system, format, mode } = DEFAULTS;
-      this.set({ system, format, mode, select: [] });
-      this.recovering = false;
+      try {
+        this.set({ ...DEFAULTS, select: [], lang: s.lang });
+      } finally {
+        this.recovering = false;
+      }
     }
   }
 
@@ -116,7 +139,7 @@ class Playground {
       });
     }
     window.addEventListener('hashchange', () => {
-      const parsed = parseHash(location.hash);
+      const parsed = this.stateOfLink(location.hash);
       if (toHash(parsed) === toHash(this.state)) return;
       this.state = parsed;
       this.render();
@@ -144,7 +167,7 @@ function setupTheme() {
 }
 
 async function main() {
-  const initial = parseHash(location.hash);
+  const initial = parseHashWithNotes(location.hash).state;
   setLanguage(initial.lang);
   applyStrings(document);
   setupTheme();

@@ -23,25 +23,76 @@ export const DEFAULTS = Object.freeze({
 
 export const VIEWS = ['lattice', 'table', 'bits', 'story', 'custom'];
 
-export function parseHash(hash) {
+const FLAG_WORDS = { 1: true, on: true, true: true, 0: false, off: false, false: false };
+const MAX_KEY_LENGTH = 4096;  // no name or number in a link is longer; a longer one is refused unread
+
+// The state a link describes, and a note for every key whose value was not understood (that key keeps its
+// default). Unknown keys are ignored: links from newer versions still open.
+export function parseHashWithNotes(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const s = { ...DEFAULTS, select: [] };
+  const notes = [];
   const get = (k) => p.get(k);
-  if (VIEWS.includes(get('view'))) s.view = get('view');
-  if (get('system')) s.system = get('system');
-  if (get('mode') === 'strict' || get('mode') === 'standard') s.mode = get('mode');
-  if (get('x64') !== null) s.x64 = !['0', 'off', 'false'].includes(get('x64'));
-  if (get('select')) s.select = get('select').split(',').map((x) => x.trim()).filter(Boolean);
-  if (get('compare')) s.compare = get('compare');
-  if (get('all') === '1') s.all = true;
-  if (get('format')) s.format = get('format');
-  if (get('code') !== null && /^(0x[0-9a-f]+|\d+)$/i.test(get('code'))) s.code = Number(get('code'));
-  if (get('value') !== null) s.value = get('value');
-  if (get('input') === 'hex') s.input = 'hex';
-  if (get('sat') !== null) s.sat = !['0', 'off', 'false'].includes(get('sat'));   // sat=1 or sat=0
-  if (['up', 'down', 'nearest'].includes(get('round'))) s.round = get('round');
-  if (/^\d+$/.test(get('stage') || '')) s.stage = Number(get('stage'));
-  if (get('lang')) s.lang = get('lang');
+  const refuse = (k, why) => notes.push(`${k}=${String(get(k)).slice(0, 40)}${why ? ` (${why})` : ''}`);
+  const take = (k, ok, apply, why) => {
+    const v = get(k);
+    if (v === null) return;
+    if (v.length > MAX_KEY_LENGTH) refuse(k, `longer than ${MAX_KEY_LENGTH} characters`);
+    else if (ok(v)) apply(v);
+    else refuse(k, why);
+  };
+  const any = (v) => v !== '';
+  take('view', (v) => VIEWS.includes(v), (v) => { s.view = v; }, `one of ${VIEWS.join(', ')}`);
+  take('system', any, (v) => { s.system = v; });
+  take('mode', (v) => v === 'strict' || v === 'standard', (v) => { s.mode = v; }, 'standard or strict');
+  take('x64', (v) => v in FLAG_WORDS, (v) => { s.x64 = FLAG_WORDS[v]; }, '1 or 0');
+  take('select', () => true, (v) => { s.select = v.split(',').map((x) => x.trim()).filter(Boolean); });
+  take('compare', () => true, (v) => { s.compare = v; });
+  take('all', (v) => v in FLAG_WORDS, (v) => { s.all = FLAG_WORDS[v]; }, '1 or 0');
+  take('format', any, (v) => { s.format = v; });
+  take('code', (v) => /^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)),
+       (v) => { s.code = Number(v); }, 'a code such as 0x7e');
+  take('value', () => true, (v) => { s.value = v; });
+  take('input', (v) => v === 'hex' || v === 'decimal', (v) => { s.input = v; }, 'decimal or hex');
+  take('sat', (v) => v in FLAG_WORDS, (v) => { s.sat = FLAG_WORDS[v]; }, '1 or 0');
+  take('round', (v) => ['up', 'down', 'nearest'].includes(v), (v) => { s.round = v; }, 'up, down or nearest');
+  take('stage', (v) => /^\d{1,4}$/.test(v), (v) => { s.stage = Number(v); }, 'a stage number');
+  take('lang', any, (v) => { s.lang = v; });
+  return { state: s, notes };
+}
+
+// What only the module can judge (system, mode and x64 together, the compared system, the format, whether the
+// code fits it, the stage number) is asked of it: the core's parsers decide, and their message says why. Each
+// refused key falls back to its default and adds a note. `languages`: the page's translations.
+export function checkStateWithModule(s, tl, languages, notes) {
+  const refusal = (f) => {
+    try {
+      f();
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  };
+  const reset = (keys, why) => {
+    notes.push(`${keys.map((k) => `${k}=${String(s[k]).slice(0, 40)}`).join('&')} (${why})`);
+    for (const k of keys) s[k] = DEFAULTS[k];
+  };
+  let why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.system }));
+  if (why) reset(['system'], why);
+  why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.system, mode: s.mode, x64: s.x64 }));
+  if (why) reset(['mode', 'x64'], why);
+  if (s.compare) {
+    why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.compare }));
+    if (why) reset(['compare'], why);
+  }
+  why = refusal(() => tl.layout(s.format, 0));
+  if (why) reset(['format', 'code'], why);
+  if (s.code !== null) {
+    why = refusal(() => tl.layout(s.format, s.code));
+    if (why) reset(['code'], why);
+  }
+  if (s.stage && s.stage >= tl.presets().length) reset(['stage'], `there are ${tl.presets().length} stages`);
+  if (!languages.includes(s.lang)) reset(['lang'], `one of ${languages.join(', ')}`);
   return s;
 }
 
