@@ -3,7 +3,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setUp, openPlayground } from './harness.mjs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { setUp, openPlayground, ROOT } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -104,7 +106,7 @@ test('JSON: malformed input is explained; export gives what `typelattice check` 
   await openPlayground(page, env.url, '#view=custom');
   await page.fill('#custom-json', '{"nodes": ["a"], "edges": [["a", "nowhere"]]}');
   await page.click('#custom-import');
-  assert.match(await page.textContent('#custom-check'), /nowhere/);
+  assert.match(await page.textContent('#custom-json-error'), /nowhere/);
   await page.fill('#custom-json', '{"nodes": [1, 2]}');
   await page.click('#custom-import');
   assert.match(await page.textContent('#custom-json-error'), /nodes/);
@@ -116,6 +118,55 @@ test('JSON: malformed input is explained; export gives what `typelattice check` 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#custom-export')]);
   const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
   assert.deepEqual(exported, { nodes: ['lo', 'hi'], edges: [['lo', 'hi']] });
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+// The box reads what `typelattice check` reads, with the same message for what it refuses.
+test('JSON: the box and `typelattice check -` accept and refuse the same text, with the same words', async () => {
+  const cli = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=custom');
+  const texts = [
+    '{"nodes": [{"name": "a"}, {"name": "b", "x": 0.5}], "edges": [["a", "b"]]}',
+    '{"nodes": ["a", "b",], "edges": []}',
+    '{"nodes": ["a"], "edges": [["a", "nowhere"]]}',
+    '{"nodes": ["a"], "nodes": ["b"]}',
+    '{"nodes": ["a\\ud800b"]}',
+    '{"nodes": ["a"], "edges": []}\u0000garbage',
+    `{"nodes": ["a"], "title": ${'['.repeat(100)}${']'.repeat(100)}}`,
+  ];
+  for (const text of texts) {
+    const r = spawnSync(cli, ['check', '-'], { input: text, encoding: 'utf8' });
+    await page.fill('#custom-json', text);
+    await page.click('#custom-import');
+    const boxError = await page.textContent('#custom-json-error');
+    if (r.status === 2) {
+      assert.equal(boxError, r.stderr.trim().replace(/^typelattice: stdin: /, ''), text);
+    } else {
+      assert.equal(boxError, '', `${text}: the CLI read it (${r.stdout.trim()}), the box must too`);
+    }
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('JSON: text typed into the box survives Add type and a language switch until Apply', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=custom');
+  const mine = '{"nodes": ["p", "q"], "edges": [["p", "q"]]}';
+  await page.fill('#custom-json', mine);
+  await addNode(page, 'extra');
+  assert.equal(await page.inputValue('#custom-json'), mine);
+  assert.ok((await page.textContent('#custom-json-error')).length > 0, 'says the box is not applied yet');
+  await page.selectOption('#lang-select', 'zh-CN');
+  assert.equal(await page.inputValue('#custom-json'), mine);
+  await page.selectOption('#lang-select', 'en');
+  await page.click('#custom-import');
+  assert.ok(await page.$('#custom-figure [data-dtype="q"]'));
+  // Applied: the box follows the graph again.
+  await addNode(page, 'r');
+  assert.match(await page.inputValue('#custom-json'), /"r"/);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -11,7 +11,7 @@
 using namespace typelattice;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  auto graph = cli::parse_lattice_json(std::string_view(reinterpret_cast<const char*>(data), size));
+  auto graph = parse_lattice_json(std::string_view(reinterpret_cast<const char*>(data), size));
   if (!graph) {
     if (graph.error().message.empty()) std::abort();
     return 0;

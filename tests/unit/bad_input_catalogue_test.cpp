@@ -101,7 +101,8 @@ TEST(BadInputCatalogue, BrokenLatticeFiles) {
   expect_error({"check", write_temp("trunc.json", R"({"nodes": ["a", "b"], "edges": [["a", )")}, 2, "line 1");
   expect_error({"check", write_temp("unknown.json", R"({"nodes": ["a"], "edges": [["a", "zz"]]})")}, 2, "zz");
   expect_error({"check", write_temp("dupnode.json", R"({"nodes": ["a", "a"], "edges": []})")}, 2, "twice");
-  expect_error({"check", write_temp("numbers.json", R"({"nodes": [1e999999], "edges": []})")}, 2, "malformed JSON");
+  expect_error({"check", write_temp("numbers.json", R"({"nodes": [1e999999], "edges": []})")}, 2,
+               "nodes[0] must be a name (a string, or an object with a \"name\"), got a number");
   std::string deep(100000, '[');
   expect_error({"check", write_temp("deep.json", deep)}, 2, "JSON");
   expect_error({"check", "/nonexistent/dir/lattice.json"}, 2, "/nonexistent/dir/lattice.json");
@@ -111,12 +112,17 @@ TEST(BadInputCatalogue, BrokenLatticeFiles) {
 // every depth past the limit and whatever the brackets are.
 TEST(BadInputCatalogue, DeeplyNestedLatticeFilesAreRefusedWithoutCrashing) {
   for (const int depth : {65, 1000, 100000}) {
-    for (const auto& [open, close] : {std::pair{'[', ']'}, std::pair{'{', '}'}}) {
-      const std::string nested = cat({R"({"nodes": ["a"], "edges": [)", std::string(static_cast<std::size_t>(depth), open),
-                                      std::string(static_cast<std::size_t>(depth), close), "]}"});
-      expect_error({"check", write_temp(cat({"deep_", std::to_string(depth), std::string(1, open), ".json"}), nested)},
-                   2, "nested deeper than 64 levels");
-      expect_error({"check", "-"}, 2, "stdin: malformed JSON: nested deeper", nested);
+    const auto n = static_cast<std::size_t>(depth);
+    std::string arrays = cat({std::string(n, '['), std::string(n, ']')});
+    std::string objects;
+    for (std::size_t i = 0; i < n; ++i) objects += "{\"k\": ";
+    objects += '1';
+    objects.append(n, '}');
+    for (const std::string& nested : {arrays, objects}) {
+      const std::string text = cat({R"({"nodes": ["a"], "edges": [], "title": )", nested, "}"});
+      expect_error({"check", write_temp(cat({"deep_", std::to_string(depth), ".json"}), text)}, 2,
+                   "nested deeper than 64 levels");
+      expect_error({"check", "-"}, 2, "nested deeper than 64 levels", text);
     }
   }
   // The depth a real file has is fine, and brackets inside strings do not count.

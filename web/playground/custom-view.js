@@ -6,17 +6,6 @@ import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The graph JSON as `typelattice check FILE.json` reads it: { nodes: [names], edges: [[from, to]] }.
-export function parseGraphJson(text) {
-  const g = JSON.parse(text);
-  const isName = (x) => typeof x === 'string';
-  if (!g || !Array.isArray(g.nodes) || !g.nodes.every(isName)) throw new TypeError('"nodes" must be an array of names');
-  if (!Array.isArray(g.edges) || !g.edges.every((e) => Array.isArray(e) && e.length === 2 && e.every(isName))) {
-    throw new TypeError('"edges" must be an array of [from, to] name pairs');
-  }
-  return { nodes: [...g.nodes], edges: g.edges.map(([a, b]) => [a, b]) };
-}
-
 export function graphToJson(graph) {
   const edges = graph.edges.map((e) => `    ${JSON.stringify(e)}`).join(',\n');
   return `{\n  "nodes": ${JSON.stringify(graph.nodes)},\n  "edges": [\n${edges}\n  ]\n}\n`;
@@ -51,6 +40,13 @@ export class CustomView {
       this.#changed();
     });
     $('custom-import').addEventListener('click', () => this.#importText($('custom-json').value));
+    // Text typed into the box is the user's until Apply: other edits (Add type, a language switch) must not
+    // overwrite it. Emptying the box hands it back to the graph.
+    this.jsonEdited = false;
+    $('custom-json').addEventListener('input', (e) => {
+      this.jsonEdited = e.target.value.trim() !== '';
+      if (!this.jsonEdited) this.#changed();
+    });
     $('custom-file').addEventListener('change', async (e) => {
       const file = e.target.files[0];
       if (!file) return;
@@ -101,10 +97,12 @@ export class CustomView {
     this.#changed();
   }
 
+  // The box holds what `typelattice check FILE.json` reads, and the core's reader reads it here too.
   #importText(text) {
     try {
-      this.graph = parseGraphJson(text);
+      this.graph = this.tl.parseLattice(text);
       this.selected = [];
+      this.jsonEdited = false;
       this.#changed();
     } catch (e) {
       $('custom-json-error').textContent = e.message;
@@ -122,7 +120,8 @@ export class CustomView {
     $('custom-json-error').textContent = '';
     this.selected = this.selected.filter((n) => this.graph.nodes.includes(n));
     this.#lists();
-    $('custom-json').value = graphToJson(this.graph);
+    if (this.jsonEdited) $('custom-json-error').textContent = t('custom.unapplied');
+    else $('custom-json').value = graphToJson(this.graph);
     const status = $('custom-check');
     status.replaceChildren();
     if (!this.graph.nodes.length) {

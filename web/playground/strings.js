@@ -105,6 +105,7 @@ const en = {
   'custom.notLattice': 'Not a lattice.',
   'custom.emptyGraph': 'Add a few types and edges, or start from a preset.',
   'custom.badName': 'A type name must be non-empty and new.',
+  'custom.unapplied': 'The JSON box keeps your edits, not applied yet: Apply JSON to use them, or empty the box to see the graph as JSON.',
   'footer': 'Computed by the typelattice C++ core compiled to WebAssembly; this page only draws. Link to this view: the address bar holds the state.',
 };
 
@@ -187,6 +188,7 @@ const zh = {
   'custom.import': '应用 JSON', 'custom.importFile': '导入文件…', 'custom.export': '导出 JSON',
   'custom.isLattice': '这是一个格:每一对都恰有一个最小上界。', 'custom.notLattice': '不是格。',
   'custom.emptyGraph': '添加一些类型和边,或从预设开始。', 'custom.badName': '类型名不能为空,也不能重复。',
+  'custom.unapplied': 'JSON 框保留了你尚未应用的编辑:点击"应用 JSON"使用它们,或清空该框以查看图的 JSON。',
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 

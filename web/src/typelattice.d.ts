@@ -295,6 +295,12 @@ export interface TypeLattice {
   joinOnGraph(graph: Graph, selected: string[]): GraphJoin;
   /** The nodes `node` may promote to, itself included. */
   reachable(graph: Graph, node: string): string[];
+  /**
+   * A lattice file's JSON text (`{"nodes": [...], "edges": [["from", "to"], ...]}`, nodes as names or
+   * `{ name }` objects) as a graph, read exactly as `typelattice check` reads it.
+   * @throws {RangeError} naming line and column for malformed JSON, or the entry that is wrong.
+   */
+  parseLattice(text: string): Graph;
 
   /**
    * Casts float32 values to a format with the SIMD kernels: one code per value, a Uint16Array for bfloat16 /

@@ -299,6 +299,16 @@ export default async function createTypeLattice(options) {
       return unwrap(core.castValue(f.name, text, saturate, round, hexBits, from === 'float32'));
     },
 
+    /** A lattice file's JSON text as { nodes, edges }, read by the core's reader (the CLI's `check` reads the same). */
+    parseLattice(text) {
+      requireString(text, 'parseLattice: the JSON text');
+      // Embind would turn a lone surrogate into bytes the reader must refuse; say what it is instead.
+      if (!text.isWellFormed()) {
+        throw new RangeError('parseLattice: the text holds a lone surrogate (ill-formed UTF-16), which no name can keep');
+      }
+      return unwrap(core.parseLatticeJson(text));
+    },
+
     /** The wasm heap: bytes reserved from the engine and bytes malloc has handed out (for leak checks). */
     heapStats: () => ({ memoryBytes: core.HEAPU8.length, bytesInUse: core.heapBytesInUse() }),
   };
