@@ -5,7 +5,7 @@
 #include "typelattice/lattice_json.h"
 
 #include <cstdint>
-#include <set>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -127,14 +127,14 @@ class Parser {
       ++pos_;
       return true;
     }
-    std::set<std::string> keys;
+    std::map<std::string, std::size_t> keys;  // the same map type as graph layout's: no second instantiation
     for (;;) {
       skip_space();
       if (at_end() || peek() != '"') return fail("unexpected " + shown(pos_) + "; expected a key in double quotes");
       const std::size_t key_at = pos_;
       std::string key;
       if (!string(key)) return false;
-      if (!keys.insert(key).second) return fail_at(key_at, "key " + quoted(key) + " appears twice in one object");
+      if (!keys.emplace(key, key_at).second) return fail_at(key_at, "key " + quoted(key) + " appears twice in one object");
       if (!expect(':', "after a key")) return false;
       v.members.emplace_back(std::move(key), Json{});
       if (!value(depth + 1, v.members.back().second)) return false;
@@ -347,7 +347,7 @@ Result<Graph> parse_lattice_json(std::string_view text) {
   if (nodes->kind != Json::Kind::array) return fail("\"nodes\" must be an array of names, got " + kind_of(*nodes));
 
   Graph g;
-  std::set<std::string> seen;
+  std::map<std::string, std::size_t> seen;  // name -> index in nodes
   for (std::size_t i = 0; i < nodes->items.size(); ++i) {
     const Json& n = nodes->items[i];
     const Json* name = n.kind == Json::Kind::string ? &n : n.kind == Json::Kind::object ? member(n, "name") : nullptr;
@@ -355,7 +355,7 @@ Result<Graph> parse_lattice_json(std::string_view text) {
       return fail("nodes[" + std::to_string(i) + "] must be a name (a string, or an object with a \"name\"), got " +
                   kind_of(n));
     if (name->text.empty()) return fail("nodes[" + std::to_string(i) + "] is an empty name");
-    if (!seen.insert(name->text).second)
+    if (!seen.emplace(name->text, i).second)
       return fail("node " + shown_name(name->text) + " is listed twice (nodes[" + std::to_string(i) + "])");
     g.nodes.push_back(name->text);
   }
