@@ -6,3 +6,7 @@ add_test(NAME browser_bundlers
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/bundlers.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/bundlers.test.mjs)
 set_tests_properties(browser_bundlers PROPERTIES LABELS "js;browser" TIMEOUT 600 RUN_SERIAL TRUE)
+add_test(NAME browser_sphinx
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx.test.mjs)
+set_tests_properties(browser_sphinx PROPERTIES LABELS "js;browser" TIMEOUT 300)
