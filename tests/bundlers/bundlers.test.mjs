@@ -6,7 +6,7 @@
 // The fixtures' bundlers come from each fixture's package-lock.json (scripts/install-deps.sh test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,11 +54,14 @@ function freshProject(name) {
   return dir;
 }
 
+// Runs a bundler's bin file as it is (node scripts with a shebang; esbuild's is a native executable) and
+// returns its stdout and stderr; a non-zero exit fails the test with that output.
 function run(dir, command, args) {
-  // The bin files run as they are (node scripts with a shebang; esbuild's is a native executable).
-  return execFileSync(path.join(dir, 'node_modules', command), args,
-    { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180000, env: { ...process.env,
-      NO_COLOR: '1' } });
+  const result = spawnSync(path.join(dir, 'node_modules', command), args,
+    { cwd: dir, encoding: 'utf8', timeout: 180000, env: { ...process.env, NO_COLOR: '1' } });
+  const output = `${result.stdout}${result.stderr}`;
+  assert.equal(result.status, 0, `${command} ${args.join(' ')} failed:\n${output}`);
+  return output;
 }
 
 // Build warnings that concern typelattice (a bundler's own notices, e.g. about chunk sizes, are not ours).
@@ -128,7 +131,9 @@ test('webpack 5: production build with no webpack.config.js', async () => {
 test('esbuild: bundle, the .wasm files copied next to it as the README says', async () => {
   const dir = freshProject('esbuild');
   const out = path.join(dir, 'dist');
-  run(dir, 'esbuild/bin/esbuild', ['src/main.js', '--bundle', '--format=esm', `--outdir=${out}`, '--log-level=warning']);
+  const log = run(dir, 'esbuild/bin/esbuild', ['src/main.js', '--bundle', '--format=esm', `--outdir=${out}`,
+    '--log-level=warning']);
+  assert.equal(log, '', 'esbuild warnings');
   for (const f of readdirSync(path.join(dir, 'node_modules/typelattice/dist')).filter((f) => f.endsWith('.wasm'))) {
     cpSync(path.join(dir, 'node_modules/typelattice/dist', f), path.join(out, f));
   }
