@@ -94,9 +94,9 @@ test('Vite: dev server', async () => {
     '--port', '0', '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env,
     NO_COLOR: '1' } });
   const killer = setTimeout(() => proc.kill('SIGTERM'), 120000);
+  let out = '';
   try {
     const url = await new Promise((resolve, reject) => {
-      let out = '';
       const timer = setTimeout(() => reject(new Error(`vite dev did not start: ${out}`)), 60000);
       proc.stdout.on('data', (d) => {
         out += d;
@@ -107,6 +107,7 @@ test('Vite: dev server', async () => {
       proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`vite dev exited ${code}: ${out}`)); });
     });
     await checkPage(browser.context, url);
+    assert.deepEqual(ourWarnings(out), [], out);
   } finally {
     clearTimeout(killer);
     proc.kill('SIGTERM');
