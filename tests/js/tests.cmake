@@ -36,7 +36,7 @@ add_test(NAME js_package
 set_tests_properties(js_package PROPERTIES LABELS js TIMEOUT 300)
 
 # In Chromium: the module and the element loaded from another origin with CORS, and a failed .wasm load whose
-# error names the URL and status, then a retry that works.
+# error names the URL and status, then a retry that works; the single-file build.
 add_test(NAME js_browser_loading
          COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_loading.log
                  ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/loading.test.mjs)

@@ -1,10 +1,10 @@
 // Loading web/dist in Chromium as docs sites do: the module and <type-lattice> from another origin (a CDN)
 // with CORS, under the strict policy plus that origin, with no error and no violation; and a .wasm request
 // that fails once: the error names the URL and the HTTP status, and a retry (the API called again, the
-// element's "Try again" button) works.
+// element's "Try again" button) works; and the single-file build, which makes no second request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,10 @@ for (let i = 0; i < 2; ++i) {
 }
 document.getElementById('join').textContent = 'done';`);
   page('retry-element', `import '${failingCdn.origin}/type-lattice.mjs';`);
+  copyFileSync(path.join(dist, 'typelattice.single.mjs'), path.join(pages, 'typelattice.single.mjs'));
+  page('single', `import createTypeLattice from './typelattice.single.mjs';
+const tl = await createTypeLattice();
+document.getElementById('join').textContent = tl.promoteTypes('float16', 'bfloat16') + ' ' + tl.isa;`);
   const origins = `${cdn.origin} ${failingCdn.origin}`;
   site = await serveDirectory(pages, { csp: `default-src 'none'; script-src 'self' ${origins} 'wasm-unsafe-eval'; ` +
                                            `style-src 'self'; connect-src 'self' ${origins}; img-src 'self' data:` });
@@ -100,5 +104,18 @@ test('<type-lattice>: a failed load shows the URL and status; "Try again" draws 
     document.querySelector('type-lattice').shadowRoot.querySelector('output').textContent.includes('float32'));
   const result = await el.evaluate((e) => e.shadowRoot.querySelector('output').textContent);
   assert.equal(result, 'float16 ∨ bfloat16 = float32');
+  await page.close();
+});
+
+test('the single-file build: one script, no .wasm request, under the strict CSP', async () => {
+  const errors = [];
+  const requests = [];
+  const page = await newPage(browser.context, errors);
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(`${site.origin}/single.html`);
+  await page.waitForFunction(() => document.getElementById('join').textContent !== 'loading', null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.getElementById('join').textContent), 'float32 scalar');
+  assert.deepEqual(requests.filter((p) => p !== '/single.html' && p !== '/single.mjs'), ['/typelattice.single.mjs']);
+  assert.deepEqual(errors, []);
   await page.close();
 });
