@@ -6,7 +6,8 @@ want=${1:-build}
 debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
       emscripten node-acorn nodejs libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3)
 if [ "$want" = test ]; then
-  debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev)
+  debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev
+         python3-sphinx)
 fi
 # npm ships with the machine's Node.js here (its own package, not Debian's npm, which would conflict with it).
 command -v npm >/dev/null 2>&1 || debs+=(npm)
@@ -20,10 +21,24 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-if [ "$want" = test ]; then
-  here=$(cd "$(dirname "$0")/.." && pwd)
-  if [ ! -d "$here/tests/js/node_modules/playwright-core" ] || [ ! -d "$here/tests/js/node_modules/typescript" ]; then
-    echo "installing npm test packages (playwright-core, typescript; no browser download)"
-    (cd "$here/tests/js" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+here=$(cd "$(dirname "$0")/.." && pwd)
+# npm packages pinned by a package-lock.json in `dir`, installed when `marker` (a path in node_modules) is missing.
+# `npm install` rather than `npm ci`: npm 11 writes lockfiles without some platform-specific optional packages
+# (rollup's), which `npm ci` then refuses; the lockfile still pins every version.
+npm_packages() {
+  local dir=$1 marker=$2 what=$3
+  if [ ! -e "$here/$dir/node_modules/$marker" ]; then
+    echo "installing npm packages in $dir ($what)"
+    (cd "$here/$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --no-save --silent)
   fi
+}
+# The build's minifier/bundler of web/dist (web/tools/build-dist.mjs).
+npm_packages web/tools esbuild "esbuild, the build step of web/dist"
+if [ "$want" = test ]; then
+  npm_packages tests/js playwright-core "playwright-core, typescript; no browser download"
+  npm_packages tests/js typescript "playwright-core, typescript; no browser download"
+  npm_packages tests/bundlers/vite vite "the Vite fixture"
+  npm_packages tests/bundlers/vitepress vitepress "the VitePress fixture"
+  npm_packages tests/bundlers/webpack webpack-cli "the webpack fixture"
+  npm_packages tests/bundlers/esbuild esbuild "the esbuild fixture"
 fi

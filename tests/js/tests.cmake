@@ -28,3 +28,16 @@ set_tests_properties(js_typings PROPERTIES LABELS js TIMEOUT 300)
 
 add_test(NAME wasm_size_budget COMMAND ${PROJECT_SOURCE_DIR}/scripts/wasm-size.sh)
 set_tests_properties(wasm_size_budget PROPERTIES LABELS js)
+
+# The npm package: `npm pack` contents, every entry point in node, SSR import of the element, a failed load.
+add_test(NAME js_package
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/package.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/package/package.test.mjs)
+set_tests_properties(js_package PROPERTIES LABELS js TIMEOUT 300)
+
+# In Chromium: the module and the element loaded from another origin with CORS, and a failed .wasm load whose
+# error names the URL and status, then a retry that works; the single-file build.
+add_test(NAME js_browser_loading
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_loading.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/loading.test.mjs)
+set_tests_properties(js_browser_loading PROPERTIES LABELS "js;browser" TIMEOUT 300)

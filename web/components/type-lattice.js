@@ -1,5 +1,5 @@
 // <type-lattice>: a promotion lattice (or table) for docs pages, from one module import:
-//   <script type="module" src="web/components/type-lattice.js"></script>
+//   <script type="module" src="web/components/type-lattice.js"></script>   (from npm: import 'typelattice/element')
 //   <type-lattice system="jax" mode="strict" select="float16,bfloat16" view="lattice"></type-lattice>
 // Attributes: system (jax|numpy|torch|tensorflow|jax-lax), mode (standard|strict), x64 (on|off),
 // select (comma-separated dtypes), view (lattice|table), types (docs: the JAX docs' 18 types, the default;
@@ -9,18 +9,16 @@ import { LatticeDiagram } from './lattice-svg.js';
 import { loadTypeLattice, promotionErrorText } from './tl-module.js';
 import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js';
 import { renderPromotionTable } from './promotion-table.js';
+import { latticeCss, elementCss, styleSheet } from './styles.js';
 
-const STYLE_URL = new URL('./type-lattice.css', import.meta.url).href;
-const LATTICE_STYLE_URL = new URL('./lattice.css', import.meta.url).href;
+export { setModuleOptions } from './tl-module.js';
 
-function link(doc, href) {
-  const l = doc.createElement('link');
-  l.rel = 'stylesheet';
-  l.href = href;
-  return l;
-}
+// Importing this file on a server (SSR, static site generators) must not throw: there is no HTMLElement there,
+// and the element is only defined where there is a customElements registry.
+const ElementBase = typeof HTMLElement === 'function' ? HTMLElement : class {};
+let sheets = null;
 
-export class TypeLatticeElement extends HTMLElement {
+export class TypeLatticeElement extends ElementBase {
   static observedAttributes = ['system', 'mode', 'x64', 'select', 'view', 'types'];
 
   #root;
@@ -43,7 +41,9 @@ export class TypeLatticeElement extends HTMLElement {
     this.#result.className = 'result';
     this.#result.setAttribute('part', 'result');
     this.#result.setAttribute('aria-live', 'polite');
-    this.#root.append(link(doc, LATTICE_STYLE_URL), link(doc, STYLE_URL), this.#body, this.#result);
+    sheets ??= [styleSheet(latticeCss), styleSheet(elementCss)];
+    this.#root.adoptedStyleSheets = sheets;
+    this.#root.append(this.#body, this.#result);
   }
 
   connectedCallback() { this.#render(); }
@@ -64,7 +64,7 @@ export class TypeLatticeElement extends HTMLElement {
     try {
       tl = await loadTypeLattice();
     } catch (e) {
-      this.#showError(`typelattice module failed to load: ${e.message}`);
+      if (id === this.#renderId) this.#showLoadError(e);
       return;
     }
     if (id !== this.#renderId) return;  // a newer attribute change won
@@ -74,6 +74,18 @@ export class TypeLatticeElement extends HTMLElement {
       this.#showError(e.message);
     }
     this.dataset.ready = 'true';
+  }
+
+  // The load is not cached when it fails: the button (or any attribute change) tries again.
+  #showLoadError(error) {
+    this.#showError(`typelattice module failed to load: ${error.message}`);
+    const retry = this.ownerDocument.createElement('button');
+    retry.type = 'button';
+    retry.className = 'retry';
+    retry.setAttribute('part', 'retry');
+    retry.textContent = 'Try again';
+    retry.addEventListener('click', () => this.#render());
+    this.#body.append(retry);
   }
 
   #showError(text) {
@@ -179,4 +191,6 @@ function shortNames(tl) {
   return (name) => codes.get(name) || name;
 }
 
-if (!customElements.get('type-lattice')) customElements.define('type-lattice', TypeLatticeElement);
+if (typeof customElements === 'object' && customElements !== null && !customElements.get('type-lattice')) {
+  customElements.define('type-lattice', TypeLatticeElement);
+}

@@ -1,5 +1,6 @@
 // The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
 import { loadTypeLattice } from '../components/tl-module.js';
+import { latticeCss, styleSheet } from '../components/styles.js';
 import { parseHashWithNotes, checkStateWithModule, toHash, DEFAULTS } from './state.js';
 import { t, setLanguage, applyStrings, language, languages } from './strings.js';
 import { LatticeView } from './lattice-view.js';
@@ -9,6 +10,7 @@ import { StoryView } from './story-view.js';
 import { CustomView } from './custom-view.js';
 
 const $ = (id) => document.getElementById(id);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(latticeCss)];
 
 class Playground {
   constructor(tl) {

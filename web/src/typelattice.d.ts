@@ -61,6 +61,21 @@ export interface CastValueOptions extends CastOptions {
 export interface CreateOptions {
   /** false forces the plain build even where WebAssembly SIMD128 is available (default true). */
   simd?: boolean;
+  /**
+   * Where the build's .wasm is served from: called with its file name ('typelattice-core-simd.wasm' or
+   * 'typelattice-core.wasm') and the default URL (next to the module; undefined in the single-file build),
+   * returns an absolute URL or one relative to the page. Default: the file next to the module.
+   */
+  locateFile?: (fileName: string, defaultUrl: string | undefined) => string | URL;
+}
+
+/** A .wasm that could not be fetched or compiled: the message names the URL and the HTTP status. */
+export class WasmLoadError extends Error {
+  readonly name: 'WasmLoadError';
+  /** The URL that was fetched. */
+  readonly url: string;
+  /** The HTTP status, or 0 for a network error (offline, CORS, CSP) or a file that could not be read. */
+  readonly status: number;
 }
 
 /** A dtype the core knows. */

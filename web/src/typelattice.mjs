@@ -3,6 +3,8 @@
 // bindings' { ok, value } / { ok: false, kind, message } results into values or the right Error class, and
 // moves bulk data through the wasm heap. It computes nothing itself. API: docs/wasm.md, typelattice.d.ts.
 
+import { loadCore } from './load-core.mjs';
+
 const VERSION = '0.1.0';
 // Must match -sMAXIMUM_MEMORY in web/CMakeLists.txt: the most the wasm heap can grow to.
 const MAXIMUM_MEMORY_BYTES = 2 ** 31;
@@ -15,6 +17,8 @@ const SYSTEM_DEFAULTS = { system: 'jax', mode: 'standard', x64: true };
 const ROUND_MODES = ['up', 'down', 'nearest'];
 const INPUT_KINDS = ['decimal', 'hex'];
 const SOURCE_TYPES = ['float32', 'float64'];
+
+export { WasmLoadError } from './load-core.mjs';
 
 /** A promotion with no result (JAX's TypePromotionError); the message is the CLI's error text. */
 export class TypePromotionError extends Error {
@@ -30,25 +34,6 @@ function simdSupported() {
   } catch {
     return false;
   }
-}
-
-function runningInNode() {
-  return typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
-         typeof process.versions.node === 'string';
-}
-
-async function loadCore(simd) {
-  const { default: factory } = simd ? await import('./typelattice-core-simd.mjs')
-                                    : await import('./typelattice-core.mjs');
-  const wasmFile = simd ? 'typelattice-core-simd.wasm' : 'typelattice-core.wasm';
-  const wasmUrl = new URL(wasmFile, import.meta.url);
-  const moduleArgs = { locateFile: () => wasmUrl.href };
-  if (runningInNode()) {
-    // Node's fetch cannot read file: URLs; the glue is built for the web, so hand it the bytes.
-    const { readFile } = await import('node:fs/promises');
-    moduleArgs.wasmBinary = await readFile(wasmUrl);
-  }
-  return factory(moduleArgs);
 }
 
 // ---- argument checks: TypeError for a wrong type, RangeError for a value out of range --------------------
@@ -131,11 +116,15 @@ function unwrap(result) {
   throw error;
 }
 
-/** Loads the module. `simd: false` forces the plain build even where SIMD128 is available. */
+/**
+ * Loads the module. `simd: false` forces the plain build even where SIMD128 is available;
+ * `locateFile(fileName, defaultUrl)` returns where the .wasm is served from (default: next to this file).
+ */
 export default async function createTypeLattice(options) {
   const opts = requireOptions(options, 'createTypeLattice');
   const simd = optionOf(opts, 'simd', 'boolean', true, 'createTypeLattice') && simdSupported();
-  const core = await loadCore(simd);
+  const locateFile = optionOf(opts, 'locateFile', 'function', undefined, 'createTypeLattice');
+  const core = await loadCore(simd, locateFile);
 
   const formatInfo = new Map(core.formats().map((f) => [f.name, f]));
   const cached = new Map();

@@ -14,17 +14,18 @@ const project = mkdtempSync(path.join(tmpdir(), 'typelattice-ts-'));
 try {
   mkdirSync(path.join(project, 'node_modules'));
   symlinkSync(web, path.join(project, 'node_modules', 'typelattice'), 'dir');
-  copyFileSync(path.join(here, 'consumer.ts'), path.join(project, 'consumer.ts'));
+  const consumers = ['consumer.ts', 'loading-consumer.ts'];
+  for (const file of consumers) copyFileSync(path.join(here, file), path.join(project, file));
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
       noUnusedLocals: true, exactOptionalPropertyTypes: true, lib: ['ES2022', 'DOM'], types: [],
     },
-    files: ['consumer.ts'],
+    files: consumers,
   }));
   execFileSync(process.execPath, [tsc, '--noEmit', '-p', project], { stdio: 'inherit' });
-  console.log('typings: consumer.ts compiles against the package (tsc --noEmit)');
+  console.log(`typings: ${consumers.join(', ')} compile against the package (tsc --noEmit)`);
 } catch (e) {
   console.error(`typings check failed (status ${e.status ?? e.message})`);
   process.exitCode = 1;

@@ -1,4 +1,8 @@
-/* The lattice drawing and promotion table, shared by the playground and <type-lattice>.
+// The styles of the lattice drawing and promotion table (shared by the playground and <type-lattice>) and of
+// the element's frame, as text for constructable stylesheets: they need no <link> and no inline <style>, so a
+// page with `style-src 'self'` shows them, and bundlers cannot turn them into blocked data: URLs.
+
+export const latticeCss = `/* The lattice drawing and promotion table, shared by the playground and <type-lattice>.
    Colours: the Okabe-Ito palette (safe for the common colour-vision deficiencies); every state also differs
    in shape (border width, dash, weight), not only in colour. */
 .tl-lattice {
@@ -59,4 +63,33 @@
 /* Differences: a yellow (Okabe-Ito) background plus a corner mark, so they do not rely on colour alone. */
 .tl-table td.differs { background: #f0e442; color: #000000; font-weight: 700; position: relative; }
 .tl-table td.differs::after { content: ""; position: absolute; top: 0; right: 0; border-top: 7px solid #d55e00; border-left: 7px solid transparent; }
-.tl-table td.picked { outline: 3px solid var(--tl-selected, #0072b2); outline-offset: -3px; }
+.tl-table td.picked { outline: 3px solid var(--tl-selected, #0072b2); outline-offset: -3px; }`;
+
+export const elementCss = `/* <type-lattice>'s own frame; colours follow the host page's light/dark preference. */
+:host {
+  --bg: #ffffff; --surface: #f4f4f5; --text: #18181b; --muted: #6b7280; --edge: #9ca3af; --line: #d4d4d8;
+  display: block;
+  margin: 1em 0;
+  color: var(--text);
+  border: 1px solid var(--line);
+  border-radius: 10px;
+  padding: 0.5em 0.75em;
+  background: var(--bg);
+  font-family: system-ui, sans-serif;
+}
+@media (prefers-color-scheme: dark) {
+  :host { --bg: #18181b; --surface: #27272a; --text: #f4f4f5; --muted: #a1a1aa; --edge: #71717a; --line: #3f3f46; }
+}
+.caption { margin: 0; font-size: 0.85em; color: var(--muted); }
+.scroll { overflow-x: auto; }
+.result { display: block; margin-top: 0.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+.result.error, .error { color: #d55e00; white-space: pre-wrap; }
+.not-lattice { font-style: italic; }
+.retry { font: inherit; padding: 0.2em 0.8em; }`;
+
+/** A constructable stylesheet with `css`, for `adoptedStyleSheets`. */
+export function styleSheet(css) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  return sheet;
+}

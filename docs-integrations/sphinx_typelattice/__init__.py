@@ -1,0 +1,125 @@
+"""Sphinx extension: the ``type-lattice`` directive puts typelattice's <type-lattice> element in a page.
+
+    extensions = ["sphinx_typelattice"]
+    typelattice_dist = "path/to/typelattice/dist"   # the npm package's dist/ (or the repository's web/dist)
+
+    .. type-lattice::
+       :system: jax
+       :mode: strict
+       :select: float16, bfloat16
+
+The HTML builders copy the element, the module and both .wasm builds into ``_static/typelattice/`` and load the
+element (one ES module) on the pages that use the directive. Other builders leave the figure out.
+"""
+
+import html
+import os
+import shutil
+
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives
+from sphinx.errors import ConfigError
+
+__version__ = "0.1.0"
+
+# What a page needs from dist/: the element, the module it imports, and each build's glue and .wasm.
+DIST_FILES = (
+    "type-lattice.mjs",
+    "typelattice.mjs",
+    "typelattice-core.mjs",
+    "typelattice-core.wasm",
+    "typelattice-core-simd.mjs",
+    "typelattice-core-simd.wasm",
+)
+STATIC_DIR = "typelattice"
+
+
+def _choice(values):
+    return lambda argument: directives.choice(argument.strip(), values)
+
+
+def _dtype_list(argument):
+    names = [name.strip() for name in (argument or "").split(",") if name.strip()]
+    for name in names:
+        if not all(c.isalnum() or c in "_*" for c in name):
+            raise ValueError(f'"{name}" is not a dtype name (letters, digits, "_" and "*")')
+    return ",".join(names)
+
+
+class type_lattice_node(nodes.General, nodes.Element):
+    """A <type-lattice> element; its attributes are the directive's options."""
+
+
+class TypeLatticeDirective(Directive):
+    """``.. type-lattice::`` with the element's attributes as options (see the element's documentation)."""
+
+    has_content = False
+    option_spec = {
+        "system": _choice(("jax", "numpy", "torch", "tensorflow", "jax-lax")),
+        "mode": _choice(("standard", "strict")),
+        "x64": _choice(("on", "off")),
+        "select": _dtype_list,
+        "view": _choice(("lattice", "table")),
+        "types": _choice(("docs", "all")),
+    }
+
+    def run(self):
+        env = self.state.document.settings.env
+        env.metadata[env.docname]["typelattice"] = True
+        node = type_lattice_node()
+        node["attributes"] = dict(self.options)
+        return [node]
+
+
+def visit_type_lattice_html(translator, node):
+    attributes = "".join(f' {key}="{html.escape(value, quote=True)}"' for key, value in node["attributes"].items())
+    translator.body.append(f"<type-lattice{attributes}></type-lattice>\n")
+    raise nodes.SkipNode
+
+
+def skip_type_lattice(translator, node):
+    raise nodes.SkipNode
+
+
+def _dist_dir(app):
+    dist = app.config.typelattice_dist
+    if not dist:
+        raise ConfigError("sphinx_typelattice: set typelattice_dist in conf.py to the typelattice package's dist/ "
+                          "directory (node_modules/typelattice/dist after npm install typelattice)")
+    dist = os.path.join(app.confdir, dist)
+    missing = [name for name in DIST_FILES if not os.path.isfile(os.path.join(dist, name))]
+    if missing:
+        raise ConfigError(f"sphinx_typelattice: {dist} lacks {', '.join(missing)}")
+    return dist
+
+
+def check_dist(app):
+    if app.builder.format == "html":
+        _dist_dir(app)
+
+
+def add_element_script(app, pagename, templatename, context, doctree):
+    # Only the pages that use the directive load the element (app.add_js_file here adds to this page only).
+    if app.env.metadata.get(pagename, {}).get("typelattice"):
+        app.add_js_file(f"{STATIC_DIR}/type-lattice.mjs", type="module")
+
+
+def copy_dist(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    dist = _dist_dir(app)
+    target = os.path.join(app.outdir, "_static", STATIC_DIR)
+    os.makedirs(target, exist_ok=True)
+    for name in DIST_FILES:
+        shutil.copyfile(os.path.join(dist, name), os.path.join(target, name))
+
+
+def setup(app):
+    app.add_config_value("typelattice_dist", "", "html")
+    app.add_node(type_lattice_node, html=(visit_type_lattice_html, None), latex=(skip_type_lattice, None),
+                 text=(skip_type_lattice, None), man=(skip_type_lattice, None), texinfo=(skip_type_lattice, None))
+    app.add_directive("type-lattice", TypeLatticeDirective)
+    app.connect("builder-inited", check_dist)
+    app.connect("html-page-context", add_element_script)
+    app.connect("build-finished", copy_dist)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

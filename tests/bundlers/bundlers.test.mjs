@@ -1,0 +1,143 @@
+// The package as a docs author gets it: `npm pack` of web/, installed (extracted into node_modules, as npm does
+// for a tarball) into fresh Vite, VitePress, webpack 5 and esbuild projects that have no bundler configuration,
+// built (and for Vite also run under its dev server), each page opened in Chromium: a computed join, a rendered
+// <type-lattice>, no console error, no failed request, no CSP violation (the strict policy of
+// static-server.mjs; VitePress's own inline scripts need a looser one, so its page is checked without CSP).
+// The fixtures' bundlers come from each fixture's package-lock.json (scripts/install-deps.sh test).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { launchBrowser, missingPrerequisite } from '../browser/harness.mjs';
+import { serveDirectory } from './static-server.mjs';
+import { checkPage } from './page-check.mjs';
+import { packWeb } from './pack.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURES = ['vite', 'vitepress', 'webpack', 'esbuild'];
+const missing = missingPrerequisite() ??
+  (FIXTURES.find((f) => !existsSync(path.join(here, f, 'node_modules')))
+    ? 'fixture node_modules missing: run scripts/install-deps.sh test' : null);
+
+let work, tarball, browser;
+
+before(async () => {
+  if (missing) throw new Error(missing);
+  work = mkdtempSync(path.join(tmpdir(), 'typelattice-bundlers-'));
+  tarball = packWeb(work).tarball;
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// A copy of the fixture whose node_modules links to the fixture's installed packages, plus the extracted tarball.
+let projects = 0;
+function freshProject(name) {
+  const dir = path.join(work, `${name}-${++projects}`);
+  cpSync(path.join(here, name), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  if (existsSync(path.join(here, 'shared/main.js')) && existsSync(path.join(dir, 'src'))) {
+    cpSync(path.join(here, 'shared/main.js'), path.join(dir, 'src/main.js'));
+  }
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(modules);
+  const installed = path.join(here, name, 'node_modules');
+  for (const entry of readdirSync(installed)) symlinkSync(path.join(installed, entry), path.join(modules, entry));
+  mkdirSync(path.join(modules, 'typelattice'));
+  execFileSync('tar', ['xzf', tarball, '-C', path.join(modules, 'typelattice'), '--strip-components=1']);
+  return dir;
+}
+
+// Runs a bundler's bin file as it is (node scripts with a shebang; esbuild's is a native executable) and
+// returns its stdout and stderr; a non-zero exit fails the test with that output.
+function run(dir, command, args) {
+  const result = spawnSync(path.join(dir, 'node_modules', command), args,
+    { cwd: dir, encoding: 'utf8', timeout: 180000, env: { ...process.env, NO_COLOR: '1' } });
+  const output = `${result.stdout}${result.stderr}`;
+  assert.equal(result.status, 0, `${command} ${args.join(' ')} failed:\n${output}`);
+  return output;
+}
+
+// Build warnings that concern typelattice (a bundler's own notices, e.g. about chunk sizes, are not ours).
+function ourWarnings(output) {
+  return output.split('\n').filter((l) => /typelattice|node:fs|Critical dependency|wasm/i.test(l) &&
+                                          /warn|error|critical/i.test(l));
+}
+
+async function checkBuilt(dir, { csp } = {}) {
+  const server = await serveDirectory(dir, csp === undefined ? {} : { csp });
+  try {
+    return await checkPage(browser.context, `${server.origin}/`);
+  } finally {
+    await server.close();
+  }
+}
+
+test('Vite: production build', async () => {
+  const dir = freshProject('vite');
+  const out = run(dir, 'vite/bin/vite.js', ['build', '--logLevel', 'warn']);
+  assert.deepEqual(ourWarnings(out), []);
+  const assets = readdirSync(path.join(dir, 'dist/assets'));
+  assert.ok(assets.some((f) => /^typelattice-core-simd-.+\.wasm$/.test(f)), `hashed .wasm emitted: ${assets}`);
+  await checkBuilt(path.join(dir, 'dist'));
+});
+
+test('Vite: dev server', async () => {
+  const dir = freshProject('vite');
+  const proc = spawn(process.execPath, [path.join(dir, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1',
+    '--port', '0', '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env,
+    NO_COLOR: '1' } });
+  const killer = setTimeout(() => proc.kill('SIGTERM'), 120000);
+  let out = '';
+  try {
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`vite dev did not start: ${out}`)), 60000);
+      proc.stdout.on('data', (d) => {
+        out += d;
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      });
+      proc.stderr.on('data', (d) => { out += d; });
+      proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`vite dev exited ${code}: ${out}`)); });
+    });
+    await checkPage(browser.context, url);
+    assert.deepEqual(ourWarnings(out), [], out);
+  } finally {
+    clearTimeout(killer);
+    proc.kill('SIGTERM');
+  }
+});
+
+test('VitePress: build (SSR of both entry points) and the built page', async () => {
+  const dir = freshProject('vitepress');
+  const out = run(dir, 'vitepress/bin/vitepress.js', ['build', 'docs']);
+  assert.deepEqual(ourWarnings(out), []);
+  await checkBuilt(path.join(dir, 'docs/.vitepress/dist'), { csp: null });
+});
+
+test('webpack 5: production build with no webpack.config.js', async () => {
+  const dir = freshProject('webpack');
+  const out = run(dir, 'webpack-cli/bin/cli.js', ['--mode', 'production', '--entry', './src/main.js']);
+  assert.doesNotMatch(out, /WARNING|ERROR/, out);
+  cpSync(path.join(dir, 'index.html'), path.join(dir, 'dist/index.html'));
+  await checkBuilt(path.join(dir, 'dist'));
+});
+
+test('esbuild: bundle, the .wasm files copied next to it as the README says', async () => {
+  const dir = freshProject('esbuild');
+  const out = path.join(dir, 'dist');
+  const log = run(dir, 'esbuild/bin/esbuild', ['src/main.js', '--bundle', '--format=esm', `--outdir=${out}`,
+    '--log-level=warning']);
+  assert.equal(log, '', 'esbuild warnings');
+  for (const f of readdirSync(path.join(dir, 'node_modules/typelattice/dist')).filter((f) => f.endsWith('.wasm'))) {
+    cpSync(path.join(dir, 'node_modules/typelattice/dist', f), path.join(out, f));
+  }
+  cpSync(path.join(dir, 'index.html'), path.join(out, 'index.html'));
+  await checkBuilt(out);
+});

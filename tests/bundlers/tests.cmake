@@ -1,0 +1,12 @@
+# The packed npm package in fresh Vite (build and dev server), VitePress, webpack 5 and esbuild projects, each
+# page checked in Chromium (tests/bundlers/bundlers.test.mjs); the bundlers come from each fixture's lockfile
+# (scripts/install-deps.sh test). The Sphinx extension's sample project, built with Debian's sphinx-build.
+find_program(TYPELATTICE_NODE node REQUIRED)
+add_test(NAME browser_bundlers
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/bundlers.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/bundlers.test.mjs)
+set_tests_properties(browser_bundlers PROPERTIES LABELS "js;browser" TIMEOUT 600 RUN_SERIAL TRUE)
+add_test(NAME browser_sphinx
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx.test.mjs)
+set_tests_properties(browser_sphinx PROPERTIES LABELS "js;browser" TIMEOUT 300)
