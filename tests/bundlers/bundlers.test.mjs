@@ -42,7 +42,9 @@ let projects = 0;
 function freshProject(name) {
   const dir = path.join(work, `${name}-${++projects}`);
   cpSync(path.join(here, name), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
-  if (existsSync(path.join(here, 'shared/main.js')) && existsSync(path.join(dir, 'src'))) {
+  // A fixture with an index.html loads the shared src/main.js (git keeps no empty src/ folder, so make it).
+  if (existsSync(path.join(dir, 'index.html'))) {
+    mkdirSync(path.join(dir, 'src'), { recursive: true });
     cpSync(path.join(here, 'shared/main.js'), path.join(dir, 'src/main.js'));
   }
   const modules = path.join(dir, 'node_modules');
