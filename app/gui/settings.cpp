@@ -67,8 +67,8 @@ void read_line(AppState& state, std::string_view line) {
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
     if (ec == std::errc() && end == value.data() + value.size() && code < code_count(state.format))
       state.code = static_cast<std::uint32_t>(code);
-  } else if (key == "saturate") {
-    state.cast.saturate = value == "1";
+  } else if (key == "cast_saturate") {  // not "saturate": that key held every format's choice, not an override
+    if (value == "0" || value == "1") state.cast_saturate = value == "1";
   } else if (key == "zoom") {
     state.zoom = std::clamp(parse_float(value, 1.0f), 0.3f, 4.0f);
   } else if (key == "pan_x") {
@@ -99,7 +99,7 @@ void write_all(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* ou
   out->appendf("selection=%s\n", selection.c_str());
   out->appendf("format=%s\n", std::string(format_spec(state.format).name).c_str());
   out->appendf("code=%u\n", state.code);
-  out->appendf("saturate=%d\n", state.cast.saturate ? 1 : 0);
+  if (state.cast_saturate) out->appendf("cast_saturate=%d\n", *state.cast_saturate ? 1 : 0);
   out->appendf("lattice_file=%s\n", state.user_lattice ? state.user_lattice->path.c_str() : "");
   out->appendf("lattice_shown=%d\n", state.user_lattice_shown() ? 1 : 0);
   out->appendf("zoom=%g\npan_x=%g\npan_y=%g\n\n", static_cast<double>(state.zoom), static_cast<double>(state.pan_x),
