@@ -129,8 +129,13 @@ void draw_value_input(PanelContext& ctx) {
   ImGui::SetNextItemWidth(160.0f * ctx.scale);
   const bool entered = ImGui::InputTextWithHint("##value", "e.g. 0.3, -448, inf", state.value_input.data(),
                                                 state.value_input.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+  const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+  ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);
   ImGui::SameLine();
   const bool clicked = ImGui::Button("cast");
+  ctx.probes.add({"button", "cast", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_Button)}, everywhere);
   // The options in effect: the user's, else the format's ONNX defaults (the core resolves them).
   const Result<CastOptions> options = cast_options(state.cast_request());
   const CastOptions shown = options ? *options : onnx_default_options(state.format);
