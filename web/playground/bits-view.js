@@ -115,7 +115,7 @@ export class BitsView {
     if (code < 0 || code >= 2 ** f.totalBits) code = 0;
     this.current = code;
     // Wider formats show the 256 codes that share all but the current code's low byte: the grid follows it.
-    const page = f.totalBits > 8 ? Math.floor(code / 256) : 0;
+    const page = f.codeBytes > 1 ? Math.floor(code / 256) : 0;
     if (this.gridFor !== `${f.name}:${page}`) {
       this.#buildGrid(f, page);
       this.gridFor = `${f.name}:${page}`;
@@ -136,7 +136,7 @@ export class BitsView {
     const layout = this.tl.layout(f.name, 0);
     const box = $('bit-layout');
     box.replaceChildren();
-    box.classList.toggle('wide', f.totalBits > 16);   // float32: narrower bits that wrap
+    box.classList.toggle('wide', f.codeBytes > 2);   // float32: narrower bits that wrap
     for (const field of layout.fields) {
       const group = document.createElement('div');
       group.className = `bit-field field-${field.name}`;
@@ -204,7 +204,7 @@ export class BitsView {
   // The codes a grid shows: all of them for <= 8 bits; for wider formats the 256 codes page * 256 + 0x00..0xFF
   // (0xPP00..0xPPFF for 16 bits, 0xPPPPPP00..0xPPPPPPFF for float32).
   #gridCodes(f, page) {
-    if (f.totalBits <= 8) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
+    if (f.codeBytes === 1) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
     return Array.from({ length: 256 }, (_, i) => page * 256 + i);
   }
 
@@ -265,7 +265,7 @@ export class BitsView {
       return li;
     }));
     const note = document.createElement('li');
-    if (f.totalBits > 8) {
+    if (f.codeBytes > 1) {
       note.textContent = t('bits.gridHigh', { prefix: hex(page * 256, f.totalBits).replace(/..$/, '__') });
       $('grid-legend').append(note);
     }
