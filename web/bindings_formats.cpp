@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "typelattice/cast_kernels.h"
 #include "typelattice/cast_request.h"
@@ -65,6 +67,9 @@ val formats() {
     entry.set("bias", spec.bias);
     entry.set("totalBits", spec.total_bits());
     entry.set("codeBytes", code_bytes(f));
+    std::vector<std::string_view> round_modes;
+    for (const RoundModeName& r : round_modes_of(f)) round_modes.push_back(r.name);
+    entry.set("roundModes", string_array(round_modes));
     entry.set("isMinifloat", is_minifloat(f));
     entry.set("hasInf", spec.has_inf());
     entry.set("hasNaN", spec.has_nan());

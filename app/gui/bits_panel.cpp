@@ -113,14 +113,6 @@ void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
   ImGui::Dummy(ImVec2(static_cast<float>(bits) * (box + gap), label_height + box + ImGui::GetTextLineHeight() + 6.0f));
 }
 
-// The round modes of the core's vocabulary that the format has (E8M0's for float8_e8m0fnu, none elsewhere).
-std::vector<RoundModeName> round_modes_of(Format f) {
-  std::vector<RoundModeName> modes;
-  for (const RoundModeName& r : round_mode_names())
-    if (cast_options(f, std::nullopt, r.mode)) modes.push_back(r);
-  return modes;
-}
-
 void draw_value_input(PanelContext& ctx) {
   AppState& state = ctx.state;
   ImGui::AlignTextToFramePadding();

@@ -59,6 +59,13 @@ std::string round_mode_list() {
   return out;
 }
 
+std::vector<RoundModeName> round_modes_of(Format f) {
+  std::vector<RoundModeName> modes;
+  for (const RoundModeName& r : kRoundModes)
+    if (cast_options(f, std::nullopt, r.mode)) modes.push_back(r);
+  return modes;
+}
+
 Result<RoundMode> parse_round_mode(std::string_view name) {
   for (const RoundModeName& r : kRoundModes)
     if (r.name == name) return r.mode;

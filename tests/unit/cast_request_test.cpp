@@ -3,6 +3,7 @@
 // the output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -158,6 +159,9 @@ TEST(CastRequest, RoundModesOnlyWhereTheFormatHasThem) {
       const bool allowed = !r.scale_format_only || format_spec(f).is_scale_format();
       const Result<CastOptions> o = cast_options(request_for(f, {}, r.mode));
       EXPECT_EQ(o.ok(), allowed) << format_spec(f).name << " " << r.name;
+      const std::vector<RoundModeName> listed = round_modes_of(f);
+      EXPECT_EQ(std::any_of(listed.begin(), listed.end(), [&](const RoundModeName& m) { return m.name == r.name; }),
+                allowed) << format_spec(f).name << " " << r.name;
       CastRequestNames names;
       names.to = format_spec(f).name;
       names.round = r.name;

@@ -78,8 +78,10 @@ export class BitsView {
     return this.byName.get(this.app.state.format) || this.formats[0];
   }
 
-  #castOptions(state) {
-    const options = { round: state.round, input: state.input };
+  // The round mode goes only to a format that has it (the core lists them: E8M0's for float8_e8m0fnu).
+  #castOptions(state, f) {
+    const options = { input: state.input };
+    if (f.roundModes.includes(state.round)) options.round = state.round;
     if (state.sat !== null) options.saturate = state.sat;   // else ONNX Cast's default for the format
     return options;
   }
@@ -96,7 +98,7 @@ export class BitsView {
     $('input-kind').value = state.input;
     $('saturate-select').value = state.sat === null ? '' : state.sat ? '1' : '0';
     $('round-select').value = state.round;
-    $('round-select').disabled = f.name !== 'float8_e8m0fnu';
+    $('round-select').disabled = f.roundModes.length === 0;
     if (this.builtFor !== f.name) {
       this.#buildBits(f);
       this.#facts(f);
@@ -106,7 +108,7 @@ export class BitsView {
     let castError = null;
     if (state.value) {
       try {
-        cast = this.tl.castValue(f.name, state.value, this.#castOptions(state));
+        cast = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
       } catch (e) {
         castError = e.message;
       }
@@ -316,7 +318,7 @@ export class BitsView {
       if (f.name === state.format) tr.classList.add('current');
       let cells;
       try {
-        const r = this.tl.castValue(f.name, state.value, this.#castOptions(state));
+        const r = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
         tr.dataset.code = String(r.code);
         cells = [f.name, hex(r.code, f.totalBits), r.exactValue, t(`cat.${r.category}`),
           r.saturated ? t('bits.yes') : t('bits.no')];

@@ -91,6 +91,8 @@ export interface FormatEntry {
   totalBits: number;
   /** Bytes per code in arrays of codes: 1 up to 8 bits (Uint8Array), 2 for bfloat16 / float16 (Uint16Array), 4 for float32. */
   codeBytes: 1 | 2 | 4;
+  /** The `round` option values the format takes (['up', 'down', 'nearest'] for float8_e8m0fnu, else none). */
+  roundModes: RoundName[];
   /** Whether castFloat32 / decode cover the format: every format up to 16 bits; false for float32. */
   isMinifloat: boolean;
   hasInf: boolean;

@@ -31,6 +31,8 @@ std::span<const RoundModeName> round_mode_names();
 Result<RoundMode> parse_round_mode(std::string_view name);
 std::string_view round_mode_name(RoundMode mode);  // the first name of the mode in round_mode_names()
 std::string round_mode_list();                     // "up, down or nearest": for help and error texts
+// The round modes a format has (E8M0's for float8_e8m0fnu; none for the others, which round to nearest even).
+std::vector<RoundModeName> round_modes_of(Format f);
 
 Result<InputKind> parse_input_kind(std::string_view name);    // "decimal" | "hex"
 Result<SourceType> parse_source_type(std::string_view name);  // "float32" | "float64"

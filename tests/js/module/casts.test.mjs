@@ -106,6 +106,12 @@ test('formats(): the parameters and extreme values the specs give', async () => 
     // codeBytes: the narrowest of 1, 2, 4 bytes that holds every code (the array castFloat32 / decode use).
     assert.ok([1, 2, 4].includes(f.codeBytes), f.name);
     assert.ok(f.totalBits <= 8 * f.codeBytes && (f.codeBytes === 1 || f.totalBits > 4 * f.codeBytes), f.name);
+    // roundModes: exactly the round values castValue takes for the format.
+    for (const round of ['up', 'down', 'nearest', 'sideways']) {
+      let taken = true;
+      try { tl.castValue(f.name, '3', { round }); } catch { taken = false; }
+      assert.equal(taken, f.roundModes.includes(round), `${f.name} round ${round}`);
+    }
     if (f.isMinifloat) {
       const codes = tl.castFloat32(new Float32Array([1]), f.name);
       assert.equal(codes.BYTES_PER_ELEMENT, f.codeBytes, f.name);
