@@ -2,7 +2,6 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
-#include <optional>
 #include <cstdio>
 #include <iostream>
 #include <memory>
