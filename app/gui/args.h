@@ -1,5 +1,5 @@
-// The app's command line: interactive by default; --headless renders offscreen, writes a screenshot and
-// prints the join (DESIGN.md's headless contract).
+// The app's command line (CLI11, with the options it shares with the CLI from app/common): interactive by
+// default; --headless renders offscreen, writes a screenshot and prints the join (docs/app.md, "Headless mode").
 #pragma once
 #include <optional>
 #include <string>

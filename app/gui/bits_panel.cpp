@@ -62,8 +62,8 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
 // One square per bit, most significant first, coloured by the field it belongs to; a click flips it. Wide
 // formats (float32's 32 bits) get smaller squares so the row fits the panel.
 void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
-  const bool wide = code_bytes(ctx.state.format) > 1;
   AppState& state = ctx.state;
+  const bool wide = code_bytes(state.format) > 1;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float gap = 4.0f * ctx.scale;
   const float fitting = (ImGui::GetContentRegionAvail().x + gap) / static_cast<float>(bits) - gap;
