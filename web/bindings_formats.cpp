@@ -4,8 +4,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "typelattice/cast_kernels.h"
+#include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
 #include "web/bindings.h"
 
@@ -21,12 +26,24 @@ std::span<T> heap_span(std::uintptr_t address, std::size_t count) {
   return {reinterpret_cast<T*>(address), count};
 }
 
-// ONNX Cast's defaults for the format (as the CLI uses), with the options the caller gave (undefined: default).
-CastOptions cast_options(Format f, const val& saturate, const val& round) {
-  CastOptions options = onnx_default_options(f);
-  if (!saturate.isUndefined()) options.saturate = saturate.as<bool>();
-  if (!round.isUndefined()) options.e8m0_round = round.as<RoundMode>();
-  return options;
+std::optional<std::string> optional_string(const val& value) {
+  if (value.isUndefined()) return std::nullopt;
+  return value.as<std::string>();
+}
+
+// The cast the caller asked for (undefined options: the format's ONNX defaults, as the CLI's), every name checked
+// by the core. The wrapper has checked the options' JS types.
+Result<CastRequest> cast_request(const std::string& format, const val& saturate, const val& round, const val& input,
+                                 const val& from) {
+  const std::optional<std::string> round_name = optional_string(round), input_name = optional_string(input),
+                                   from_name = optional_string(from);
+  CastRequestNames names;
+  names.to = format;
+  if (!saturate.isUndefined()) names.saturate = saturate.as<bool>();
+  if (round_name) names.round = *round_name;
+  if (input_name) names.input = *input_name;
+  if (from_name) names.from = *from_name;
+  return parse_cast_request(names);
 }
 
 val exact_text(double value) {
@@ -49,6 +66,10 @@ val formats() {
     entry.set("hasSign", spec.has_sign);
     entry.set("bias", spec.bias);
     entry.set("totalBits", spec.total_bits());
+    entry.set("codeBytes", code_bytes(f));
+    std::vector<std::string_view> round_modes;
+    for (const RoundModeName& r : round_modes_of(f)) round_modes.push_back(r.name);
+    entry.set("roundModes", string_array(round_modes));
     entry.set("isMinifloat", is_minifloat(f));
     entry.set("hasInf", spec.has_inf());
     entry.set("hasNaN", spec.has_nan());
@@ -73,16 +94,19 @@ Result<Format> kernel_format(const std::string& format, const char* what) {
   return f;
 }
 
-// in: `count` float32 at `in_address`; out: `count` codes (uint8, or uint16 for 16-bit formats).
+// in: `count` float32 at `in_address`; out: `count` codes of code_bytes(format) each.
 val cast_float32_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
                     std::size_t count, const val& saturate, const val& round) {
   Result<Format> f = kernel_format(format, "castFloat32");
   if (!f) return error_value(f.error());
+  const Result<CastRequest> request = cast_request(format, saturate, round, val::undefined(), val::undefined());
+  if (!request) return error_value(request.error());
+  const CastOptions options = cast_options(*request).value();
   const auto in = heap_span<const float>(in_address, count);
-  if (format_spec(*f).total_bits() > 8)
-    cast_from_float32(*f, in, heap_span<std::uint16_t>(out_address, count), cast_options(*f, saturate, round));
+  if (code_bytes(*f) == 1)
+    cast_from_float32(*f, in, heap_span<std::uint8_t>(out_address, count), options);
   else
-    cast_from_float32(*f, in, heap_span<std::uint8_t>(out_address, count), cast_options(*f, saturate, round));
+    cast_from_float32(*f, in, heap_span<std::uint16_t>(out_address, count), options);
   return ok_value(val::null());
 }
 
@@ -91,10 +115,10 @@ val decode_js(const std::string& format, std::uintptr_t in_address, std::uintptr
   Result<Format> f = kernel_format(format, "decode");
   if (!f) return error_value(f.error());
   const auto out = heap_span<float>(out_address, count);
-  if (format_spec(*f).total_bits() > 8)
-    cast_to_float32(*f, heap_span<const std::uint16_t>(in_address, count), out);
-  else
+  if (code_bytes(*f) == 1)
     cast_to_float32(*f, heap_span<const std::uint8_t>(in_address, count), out);
+  else
+    cast_to_float32(*f, heap_span<const std::uint16_t>(in_address, count), out);
   return ok_value(val::null());
 }
 
@@ -135,28 +159,17 @@ val layout_js(const std::string& format, std::uint32_t code) {
   return ok_value(layout_value(layout(*f, code)));
 }
 
-// text is read as the CLI's `cast` reads it: hex_bits 32/64 for a float32/float64 bit pattern, else a decimal,
-// rounded once to float32 when decimal_as_float32.
-Result<double> read_value(const std::string& text, int hex_bits, bool decimal_as_float32) {
-  if (hex_bits != 0) return parse_hex_bits(text, hex_bits);
-  if (!decimal_as_float32) return parse_number(text);
-  const Result<float> value = parse_number_float32(text);
-  if (!value) return value.error();
-  return static_cast<double>(*value);
-}
-
+// One cast of `text`, read and cast as `typelattice cast` does; `line` is the line it prints.
 val cast_value_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
-                  int hex_bits, bool decimal_as_float32) {
-  Result<Format> f = parse_format(format);
-  if (!f) return error_value(f.error());
-  const Result<double> parsed = read_value(text, hex_bits, decimal_as_float32);
-  if (!parsed) return error_value(parsed.error());
-  const double input = *parsed;
-  const CastOptions options = cast_options(*f, saturate, round);
-  const std::uint32_t code = encode(*f, input, options);
-  const Layout l = layout(*f, code);
+                  const val& input, const val& from) {
+  const Result<CastRequest> request = cast_request(format, saturate, round, input, from);
+  if (!request) return error_value(request.error());
+  const Result<CastOutcome> cast = cast_text(*request, text);
+  if (!cast) return error_value(cast.error());
+  const Format f = request->to;
+  const Layout l = layout(f, cast->code);
   val interval = val::null();
-  if (const std::optional<RoundingInterval> r = rounding_interval(*f, code, options)) {
+  if (const std::optional<RoundingInterval> r = rounding_interval(f, cast->code, cast->options)) {
     interval = val::object();
     interval.set("low", exact_text(r->low));
     interval.set("high", exact_text(r->high));
@@ -164,13 +177,14 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
     interval.set("highInclusive", r->high_inclusive);
   }
   val out = val::object();
-  out.set("input", exact_text(input));
-  out.set("code", code);
+  out.set("input", exact_text(cast->input));
+  out.set("code", cast->code);
   out.set("exactValue", js_string(l.exact_value));
   out.set("value", l.value);
   out.set("category", category_js(l.category));
-  out.set("saturated", saturates(*f, input, options));
+  out.set("saturated", saturates(f, cast->input, cast->options));
   out.set("roundingInterval", interval);
+  out.set("line", js_string(cast->line));
   return ok_value(out);
 }
 
@@ -178,11 +192,6 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
 
 void register_format_bindings() {
   using emscripten::function;
-  emscripten::enum_<RoundMode>("RoundMode")
-      .value("nearest_even", RoundMode::nearest_even)
-      .value("up", RoundMode::up)
-      .value("down", RoundMode::down)
-      .value("nearest", RoundMode::nearest);
   function("isa", +[] { return js_string(isa_name(best_isa())); });
   function("formats", &formats);
   function("formatName", &format_name_js);

@@ -8,7 +8,8 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "typelattice/cast_kernels.h"
+#include "app/common/options.h"
+#include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice::cli {
@@ -17,17 +18,6 @@ namespace {
 int usage_error(const std::string& message) {
   std::cerr << "typelattice: " << message << "\n";
   return 2;
-}
-
-std::string hex_code(Format f, std::uint32_t code) {
-  const int digits = (format_spec(f).total_bits() + 3) / 4;
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "0x%0*x", digits, code);
-  return buffer;
-}
-
-std::string code_and_value(Format f, std::uint32_t code) {
-  return hex_code(f, code) + " " + exact_decimal(decode_to_float64(f, code));
 }
 
 // Runs `each` on every argument, or on every line of stdin when there are none; stops at the first error.
@@ -67,54 +57,8 @@ int for_each_input(const std::vector<std::string>& args, Each each, Drain drain)
   return 0;
 }
 
-struct CastArgs {
-  std::string to, from, round, input = "decimal";  // from: empty = float64, or for hex, by the digit count
-  bool saturate = false, no_saturate = false;
-  std::vector<std::string> values;
-};
-
-Result<CastOptions> cast_options(Format f, const CastArgs& a) {
-  CastOptions o = onnx_default_options(f);
-  if (a.saturate) o.saturate = true;
-  if (a.no_saturate) o.saturate = false;
-  if (!a.round.empty()) {
-    if (!format_spec(f).is_scale_format()) {
-      return Error{ErrorKind::bad_value,
-                   "--round applies to float8_e8m0fnu only; " + std::string(format_spec(f).name) +
-                       " always rounds to nearest, ties to even",
-                   {}};
-    }
-    if (a.round == "up") o.e8m0_round = RoundMode::up;
-    else if (a.round == "down") o.e8m0_round = RoundMode::down;
-    else if (a.round == "nearest") o.e8m0_round = RoundMode::nearest;
-    else return Error{ErrorKind::bad_value, "--round takes up, down or nearest, not '" + a.round + "'", {}};
-  }
-  return o;
-}
-
-// One input value as an exact double: decimal (rounded to float32 first with --from float32) or a bit pattern.
-Result<double> read_value(const std::string& text, const CastArgs& a) {
-  if (a.input == "hex") {
-    if (!a.from.empty()) return parse_hex_bits(text, a.from == "float32" ? 32 : 64);
-    const std::size_t digits = text.size() > 2 ? text.size() - 2 : 0;
-    if (digits != 8 && digits != 16 && text.rfind("0x", 0) == 0) {
-      return Error{ErrorKind::bad_value,
-                   "'" + text + "' has " + std::to_string(digits) +
-                       " hex digits; expected 8 (a float32 bit pattern) or 16 (a float64 bit pattern)",
-                   {}};
-    }
-    return parse_hex_bits(text, digits == 8 ? 32 : 64);
-  }
-  if (a.from == "float32") {
-    const Result<float> f = parse_number_float32(text);
-    if (!f) return f.error();
-    return static_cast<double>(*f);
-  }
-  return parse_number(text);
-}
-
-// Casts values in batches: float32 inputs go through the bulk SIMD kernels (bit-exact with `encode`, which
-// the sweeps check); a float64 input that is not a float32 is encoded from the double, so it rounds once.
+// Casts in batches of inputs (bulk input through stdin is the common case); the core picks the bulk kernels or
+// the exact path for each batch.
 class BatchedCast {
  public:
   BatchedCast(Format f, const CastOptions& options) : format_(f), options_(options) {}
@@ -123,24 +67,10 @@ class BatchedCast {
     return values_.size() >= kBatch;
   }
   void drain(std::string& out) {
-    if (values_.empty()) return;
     codes_.resize(values_.size());
-    if (is_minifloat(format_) && all_float32()) {  // float32 itself has no bulk kernel
-      floats_.assign(values_.begin(), values_.end());
-      if (format_spec(format_).total_bits() > 8) {
-        wide_.resize(values_.size());
-        cast_from_float32(format_, floats_, wide_, options_);
-        codes_.assign(wide_.begin(), wide_.end());
-      } else {
-        narrow_.resize(values_.size());
-        cast_from_float32(format_, floats_, narrow_, options_);
-        codes_.assign(narrow_.begin(), narrow_.end());
-      }
-    } else {
-      for (std::size_t i = 0; i < values_.size(); ++i) codes_[i] = encode(format_, values_[i], options_);
-    }
+    cast_many(format_, options_, values_, codes_);
     for (std::uint32_t code : codes_) {
-      out += code_and_value(format_, code);
+      out += cast_line(format_, code);
       out += '\n';
     }
     values_.clear();
@@ -148,33 +78,20 @@ class BatchedCast {
 
  private:
   static constexpr std::size_t kBatch = 4096;
-  bool all_float32() const {
-    for (double v : values_)
-      if (!std::isnan(v) && static_cast<double>(static_cast<float>(v)) != v) return false;
-    return true;
-  }
   Format format_;
   CastOptions options_;
   std::vector<double> values_;
-  std::vector<float> floats_;
-  std::vector<std::uint8_t> narrow_;
-  std::vector<std::uint16_t> wide_;
   std::vector<std::uint32_t> codes_;
 };
 
-int run_cast(const CastArgs& a) {
-  const Result<Format> f = parse_format(a.to);
-  if (!f) return usage_error(f.error().message);
-  if (!a.from.empty() && a.from != "float32" && a.from != "float64") return usage_error("--from takes float32 or float64, not '" + a.from + "'");
-  if (a.input != "decimal" && a.input != "hex") return usage_error("--input takes decimal or hex, not '" + a.input + "'");
-  if (a.saturate && a.no_saturate) return usage_error("--saturate and --no-saturate contradict each other");
-  const Result<CastOptions> options = cast_options(*f, a);
-  if (!options) return usage_error(options.error().message);
-  BatchedCast batch(*f, *options);
+int run_cast(const std::string& to, const options::CastFlags& flags, const std::vector<std::string>& values) {
+  const Result<CastRequest> request = options::cast_request(to, flags);
+  if (!request) return usage_error(request.error().message);
+  BatchedCast batch(request->to, cast_options(*request).value());
   return for_each_input(
-      a.values,
+      values,
       [&](const std::string& text, std::string& out, std::string& error) {
-        const Result<double> value = read_value(text, a);
+        const Result<double> value = read_cast_input(*request, text);
         if (!value) {
           error = value.error().message;
           return false;
@@ -194,7 +111,7 @@ int run_decode(const std::string& from, const std::vector<std::string>& codes) {
       error = code.error().message;
       return false;
     }
-    out += code_and_value(*f, *code);
+    out += cast_line(*f, *code);
     out += '\n';
     return true;
   }, [](std::string&) {});
@@ -216,10 +133,12 @@ int run_layout(const std::string& format, const std::string& value_text, const s
   const Result<Format> f = parse_format(format);
   if (!f) return usage_error(f.error().message);
   if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");
-  CastArgs args;
-  args.round = round;
-  const Result<CastOptions> options = cast_options(*f, args);
-  if (!options) return usage_error(options.error().message);
+  CastRequestNames names;
+  names.to = format;
+  if (!round.empty()) names.round = round;
+  const Result<CastRequest> request = parse_cast_request(names);
+  if (!request) return usage_error(request.error().message);
+  const CastOptions options = cast_options(*request).value();
   std::ostringstream out;
   std::uint32_t code;
   if (!code_text.empty()) {
@@ -227,10 +146,10 @@ int run_layout(const std::string& format, const std::string& value_text, const s
     if (!parsed) return usage_error(parsed.error().message);
     code = *parsed;
   } else {
-    const Result<double> value = parse_number(value_text);
+    const Result<double> value = read_cast_input(*request, value_text);
     if (!value) return usage_error(value.error().message);
-    code = encode(*f, *value, *options);
-    out << "input        " << value_text << (saturates(*f, *value, *options) ? " (saturated to max)" : "") << "\n";
+    code = encode(*f, *value, options);
+    out << "input        " << value_text << (saturates(*f, *value, options) ? " (saturated to max)" : "") << "\n";
   }
   const Layout l = layout(*f, code);
   out << "format       " << format_spec(*f).name << "\n";
@@ -247,9 +166,9 @@ int run_layout(const std::string& format, const std::string& value_text, const s
   if (!l.significand.empty()) out << "significand  " << l.significand << "\n";
   out << "category     " << category_name(l.category) << "\n";
   out << "value        " << l.exact_value << "\n";
-  if (const auto interval = rounding_interval(*f, code, *options)) out << "rounds from  " << interval_text(*interval) << "\n";
-  out << "next up      " << (l.next_up ? code_and_value(*f, *l.next_up) : "none") << "\n";
-  out << "next down    " << (l.next_down ? code_and_value(*f, *l.next_down) : "none") << "\n";
+  if (const auto interval = rounding_interval(*f, code, options)) out << "rounds from  " << interval_text(*interval) << "\n";
+  out << "next up      " << (l.next_up ? cast_line(*f, *l.next_up) : "none") << "\n";
+  out << "next down    " << (l.next_down ? cast_line(*f, *l.next_down) : "none") << "\n";
   std::cout << out.str();
   return 0;
 }
@@ -282,24 +201,27 @@ int run_formats() {
 }  // namespace
 
 void add_format_commands(CLI::App& app, Runner& run) {
+  struct CastArgs {
+    std::string to, never;
+    options::CastFlags flags;
+  };
   auto cast_args = std::make_shared<CastArgs>();
   CLI::App* cast = app.add_subcommand("cast", "Cast decimal numbers (or float bit patterns) to a format: 0xCODE VALUE");
-  cast->add_option("--to", cast_args->to, "target format, e.g. float8_e4m3fn or FLOAT8E4M3FN")->required();
-  cast->add_option("--from", cast_args->from,
-                   "float64 (default: the decimal's nearest double) or float32 (rounded to float32 first); "
-                   "with --input hex, the bit pattern's width (default: from its digit count)");
-  cast->add_flag("--saturate", cast_args->saturate, "clip out-of-range values and ±Inf to ±max (default for 8-bit formats)");
-  cast->add_flag("--no-saturate", cast_args->no_saturate, "out of range becomes Inf or NaN (default for float16/bfloat16)");
-  cast->add_option("--round", cast_args->round, "float8_e8m0fnu rounding: up (default), down or nearest");
-  cast->add_option("--input", cast_args->input, "decimal (default) or hex bit patterns of the --from type");
-  // VALUE... are what CLI11 leaves over from the first value on, in order, so that -inf and -nan need no "--"
-  // (options go before the values).
+  cast->add_option("--to", cast_args->to, std::string("the target format: ") + options::kFormatHelp)->required();
+  options::add_cast_flags(*cast, cast_args->flags);
+  // VALUE... are what CLI11 leaves over from the first value on, in order (prefix_command), so that -inf and
+  // -nan need no "--". The positional below only documents them: its validator refuses every value, so each
+  // stays in that ordered remainder. Because it is an unfilled positional, CLI11 also keeps a "--" before the
+  // values here (as the first leftover) instead of refusing the values after it.
   cast->prefix_command();
-  cast->footer("VALUE...: numbers to cast, after the options (e.g. 1000 -1.5e-3 inf -nan; no -- needed);\n"
-               "if none, one per line from stdin.");
+  cast->validate_positionals();
+  cast->add_option("VALUE", cast_args->never, "numbers to cast, after the options (e.g. 1000 -1.5e-3 inf -nan); "
+                                               "if none, one per line from stdin")
+      ->check(CLI::Validator([](std::string&) { return std::string("read in order with the other values"); }, ""));
   cast->callback([&run, cast, cast_args] {
-    cast_args->values = cast->remaining();
-    run = [cast_args] { return run_cast(*cast_args); };
+    std::vector<std::string> values = cast->remaining();
+    if (!values.empty() && values.front() == "--") values.erase(values.begin());  // POSIX's end of options
+    run = [cast_args, values] { return run_cast(cast_args->to, cast_args->flags, values); };
   });
 
   auto decode_from = std::make_shared<std::string>();
@@ -317,7 +239,7 @@ void add_format_commands(CLI::App& app, Runner& run) {
   lay->add_option("format", layout_args->format, "the format")->required();
   lay->add_option("value", layout_args->value, "a number to cast first (ONNX's default options)");
   lay->add_option("--code", layout_args->code, "a code, e.g. 0x7e, instead of a value");
-  lay->add_option("--round", layout_args->round, "float8_e8m0fnu rounding for VALUE: up (default), down or nearest");
+  lay->add_option("--round", layout_args->round, "float8_e8m0fnu rounding for VALUE: " + round_mode_list() + " (default up)");
   lay->allow_extras();  // a VALUE like -inf looks like an option to CLI11: take it from the leftovers
   lay->callback([&run, lay, layout_args] {
     const std::vector<std::string> extra = lay->remaining();

@@ -8,6 +8,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
+#include "app/common/options.h"
 #include "typelattice/promotion.h"
 
 namespace typelattice::cli {
@@ -19,30 +20,16 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
-struct SystemArgs {
-  std::string system = "jax", mode = "standard", x64 = "on";
-};
+using SystemArgs = options::SystemFlags;
 
-void add_system_options(CLI::App* cmd, SystemArgs& args) {
-  cmd->add_option("--system", args.system, "jax, numpy, torch, tensorflow or jax-lax")->capture_default_str();
-  cmd->add_option("--mode", args.mode, "standard or strict (jax_numpy_dtype_promotion; jax only)")->capture_default_str();
-  cmd->add_option("--x64", args.x64, "on or off (jax_enable_x64; jax only)")->capture_default_str();
-}
+void add_system_options(CLI::App* cmd, SystemArgs& args) { options::add_system_flags(*cmd, args); }
 
 Result<PromotionOptions> to_options(const SystemArgs& args) {
-  PromotionOptions o;
-  const auto system = parse_system(args.system);
-  if (!system) return system.error();
-  const auto mode = parse_mode(args.mode);
-  if (!mode) return mode.error();
-  if (args.x64 != "on" && args.x64 != "off")
-    return Error{ErrorKind::bad_value, "--x64 takes on or off, not '" + args.x64 + "'", {}};
-  o.system = *system;
-  o.mode = *mode;
-  o.x64 = args.x64 == "on";
-  if (o.system != System::jax && (o.mode != Mode::standard || !o.x64))
+  const Result<PromotionOptions> o = options::apply_system_flags(args);
+  if (!o) return o;
+  if (o->system != System::jax && (o->mode != Mode::standard || !o->x64))
     return Error{ErrorKind::bad_value,
-                 "--mode and --x64 are JAX settings; the " + std::string(system_name(o.system)) +
+                 "--mode and --x64 are JAX settings; the " + std::string(system_name(o->system)) +
                      " table has neither (drop them or use --system jax)",
                  {}};
   return o;

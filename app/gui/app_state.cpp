@@ -29,6 +29,14 @@ std::uint64_t code_count(Format f) { return std::uint64_t{1} << format_spec(f).t
 
 std::uint32_t code_mask(Format f) { return static_cast<std::uint32_t>(code_count(f) - 1u); }
 
+CastRequest AppState::cast_request() const {
+  CastRequest request;
+  request.to = format;
+  request.saturate = cast_saturate;
+  request.round = cast_round;
+  return request;
+}
+
 void AppState::set_lattice_path_input(std::string_view path) {
   const std::size_t n = std::min(path.size(), lattice_path_input.size() - 1);
   std::copy_n(path.begin(), n, lattice_path_input.begin());

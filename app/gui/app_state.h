@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/gui/user_lattice.h"
+#include "typelattice/cast_request.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_layout.h"
 #include "typelattice/lattice.h"
@@ -42,7 +43,10 @@ struct AppState {
   std::optional<System> compare = System::numpy;  // the table panel's "compare with"
   Format format = Format::float8_e4m3fn;
   std::uint32_t code = 0x38;                       // 1.0 in float8_e4m3fn
-  CastOptions cast;
+  // The bits panel's cast options as the user set them; unset ones are the format's ONNX defaults, as in
+  // `typelattice cast` and the module's castValue.
+  std::optional<bool> cast_saturate;
+  std::optional<RoundMode> cast_round;
   std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   bool show_help = false;
@@ -58,6 +62,7 @@ struct AppState {
   std::string lattice_error;
   std::vector<std::string> settings_notes;  // "key=value" pairs of the ini file that were ignored as invalid
 
+  CastRequest cast_request() const;  // decimal input, read as float64 (as the CLI's default)
   void toggle_selected(std::string_view name);
   void set_lattice_path_input(std::string_view path);  // truncated to the field's size
   bool user_lattice_shown() const { return show_user_lattice && user_lattice; }

@@ -1,54 +1,45 @@
 #include "app/gui/args.h"
 
+#include <CLI/CLI.hpp>
 #include <SDL.h>
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <sstream>
 
 namespace typelattice::gui {
-
-std::string usage_text() {
-  return R"(usage: typelattice-app [options]
-  Interactive Dear ImGui explorer of dtype promotion and minifloat formats. With --headless it renders one
-  frame offscreen, writes --screenshot, prints the join of --select ("join: float32" or the core's error
-  text, as the CLI) and exits 0.
-
-options:
-  --select A,B,...        dtypes to select (canonical names, aliases such as f2 or bf, i* f* c*)
-  --system S              jax | numpy | torch | tensorflow | jax-lax            (default jax)
-  --preset NAME           draw a design-document stage instead (python, categories, ..., option3, final)
-  --lattice FILE.json     draw your own graph, {"nodes": [...], "edges": [["from", "to"], ...]} (as
-                          `typelattice check` reads it); --select then takes its node names
-  --mode M                standard | strict                                     (default standard)
-  --x64 on|off            JAX's x64 flag                                        (default on)
-  --view V                lattice | table | bits                                (default lattice)
-  --compare S|none        the table panel's comparison system                   (default numpy)
-  --format F              the bits panel's format, e.g. float8_e5m2, FLOAT8E5M2 (default float8_e4m3fn)
-  --code 0xNN             the bits panel's code (hex or decimal; up to 0xFFFFFFFF for float32)
-  --value V               cast V into --format (saturating, round to nearest even) and show that code
-  --size WxH              window / screenshot size in pixels                    (default 1280x800)
-  --scale S               UI scale (default: from the display's DPI; 1 when headless)
-  --headless              render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit
-  --screenshot FILE.png   headless: write the rendered frame as PNG
-  --print-positions       headless: print "region KIND NAME ROLE x0 y0 x1 y1 #rrggbb" for drawn highlights
-  --click X,Y             headless: click there (repeatable, in order) after the first frames, then screenshot
-  --press KEY             headless: press a key (SDL name: S, 2, Escape, ...), in order with the clicks
-  --type TEXT             headless: type TEXT into the focused text field, in order with clicks and keys
-  --frames N              headless: render N more frames after the first ones (the screenshot is the last)
-  --report-frame-time     headless: print frame time statistics over those N frames
-  -h, --help              show this help
-
-keys: 1 2 3 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom
-      Left/Right previous/next code (bits) | F1 help | Ctrl+Q quit
-)";
-}
-
 namespace {
 
 struct Failure {
   std::string message;
-  bool show_usage = true;  // false: the flags were right, their input was not (a lattice file)
+  bool show_usage = true;  // false: the flags were right, their input was not (a lattice file, a value)
+};
+
+// CLI11's help, with the usage line in the app's own words and the keys after the options.
+class HelpFormatter : public CLI::Formatter {
+ public:
+  std::string make_description(const CLI::App*) const override { return ""; }
+  std::string make_usage(const CLI::App* app, std::string) const override {
+    return "usage: typelattice-app [options]\n" + app->get_description() + "\n";
+  }
+};
+
+constexpr const char* kDescription =
+    "Interactive Dear ImGui explorer of dtype promotion and minifloat formats. With --headless it renders one\n"
+    "frame offscreen, writes --screenshot, prints the join of --select (\"join: float32\" or the core's error\n"
+    "text, as the CLI) and, in the bits view, the code shown as `typelattice cast` prints it (\"bits: 0x7e 448\").";
+constexpr const char* kFooter =
+    "keys: 1 2 3 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
+    "      Left/Right previous/next code (bits) | F1 help | Ctrl+Q quit";
+
+// The flags as given; parse_into checks them and fills Arguments.
+struct Flags {
+  bool help = false, headless = false, print_positions = false, report_frame_time = false;
+  std::string select, preset, lattice, view, compare, format, code, value, size, scale, screenshot, frames;
+  std::vector<std::string> clicks, presses, texts;
+  options::SystemFlags system;
+  options::CastFlags cast;
 };
 
 std::string describe_error(const std::string& flag, const Error& error) {
@@ -93,6 +84,50 @@ std::vector<std::string> split_commas(std::string_view text) {
   return parts;
 }
 
+void define_flags(CLI::App& app, Flags& f) {
+  app.formatter(std::make_shared<HelpFormatter>());
+  app.get_formatter()->column_width(26);
+  app.set_help_flag("-h,--help", "show this help");
+  app.add_option("--select", f.select, "dtypes to select (canonical names, aliases such as f2 or bf, i* f* c*)")
+      ->type_name("A,B,...");
+  options::add_system_flags(app, f.system);
+  app.add_option("--preset", f.preset, "draw a design-document stage instead (python, categories, ..., option3, final)")
+      ->type_name("NAME");
+  app.add_option("--lattice", f.lattice,
+                 "draw your own graph, {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]} (as `typelattice "
+                 "check` reads it); --select then takes its node names")
+      ->type_name("FILE.json");
+  app.add_option("--view", f.view, "lattice (default), table or bits")->type_name("V");
+  app.add_option("--compare", f.compare, "the table panel's comparison system, or none (default numpy)")
+      ->type_name("S|none");
+  app.add_option("--format", f.format, std::string("the bits panel's format (default float8_e4m3fn): ") +
+                                           options::kFormatHelp)->type_name("F");
+  app.add_option("--code", f.code, "the bits panel's code (hex or decimal; up to 0xFFFFFFFF for float32)")
+      ->type_name("0xNN");
+  app.add_option("--value", f.value,
+                 "cast V into --format, read and rounded as `typelattice cast --to F V` does (with the cast "
+                 "options below: the format's ONNX defaults unless given), and show that code")
+      ->type_name("V");
+  options::add_cast_flags(app, f.cast);
+  app.add_option("--size", f.size, "window / screenshot size in pixels (default 1280x800)")->type_name("WxH");
+  app.add_option("--scale", f.scale, "UI scale (default: from the display's DPI; 1 when headless)")->type_name("S");
+  app.add_flag("--headless", f.headless, "render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit");
+  app.add_option("--screenshot", f.screenshot, "headless: write the rendered frame as PNG")->type_name("FILE.png");
+  app.add_flag("--print-positions", f.print_positions, "headless: print \"region KIND NAME ROLE x0 y0 x1 y1 #rrggbb\" for drawn highlights");
+  for (auto [flag, values, help, type] :
+       {std::tuple{"--click", &f.clicks, "headless: click there (repeatable, in order) after the first frames", "X,Y"},
+        std::tuple{"--press", &f.presses, "headless: press a key (SDL name: S, 2, Escape, ...), in order with the clicks",
+                   "KEY"},
+        std::tuple{"--type", &f.texts, "headless: type TEXT into the focused text field, in order with clicks and keys",
+                   "TEXT"}})
+    app.add_option(flag, *values, help)->type_name(type)->allow_extra_args(false);
+  app.add_option("--frames", f.frames, "headless: render N more frames after the first ones (the screenshot is the last)")
+      ->type_name("N");
+  app.add_flag("--report-frame-time", f.report_frame_time, "headless: print frame time statistics over those N frames");
+  app.description(kDescription);
+  app.footer(kFooter);
+}
+
 // Dtype names become canonical; with a design stage or a lattice file, names must be its nodes (e.g. u*, int8*).
 std::optional<Failure> check_selection(std::vector<std::string>& names, const Arguments& args) {
   std::vector<std::string> nodes;
@@ -121,154 +156,157 @@ std::optional<Failure> check_selection(std::vector<std::string>& names, const Ar
   return std::nullopt;
 }
 
-// Parses into `args`; returns a message on the first bad flag or value.
-std::optional<Failure> parse_into(const std::vector<std::string>& argv, Arguments& args, bool& help) {
-  std::optional<std::string> lattice_path;
-  for (std::size_t i = 1; i < argv.size(); ++i) {
-    const std::string& flag = argv[i];
-    auto next = [&]() -> std::optional<std::string> {
-      if (i + 1 >= argv.size()) return std::nullopt;
-      return argv[++i];
-    };
-    auto needs_value = [&]() { return Failure{flag + " needs a value"}; };
-    if (flag == "-h" || flag == "--help") {
-      help = true;
-    } else if (flag == "--headless") {
-      args.headless = true;
-    } else if (flag == "--print-positions") {
-      args.print_positions = true;
-    } else if (flag == "--report-frame-time") {
-      args.report_frame_time = true;
-    } else if (flag == "--select") {
-      auto v = next();
-      if (!v) return needs_value();
-      args.select = split_commas(*v);  // checked below, once --preset is known
-    } else if (flag == "--system" || flag == "--compare") {
-      auto v = next();
-      if (!v) return needs_value();
-      if (flag == "--compare" && *v == "none") {
-        args.compare_none = true;
-        continue;
-      }
-      auto s = parse_system(*v);
-      if (!s) return Failure{describe_error(flag, s.error())};
-      (flag == "--system" ? args.system : args.compare) = *s;
-    } else if (flag == "--preset") {
-      auto v = next();
-      if (!v) return needs_value();
-      const std::vector<std::string> names = preset_names();
-      if (std::find(names.begin(), names.end(), *v) == names.end()) {
-        std::vector<std::string_view> candidates(names.begin(), names.end());
-        std::string closest;
-        for (const std::string& c : closest_names(*v, candidates)) closest += (closest.empty() ? "" : ", ") + c;
-        return Failure{"--preset: unknown design stage '" + *v + "'; closest: " + closest};
-      }
-      args.preset = *v;
-    } else if (flag == "--lattice") {
-      auto v = next();
-      if (!v || v->empty()) return needs_value();
-      lattice_path = *v;  // loaded below: a bad flag after it is reported first
-    } else if (flag == "--mode") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto m = parse_mode(*v);
-      if (!m) return Failure{describe_error(flag, m.error())};
-      args.mode = *m;
-    } else if (flag == "--x64") {
-      auto v = next();
-      if (!v) return needs_value();
-      if (*v != "on" && *v != "off") return Failure{"--x64: expected on or off, got '" + *v + "'"};
-      args.x64 = *v == "on";
-    } else if (flag == "--view") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto view = parse_view(*v);
-      if (!view) return Failure{"--view: unknown view '" + *v + "'; valid views: lattice, table, bits"};
-      args.view = *view;
-    } else if (flag == "--format") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto f = parse_format(*v);
-      if (!f) return Failure{describe_error(flag, f.error())};
-      args.format = *f;
-    } else if (flag == "--code") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto code = parse_code(*v);
-      if (!code) return Failure{"--code: '" + *v + "' is not a code (write it in hex, e.g. 0x3c, or decimal)"};
-      args.code = *code;
-    } else if (flag == "--value") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto number = parse_number(*v);
-      if (!number) return Failure{describe_error(flag, number.error())};
-      args.value = *number;
-    } else if (flag == "--size") {
-      auto v = next();
-      if (!v) return needs_value();
-      const auto x = v->find('x');
-      const auto w = x == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(0, x));
-      const auto h = x == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(x + 1));
-      if (!w || !h || *w < 320 || *h < 240 || *w > 8192 || *h > 8192)
-        return Failure{"--size: expected WxH between 320x240 and 8192x8192, got '" + *v + "'"};
-      args.width = *w;
-      args.height = *h;
-      args.size_given = true;
-    } else if (flag == "--scale") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto s = parse_number(*v);
-      if (!s || !(*s >= 0.5 && *s <= 4.0)) return Failure{"--scale: expected a number from 0.5 to 4, got '" + *v + "'"};
-      args.scale = static_cast<float>(*s);
-    } else if (flag == "--click") {
-      auto v = next();
-      if (!v) return needs_value();
-      const auto comma = v->find(',');
-      const auto x = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(0, comma));
-      const auto y = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(*v).substr(comma + 1));
-      if (!x || !y || *x < 0 || *y < 0) return Failure{"--click: expected X,Y in pixels, got '" + *v + "'"};
+// Clicks, key presses and typed text, in the order they were given.
+std::optional<Failure> read_actions(const CLI::App& app, const Flags& f, Arguments& args) {
+  std::map<std::string, std::size_t> taken;
+  for (const CLI::Option* option : app.parse_order()) {
+    const std::string flag = option->get_name();
+    if (flag != "--click" && flag != "--press" && flag != "--type") continue;
+    const std::size_t index = taken[flag]++;
+    if (flag == "--click") {
+      const std::string& v = f.clicks[index];
+      const auto comma = v.find(',');
+      const auto x = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(v).substr(0, comma));
+      const auto y = comma == std::string::npos ? std::nullopt : parse_int(std::string_view(v).substr(comma + 1));
+      if (!x || !y || *x < 0 || *y < 0) return Failure{"--click: expected X,Y in pixels, got '" + v + "'"};
       args.actions.push_back({false, *x, *y, 0, {}});
     } else if (flag == "--press") {
-      auto v = next();
-      if (!v) return needs_value();
-      const SDL_Scancode key = SDL_GetScancodeFromName(v->c_str());
-      if (key == SDL_SCANCODE_UNKNOWN) return Failure{"--press: unknown key '" + *v + "' (SDL key names: S, 2, Escape, F1, Right, ...)"};
+      const std::string& v = f.presses[index];
+      const SDL_Scancode key = SDL_GetScancodeFromName(v.c_str());
+      if (key == SDL_SCANCODE_UNKNOWN) return Failure{"--press: unknown key '" + v + "' (SDL key names: S, 2, Escape, F1, Right, ...)"};
       args.actions.push_back({true, 0, 0, static_cast<int>(key), {}});
-    } else if (flag == "--type") {
-      auto v = next();
-      if (!v) return needs_value();
-      args.actions.push_back({false, 0, 0, 0, *v});
-    } else if (flag == "--screenshot") {
-      auto v = next();
-      if (!v || v->empty()) return needs_value();
-      args.screenshot = *v;
-    } else if (flag == "--frames") {
-      auto v = next();
-      if (!v) return needs_value();
-      auto n = parse_int(*v);
-      if (!n || *n < 1 || *n > 100000) return Failure{"--frames: expected a count from 1 to 100000, got '" + *v + "'"};
-      args.frames = *n;
     } else {
-      return Failure{"unknown option '" + flag + "'"};
+      args.actions.push_back({false, 0, 0, 0, f.texts[index]});
     }
   }
-  if (lattice_path && args.preset) return Failure{"--lattice and --preset both pick a graph; give one of them"};
-  if (lattice_path) {
-    auto loaded = load_user_lattice(*lattice_path);
+  return std::nullopt;
+}
+
+std::optional<Failure> read_view_flags(const CLI::App& app, const Flags& f, Arguments& args) {
+  if (app.count("--view")) {
+    auto view = parse_view(f.view);
+    if (!view) return Failure{"--view: unknown view '" + f.view + "'; valid views: lattice, table, bits"};
+    args.view = *view;
+  }
+  if (app.count("--compare")) {
+    if (f.compare == "none") {
+      args.compare_none = true;
+    } else {
+      auto s = parse_system(f.compare);
+      if (!s) return Failure{describe_error("--compare", s.error())};
+      args.compare = *s;
+    }
+  }
+  if (app.count("--size")) {
+    const auto x = f.size.find('x');
+    const auto w = x == std::string::npos ? std::nullopt : parse_int(std::string_view(f.size).substr(0, x));
+    const auto h = x == std::string::npos ? std::nullopt : parse_int(std::string_view(f.size).substr(x + 1));
+    if (!w || !h || *w < 320 || *h < 240 || *w > 8192 || *h > 8192)
+      return Failure{"--size: expected WxH between 320x240 and 8192x8192, got '" + f.size + "'"};
+    args.width = *w;
+    args.height = *h;
+    args.size_given = true;
+  }
+  if (app.count("--scale")) {
+    auto s = parse_number(f.scale);
+    if (!s || !(*s >= 0.5 && *s <= 4.0)) return Failure{"--scale: expected a number from 0.5 to 4, got '" + f.scale + "'"};
+    args.scale = static_cast<float>(*s);
+  }
+  if (app.count("--frames")) {
+    auto n = parse_int(f.frames);
+    if (!n || *n < 1 || *n > 100000) return Failure{"--frames: expected a count from 1 to 100000, got '" + f.frames + "'"};
+    args.frames = *n;
+  }
+  return std::nullopt;
+}
+
+// The bits panel's format, code and cast: the cast read and checked by the core as `typelattice cast` does.
+std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Arguments& args) {
+  if (app.count("--format")) {
+    auto format = parse_format(f.format);
+    if (!format) return Failure{describe_error("--format", format.error())};
+    args.format = *format;
+  }
+  const Format format = args.format.value_or(AppState{}.format);
+  if (app.count("--code")) {
+    auto code = parse_code(f.code);
+    if (!code) return Failure{"--code: '" + f.code + "' is not a code (write it in hex, e.g. 0x3c, or decimal)"};
+    if (*code >= code_count(format)) {
+      std::ostringstream out;
+      out << "--code: 0x" << std::hex << *code << " does not fit " << format_spec(format).name << " (" << std::dec
+          << format_spec(format).total_bits() << " bits)";
+      return Failure{out.str()};
+    }
+    args.code = *code;
+  }
+  const bool cast_flags = f.cast.saturate || f.cast.no_saturate || !f.cast.round.empty() || !f.cast.input.empty() ||
+                          !f.cast.from.empty();
+  if (!cast_flags && !app.count("--value")) return std::nullopt;
+  if (args.code && app.count("--value")) return Failure{"--code and --value both pick a code; give one of them"};
+  const Result<CastRequest> request = options::cast_request(format_spec(format).name, f.cast);
+  if (!request) return Failure{request.error().message};
+  args.cast = *request;
+  if (app.count("--value")) {
+    const Result<CastOutcome> cast = cast_text(*request, f.value);
+    if (!cast) return Failure{cast.error().message, false};
+    args.value_code = cast->code;
+  }
+  return std::nullopt;
+}
+
+std::optional<Failure> parse_into(const std::vector<std::string>& argv, Arguments& args, CLI::App& app, Flags& f) {
+  define_flags(app, f);
+  std::vector<std::string> reversed(argv.rbegin(), argv.rend());
+  if (!reversed.empty()) reversed.pop_back();  // the program's name
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    f.help = true;
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    return Failure{e.what()};
+  }
+  args.headless = f.headless;
+  args.print_positions = f.print_positions;
+  args.report_frame_time = f.report_frame_time;
+  args.system_flags = f.system;
+  // Each of --system, --mode, --x64 alone, so that the error names the flag.
+  for (auto [flag, text] : {std::pair{"--system", &options::SystemFlags::system},
+                            std::pair{"--mode", &options::SystemFlags::mode}, std::pair{"--x64", &options::SystemFlags::x64}}) {
+    options::SystemFlags one;
+    one.*text = f.system.*text;
+    const auto checked = options::apply_system_flags(one);
+    if (!checked && checked.error().message.rfind(flag, 0) == 0) return Failure{checked.error().message};
+    if (!checked) return Failure{describe_error(flag, checked.error())};
+  }
+  if (app.count("--preset")) {
+    const std::vector<std::string> names = preset_names();
+    if (std::find(names.begin(), names.end(), f.preset) == names.end()) {
+      std::vector<std::string_view> candidates(names.begin(), names.end());
+      std::string closest;
+      for (const std::string& c : closest_names(f.preset, candidates)) closest += (closest.empty() ? "" : ", ") + c;
+      return Failure{"--preset: unknown design stage '" + f.preset + "'; closest: " + closest};
+    }
+    args.preset = f.preset;
+  }
+  if (app.count("--screenshot")) {
+    if (f.screenshot.empty()) return Failure{"--screenshot needs a value"};
+    args.screenshot = f.screenshot;
+  }
+  if (auto failure = read_view_flags(app, f, args)) return failure;
+  if (auto failure = read_actions(app, f, args)) return failure;
+  if (auto failure = read_bits_flags(app, f, args)) return failure;
+  if (app.count("--lattice") && f.lattice.empty()) return Failure{"--lattice needs a value"};
+  if (app.count("--lattice") && args.preset) return Failure{"--lattice and --preset both pick a graph; give one of them"};
+  if (app.count("--lattice")) {
+    auto loaded = load_user_lattice(f.lattice);
     if (!loaded) return Failure{loaded.error().message, false};
     args.lattice = std::move(loaded).value();
   }
-  if (args.select) {
+  if (app.count("--select")) {
+    args.select = split_commas(f.select);
     if (auto failure = check_selection(*args.select, args)) return failure;
   }
-  const Format format = args.format.value_or(AppState{}.format);
-  if (args.code && *args.code >= code_count(format)) {
-    std::ostringstream out;
-    out << "--code: 0x" << std::hex << *args.code << " does not fit " << format_spec(format).name << " (" << std::dec
-        << format_spec(format).total_bits() << " bits)";
-    return Failure{out.str()};
-  }
-  if (args.code && args.value) return Failure{"--code and --value both pick a code; give one of them"};
   if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames ||
                          !args.actions.empty()))
     return Failure{
@@ -281,15 +319,16 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
 ParsedArguments parse_arguments(const std::vector<std::string>& argv) {
   ParsedArguments parsed;
   Arguments args;
-  bool help = false;
-  if (auto failure = parse_into(argv, args, help)) {
+  CLI::App app{"", "typelattice-app"};
+  Flags flags;
+  if (auto failure = parse_into(argv, args, app, flags)) {
     parsed.exit_code = 2;
     parsed.output = "typelattice-app: " + failure->message + "\n";
-    if (failure->show_usage) parsed.output += "\n" + usage_text();
+    if (failure->show_usage) parsed.output += "\n" + app.help();
     return parsed;
   }
-  if (help) {
-    parsed.output = usage_text();
+  if (flags.help) {
+    parsed.output = app.help();
     return parsed;
   }
   parsed.arguments = std::move(args);
@@ -303,23 +342,25 @@ void apply_arguments(const Arguments& args, AppState& state) {
       if (std::find(state.selection.begin(), state.selection.end(), name) == state.selection.end())
         state.selection.push_back(name);
   }
-  if (args.system) state.options.system = *args.system;
+  const bool system_given = !args.system_flags.system.empty();
+  state.options = options::apply_system_flags(args.system_flags, state.options).value();  // checked when parsed
   if (args.preset) state.preset = *args.preset;
-  if (args.system && !args.preset) state.preset.clear();
-  if (args.system || args.preset) state.show_user_lattice = false;
+  if (system_given && !args.preset) state.preset.clear();
+  if (system_given || args.preset) state.show_user_lattice = false;
   if (args.lattice) show_user_lattice(state, *args.lattice);
   if (args.lattice && !args.select) state.selection.clear();  // names saved for another graph
-  if (args.mode) state.options.mode = *args.mode;
-  if (args.x64) state.options.x64 = *args.x64;
   if (args.view) state.view = *args.view;
   if (args.compare) state.compare = *args.compare;
   if (args.compare_none) state.compare.reset();
   if (args.format) state.format = *args.format;
-  if (args.code) {
-    if (!args.format) state.format = AppState{}.format;
-    state.code = static_cast<std::uint32_t>(*args.code);  // parse_arguments checked that it fits the format
+  // A code or a cast was checked against --format or, without it, the default format: use that one.
+  if ((args.code || args.cast) && !args.format) state.format = AppState{}.format;
+  if (args.code) state.code = static_cast<std::uint32_t>(*args.code);  // parse_arguments checked that it fits
+  if (args.cast) {
+    state.cast_saturate = args.cast->saturate;
+    state.cast_round = args.cast->round;
   }
-  if (args.value) state.code = encode(state.format, *args.value, state.cast);
+  if (args.value_code) state.code = *args.value_code;
   state.code &= code_mask(state.format);
 }
 

@@ -1,10 +1,11 @@
-// The app's command line: interactive by default; --headless renders offscreen, writes a screenshot and
-// prints the join (DESIGN.md's headless contract).
+// The app's command line (CLI11, with the options it shares with the CLI from app/common): interactive by
+// default; --headless renders offscreen, writes a screenshot and prints the join (docs/app.md, "Headless mode").
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/common/options.h"
 #include "app/gui/app_state.h"
 
 namespace typelattice::gui {
@@ -14,15 +15,14 @@ struct Arguments {
   std::optional<std::vector<std::string>> select;  // canonical dtype names, or the preset's node names
   std::optional<std::string> preset;
   std::optional<UserLattice> lattice;          // --lattice FILE, loaded and checked while parsing
-  std::optional<System> system;
-  std::optional<Mode> mode;
-  std::optional<bool> x64;
+  options::SystemFlags system_flags;           // --system, --mode, --x64 as given (empty: not given)
   std::optional<View> view;
   std::optional<System> compare;
   bool compare_none = false;
   std::optional<Format> format;
   std::optional<std::uint64_t> code;           // wider than any format: parse_arguments checks the fit
-  std::optional<double> value;
+  std::optional<CastRequest> cast;             // --format with any cast flag or --value, checked by the core
+  std::optional<std::uint32_t> value_code;     // --value, read and cast as `typelattice cast` does
   int width = 1280, height = 800;
   bool size_given = false;
   std::optional<float> scale;
@@ -48,7 +48,6 @@ struct ParsedArguments {
 };
 
 ParsedArguments parse_arguments(const std::vector<std::string>& argv);
-std::string usage_text();
 
 // Applies the flags over the (possibly restored) state.
 void apply_arguments(const Arguments& args, AppState& state);

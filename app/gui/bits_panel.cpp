@@ -47,6 +47,8 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
       if (ImGui::Selectable(std::string(format_spec(f).name).c_str(), f == state.format)) {
         state.format = f;
         state.code &= code_mask(f);
+        // A round mode the new format does not have (E8M0's, say) goes with the format it was chosen for.
+        if (!cast_options(f, state.cast_saturate, state.cast_round)) state.cast_round.reset();
       }
     }
     ImGui::EndCombo();
@@ -61,10 +63,11 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
 // formats (float32's 32 bits) get smaller squares so the row fits the panel.
 void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
   AppState& state = ctx.state;
+  const bool wide = code_bytes(state.format) > 1;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float gap = 4.0f * ctx.scale;
   const float fitting = (ImGui::GetContentRegionAvail().x + gap) / static_cast<float>(bits) - gap;
-  const float box = std::max(std::min((bits > 8 ? 40.0f : 52.0f) * ctx.scale, fitting), 12.0f * ctx.scale);
+  const float box = std::max(std::min((wide ? 40.0f : 52.0f) * ctx.scale, fitting), 12.0f * ctx.scale);
   // The digits use the large font only where it fits the square with a margin.
   ImFont* digit_font = box >= ctx.fonts.large->FontSize * 1.3f ? ctx.fonts.large : ImGui::GetFont();
   const float label_height = ImGui::GetTextLineHeight() + 4.0f * ctx.scale;
@@ -110,7 +113,7 @@ void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
   ImGui::Dummy(ImVec2(static_cast<float>(bits) * (box + gap), label_height + box + ImGui::GetTextLineHeight() + 6.0f));
 }
 
-void draw_value_input(PanelContext& ctx, const FormatSpec& spec) {
+void draw_value_input(PanelContext& ctx) {
   AppState& state = ctx.state;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Cast a value");
@@ -118,24 +121,38 @@ void draw_value_input(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::SetNextItemWidth(160.0f * ctx.scale);
   const bool entered = ImGui::InputTextWithHint("##value", "e.g. 0.3, -448, inf", state.value_input.data(),
                                                 state.value_input.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+  const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+  ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);
   ImGui::SameLine();
   const bool clicked = ImGui::Button("cast");
+  ctx.probes.add({"button", "cast", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_Button)}, everywhere);
+  // The options in effect: the user's, else the format's ONNX defaults (the core resolves them).
+  const Result<CastOptions> options = cast_options(state.cast_request());
+  const CastOptions shown = options ? *options : onnx_default_options(state.format);
+  bool saturate = shown.saturate;
   ImGui::SameLine();
-  ImGui::Checkbox("saturate", &state.cast.saturate);
-  if (spec.is_scale_format()) {
-    static constexpr const char* kRounds[] = {"nearest even", "up", "down", "nearest"};
-    int round = static_cast<int>(state.cast.e8m0_round);
+  if (ImGui::Checkbox("saturate", &saturate)) state.cast_saturate = saturate;
+  const std::vector<RoundModeName> modes = round_modes_of(state.format);
+  if (!modes.empty()) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(130.0f * ctx.scale);
-    if (ImGui::Combo("round", &round, kRounds, 4)) state.cast.e8m0_round = static_cast<RoundMode>(round);
+    if (ImGui::BeginCombo("round", std::string(round_mode_name(shown.e8m0_round)).c_str())) {
+      for (const RoundModeName& r : modes) {
+        if (ImGui::Selectable(std::string(r.name).c_str(), r.mode == shown.e8m0_round)) state.cast_round = r.mode;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(r.description).c_str());
+      }
+      ImGui::EndCombo();
+    }
   }
   if (entered || clicked) {
-    auto number = parse_number(state.value_input.data());
-    if (number) {
-      state.code = encode(state.format, *number, state.cast);
+    const Result<CastOutcome> cast = cast_text(state.cast_request(), state.value_input.data());
+    if (cast) {
+      state.code = cast->code;
       state.value_error.clear();
     } else {
-      state.value_error = number.error().message;
+      state.value_error = cast.error().message;
     }
   }
   if (!state.value_error.empty())
@@ -242,7 +259,7 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   AppState& state = ctx.state;
   const int bits = spec.total_bits();
   const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(code_count(state.format), 256u));
-  if (bits > 8) draw_page_control(ctx, spec);
+  if (code_bytes(state.format) > 1) draw_page_control(ctx, spec);
   const std::uint32_t page = state.code >> 8;
   // Small formats get fewer, bigger cells: FP4's 16 codes as two rows, positive and negative.
   const std::uint32_t columns = count <= 16 ? 8 : 16;
@@ -303,8 +320,8 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
 
 // Every finite value of the format on a symmetric-log axis, so the spacing of the codes shows where the
 // precision is; the current code is the tall mark.
-void draw_number_line(PanelContext& ctx, const FormatSpec& spec, Format format, std::uint32_t current) {
-  if (spec.total_bits() > 8) return;
+void draw_number_line(PanelContext& ctx, Format format, std::uint32_t current) {
+  if (code_bytes(format) > 1) return;
   std::vector<std::pair<double, std::uint32_t>> values;
   double tiny = DBL_MAX, largest = 0.0;
   for (std::uint32_t code = 0; code < code_count(format); ++code) {
@@ -368,7 +385,7 @@ void draw_bits_panel(PanelContext& ctx) {
   const Layout l = layout(state.format, state.code);
   ImGui::Spacing();
   draw_bit_row(ctx, l, spec.total_bits());
-  draw_value_input(ctx, spec);
+  draw_value_input(ctx);
   ImGui::Separator();
   if (ImGui::BeginTable("bits_columns", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("details", ImGuiTableColumnFlags_WidthStretch, 0.3f);
@@ -376,7 +393,7 @@ void draw_bits_panel(PanelContext& ctx) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     draw_details(ctx, l, spec);
-    draw_number_line(ctx, spec, state.format, state.code);
+    draw_number_line(ctx, state.format, state.code);
     ImGui::TableNextColumn();
     draw_code_grid(ctx, spec);
     ImGui::EndTable();

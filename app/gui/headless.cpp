@@ -78,6 +78,8 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     }
   }
   std::cout << join_line(model) << "\n";
+  // The bits view: the code shown, as `typelattice cast` prints it.
+  if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
   // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.
   if (!model.user_path.empty())
     std::cout << "check: " << (model.lattice_violation ? model.lattice_violation_text : "is a lattice") << "\n";

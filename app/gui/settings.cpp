@@ -88,8 +88,9 @@ void read_line(AppState& state, std::string_view line) {
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
     ok = ec == std::errc() && end == value.data() + value.size() && code < code_count(state.format);
     if (ok) state.code = static_cast<std::uint32_t>(code);
-  } else if (key == "saturate") {
-    ok = parse_flag(value, state.cast.saturate);
+  } else if (key == "cast_saturate") {  // not "saturate": that key held every format's choice, not an override
+    bool saturate = false;
+    if ((ok = parse_flag(value, saturate))) state.cast_saturate = saturate;
   } else if (key == "zoom") {
     const auto zoom = parse_float(value, 0.3f, 4.0f);  // the range the zoom controls allow
     if ((ok = zoom.has_value())) state.zoom = *zoom;
@@ -126,7 +127,7 @@ void write_all(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* ou
   out->appendf("selection=%s\n", selection.c_str());
   out->appendf("format=%s\n", std::string(format_spec(state.format).name).c_str());
   out->appendf("code=%u\n", state.code);
-  out->appendf("saturate=%d\n", state.cast.saturate ? 1 : 0);
+  if (state.cast_saturate) out->appendf("cast_saturate=%d\n", *state.cast_saturate ? 1 : 0);
   out->appendf("lattice_file=%s\n", state.user_lattice ? state.user_lattice->path.c_str() : "");
   out->appendf("lattice_shown=%d\n", state.user_lattice_shown() ? 1 : 0);
   out->appendf("zoom=%g\npan_x=%g\npan_y=%g\n\n", static_cast<double>(state.zoom), static_cast<double>(state.pan_x),

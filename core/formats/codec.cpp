@@ -203,8 +203,13 @@ FormatRange format_range(Format f) {
   return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 1u << g.m), decode_to_float64(f, 1)};
 }
 
+int code_bytes(Format f) {
+  const int bits = format_spec(f).total_bits();
+  return bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
+}
+
 CastOptions onnx_default_options(Format f) {
-  return CastOptions{.saturate = format_spec(f).total_bits() <= 8, .e8m0_round = RoundMode::up};
+  return CastOptions{.saturate = code_bytes(f) == 1, .e8m0_round = RoundMode::up};
 }
 
 bool saturates(Format f, double value, const CastOptions& options) {

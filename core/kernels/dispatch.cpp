@@ -73,8 +73,7 @@ const KernelTable& runnable_kernels(Isa isa) {
 
 // Whether the kernels cover f with codes of this width (float32 is no minifloat: it has no kernel).
 bool fits(Format f, int code_bits) {
-  const int bits = format_spec(f).total_bits();
-  return is_minifloat(f) && (code_bits == 8 ? bits <= 8 : bits > 8);
+  return is_minifloat(f) && code_bytes(f) * 8 == code_bits;
 }
 
 }  // namespace

@@ -187,7 +187,7 @@ DecodeParams derive_decode(Format f) {
   const std::uint32_t codes = 1u << s.total_bits();
   for (std::uint32_t c = 0; c < codes; ++c) {
     float got = 0.0f;
-    if (s.total_bits() <= 8) {
+    if (code_bytes(f) == 1) {
       const auto code = static_cast<std::uint8_t>(c);
       scalar_kernels()->decode8[p.variant](p, &code, &got, 1);
     } else {
@@ -202,7 +202,7 @@ DecodeParams derive_decode(Format f) {
       break;
     }
   }
-  if (s.total_bits() <= 8) {  // codes with bits above the format's width decode as the kernels do: ignored
+  if (code_bytes(f) == 1) {  // codes with bits above the format's width decode as the kernels do: ignored
     for (std::uint32_t c = 0; c < 256; ++c) {
       const std::uint32_t value = bits_of(decode_to_float32(f, c & (codes - 1)));
       p.byte3[c] = static_cast<std::uint8_t>(value >> 24);

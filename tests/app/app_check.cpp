@@ -10,6 +10,9 @@
 //                        -- APP_ARGS...
 //   app_check usage      --app APP --exit N [--contains TEXT]... -- APP_ARGS...
 //   app_check bad-input  --app APP [--cli CLI --cli-args "check FILE"] [--contains TEXT]... -- APP_ARGS...
+//   app_check cast       --app APP --cli CLI [--png OUT] -- --format F [CAST FLAGS] (--value V | --click
+//                        @field:cast-value --type V --press Return)
+//                        (the app's "bits:" line, or its error, is what `CLI cast --to F [CAST FLAGS] -- V` prints)
 #include <stb_image.h>
 #include <sys/wait.h>
 
@@ -362,6 +365,51 @@ void bad_input(const Options& o) {
     fail("the app's message does not contain the CLI's '" + message + "'");
 }
 
+// The bits view's cast against the CLI's: the app's arguments become `cast --to F FLAGS -- V` (the value after
+// POSIX's "--", which the CLI must accept even for -1 or -inf); the value is --value's, or the text typed into the
+// Bits panel's field. A value or option the CLI refuses (exit 2) must make the app exit 2 with the same message.
+void cast_like_cli(const Options& o) {
+  std::vector<std::string> cli = {o.cli, "cast"}, value;
+  for (std::size_t i = 0; i < o.app_args.size(); ++i) {
+    const std::string& a = o.app_args[i];
+    const bool has_value = i + 1 < o.app_args.size();
+    if (a == "--format" && has_value) cli.insert(cli.end(), {"--to", o.app_args[++i]});
+    else if ((a == "--value" || a == "--type") && has_value) value = {o.app_args[++i]};
+    else if ((a == "--round" || a == "--input" || a == "--from") && has_value) cli.insert(cli.end(), {a, o.app_args[++i]});
+    else if (a == "--saturate" || a == "--no-saturate") cli.push_back(a);
+    else if ((a == "--click" || a == "--press") && has_value) ++i;  // how the value was typed: not the CLI's concern
+  }
+  cli.push_back("--");
+  cli.insert(cli.end(), value.begin(), value.end());
+  const char* dir = std::getenv("TYPELATTICE_ARTIFACTS");
+  const std::string scratch = o.png.empty() ? std::string(dir ? dir : "/tmp") + "/cast" : o.png;
+  const Run expected = run(cli, scratch + ".cli");
+  std::vector<std::string> argv = {o.app, "--headless"};
+  if (!o.png.empty()) argv.insert(argv.end(), {"--screenshot", o.png});
+  Options in_bits_view = o;  // clicks are placed where the bits view draws
+  in_bits_view.app_args.insert(in_bits_view.app_args.begin(), {"--view", "bits"});
+  const std::vector<std::string> app_args = with_clicks(in_bits_view);
+  argv.insert(argv.end(), app_args.begin(), app_args.end());
+  const Run app = run(argv, scratch);
+  if (expected.exit_code == 0) {
+    const std::vector<std::string> want = lines_of(expected.out);
+    if (want.size() != 1) fail("the CLI printed " + std::to_string(want.size()) + " lines: '" + expected.out + "'");
+    if (app.exit_code != 0) fail("the app exited " + std::to_string(app.exit_code) + ": " + app.err);
+    const std::vector<std::string> out = lines_of(app.out);
+    const std::string line = want.empty() ? "" : "bits: " + want[0];
+    if (std::find(out.begin(), out.end(), line) == out.end())
+      fail("expected the line '" + line + "' (the CLI's), the app printed '" + app.out + "'");
+    return;
+  }
+  if (expected.exit_code != 2) fail("the CLI exited " + std::to_string(expected.exit_code) + ": " + expected.err);
+  if (app.exit_code != 2) fail("the app exited " + std::to_string(app.exit_code) + ", the CLI 2");
+  if (!app.out.empty()) fail("the app printed '" + app.out + "' on stdout after an error");
+  const std::string cli_line = first_line(expected.err), app_line = first_line(app.err);
+  const std::string cli_prefix = "typelattice: ", app_prefix = "typelattice-app: ";
+  if (cli_line.rfind(cli_prefix, 0) != 0 || app_line != app_prefix + cli_line.substr(cli_prefix.size()))
+    fail("the app's error '" + app_line + "' is not the CLI's '" + cli_line + "'");
+}
+
 void usage(const Options& o) {
   std::vector<std::string> argv = {o.app};
   argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
@@ -380,13 +428,14 @@ void usage(const Options& o) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o) || o.app.empty()) {
-    std::cerr << "usage: app_check screenshot|error|usage|bad-input --app APP [...] -- APP_ARGS\n";
+    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast --app APP [...] -- APP_ARGS\n";
     return 2;
   }
   if (o.mode == "screenshot") screenshot(o);
   else if (o.mode == "error") error_like_cli(o);
   else if (o.mode == "usage") usage(o);
   else if (o.mode == "bad-input") bad_input(o);
+  else if (o.mode == "cast") cast_like_cli(o);
   else return 2;
   if (failures) std::cerr << failures << " check(s) failed\n";
   return failures ? 1 : 0;

@@ -203,3 +203,38 @@ if(TYPELATTICE_XVFB_RUN)
   add_test(NAME app_bad_ini COMMAND ${CMAKE_CURRENT_LIST_DIR}/bad_ini_test.sh $<TARGET_FILE:typelattice-app>)
   set_tests_properties(app_bad_ini PROPERTIES LABELS app TIMEOUT 180 RESOURCE_LOCK xvfb)
 endif()
+
+# The bits view's cast line ("bits: 0xCODE VALUE") is what `typelattice cast --to F ... -- V` prints, with the
+# same defaults (the format's ONNX Cast defaults: float16 1e6 is Inf) and options, and the same errors (exit 2).
+function(typelattice_app_cast_test name display)
+  typelattice_app_test(cast_${name} ${display} cast --cli ${cli} -- ${ARGN})
+endfunction()
+typelattice_app_cast_test(float16_overflow_is_inf DISPLAY --format float16 --value 1e6)
+typelattice_app_cast_test(float16_saturate DISPLAY --format float16 --saturate --value 1e6)
+typelattice_app_cast_test(e4m3fn_saturates DISPLAY --format float8_e4m3fn --value 1000)
+typelattice_app_cast_test(e4m3fn_no_saturate DISPLAY --format FLOAT8E4M3FN --no-saturate --value 1000)
+typelattice_app_cast_test(e5m2_negative_inf DISPLAY --format float8_e5m2 --value -inf)
+typelattice_app_cast_test(e4m3fnuz_nan DISPLAY --format float8_e4m3fnuz --value nan)
+typelattice_app_cast_test(e8m0_default_up DISPLAY --format float8_e8m0fnu --value 3)
+typelattice_app_cast_test(e8m0_down DISPLAY --format float8_e8m0fnu --round down --value 3)
+typelattice_app_cast_test(e8m0_nearest DISPLAY --format float8_e8m0fnu --round nearest --value 2.9)
+typelattice_app_cast_test(bfloat16_tenth DISPLAY --format bfloat16 --value 0.1)
+typelattice_app_cast_test(float32_tenth DISPLAY --format float32 --value 0.1)
+typelattice_app_cast_test(fp4_negative_zero DISPLAY --format float4_e2m1fn --value -0)
+typelattice_app_cast_test(fp6_no_saturate_clips DISPLAY --format float6_e3m2fn --no-saturate --value 1e300)
+typelattice_app_cast_test(hex_float64 DISPLAY --format float8_e4m3fn --input hex --value 0x3ff1000000000001)
+typelattice_app_cast_test(hex_float32 DISPLAY --format float8_e4m3fn --input hex --from float32 --value 0x3f880000)
+typelattice_app_cast_test(decimal_as_float32 DISPLAY --format float8_e4m3fn --from float32 --value 1.0625000001)
+# Typed into the Bits panel's field: the panel starts from the same defaults as the CLI (float16 1e6 is Inf).
+typelattice_app_cast_test(panel_float16_overflow_is_inf DISPLAY --format float16 --click @field:cast-value
+  --type 1e6 --press Return)
+typelattice_app_cast_test(panel_e4m3fn_saturates DISPLAY --format float8_e4m3fn --click @field:cast-value
+  --type -1000 --press Return)
+# Errors: the core's text, as the CLI prints it, and exit 2.
+typelattice_app_cast_test(error_bad_number NODISPLAY --format float16 --value 1.5x)
+typelattice_app_cast_test(error_round_on_float16 NODISPLAY --format float16 --round down --value 3)
+typelattice_app_cast_test(error_unknown_round NODISPLAY --format float8_e8m0fnu --round sideways --value 3)
+typelattice_app_cast_test(error_hex_digits NODISPLAY --format float8_e4m3fn --input hex --value 0x3f80)
+typelattice_app_cast_test(error_source_type NODISPLAY --format float8_e4m3fn --from float16 --value 1)
+typelattice_app_cast_test(error_saturate_both NODISPLAY --format float16 --saturate --no-saturate --value 1)
+typelattice_app_cast_test(error_out_of_float64 NODISPLAY --format float16 --value 1e400)

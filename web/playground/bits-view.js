@@ -78,8 +78,10 @@ export class BitsView {
     return this.byName.get(this.app.state.format) || this.formats[0];
   }
 
-  #castOptions(state) {
-    const options = { round: state.round, input: state.input };
+  // The round mode goes only to a format that has it (the core lists them: E8M0's for float8_e8m0fnu).
+  #castOptions(state, f) {
+    const options = { input: state.input };
+    if (f.roundModes.includes(state.round)) options.round = state.round;
     if (state.sat !== null) options.saturate = state.sat;   // else ONNX Cast's default for the format
     return options;
   }
@@ -96,7 +98,7 @@ export class BitsView {
     $('input-kind').value = state.input;
     $('saturate-select').value = state.sat === null ? '' : state.sat ? '1' : '0';
     $('round-select').value = state.round;
-    $('round-select').disabled = f.name !== 'float8_e8m0fnu';
+    $('round-select').disabled = f.roundModes.length === 0;
     if (this.builtFor !== f.name) {
       this.#buildBits(f);
       this.#facts(f);
@@ -106,7 +108,7 @@ export class BitsView {
     let castError = null;
     if (state.value) {
       try {
-        cast = this.tl.castValue(f.name, state.value, this.#castOptions(state));
+        cast = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
       } catch (e) {
         castError = e.message;
       }
@@ -115,7 +117,7 @@ export class BitsView {
     if (code < 0 || code >= 2 ** f.totalBits) code = 0;
     this.current = code;
     // Wider formats show the 256 codes that share all but the current code's low byte: the grid follows it.
-    const page = f.totalBits > 8 ? Math.floor(code / 256) : 0;
+    const page = f.codeBytes > 1 ? Math.floor(code / 256) : 0;
     if (this.gridFor !== `${f.name}:${page}`) {
       this.#buildGrid(f, page);
       this.gridFor = `${f.name}:${page}`;
@@ -136,7 +138,7 @@ export class BitsView {
     const layout = this.tl.layout(f.name, 0);
     const box = $('bit-layout');
     box.replaceChildren();
-    box.classList.toggle('wide', f.totalBits > 16);   // float32: narrower bits that wrap
+    box.classList.toggle('wide', f.codeBytes > 2);   // float32: narrower bits that wrap
     for (const field of layout.fields) {
       const group = document.createElement('div');
       group.className = `bit-field field-${field.name}`;
@@ -204,7 +206,7 @@ export class BitsView {
   // The codes a grid shows: all of them for <= 8 bits; for wider formats the 256 codes page * 256 + 0x00..0xFF
   // (0xPP00..0xPPFF for 16 bits, 0xPPPPPP00..0xPPPPPPFF for float32).
   #gridCodes(f, page) {
-    if (f.totalBits <= 8) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
+    if (f.codeBytes === 1) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
     return Array.from({ length: 256 }, (_, i) => page * 256 + i);
   }
 
@@ -265,7 +267,7 @@ export class BitsView {
       return li;
     }));
     const note = document.createElement('li');
-    if (f.totalBits > 8) {
+    if (f.codeBytes > 1) {
       note.textContent = t('bits.gridHigh', { prefix: hex(page * 256, f.totalBits).replace(/..$/, '__') });
       $('grid-legend').append(note);
     }
@@ -316,7 +318,7 @@ export class BitsView {
       if (f.name === state.format) tr.classList.add('current');
       let cells;
       try {
-        const r = this.tl.castValue(f.name, state.value, this.#castOptions(state));
+        const r = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
         tr.dataset.code = String(r.code);
         cells = [f.name, hex(r.code, f.totalBits), r.exactValue, t(`cat.${r.category}`),
           r.saturated ? t('bits.yes') : t('bits.no')];

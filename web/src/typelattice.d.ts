@@ -42,7 +42,10 @@ export interface TableOptions extends PromotionOptions {
 export interface CastOptions {
   /** Out-of-range values become ±max (true) or Inf/NaN (false). */
   saturate?: boolean;
-  /** The rounding of float8_e8m0fnu (default 'up'); ignored by the other formats. */
+  /**
+   * The rounding of float8_e8m0fnu (default 'up'). The other formats always round to nearest-even and refuse
+   * the option with a RangeError (the core's text, as the CLI's `--round`).
+   */
   round?: RoundName;
 }
 
@@ -101,6 +104,10 @@ export interface FormatEntry {
   hasSign: boolean;
   bias: number;
   totalBits: number;
+  /** Bytes per code in arrays of codes: 1 up to 8 bits (Uint8Array), 2 for bfloat16 / float16 (Uint16Array), 4 for float32. */
+  codeBytes: 1 | 2 | 4;
+  /** The `round` option values the format takes (['up', 'down', 'nearest'] for float8_e8m0fnu, else none). */
+  roundModes: RoundName[];
   /** Whether castFloat32 / decode cover the format: every format up to 16 bits; false for float32. */
   isMinifloat: boolean;
   hasInf: boolean;
@@ -246,6 +253,8 @@ export interface CastResult {
   saturated: boolean;
   /** The inputs that cast to this code (exact decimals, '-inf' / 'inf' at clipped ends); null for a NaN code. */
   roundingInterval: RoundingInterval | null;
+  /** The line `typelattice cast` prints for this cast, e.g. '0x7e 448': the code in hex and its exact value. */
+  line: string;
 }
 
 /** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */
@@ -320,7 +329,8 @@ export interface TypeLattice {
   /**
    * Casts float32 values to a format with the SIMD kernels: one code per value, a Uint16Array for bfloat16 /
    * float16, else a Uint8Array.
-   * @throws {RangeError} for an unknown format, float32 (not a minifloat), or an array too large for the wasm heap.
+   * @throws {RangeError} for an unknown format, float32 (not a minifloat), a round mode the format does not have,
+   * or an array too large for the wasm heap.
    */
   castFloat32(values: Float32Array, format: NarrowFormatName, opts?: CastOptions): Uint8Array;
   /** Casts float32 values to bfloat16 / float16 codes with the SIMD kernels. */
@@ -338,8 +348,9 @@ export interface TypeLattice {
    */
   layout(format: string, code: number): CodeLayout;
   /**
-   * Casts one value (a decimal or hex bit-pattern string, or a number), explained.
-   * @throws {RangeError} for a value that does not parse.
+   * Casts one value (a decimal or hex bit-pattern string, or a number), explained, read and cast as
+   * `typelattice cast` does (a number is read as the shortest decimal that is it).
+   * @throws {RangeError} for a value that does not parse, or an option value the core refuses (the CLI's texts).
    */
   castValue(format: string, value: string | number, opts?: CastValueOptions): CastResult;
   /** The wasm heap's size and use. */

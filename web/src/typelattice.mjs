@@ -14,9 +14,8 @@ const SIMD_PROBE = new Uint8Array([
   0x00, 0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b,
 ]);
 const SYSTEM_DEFAULTS = { system: 'jax', mode: 'standard', x64: true };
-const ROUND_MODES = ['up', 'down', 'nearest'];
-const INPUT_KINDS = ['decimal', 'hex'];
-const SOURCE_TYPES = ['float32', 'float64'];
+// Arrays of codes by the core's code width (formats()[i].codeBytes).
+const CODE_ARRAYS = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array };
 
 export { WasmLoadError } from './load-core.mjs';
 
@@ -68,13 +67,6 @@ function optionOf(opts, key, type, fallback, what) {
   const value = opts[key];
   if (value === undefined) return fallback;
   if (typeof value !== type) throw new TypeError(`${what}: option ${key} must be a ${type}, got ${describe(value)}`);
-  return value;
-}
-
-function oneOf(value, allowed, what) {
-  if (!allowed.includes(value)) {
-    throw new RangeError(`${what} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got '${value}'`);
-  }
   return value;
 }
 
@@ -176,13 +168,17 @@ export default async function createTypeLattice(options) {
     }
   }
 
-  // undefined options stay undefined: the core then uses ONNX Cast's defaults for the format, as the CLI does.
+  // The options' JS types are checked here; their values (round mode names, input kinds, source types, and
+  // whether the format has the option) by the core, whose error texts are the CLI's. undefined options stay
+  // undefined: the core then uses ONNX Cast's defaults for the format, as the CLI does.
   function castOptions(opts, what) {
     const o = requireOptions(opts, what);
-    const saturate = optionOf(o, 'saturate', 'boolean', undefined, what);
-    const round = optionOf(o, 'round', 'string', undefined, what);
-    if (round === undefined) return { o, saturate, round };
-    return { o, saturate, round: core.RoundMode[oneOf(round, ROUND_MODES, `${what}: option round`)] };
+    return {
+      saturate: optionOf(o, 'saturate', 'boolean', undefined, what),
+      round: optionOf(o, 'round', 'string', undefined, what),
+      input: optionOf(o, 'input', 'string', undefined, what),
+      from: optionOf(o, 'from', 'string', undefined, what),
+    };
   }
 
   const tl = {
@@ -237,14 +233,14 @@ export default async function createTypeLattice(options) {
       }
       const f = minifloat(formatName, 'castFloat32');
       const { saturate, round } = castOptions(opts, 'castFloat32');
-      const OutArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
+      const OutArray = CODE_ARRAYS[f.codeBytes];
       return throughHeap(values, Float32Array, OutArray, (inAddress, outAddress) =>
         core.castFloat32(f.name, inAddress, outAddress, values.length, saturate, round), 'castFloat32');
     },
 
     decode(codes, formatName) {
       const f = minifloat(formatName, 'decode');
-      const InArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
+      const InArray = CODE_ARRAYS[f.codeBytes];
       if (!(codes instanceof InArray)) {
         throw new TypeError(`decode: ${f.name} codes must be a ${InArray.name}, got ${describe(codes)}`);
       }
@@ -275,17 +271,10 @@ export default async function createTypeLattice(options) {
       if (typeof value !== 'string' && typeof value !== 'number') {
         throw new TypeError(`castValue: value must be a string or a number, got ${describe(value)}`);
       }
-      const { o, saturate, round } = castOptions(opts, 'castValue');
-      const input = oneOf(optionOf(o, 'input', 'string', 'decimal', 'castValue'), INPUT_KINDS,
-                          'castValue: option input');
-      const from = o.from === undefined ? undefined
-                                        : oneOf(optionOf(o, 'from', 'string', undefined, 'castValue'), SOURCE_TYPES,
-                                                'castValue: option from');
-      const text = String(value);
-      // As the CLI's --input hex: the width is --from's, else the digit count's (16 digits: float64).
-      const wide = from === 'float64' || (from === undefined && text.trim().length === 18);
-      const hexBits = input !== 'hex' ? 0 : wide ? 64 : 32;
-      return unwrap(core.castValue(f.name, text, saturate, round, hexBits, from === 'float32'));
+      const { saturate, round, input, from } = castOptions(opts, 'castValue');
+      // A number as the text that reads back as it (String(-0) is '0').
+      const text = Object.is(value, -0) ? '-0' : String(value);
+      return unwrap(core.castValue(f.name, text, saturate, round, input, from));
     },
 
     /** A lattice file's JSON text as { nodes, edges }, read by the core's reader (the CLI's `check` reads the same). */

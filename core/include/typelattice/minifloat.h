@@ -49,6 +49,8 @@ inline constexpr int kMinifloatFormatCount = static_cast<int>(Format::float16) +
 std::span<const FormatSpec> all_formats();                 // indexed by Format, float32 included
 std::span<const FormatSpec> minifloat_formats();           // the first kMinifloatFormatCount: up to 16 bits
 inline bool is_minifloat(Format f) { return static_cast<int>(f) < kMinifloatFormatCount; }
+// The bytes one code takes in an array of codes: 1 up to 8 bits, 2 for bfloat16/float16, 4 for float32.
+int code_bytes(Format f);
 const FormatSpec& format_spec(Format f);
 Result<Format> parse_format(std::string_view text);        // canonical, ONNX names, aliases; case-insensitive
 

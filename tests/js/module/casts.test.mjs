@@ -17,7 +17,7 @@ const knownMax = {
 async function sampleFor(tl, format) {
   const f = tl.formats().find((x) => x.name === format);
   const count = 2 ** f.totalBits;
-  const codeArray = f.totalBits > 8 ? Uint16Array : Uint8Array;
+  const codeArray = { 1: Uint8Array, 2: Uint16Array }[f.codeBytes];
   const step = count > 4096 ? 61 : 1;  // 16-bit formats: a stride through the codes
   const codes = codeArray.from({ length: Math.ceil(count / step) }, (_, i) => i * step);
   const values = [...tl.decode(codes, format)].filter(Number.isFinite).sort((a, b) => a - b);
@@ -64,7 +64,7 @@ for (const { name, simd } of builds) {
 
   test(`${name}: decode and layout agree with \`typelattice decode\` on every 8-bit-or-narrower code`, async () => {
     const tl = await load(simd);
-    for (const f of tl.formats().filter((x) => x.totalBits <= 8)) {
+    for (const f of tl.formats().filter((x) => x.codeBytes === 1)) {
       const codes = Uint8Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
       const decoded = tl.decode(codes, f.name);
       const lines = cli(['decode', '--from', f.name], [...codes].map((c) => `0x${c.toString(16)}`).join('\n')).stdout
@@ -103,6 +103,19 @@ test('formats(): the parameters and extreme values the specs give', async () => 
   for (const f of formats) {
     assert.equal(f.max, knownMax[f.name], `${f.name} max`);
     assert.equal(f.totalBits, (f.hasSign ? 1 : 0) + f.exponentBits + f.mantissaBits, f.name);
+    // codeBytes: the narrowest of 1, 2, 4 bytes that holds every code (the array castFloat32 / decode use).
+    assert.ok([1, 2, 4].includes(f.codeBytes), f.name);
+    assert.ok(f.totalBits <= 8 * f.codeBytes && (f.codeBytes === 1 || f.totalBits > 4 * f.codeBytes), f.name);
+    // roundModes: exactly the round values castValue takes for the format.
+    for (const round of ['up', 'down', 'nearest', 'sideways']) {
+      let taken = true;
+      try { tl.castValue(f.name, '3', { round }); } catch { taken = false; }
+      assert.equal(taken, f.roundModes.includes(round), `${f.name} round ${round}`);
+    }
+    if (f.isMinifloat) {
+      const codes = tl.castFloat32(new Float32Array([1]), f.name);
+      assert.equal(codes.BYTES_PER_ELEMENT, f.codeBytes, f.name);
+    }
   }
   const e4m3 = formats.find((f) => f.name === 'float8_e4m3fn');
   assert.deepEqual([e4m3.onnxName, e4m3.exponentBits, e4m3.mantissaBits, e4m3.bias, e4m3.hasInf, e4m3.hasNaN],
@@ -200,4 +213,57 @@ test('a 64 MB cast: 16M float32 values through the wasm heap, freed afterwards',
   const back = tl.decode(codes, 'float8_e4m3fn');
   assert.equal(back.length, n);
   assert.equal(back[500 * 7], 0);  // i = 3500: 3500 % 1000 - 500 = 0, 3500 % 7 = 0
+});
+
+// castValue(...).line is the line `typelattice cast` prints for the same value and options, byte for byte.
+test('castValue(...).line is the CLI\'s output line', async () => {
+  const tl = await load();
+  const cases = [
+    ['float16', '1e6', {}, []],
+    ['float16', 1e6, { saturate: true }, ['--saturate']],
+    ['float8_e4m3fn', '1000', { saturate: false }, ['--no-saturate']],
+    ['float8_e5m2', '-inf', {}, []],
+    ['float8_e4m3fnuz', 'nan', {}, []],
+    ['float8_e8m0fnu', '3', { round: 'down' }, ['--round', 'down']],
+    ['float8_e8m0fnu', '2.9', { round: 'nearest' }, ['--round', 'nearest']],
+    ['bfloat16', 0.1, {}, []],
+    ['float32', '0.1', {}, []],
+    ['float4_e2m1fn', -0, {}, []],
+    ['float6_e3m2fn', '1e300', { saturate: false }, ['--no-saturate']],
+    ['float8_e4m3fn', '0x3ff1000000000001', { input: 'hex' }, ['--input', 'hex']],
+    ['float8_e4m3fn', '0x3f880000', { input: 'hex', from: 'float32' }, ['--input', 'hex', '--from', 'float32']],
+    ['float8_e4m3fn', '1.0625000001', { from: 'float32' }, ['--from', 'float32']],
+  ];
+  for (const format of tl.formats().map((f) => f.name)) cases.push([format, '-1.5e-3', {}, []], [format, 448, {}, []]);
+  for (const [format, value, opts, flags] of cases) {
+    const text = Object.is(value, -0) ? '-0' : String(value);
+    const expected = cli(['cast', '--to', format, ...flags, '--', text]);
+    assert.equal(expected.status, 0, `${format} ${text}: ${expected.stderr}`);
+    assert.equal(`${tl.castValue(format, value, opts).line}\n`, expected.stdout, `${format} ${text} ${flags}`);
+  }
+});
+
+// A value or an option value the CLI refuses: castValue throws a RangeError with the CLI's message (the core's).
+test('castValue refuses what the CLI refuses, with its message', async () => {
+  const tl = await load();
+  const cases = [
+    ['float16', '1.5x', {}, []],
+    ['float16', '1e400', {}, []],
+    ['float16', '3', { round: 'down' }, ['--round', 'down']],
+    ['float8_e8m0fnu', '3', { round: 'sideways' }, ['--round', 'sideways']],
+    ['float8_e4m3fn', '0x3f80', { input: 'hex' }, ['--input', 'hex']],
+    ['float8_e4m3fn', '1', { from: 'float16' }, ['--from', 'float16']],
+    ['float8_e4m3fn', '1', { input: 'octal' }, ['--input', 'octal']],
+  ];
+  for (const [format, text, opts, flags] of cases) {
+    const expected = cli(['cast', '--to', format, ...flags, '--', text]);
+    assert.equal(expected.status, 2, `${format} ${text} ${flags}`);
+    const message = expected.stderr.replace(/^typelattice: /, '').trim();
+    assert.throws(() => tl.castValue(format, text, opts), (e) => e instanceof RangeError && e.message === message,
+                  `${format} ${text} ${flags}: ${message}`);
+  }
+  // The bulk casts refuse a round mode the format does not have, as the CLI does (it used to be ignored).
+  const refused = cli(['cast', '--to', 'float8_e4m3fn', '--round', 'down', '1']).stderr.replace(/^typelattice: /, '').trim();
+  assert.throws(() => tl.castFloat32(new Float32Array(2), 'float8_e4m3fn', { round: 'down' }),
+                (e) => e instanceof RangeError && e.message === refused);
 });

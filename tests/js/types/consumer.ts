@@ -21,12 +21,14 @@ export async function useIt(): Promise<string> {
   const drawing: LatticeDrawing | null = tl.lattice();
   const x: number | undefined = drawing?.nodes[0].x;
   const formats: FormatEntry[] = tl.formats();
-  const bytes: Uint8Array = tl.castFloat32(new Float32Array([1, 2]), 'float8_e4m3fn', { saturate: false, round: 'up' });
+  const bytes: Uint8Array = tl.castFloat32(new Float32Array([1, 2]), 'float8_e8m0fnu', { saturate: false, round: 'up' });
   const halves: Uint16Array = tl.castFloat32(new Float32Array([1, 2]), 'float16');
   const either: Uint8Array | Uint16Array = tl.castFloat32(new Float32Array(1), 'FLOAT8E4M3FN' as string);
   const decoded: Float32Array = tl.decode(bytes, 'float8_e4m3fn');
   const layout: CodeLayout = tl.layout('float8_e4m3fn', 0x38);
   const cast: CastResult = tl.castValue('float8_e4m3fn', '1000', { input: 'decimal', from: 'float32' });
+  const line: string = cast.line;
+  const width: 1 | 2 | 4 = formats[0].codeBytes;
   const graph: Graph = { nodes: ['a', 'b'], edges: [['a', 'b']] };
   const check = tl.checkLattice(graph);
   const kind: 'cycle' | 'no_upper_bound' | 'no_least_upper_bound' | undefined = check.violation?.kind;
@@ -53,5 +55,5 @@ export async function useIt(): Promise<string> {
   tl.isa = 'scalar';
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
-          cast.saturated, kind, join, reach.length, heap, wrong.length].join(' ');
+          cast.saturated, line, width, kind, join, reach.length, heap, wrong.length].join(' ');
 }

@@ -1,0 +1,60 @@
+#include "app/common/options.h"
+
+#include <CLI/CLI.hpp>
+
+namespace typelattice::options {
+
+void add_system_flags(CLI::App& app, SystemFlags& flags) {
+  app.add_option("--system", flags.system, "jax (default), numpy, torch, tensorflow or jax-lax")->type_name("S");
+  app.add_option("--mode", flags.mode, "standard (default) or strict: jax_numpy_dtype_promotion (jax only)")->type_name("M");
+  app.add_option("--x64", flags.x64, "on (default) or off: jax_enable_x64 (jax only)")->type_name("on|off");
+}
+
+Result<PromotionOptions> apply_system_flags(const SystemFlags& flags, PromotionOptions base) {
+  if (!flags.system.empty()) {
+    const Result<System> system = parse_system(flags.system);
+    if (!system) return system.error();
+    base.system = *system;
+  }
+  if (!flags.mode.empty()) {
+    const Result<Mode> mode = parse_mode(flags.mode);
+    if (!mode) return mode.error();
+    base.mode = *mode;
+  }
+  if (!flags.x64.empty()) {
+    if (flags.x64 != "on" && flags.x64 != "off")
+      return Error{ErrorKind::bad_value, "--x64 takes on or off, not '" + flags.x64 + "'", {}};
+    base.x64 = flags.x64 == "on";
+  }
+  return base;
+}
+
+void add_cast_flags(CLI::App& app, CastFlags& flags) {
+  app.add_flag("--saturate", flags.saturate,
+               "clip out-of-range values and ±Inf to ±max (the default for the 8-bit and narrower formats)");
+  app.add_flag("--no-saturate", flags.no_saturate,
+               "out of range becomes Inf or NaN (the default for bfloat16, float16 and float32)");
+  std::string rounds;
+  for (const RoundModeName& r : round_mode_names()) rounds += "; " + std::string(r.name) + ": " + std::string(r.description);
+  app.add_option("--round", flags.round, "float8_e8m0fnu's rounding" + rounds)->type_name("M");
+  app.add_option("--input", flags.input, "decimal (default) or hex: the bit pattern of a float32 or float64")
+      ->type_name("KIND");
+  app.add_option("--from", flags.from,
+                 "float64 (default: the decimal's nearest double) or float32 (rounded to float32 first); "
+                 "with --input hex, the bit pattern's width (default: from its digit count)")
+      ->type_name("TYPE");
+}
+
+Result<CastRequest> cast_request(std::string_view to, const CastFlags& flags) {
+  if (flags.saturate && flags.no_saturate)
+    return Error{ErrorKind::bad_value, "--saturate and --no-saturate contradict each other", {}};
+  CastRequestNames names;
+  names.to = to;
+  if (flags.saturate || flags.no_saturate) names.saturate = flags.saturate;
+  if (!flags.round.empty()) names.round = flags.round;
+  if (!flags.input.empty()) names.input = flags.input;
+  if (!flags.from.empty()) names.from = flags.from;
+  return parse_cast_request(names);
+}
+
+}  // namespace typelattice::options

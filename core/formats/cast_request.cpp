@@ -1,0 +1,190 @@
+// Cast requests: the names of the options, the target's defaults, how inputs are read, and the output line.
+#include "typelattice/cast_request.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "typelattice/cast_kernels.h"
+
+namespace typelattice {
+namespace {
+
+Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+// ONNX Cast's round_mode values for float8_e8m0fnu (docs/formats.md has their table). A new name (another
+// spelling, or a mode every format has) is a new row.
+constexpr std::array<RoundModeName, 3> kRoundModes = {{
+    {"up", RoundMode::up, true, "2^k <= x < 2^(k+1) gives 2^(k+1) unless x = 2^k (ONNX's default)"},
+    {"down", RoundMode::down, true, "2^k"},
+    {"nearest", RoundMode::nearest, true, "2^(k+1) if x >= 1.5 * 2^k, else 2^k"},
+}};
+
+std::string_view trim(std::string_view text) {
+  auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+bool has_hex_prefix(std::string_view t) { return t.size() >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'); }
+
+bool all_float32(std::span<const double> inputs) {
+  return std::all_of(inputs.begin(), inputs.end(), [](double v) {
+    return std::isnan(v) || static_cast<double>(static_cast<float>(v)) == v;
+  });
+}
+
+template <class Code>
+void cast_float32_batch(Format to, const CastOptions& options, std::span<const double> inputs,
+                        std::span<std::uint32_t> codes) {
+  const std::vector<float> floats(inputs.begin(), inputs.end());
+  std::vector<Code> out(inputs.size());
+  cast_from_float32(to, floats, std::span<Code>(out), options);
+  std::copy(out.begin(), out.end(), codes.begin());
+}
+
+}  // namespace
+
+std::span<const RoundModeName> round_mode_names() { return kRoundModes; }
+
+std::string round_mode_list() {
+  std::string out;
+  for (std::size_t i = 0; i < kRoundModes.size(); ++i) {
+    if (i > 0) out += i + 1 == kRoundModes.size() ? " or " : ", ";
+    out += kRoundModes[i].name;
+  }
+  return out;
+}
+
+std::vector<RoundModeName> round_modes_of(Format f) {
+  std::vector<RoundModeName> modes;
+  for (const RoundModeName& r : kRoundModes)
+    if (cast_options(f, std::nullopt, r.mode)) modes.push_back(r);
+  return modes;
+}
+
+Result<RoundMode> parse_round_mode(std::string_view name) {
+  for (const RoundModeName& r : kRoundModes)
+    if (r.name == name) return r.mode;
+  return bad_value("unknown round mode '" + std::string(name) + "': expected " + round_mode_list());
+}
+
+std::string_view round_mode_name(RoundMode mode) {
+  for (const RoundModeName& r : kRoundModes)
+    if (r.mode == mode) return r.name;
+  return "nearest-even";  // every format's rounding but E8M0's: no option selects it by name (yet)
+}
+
+Result<InputKind> parse_input_kind(std::string_view name) {
+  if (name == "decimal") return InputKind::decimal;
+  if (name == "hex") return InputKind::hex;
+  return bad_value("unknown input kind '" + std::string(name) + "': expected decimal or hex");
+}
+
+Result<SourceType> parse_source_type(std::string_view name) {
+  if (name == "float32") return SourceType::float32;
+  if (name == "float64") return SourceType::float64;
+  return bad_value("unknown source type '" + std::string(name) + "': inputs are read as float32 or float64");
+}
+
+Result<CastRequest> parse_cast_request(const CastRequestNames& names) {
+  CastRequest request;
+  const Result<Format> to = parse_format(names.to);
+  if (!to) return to.error();
+  request.to = *to;
+  request.saturate = names.saturate;
+  if (names.round) {
+    const Result<RoundMode> round = parse_round_mode(*names.round);
+    if (!round) return round.error();
+    request.round = *round;
+  }
+  if (names.input) {
+    const Result<InputKind> input = parse_input_kind(*names.input);
+    if (!input) return input.error();
+    request.input = *input;
+  }
+  if (names.from) {
+    const Result<SourceType> from = parse_source_type(*names.from);
+    if (!from) return from.error();
+    request.from = *from;
+  }
+  const Result<CastOptions> options = cast_options(request);  // an option the target does not have: refused here
+  if (!options) return options.error();
+  return request;
+}
+
+Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::optional<RoundMode> round) {
+  CastOptions options = onnx_default_options(to);
+  if (saturate) options.saturate = *saturate;
+  if (round) {
+    const FormatSpec& spec = format_spec(to);
+    if (!spec.is_scale_format() && *round != RoundMode::nearest_even) {
+      return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' applies to float8_e8m0fnu only; " +
+                       std::string(spec.name) + " always rounds to nearest, ties to even");
+    }
+    options.e8m0_round = *round;
+  }
+  return options;
+}
+
+Result<CastOptions> cast_options(const CastRequest& request) {
+  return cast_options(request.to, request.saturate, request.round);
+}
+
+Result<double> read_cast_input(const CastRequest& request, std::string_view text) {
+  if (request.input == InputKind::hex) {
+    if (request.from) return parse_hex_bits(text, *request.from == SourceType::float32 ? 32 : 64);
+    const std::string_view t = trim(text);
+    const std::size_t digits = t.size() > 2 ? t.size() - 2 : 0;
+    if (digits != 8 && digits != 16 && has_hex_prefix(t)) {
+      std::string message = "'";  // appended, not chained with +: GCC 12 warns falsely (-Wrestrict) on the chain
+      message.append(t).append("' has ").append(std::to_string(digits));
+      message.append(" hex digits; expected 8 (a float32 bit pattern) or 16 (a float64 bit pattern)");
+      return bad_value(std::move(message));
+    }
+    return parse_hex_bits(t, digits == 8 ? 32 : 64);
+  }
+  if (request.from == SourceType::float32) {
+    const Result<float> value = parse_number_float32(text);
+    if (!value) return value.error();
+    return static_cast<double>(*value);
+  }
+  return parse_number(text);
+}
+
+void cast_many(Format to, const CastOptions& options, std::span<const double> inputs, std::span<std::uint32_t> codes) {
+  const std::size_t count = std::min(inputs.size(), codes.size());
+  inputs = inputs.first(count);
+  codes = codes.first(count);
+  if (is_minifloat(to) && all_float32(inputs)) {  // float32 itself has no bulk kernel
+    if (code_bytes(to) == 1) cast_float32_batch<std::uint8_t>(to, options, inputs, codes);
+    else cast_float32_batch<std::uint16_t>(to, options, inputs, codes);
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) codes[i] = encode(to, inputs[i], options);
+}
+
+std::string hex_code(Format f, std::uint32_t code) {
+  const int digits = (format_spec(f).total_bits() + 3) / 4;
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "0x%0*x", digits, code);
+  return buffer;
+}
+
+std::string cast_line(Format f, std::uint32_t code) {
+  return hex_code(f, code) + " " + exact_decimal(decode_to_float64(f, code));
+}
+
+Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text) {
+  const Result<CastOptions> options = cast_options(request);
+  if (!options) return options.error();
+  const Result<double> input = read_cast_input(request, text);
+  if (!input) return input.error();
+  const std::uint32_t code = encode(request.to, *input, *options);
+  return CastOutcome{*input, *options, code, cast_line(request.to, code)};
+}
+
+}  // namespace typelattice

@@ -1,0 +1,84 @@
+// A cast as a user asks for it: the target, the options given (the rest are the target's ONNX defaults), and how
+// the input text is read. Every front end (CLI, app, Embind) reads names and inputs and builds the output line
+// here, so they agree on every default, option rule and error text.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "typelattice/minifloat.h"
+#include "typelattice/result.h"
+
+namespace typelattice {
+
+// How an input is written: a decimal number (also inf, nan) or the hex bit pattern of a float32/float64.
+enum class InputKind : std::uint8_t { decimal, hex };
+// The type the input is read as. Unset in a request: a decimal is read as float64, a hex pattern's width is
+// taken from its digit count (8: float32, 16: float64).
+enum class SourceType : std::uint8_t { float32, float64 };
+
+// The round-mode vocabulary, as data: each name, the mode it means, and the formats it applies to.
+struct RoundModeName {
+  std::string_view name;         // as users write it: "up"
+  RoundMode mode;
+  bool scale_format_only;        // true: only float8_e8m0fnu has this choice (the others round to nearest even)
+  std::string_view description;  // for help texts
+};
+std::span<const RoundModeName> round_mode_names();
+Result<RoundMode> parse_round_mode(std::string_view name);
+std::string_view round_mode_name(RoundMode mode);  // the first name of the mode in round_mode_names()
+std::string round_mode_list();                     // "up, down or nearest": for help and error texts
+// The round modes a format has (E8M0's for float8_e8m0fnu; none for the others, which round to nearest even).
+std::vector<RoundModeName> round_modes_of(Format f);
+
+Result<InputKind> parse_input_kind(std::string_view name);    // "decimal" | "hex"
+Result<SourceType> parse_source_type(std::string_view name);  // "float32" | "float64"
+
+// What a user asked for. Unset options take the target's defaults (onnx_default_options).
+struct CastRequest {
+  Format to = Format::float8_e4m3fn;
+  std::optional<bool> saturate;
+  std::optional<RoundMode> round;
+  InputKind input = InputKind::decimal;
+  std::optional<SourceType> from;
+};
+
+// The same, as names (CLI flags, JS options, app flags): every name is checked here, with one error text.
+struct CastRequestNames {
+  std::string_view to;
+  std::optional<bool> saturate;
+  std::optional<std::string_view> round, input, from;
+};
+Result<CastRequest> parse_cast_request(const CastRequestNames& names);
+
+// The options of the cast: the target's ONNX defaults with the request's overrides. An error when an option
+// does not apply to the target (a round mode other than nearest-even for a format that has no choice).
+Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::optional<RoundMode> round);
+Result<CastOptions> cast_options(const CastRequest& request);
+
+// One input's exact value, read as the request says (a float32 source rounds the decimal to float32 once).
+Result<double> read_cast_input(const CastRequest& request, std::string_view text);
+
+// Casts many exact inputs at once: when every input is a float32 (or NaN) and the target has bulk kernels, they
+// go through the SIMD kernels (bit-exact with `encode`); otherwise each is encoded from its double, so a float64
+// rounds once. `codes` must be as long as `inputs`.
+void cast_many(Format to, const CastOptions& options, std::span<const double> inputs, std::span<std::uint32_t> codes);
+
+// "0x7e": the code in hex, zero-padded to the format's width in hex digits.
+std::string hex_code(Format f, std::uint32_t code);
+// "0x7e 448": a code and its exact value, the line `typelattice cast` and `decode` print.
+std::string cast_line(Format f, std::uint32_t code);
+
+// One cast from text, for front ends that show one value: the request checked, the input read and encoded.
+struct CastOutcome {
+  double input;          // the exact input value
+  CastOptions options;   // as resolved for the target
+  std::uint32_t code;
+  std::string line;      // cast_line(to, code)
+};
+Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text);
+
+}  // namespace typelattice

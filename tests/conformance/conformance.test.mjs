@@ -1,0 +1,179 @@
+// One corpus (corpus.txt), three front ends: the CLI, the JS module (node) and the native app (headless, under
+// the Xvfb that ctest starts) must give the same answer to every question, byte for byte once each front end's
+// own decoration is removed (its program name, the flag an error belongs to, the exception class's name).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import createTypeLattice from '../../web/dist/typelattice.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sourceDir = process.env.TYPELATTICE_SOURCE_DIR ?? path.resolve(here, '../..');
+const cliPath = process.env.TYPELATTICE_CLI ?? path.join(sourceDir, 'build/native/app/typelattice');
+const appPath = process.env.TYPELATTICE_APP ?? path.join(sourceDir, 'build/native/app/gui/typelattice-app');
+
+// ---- the corpus ------------------------------------------------------------------------------------------
+
+function parseCase(line, lineNo) {
+  const [question, pinned] = line.split(' => ');
+  const words = question.trim().split(/\s+/);
+  const dash = words.indexOf('--');
+  assert.ok(dash > 0, `corpus line ${lineNo}: no '--' before the operand`);
+  const kind = words[0];
+  const head = words.slice(1, dash);
+  const operand = words.slice(dash + 1).join(' ');
+  if (kind === 'cast') return { kind, line, lineNo, format: head[0], options: head.slice(1), value: operand, pinned };
+  if (kind === 'select') return { kind, line, lineNo, options: head, names: operand.split(','), pinned };
+  throw new Error(`corpus line ${lineNo}: unknown question '${kind}'`);
+}
+
+const corpus = readFileSync(path.join(here, 'corpus.txt'), 'utf8').split('\n')
+  .map((line, i) => [line, i + 1]).filter(([line]) => line.trim() && !line.startsWith('#'))
+  .map(([line, n]) => parseCase(line, n));
+
+// ---- normalising what each front end prints ---------------------------------------------------------------
+
+// Decoration each front end adds around the core's text: which program speaks, which flag was bad, the name of
+// the exception class. What remains must be identical.
+function bare(text) {
+  return text.replace(/^typelattice(-app)?: /, '').replace(/^--[a-z0-9-]+: /, '').replace(/^TypePromotionError: /, '');
+}
+const answer = (text) => ({ error: false, text });
+const failure = (text) => ({ error: true, text: bare(text) });
+const firstLine = (s) => s.split('\n')[0];
+
+function run(file, args) {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: sourceDir, encoding: 'utf8', maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+// Runs `jobs` (functions returning promises) at most `width` at a time, keeping their order.
+async function pool(jobs, width = 2) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]();
+    }
+  }));
+  return results;
+}
+
+// ---- the three front ends ----------------------------------------------------------------------------------
+
+const viaCli = {
+  async cast(c) {
+    const r = await run(cliPath, ['cast', '--to', c.format, ...c.options, '--', c.value]);
+    return r.status === 0 ? answer(firstLine(r.stdout)) : failure(firstLine(r.stderr));
+  },
+  async select(c) {
+    const r = await run(cliPath, ['select', ...c.options, '--', ...c.names]);
+    if (r.status === 2) return failure(firstLine(r.stderr));
+    return answer(bare(firstLine(r.stdout || r.stderr)));
+  },
+};
+
+const viaApp = {
+  async cast(c) {
+    const r = await run(appPath, ['--headless', '--view', 'bits', '--format', c.format, ...c.options,
+                                  `--value=${c.value}`]);
+    if (r.status !== 0) return failure(firstLine(r.stderr));
+    const line = r.stdout.split('\n').find((l) => l.startsWith('bits: '));
+    return line === undefined ? answer(`(no bits line in: ${r.stdout})`) : answer(line.slice('bits: '.length));
+  },
+  async select(c) {
+    const r = await run(appPath, ['--headless', ...c.options, `--select=${c.names.join(',')}`]);
+    if (r.status !== 0) return failure(firstLine(r.stderr));
+    return answer(bare(firstLine(r.stdout)));
+  },
+};
+
+// The CLI's options as the module's option object: the same words, in the module's spelling.
+function jsCastOptions(options) {
+  const o = {};
+  for (let i = 0; i < options.length; ++i) {
+    const flag = options[i];
+    if (flag === '--saturate') o.saturate = true;
+    else if (flag === '--no-saturate') o.saturate = false;
+    else if (flag === '--round') o.round = options[++i];
+    else if (flag === '--input') o.input = options[++i];
+    else if (flag === '--from') o.from = options[++i];
+    else throw new Error(`no module spelling for ${flag}`);
+  }
+  return o;
+}
+function jsSystemOptions(options) {
+  const o = {};
+  for (let i = 0; i < options.length; i += 2) {
+    const [flag, value] = [options[i], options[i + 1]];
+    if (flag === '--system') o.system = value;
+    else if (flag === '--mode') o.mode = value;
+    else if (flag === '--x64') o.x64 = value === 'on';
+    else if (flag === '--lattice') o.lattice = value;
+    else throw new Error(`no module spelling for ${flag}`);
+  }
+  return o;
+}
+
+function viaModule(tl) {
+  const graphs = new Map();
+  const handleFor = (o) => {
+    if (o.lattice) {
+      if (!graphs.has(o.lattice)) {
+        graphs.set(o.lattice, tl.graph(JSON.parse(readFileSync(path.join(sourceDir, o.lattice), 'utf8'))));
+      }
+      return graphs.get(o.lattice);
+    }
+    const key = JSON.stringify(o);
+    if (!graphs.has(key)) graphs.set(key, tl.system(o));
+    return graphs.get(key);
+  };
+  const guarded = (f) => async (c) => {
+    try {
+      return answer(await f(c));
+    } catch (e) {
+      return failure(e.message);
+    }
+  };
+  return {
+    cast: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).line),
+    select: guarded((c) => handleFor(jsSystemOptions(c.options)).select(c.names).text),
+    release: () => graphs.forEach((h) => h.delete()),
+  };
+}
+
+// ---- the test ----------------------------------------------------------------------------------------------
+
+const show = (a) => (a.error ? `error: ${a.text}` : a.text);
+
+for (const kind of ['cast', 'select']) {
+  test(`${kind}: the CLI, the JS module and the app give one answer to every question in the corpus`, async () => {
+    const cases = corpus.filter((c) => c.kind === kind);
+    const tl = await createTypeLattice();
+    const module = viaModule(tl);
+    const fromCli = await pool(cases.map((c) => () => viaCli[kind](c)));
+    const fromApp = await pool(cases.map((c) => () => viaApp[kind](c)));
+    const fromModule = [];
+    for (const c of cases) fromModule.push(await module[kind](c));
+    module.release();
+
+    const disagreements = [];
+    cases.forEach((c, i) => {
+      const [cli, js, app] = [show(fromCli[i]), show(fromModule[i]), show(fromApp[i])];
+      if (cli !== js || cli !== app || (c.pinned !== undefined && cli !== c.pinned)) {
+        disagreements.push(`line ${c.lineNo}: ${c.line}\n    cli: ${cli}\n    js:  ${js}\n    app: ${app}`);
+      }
+    });
+    assert.ok(cases.length > 0, 'the corpus has questions of this kind');
+    assert.equal(disagreements.length, 0,
+                 `${disagreements.length} of ${cases.length} questions answered differently:\n` +
+                 disagreements.slice(0, 40).join('\n'));
+  });
+}

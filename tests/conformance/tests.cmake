@@ -1,0 +1,16 @@
+# Conformance (ctest label `conformance`): one corpus through the CLI, the JS module and the native app, which
+# must answer alike. Needs the wasm module (web/dist) and, for the app, a display: xvfb-run provides one.
+if(NOT TARGET typelattice-app)
+  return()
+endif()
+find_program(TYPELATTICE_XVFB_RUN xvfb-run)
+find_program(TYPELATTICE_NODE node REQUIRED)
+if(NOT TYPELATTICE_XVFB_RUN)
+  message(STATUS "xvfb-run not found: skipping the conformance corpus")
+  return()
+endif()
+add_test(NAME conformance_corpus
+         COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1280x800x24"
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/conformance.test.mjs)
+set_tests_properties(conformance_corpus PROPERTIES LABELS conformance TIMEOUT 900 RESOURCE_LOCK xvfb
+  ENVIRONMENT "TYPELATTICE_SOURCE_DIR=${PROJECT_SOURCE_DIR};TYPELATTICE_CLI=$<TARGET_FILE:typelattice>;TYPELATTICE_APP=$<TARGET_FILE:typelattice-app>")
