@@ -1,5 +1,5 @@
 // The app's command line: interactive by default; --headless renders offscreen, writes a screenshot and
-// prints the join (DESIGN.md's headless contract).
+// prints the join (the headless run, docs/app.md).
 #pragma once
 #include <optional>
 #include <string>
