@@ -73,7 +73,7 @@ const en = {
   'field.sign': 'sign', 'field.exponent': 'exponent', 'field.mantissa': 'mantissa',
   'cat.zero': 'zero', 'cat.subnormal': 'subnormal', 'cat.normal': 'normal', 'cat.inf': 'infinity', 'cat.nan': 'NaN',
   'sat.title': 'Saturation: the code follows ONNX\'s test data',
-  'sat.body': 'ONNX\'s backend test data clip ±Inf to ±max for every format when saturating. The saturating table in ONNX's "Float stored in 8 bits" notes instead sends ±Inf to NaN for the FNUZ formats. typelattice follows the test data.',
+  'sat.body': 'ONNX\'s backend test data clip ±Inf to ±max for every format when saturating. The saturating table in ONNX\'s "Float stored in 8 bits" notes instead sends ±Inf to NaN for the FNUZ formats. typelattice follows the test data.',
   'sat.input': 'input', 'sat.module': 'this module', 'sat.seed': 'ONNX float8 notes', 'sat.noSeed': 'not in the ONNX float8 notes',
   'story.intro': 'JAX\'s lattice was designed step by step: start from the categories, add Python scalars, then decide how integers meet floats. Step through the design document\'s stages and see which pairs of types gain or lose a join at each step.',
   'story.prev': '← Previous', 'story.next': 'Next →',
