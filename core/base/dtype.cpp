@@ -48,8 +48,8 @@ bool is_onnx_name(const DtypeInfo& info, std::string_view text) {
 std::optional<Dtype> find_dtype(std::string_view text, OnnxNames onnx) {
   if (text.size() > kMaxNameLength) return std::nullopt;
   for (const DtypeInfo& info : kDtypes) {
-    if (equal_ignoring_case(text, info.name) || (!info.short_code.empty() && equal_ignoring_case(text, info.short_code)))
-      return info.id;
+    const bool short_code = !info.short_code.empty() && equal_ignoring_case(text, info.short_code);
+    if (short_code || equal_ignoring_case(text, info.name)) return info.id;
   }
   if (onnx == OnnxNames::before_aliases) {
     for (const DtypeInfo& info : kDtypes)
@@ -64,9 +64,9 @@ std::optional<Dtype> find_dtype(std::string_view text, OnnxNames onnx) {
 
 std::vector<NameCandidate> name_candidates(std::span<const Dtype> dtypes) {
   std::vector<NameCandidate> out;
-  for (Dtype d : dtypes) out.push_back({kDtypes[static_cast<std::size_t>(d)].name, kDtypes[static_cast<std::size_t>(d)].name});
+  for (Dtype d : dtypes) out.push_back({dtype_info(d).name, dtype_info(d).name});
   for (Dtype d : dtypes) {
-    const DtypeInfo& info = kDtypes[static_cast<std::size_t>(d)];
+    const DtypeInfo& info = dtype_info(d);
     if (!info.onnx_name.empty()) out.push_back({info.onnx_name, info.name});
     for_each_word(info.aliases, [&](std::string_view alias) { out.push_back({alias, info.name}); });
   }

@@ -32,7 +32,8 @@ Graph random_dag(unsigned seed, int n) {
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       state = state * 1103515245u + 12345u;
-      if ((state >> 16) % 5 == 0) g.edges.emplace_back(g.nodes[static_cast<std::size_t>(i)], g.nodes[static_cast<std::size_t>(j)]);
+      const auto from = static_cast<std::size_t>(i), to = static_cast<std::size_t>(j);
+      if ((state >> 16) % 5 == 0) g.edges.emplace_back(g.nodes[from], g.nodes[to]);
     }
   }
   return g;
@@ -48,7 +49,7 @@ std::vector<Graph> promotion_graphs() {
 
 TEST(GraphLayout, LayeredPlacesEveryNodeOnceAndDrawsEveryEdgeLeftToRight) {
   std::vector<Graph> graphs = promotion_graphs();
-  for (unsigned seed = 1; seed <= 20; ++seed) graphs.push_back(random_dag(seed, 3 + static_cast<int>(seed))  /* up to 23 nodes: a..w */);
+  for (unsigned seed = 1; seed <= 20; ++seed) graphs.push_back(random_dag(seed, 3 + static_cast<int>(seed)));  // a..w
   for (const Graph& g : graphs) {
     const auto placed = by_name(g, layered_layout(g));
     for (const auto& [a, b] : g.edges) EXPECT_LT(placed.at(a).x, placed.at(b).x) << a << " -> " << b;
@@ -92,7 +93,8 @@ TEST(GraphLayout, PresetsUseTheirHandTunedPositionsAndFallBackToLayered) {
       const auto tuned = layout_for(g, "jax"), layered = layered_layout(g);
       by_name(g, tuned);
       bool differs = false;  // the docs figure's positions, not the layered ones
-      for (std::size_t i = 0; i < tuned.size(); ++i) differs |= tuned[i].x != layered[i].x || tuned[i].y != layered[i].y;
+      for (std::size_t i = 0; i < tuned.size(); ++i)
+        differs |= tuned[i].x != layered[i].x || tuned[i].y != layered[i].y;
       EXPECT_TRUE(differs);
     }
   }
