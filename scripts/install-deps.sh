@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian 12 machine; a no-op when all is present.
-# Usage: scripts/install-deps.sh [build|test]   (test also brings the browser, Xvfb and fuzzing tools)
+# Usage: scripts/install-deps.sh [build|test]   (test also brings the browser, Xvfb, fuzzing tools and NumPy)
 set -euo pipefail
 want=${1:-build}
 debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
       emscripten node-acorn nodejs libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3)
 if [ "$want" = test ]; then
   debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev
-         python3-sphinx)
+         python3-sphinx python3-numpy)
 fi
 # npm ships with the machine's Node.js here (its own package, not Debian's npm, which would conflict with it).
 command -v npm >/dev/null 2>&1 || debs+=(npm)

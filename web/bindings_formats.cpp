@@ -17,7 +17,7 @@
 namespace typelattice::web {
 namespace {
 
-// JS_API.md's category names (the core says "infinity").
+// The category names of typelattice.d.ts (the core says "infinity").
 constexpr const char* kCategoryNames[] = {"zero", "subnormal", "normal", "inf", "nan"};
 val category_js(Category c) { return val(kCategoryNames[static_cast<int>(c)]); }
 

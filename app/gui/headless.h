@@ -1,4 +1,4 @@
-// The headless run of DESIGN.md's contract: render offscreen (with scripted clicks), print the join, the drawn
+// The headless run (docs/app.md, "Headless"): render offscreen (with scripted clicks), print the join, the drawn
 // regions and frame times, write the screenshot.
 #pragma once
 #include "app/gui/args.h"

@@ -1,5 +1,5 @@
 // typelattice-app: the native explorer (Dear ImGui + SDL2 + OpenGL 3). Interactive by default; --headless
-// renders offscreen, writes a screenshot, prints the join and exits (DESIGN.md's headless contract).
+// renders offscreen, writes a screenshot, prints the join and exits (the headless run, docs/app.md).
 #include <imgui.h>
 #include <imgui_internal.h>
 

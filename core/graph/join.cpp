@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "typelattice/dtype.h"
+#include "core/base/unknown_name.h"
 
 namespace typelattice {
 namespace {
@@ -67,11 +67,7 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
 Result<NodeId> find_node(const Lattice& lattice, std::string_view name) {
   if (std::optional<NodeId> id = lattice.find(name)) return *id;
   const std::vector<std::string_view> candidates(lattice.names().begin(), lattice.names().end());
-  std::vector<std::string> suggestions = closest_names(name, candidates);
-  std::string message = "'";  // built by appending: GCC 12 misreports "'" + std::string(...) (-Wrestrict)
-  message.append(name).append("' is not a node of the graph.");
-  if (!suggestions.empty()) message += " Did you mean " + suggestions.front() + "?";
-  return Error{ErrorKind::unknown_name, message, std::move(suggestions)};
+  return unknown_name_error("node", name, candidates);
 }
 
 }  // namespace typelattice

@@ -6,7 +6,7 @@
 #include <deque>
 #include <set>
 
-#include "typelattice/dtype.h"
+#include "core/base/unknown_name.h"
 
 namespace typelattice {
 namespace {
@@ -71,10 +71,9 @@ Result<Lattice> Lattice::from_graph(const Graph& graph) {
     for (const auto& [name, id] : {std::pair{from, a}, std::pair{to, b}}) {
       if (!id) {
         const std::vector<std::string_view> known(l.names_.begin(), l.names_.end());
-        std::vector<std::string> close = closest_names(name, known, 1);
-        std::string message = "edge [\"" + from + "\", \"" + to + "\"] names unknown node '" + name + "'";
-        if (!close.empty()) message += "; did you mean " + close[0] + "?";
-        return Error{ErrorKind::invalid_lattice, std::move(message), std::move(close)};
+        Error unknown = unknown_name_error("node", name, known, 1);
+        return Error{ErrorKind::invalid_lattice, "edge [\"" + from + "\", \"" + to + "\"] names " + unknown.message,
+                     std::move(unknown.suggestions)};
       }
     }
     if (seen.insert({*a, *b}).second) {

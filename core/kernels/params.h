@@ -1,5 +1,5 @@
 // Per-call constants of the bulk cast kernels, derived once per format and options from FormatSpec and from
-// the scalar codecs (cast_kernels.cpp), and the table of kernel entry points each instruction set provides.
+// the scalar codecs (core/formats/codec.cpp), and the table of kernel entry points each instruction set provides.
 // Plain data only: this header is shared by translation units compiled for different instruction sets.
 #pragma once
 #include <cstddef>

@@ -1,6 +1,6 @@
 // One-lane "vector" operations: the portable reference instantiation of the kernel bodies (cast_body.h).
-// Each vector-ops struct (here, vec_x86.h, vec_wasm.h) offers the same names over 32-bit lanes; masks are
-// the type M, produced by comparisons and consumed by select.
+// Each vector-ops struct (here, vec_sse41.h, vec_avx2.h, vec_avx512.h, vec_wasm.h) offers the same names over
+// 32-bit lanes; masks are the type M, produced by comparisons and consumed by select.
 #pragma once
 #include <cstdint>
 #include <cstring>

@@ -1,4 +1,5 @@
-// The design document's stages (seed 004), as data in assets/lattices/design-<name>.txt.
+// The stages of JAX's type promotion design note (JEP 9407,
+// https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html), as data in assets/lattices/design-<name>.txt.
 #include <array>
 
 #include "core/base/assets.h"

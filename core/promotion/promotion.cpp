@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "core/base/unknown_name.h"
 #include "core/promotion/systems.h"
 
 namespace typelattice {
@@ -52,11 +53,9 @@ Result<System> parse_system(std::string_view text) {
   for (const Named& n : kSystemNames)
     if (n.name == text) return n.system;
   const std::array<std::string_view, 5> canonical{"jax", "numpy", "torch", "tensorflow", "jax-lax"};
-  std::vector<std::string> close = closest_names(text, canonical, 1);
-  return Error{ErrorKind::unknown_name,
-               "unknown promotion system '" + std::string(text) + "'; did you mean " + close[0] +
-                   "? (systems: jax, numpy, torch, tensorflow, jax-lax)",
-               close};
+  Error error = unknown_name_error("promotion system", text, canonical, 1);
+  error.message += " (systems: jax, numpy, torch, tensorflow, jax-lax)";
+  return error;
 }
 
 std::string_view mode_name(Mode m) { return m == Mode::strict ? "strict" : "standard"; }
@@ -65,11 +64,9 @@ Result<Mode> parse_mode(std::string_view text) {
   if (text == "standard") return Mode::standard;
   if (text == "strict") return Mode::strict;
   const std::array<std::string_view, 2> canonical{"standard", "strict"};
-  std::vector<std::string> close = closest_names(text, canonical, 1);
-  return Error{ErrorKind::unknown_name,
-               "unknown promotion mode '" + std::string(text) + "'; did you mean " + close[0] +
-                   "? (modes: standard, strict)",
-               close};
+  Error error = unknown_name_error("promotion mode", text, canonical, 1);
+  error.message += " (modes: standard, strict)";
+  return error;
 }
 
 Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options) {

@@ -1,5 +1,5 @@
 // The Bits view: one element per bit; clicking bits changes #bit-value to the module's exact decoding; known
-// values from the format definitions (seed 002, IEEE); the cast input, the all-formats table, the code grid.
+// values from the format definitions (ONNX's float8 notes, IEEE 754); the cast input, the all-formats table, the code grid.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPlayground, settledUrl } from './harness.mjs';
@@ -22,8 +22,8 @@ async function clickCode(page, code, totalBits) {
 
 test('bit clicks give the exact values the format definitions promise', async () => {
   const page = await env.page();
-  // Values from the definitions: E4M3FN max S.1111.110 = 448 and min subnormal 2^-9 (seed 002); E5M2 max
-  // 1.75 * 2^15 = 57344 (seed 002); IEEE half 0x3C00 = 1, 0x7C00 = inf; bfloat16 0x3F80 = 1; E2M1 0x7 = 6;
+  // Values from the definitions: E4M3FN max S.1111.110 = 448 and min subnormal 2^-9 (ONNX's float8 notes); E5M2 max
+  // 1.75 * 2^15 = 57344 (ONNX's float8 notes); IEEE half 0x3C00 = 1, 0x7C00 = inf; bfloat16 0x3F80 = 1; E2M1 0x7 = 6;
   // E8M0 0x7F = 2^0 = 1 (bias 127).
   const cases = [
     ['float8_e4m3fn', 8, 0x7e, '448'], ['float8_e4m3fn', 8, 0x01, '0.001953125'], ['float8_e4m3fn', 8, 0xfe, '-448'],
@@ -227,14 +227,14 @@ test('float32: 32 clickable bits, exact values, a cast of 0.1, and its page of t
   assert.deepEqual(env.errors, []);
 });
 
-test('the saturation note puts the seed table beside the module for the FNUZ formats', async () => {
+test('the saturation note puts the ONNX float8 notes\' table beside the module for the FNUZ formats', async () => {
   const page = await env.page();
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fnuz');
   const note = await page.textContent('#saturation-note');
   assert.match(note, /test data/);
   const rows = await page.$$eval('#saturation-note tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   const fnuz = rows.find((r) => r[0] === 'float8_e4m3fnuz' && r[1] === '+Inf');
-  assert.equal(fnuz[3], 'NaN');          // what the seed's table says
+  assert.equal(fnuz[3], 'NaN');          // what the ONNX float8 notes' table says
   assert.match(fnuz[2], /= 240$/);       // what the module does: clip to max (ONNX test data)
   await page.close();
   assert.deepEqual(env.errors, []);

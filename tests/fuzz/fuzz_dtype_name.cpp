@@ -1,5 +1,6 @@
 // Fuzz dtype and format name parsing: never crash; an accepted name round-trips through its canonical
-// spelling; a rejected one comes with suggestions that are themselves valid names.
+// spelling; a rejected one comes with suggestions that are themselves valid names, and a message that does not
+// grow with the input beyond the longest name accepted (kMaxNameLength).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!again || *again != *d) std::abort();
   } else {
     if (d.error().kind != ErrorKind::unknown_name || d.error().message.empty()) std::abort();
+    if (d.error().message.size() > kMaxNameLength + 200) std::abort();
     for (const auto& s : d.error().suggestions)
       if (!parse_dtype(s)) std::abort();
   }

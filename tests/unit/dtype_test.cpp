@@ -1,4 +1,4 @@
-// The dtype universe: every name DESIGN.md lists, the aliases users type, and suggestions for typos.
+// The dtype universe: every name of the JAX docs' table and of jax/_src/dtypes.py's newer types, the aliases users type, and suggestions for typos.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -1,6 +1,6 @@
 // Decoding every code of every format against value formulas written out here, independently of the codec:
-// the seed's bit-sum formulas for the four ONNX float8 formats, and the IEEE-style formula with each format's
-// published parameters (ml_dtypes, OCP MX) for the rest.
+// the bit-sum formulas of ONNX's float8 notes (https://onnx.ai/onnx/technical/float8.html) for its four formats,
+// and the IEEE-style formula with each format's published parameters (ml_dtypes, OCP MX v1.0) for the rest.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,8 +13,8 @@ namespace {
 
 int bit(std::uint32_t code, int i) { return static_cast<int>((code >> i) & 1u); }
 
-// Seed 002: E4M3FN / E4M3FNUZ, exponent = sum_{i=3}^{6} b_i 2^{i-3}, mantissa = sum_{i=0}^{2} b_i 2^{i-3}.
-double seed_e4m3(std::uint32_t code, int bias) {
+// ONNX's float8 notes: E4M3FN / E4M3FNUZ, exponent = sum_{i=3}^{6} b_i 2^{i-3}, mantissa = sum_{i=0}^{2} b_i 2^{i-3}.
+double onnx_e4m3(std::uint32_t code, int bias) {
   const double sign = bit(code, 7) ? -1.0 : 1.0;
   int exponent = 0;
   for (int i = 3; i <= 6; ++i) exponent += bit(code, i) << (i - 3);
@@ -24,8 +24,8 @@ double seed_e4m3(std::uint32_t code, int bias) {
   return sign * std::pow(2.0, 1 - bias) * fraction;  // 2^-6 (bias 7), 2^-7 (bias 8)
 }
 
-// Seed 002: E5M2 / E5M2FNUZ, exponent = sum_{i=2}^{6} b_i 2^{i-2}, mantissa = sum_{i=0}^{1} b_i 2^{i-2}.
-double seed_e5m2(std::uint32_t code, int bias) {
+// ONNX's float8 notes: E5M2 / E5M2FNUZ, exponent = sum_{i=2}^{6} b_i 2^{i-2}, mantissa = sum_{i=0}^{1} b_i 2^{i-2}.
+double onnx_e5m2(std::uint32_t code, int bias) {
   const double sign = bit(code, 7) ? -1.0 : 1.0;
   int exponent = 0;
   for (int i = 2; i <= 6; ++i) exponent += bit(code, i) << (i - 2);
@@ -48,7 +48,7 @@ struct Expected {
   Format format;
   int e, m, bias;
   std::set<std::uint32_t> nan_codes, inf_codes;
-  double (*seed_formula)(std::uint32_t, int);
+  double (*onnx_formula)(std::uint32_t, int);
 };
 
 std::set<std::uint32_t> range(std::uint32_t from, std::uint32_t to) {  // inclusive
@@ -67,10 +67,10 @@ std::vector<Expected> expectations() {
     for (auto c : std::set<std::uint32_t>(*s)) s->insert(c | 0x8000);
   }
   return {
-      {Format::float8_e4m3fn, 4, 3, 7, {0x7f, 0xff}, {}, seed_e4m3},
-      {Format::float8_e4m3fnuz, 4, 3, 8, {0x80}, {}, seed_e4m3},
-      {Format::float8_e5m2, 5, 2, 15, e5m2_nan, {0x7c, 0xfc}, seed_e5m2},
-      {Format::float8_e5m2fnuz, 5, 2, 16, {0x80}, {}, seed_e5m2},
+      {Format::float8_e4m3fn, 4, 3, 7, {0x7f, 0xff}, {}, onnx_e4m3},
+      {Format::float8_e4m3fnuz, 4, 3, 8, {0x80}, {}, onnx_e4m3},
+      {Format::float8_e5m2, 5, 2, 15, e5m2_nan, {0x7c, 0xfc}, onnx_e5m2},
+      {Format::float8_e5m2fnuz, 5, 2, 16, {0x80}, {}, onnx_e5m2},
       {Format::float8_e4m3b11fnuz, 4, 3, 11, {0x80}, {}, nullptr},
       {Format::float8_e3m4, 3, 4, 3, e3m4_nan, {0x70, 0xf0}, nullptr},
       {Format::float8_e4m3, 4, 3, 7, e4m3_nan, {0x78, 0xf8}, nullptr},
@@ -99,11 +99,11 @@ TEST(MinifloatDecode, EveryCodeOfEverySignedFormatMatchesItsFormula) {
         EXPECT_EQ(got, (code >> (x.e + x.m)) ? -INFINITY : INFINITY) << std::hex << code;
         EXPECT_EQ(static_cast<double>(got32), got);
       } else {
-        const double want = x.seed_formula ? x.seed_formula(code, x.bias) : ieee_like(code, x.e, x.m, x.bias);
+        const double want = x.onnx_formula ? x.onnx_formula(code, x.bias) : ieee_like(code, x.e, x.m, x.bias);
         EXPECT_EQ(got, want) << std::hex << "code 0x" << code;
         EXPECT_EQ(static_cast<double>(got32), want) << std::hex << "code 0x" << code;
         EXPECT_EQ(std::signbit(got), bit(code, x.e + x.m) == 1) << std::hex << code;  // -0 stays -0
-        if (x.seed_formula) {
+        if (x.onnx_formula) {
           EXPECT_EQ(want, ieee_like(code, x.e, x.m, x.bias));  // the two formulas agree
         }
       }
@@ -134,7 +134,7 @@ TEST(MinifloatDecode, E8M0IsTwoToTheCodeMinus127AndFFIsNaN) {
   EXPECT_EQ(decode_to_float64(Format::float8_e8m0fnu, 0xfe), std::ldexp(1.0, 127));
 }
 
-// Known values from the seed and ml_dtypes' documentation.
+// Known values from ONNX's float8 notes and ml_dtypes' documentation.
 TEST(MinifloatDecode, KnownMaximaAndMinimumSubnormals) {
   struct Known {
     Format f;

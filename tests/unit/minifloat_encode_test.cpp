@@ -1,5 +1,6 @@
-// Encoding: the seed's two ONNX tables row by row, E8M0's round modes, double rounding, and the fast encoder
-// against the reference encoder on a stride of float32 inputs (the exhaustive test does every binade).
+// Encoding: the two cast tables of ONNX's float8 notes (onnx.ai/onnx/technical/float8.html) row by row, E8M0's
+// round modes, double rounding, and the fast encoder against the reference encoder on a stride of float32 inputs
+// (the exhaustive test does every binade).
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -15,7 +16,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// One column of the seed's tables, with the codes written out by hand from the seed's encodings.
+// One column of those tables, with the codes written out by hand from the notes' encodings.
 struct Column {
   Format f;
   std::uint32_t max, neg_max;      // S.1111.110 (E4M3FN), S.1111.111 (FNUZ), S.11110.11 (E5M2) ...
@@ -40,7 +41,7 @@ TEST(MinifloatEncode, SeedSaturatingTableRowByRow) {
     EXPECT_EQ(encode(c.f, 0.0, sat), 0x00u);                 // 0 -> 0
     EXPECT_EQ(encode(c.f, -0.0, sat), c.neg_zero);           // -0 -> -0, or 0 on UZ formats
     EXPECT_EQ(encode(c.f, kNaN, sat), c.nan);                // NaN -> NaN
-    // Inf -> FLT_MAX. The seed's table says NaN for the two FNUZ columns; ONNX's reference implementation and
+    // Inf -> FLT_MAX. The notes' table says NaN for the two FNUZ columns; ONNX's reference implementation and
     // backend test data clip to FLT_MAX for every format, and so do we (docs/formats.md).
     EXPECT_EQ(encode(c.f, kInf, sat), c.max);
     EXPECT_EQ(encode(c.f, -kInf, sat), c.neg_max);

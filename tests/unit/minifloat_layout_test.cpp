@@ -85,43 +85,6 @@ TEST(MinifloatLayout, E8M0HasOnlyAnExponent) {
   EXPECT_EQ(layout(Format::float8_e8m0fnu, 0xff).category, Category::nan);
 }
 
-// Neighbours are the codes of the next larger and next smaller value, checked against a sort of all values.
-TEST(MinifloatLayout, NeighboursAreAdjacentInValue) {
-  for (const FormatSpec& spec : minifloat_formats()) {  // float32: float32_format_test.cpp
-    const Format f = parse_format(spec.name).value();
-    std::vector<double> sorted;  // every distinct non-NaN value, Inf included
-    for (std::uint32_t code = 0; code < (1u << spec.total_bits()); ++code) {
-      const double v = decode_to_float64(f, code);
-      if (!std::isnan(v)) sorted.push_back(v);
-    }
-    std::sort(sorted.begin(), sorted.end());
-    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());  // +0 and -0 are one value
-    for (std::uint32_t code = 0; code < (1u << spec.total_bits()); ++code) {
-      const Layout l = layout(f, code);
-      if (std::isnan(l.value)) continue;
-      const auto at = std::lower_bound(sorted.begin(), sorted.end(), l.value);
-      const bool is_max_or_inf = at + 1 == sorted.end() || std::isinf(at[1]);
-      if (std::isinf(l.value) && l.value > 0) {
-        EXPECT_EQ(l.next_up, std::nullopt);
-      } else if (is_max_or_inf) {
-        EXPECT_EQ(l.next_up, std::nullopt) << spec.name << " " << code;
-      } else {
-        ASSERT_TRUE(l.next_up.has_value()) << spec.name << " " << code;
-        EXPECT_EQ(decode_to_float64(f, *l.next_up), at[1]) << spec.name << " " << code;
-      }
-      const bool is_lowest = at == sorted.begin() || (std::isinf(at[-1]) && !std::isinf(l.value));
-      if (std::isinf(l.value) && l.value < 0) {
-        EXPECT_EQ(l.next_down, std::nullopt);
-      } else if (is_lowest) {
-        EXPECT_EQ(l.next_down, std::nullopt) << spec.name << " " << code;
-      } else {
-        ASSERT_TRUE(l.next_down.has_value()) << spec.name << " " << code;
-        EXPECT_EQ(decode_to_float64(f, *l.next_down), at[-1]) << spec.name << " " << code;
-      }
-    }
-  }
-}
-
 TEST(MinifloatLayout, ExactDecimal) {
   EXPECT_EQ(exact_decimal(0.5), "0.5");
   EXPECT_EQ(exact_decimal(-57344), "-57344");

@@ -4,8 +4,8 @@ import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The seed's saturating cast table (ONNX "Float 8" notes, seed 002) for +Inf and -Inf; shown beside the
-// module's answer because the code follows ONNX's backend test data instead (see the note in the view).
+// The saturating cast table of ONNX's "Float stored in 8 bits" notes (onnx.ai/onnx/technical/float8.html) for
+// ±Inf; shown beside the module's answer because the code follows ONNX's backend test data instead (see the note in the view).
 const SEED_SATURATING_INF = {
   float8_e4m3fn: ['FLT_MAX', '-FLT_MAX'],
   float8_e4m3fnuz: ['NaN', 'NaN'],

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "typelattice/closest_names.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -34,6 +35,7 @@ struct DtypeInfo {
   bool weak;
   std::string_view short_code;  // the JAX docs table's code: b1 u1 ... bf f2 c8 i* (empty if none)
   std::string_view onnx_name;   // e.g. FLOAT8E4M3FN (empty if ONNX has no such type)
+  std::string_view aliases;     // other accepted spellings, lower case, separated by spaces (e.g. "f16 half")
 };
 
 std::span<const DtypeInfo> all_dtypes();
@@ -41,12 +43,8 @@ const DtypeInfo& dtype_info(Dtype d);
 inline std::string_view dtype_name(Dtype d) { return dtype_info(d).name; }
 
 // Accepts canonical names, i*/f*/c* and int/float/complex, NumPy typestr codes (b1 u1 i2 f2 c8 bf; u8 = uint64
-// as in NumPy), the design document's bit-width names where they do not clash, and ONNX names; case-insensitive.
-// An unknown name gives ErrorKind::unknown_name listing the closest valid names.
+// as in NumPy), bit-width names (f16, i32, ...) where they do not clash, the aliases of DtypeInfo and ONNX names;
+// case-insensitive. An unknown name gives ErrorKind::unknown_name listing the closest valid names.
 Result<Dtype> parse_dtype(std::string_view text);
-
-// Closest valid names to `text` by edit distance, best first.
-std::vector<std::string> closest_names(std::string_view text, std::span<const std::string_view> candidates,
-                                       std::size_t max_results = 3);
 
 }  // namespace typelattice

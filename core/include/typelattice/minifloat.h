@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "typelattice/dtype.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -22,6 +23,7 @@ enum class SpecialValues : std::uint8_t {
 };
 
 struct FormatSpec {
+  Dtype dtype;               // the dtype whose values the format encodes; names come from its row of the name table
   std::string_view name;     // canonical dtype name, e.g. "float8_e4m3fn"
   std::string_view onnx_name;// e.g. "FLOAT8E4M3FN"; empty if ONNX has none
   int exponent_bits;
@@ -52,7 +54,10 @@ inline bool is_minifloat(Format f) { return static_cast<int>(f) < kMinifloatForm
 // The bytes one code takes in an array of codes: 1 up to 8 bits, 2 for bfloat16/float16, 4 for float32.
 int code_bytes(Format f);
 const FormatSpec& format_spec(Format f);
-Result<Format> parse_format(std::string_view text);        // canonical, ONNX names, aliases; case-insensitive
+std::optional<Format> format_of(Dtype d);                  // the format encoding a dtype, if it has one
+// The names of the format's dtype (parse_dtype's), except that ONNX names come before aliases: FLOAT is
+// float32 here, not Python's float. Case-insensitive; an unknown name suggests the closest format names.
+Result<Format> parse_format(std::string_view text);
 
 // The finite range of a format (every one a power of two but max). E8M0 has no subnormals.
 struct FormatRange {
