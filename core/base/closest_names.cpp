@@ -53,7 +53,7 @@ std::vector<std::string> closest(std::string_view text, std::span<const NameCand
       score = std::min<std::size_t>(score, 3);
     scored.emplace_back(score, i);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::sort(scored.begin(), scored.end());  // by score, then candidate order: what a stable sort by score gives
   std::vector<std::string> out;
   for (std::size_t i = 0; i < scored.size() && out.size() < max_results; ++i) {
     const std::string_view name = candidates[scored[i].second].name;

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "typelattice/minifloat.h"
+#include "core/base/decimal_to_binary.h"
 #include "core/formats/geometry.h"
 
 namespace typelattice {
@@ -66,7 +67,7 @@ DecimalSyntax scan_decimal(std::string_view s) {
   return {i, nonzero};
 }
 
-// Decimal, inf or nan into T (double or float), rounded once by from_chars.
+// Decimal, inf or nan into T (double or float), rounded once.
 template <class T>
 Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
   const std::string_view t = trim(text);
@@ -95,14 +96,13 @@ Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
   if (syntax.length != body.size()) {
     return bad_value(quoted(t) + " has trailing characters after the number: " + quoted(body.substr(syntax.length)));
   }
-  // strtod/strtof round correctly (glibc, musl); std::from_chars for floating point is missing from the libc++ of
-  // Debian's Emscripten 3.1.6. The syntax is checked above, so only plain decimals reach them.
-  const std::string digits(body);
+  // The core's exact reader (core/base/decimal_to_binary.h) rounds once, to nearest even; the syntax is checked
+  // above, so only plain decimals reach it.
   T value;
   if constexpr (std::is_same_v<T, double>) {
-    value = std::strtod(digits.c_str(), nullptr);
+    value = detail::nearest_double(body);
   } else {
-    value = std::strtof(digits.c_str(), nullptr);
+    value = detail::nearest_float(body);
   }
   if (std::isinf(value) || (value == 0 && syntax.nonzero)) {
     return bad_value(quoted(t) + " is out of the range of " + std::string(type_name) + " (its magnitude is above " +

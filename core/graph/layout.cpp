@@ -2,11 +2,13 @@
 #include "typelattice/graph_layout.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <string_view>
 
 #include "core/base/assets.h"
+#include "core/base/decimal_to_binary.h"
 
 namespace typelattice {
 namespace {
@@ -63,6 +65,21 @@ double mean_position(const std::vector<std::size_t>& neighbours, const std::vect
   return count ? sum / count : fallback;
 }
 
+// A coordinate of a positions file: an optional '-', digits with at most one '.'; anything else is no number.
+std::optional<double> coordinate(std::string_view text) {
+  const bool negative = !text.empty() && text.front() == '-';
+  if (negative) text.remove_prefix(1);
+  std::size_t digits = 0, points = 0;
+  for (char c : text) {
+    if (c >= '0' && c <= '9') ++digits;
+    else if (c == '.') ++points;
+    else return std::nullopt;
+  }
+  if (digits == 0 || points > 1) return std::nullopt;
+  const double value = detail::nearest_double(text);
+  return negative ? -value : value;
+}
+
 }  // namespace
 
 std::vector<NodePosition> layered_layout(const Graph& graph) {
@@ -85,10 +102,16 @@ std::vector<NodePosition> layered_layout(const Graph& graph) {
     for (std::size_t i = 0; i < row.size(); ++i) y[row[i]] = (static_cast<double>(i) + 1) / (static_cast<double>(row.size()) + 1);
   };
   const auto sweep = [&](std::size_t l, bool use_predecessors) {
+    // (barycentre, place in the row): sorting the pairs keeps ties in row order, as a stable sort would, with
+    // the one sort the module already has (std::stable_sort alone costs the wasm module 1.5 KB).
     std::vector<std::pair<double, std::size_t>> keyed;
-    for (std::size_t v : rows[l]) keyed.emplace_back(mean_position(use_predecessors ? g.in[v] : g.out[v], y, y[v] < 0 ? 0.5 : y[v]), v);
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < keyed.size(); ++i) rows[l][i] = keyed[i].second;
+    const std::vector<std::size_t> row = rows[l];
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const std::size_t v = row[i];
+      keyed.emplace_back(mean_position(use_predecessors ? g.in[v] : g.out[v], y, y[v] < 0 ? 0.5 : y[v]), i);
+    }
+    std::sort(keyed.begin(), keyed.end());
+    for (std::size_t i = 0; i < keyed.size(); ++i) rows[l][i] = row[keyed[i].second];
     place(rows[l]);
   };
   for (auto& row : rows) place(row);
@@ -118,13 +141,9 @@ std::vector<NodePosition> layout_for(const Graph& graph, std::string_view preset
     rest.remove_prefix(std::min(end + 1, rest.size()));
     const std::size_t s1 = line.find(' '), s2 = line.find(' ', s1 == std::string_view::npos ? s1 : s1 + 1);
     if (s1 == std::string_view::npos || s2 == std::string_view::npos) continue;
-    // strtod, not from_chars: Emscripten 3.1.6's libc++ has no floating-point from_chars.
-    const std::string xs(line.substr(s1 + 1, s2 - s1 - 1)), ys(line.substr(s2 + 1));
-    char* x_end = nullptr;
-    char* y_end = nullptr;
-    const double x = std::strtod(xs.c_str(), &x_end), y = std::strtod(ys.c_str(), &y_end);
-    if (x_end == xs.c_str() || y_end == ys.c_str()) continue;
-    known[std::string(line.substr(0, s1))] = {x, y};
+    const auto x = coordinate(line.substr(s1 + 1, s2 - s1 - 1)), y = coordinate(line.substr(s2 + 1));
+    if (!x || !y) continue;
+    known[std::string(line.substr(0, s1))] = {*x, *y};
   }
   double min_x = 1e300, max_x = -1e300, min_y = 1e300, max_y = -1e300;
   for (const std::string& name : graph.nodes) {
