@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/gui/user_lattice.h"
+#include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_layout.h"
 #include "typelattice/lattice.h"
@@ -71,6 +72,7 @@ struct PromotionModel {
   std::string preset_title;                     // the stage's title when a preset is drawn
   std::string user_path;                        // the user's lattice file when it is drawn
 
+  std::optional<CompiledSystem> system;           // the options' system, compiled once per change
   std::vector<Dtype> system_types;
   std::optional<Graph> graph;                   // jax or a design stage: the lattice; table systems: none
   std::optional<Lattice> lattice;
@@ -82,7 +84,7 @@ struct PromotionModel {
   PromotionTable table;
   std::optional<PromotionTable> compare_table;
 
-  // The join of the selection (result_type; a stage's least upper bound), or the core's error message.
+  // The core's selection (selection.h): the join, or join_error, the line saying why there is none.
   std::optional<std::string> join;
   std::string join_error;
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
@@ -95,8 +97,6 @@ struct PromotionModel {
   bool initialised_ = false;
   int user_lattice_loads_ = 0;
   std::vector<LatticePreset> presets_ = design_presets();
-  void compute_preset_join();
-  void compute_user_join();
   void compute_system(const AppState& state);
   void compute_compare();
   void compute_join();

@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "core/promotion/join_table.h"
 #include "core/promotion/systems.h"
 
 namespace typelattice {
@@ -19,11 +20,10 @@ constexpr std::array<Named, 9> kSystemNames{{
 }};
 
 std::optional<Dtype> join2(Dtype a, Dtype b, const PromotionOptions& options) {
-  if (options.system == System::jax) {
-    const std::array<Dtype, 2> pair{a, b};
-    return detail::jax_join(pair, options);
-  }
-  return detail::table_join(options.system, a, b);
+  const std::size_t cell = static_cast<std::size_t>(a) * kDtypeCount + static_cast<std::size_t>(b);
+  const std::uint8_t d = detail::join_table(options)[cell];
+  if (d == detail::kNoPromotion) return std::nullopt;
+  return static_cast<Dtype>(d);
 }
 
 std::string name_of(std::optional<Dtype> d) { return d ? std::string(dtype_name(*d)) : "no promotion"; }
@@ -72,13 +72,22 @@ Result<Mode> parse_mode(std::string_view text) {
                close};
 }
 
-Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options) {
-  if (const auto d = join2(a, b, options)) return *d;
+namespace {
+
+// Out of line: the lookup in promote_types stays a few instructions (docs/performance.md: promote/<system>).
+[[gnu::noinline, gnu::cold]] Error promotion_error(Dtype a, Dtype b, const PromotionOptions& options) {
   if (options.system == System::jax) {
     const std::array<Dtype, 2> pair{a, b};
     return detail::jax_promotion_error(pair, options);
   }
   return detail::table_promotion_error(options.system, a, b);
+}
+
+}  // namespace
+
+Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options) {
+  if (const auto d = join2(a, b, options)) [[likely]] return *d;
+  return promotion_error(a, b, options);
 }
 
 Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions& options) {

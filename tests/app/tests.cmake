@@ -75,7 +75,7 @@ typelattice_app_test(preset_final DISPLAY screenshot --png ${shots}/app_preset_f
   --expect node:uint8=selected --expect node:int8=selected --expect node:int16=join
   -- --preset final --select uint8,int8)
 typelattice_app_test(preset_competing_bounds DISPLAY screenshot --png ${shots}/app_preset_double_width.png
-  --contains "no unique join" --contains float16 --contains int16 --expect node:uint8=selected
+  --contains "join is not unique" --contains float16 --contains int16 --expect node:uint8=selected
   --expect node:int8=selected -- --preset int-float-double-width --select uint8,int8)
 typelattice_app_test(preset_weak_nodes DISPLAY screenshot --png ${shots}/app_preset_python_scalars.png --join uint8
   --expect node:u*=selected --expect node:uint8=join -- --preset python-scalars --select u*,uint8)
