@@ -213,6 +213,16 @@ class SystemHandle {
 
   val check() const { return ok_value(table_violation_value(check_table(system_.options()))); }
 
+  val reachable(const std::string& name) const {
+    if (!system_.lattice())
+      return error_value(Error{ErrorKind::bad_value,
+                               std::string(system_name(system_.options().system)) + " has a table, not a lattice",
+                               {}});
+    Result<NodeId> id = find_node(*system_.lattice(), name);
+    if (!id) return error_value(id.error());
+    return ok_value(node_names(*system_.lattice(), system_.lattice()->reachable_from(*id)));
+  }
+
   val select(const val& names) const {
     return translate(typelattice::select(system_, strings_from(names)), selection_value);
   }
@@ -323,6 +333,7 @@ void register_promotion_bindings() {
       .function("table", &SystemHandle::table)
       .function("lattice", &SystemHandle::lattice)
       .function("check", &SystemHandle::check)
+      .function("reachable", &SystemHandle::reachable)
       .function("select", &SystemHandle::select)
       .function("joinCells", &SystemHandle::join_cells);
   emscripten::class_<GraphHandle>("GraphHandle")

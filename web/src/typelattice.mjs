@@ -264,6 +264,7 @@ export default async function createTypeLattice(options) {
       },
       lattice: () => unwrap(use('lattice').lattice()),
       check: () => unwrap(use('check').check()),
+      reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
       select: (names) => unwrap(use('select').select(requireStringArray(names, 'select: the names'))),
     }));
   }
@@ -281,18 +282,36 @@ export default async function createTypeLattice(options) {
   }
 
   // The one-call functions keep a handle per system (a handful) and for the last few graphs they were given.
-  const systemHandles = new Map();
-  const defaultSystem = () => cachedSystem(SYSTEM_DEFAULTS.system, SYSTEM_DEFAULTS.mode, SYSTEM_DEFAULTS.x64);
+  // Keys are nested maps, not a joined string: building and hashing a fresh string per call cost more than the
+  // promotion itself. The options object last seen is remembered with its values, so a caller passing the
+  // same object again skips the checks (a changed value is noticed).
+  const systemHandles = new Map();  // system -> mode -> x64 -> handle
   function cachedSystem(system, mode, x64) {
-    const key = `${system}\u0000${mode}\u0000${x64}`;
-    let h = systemHandles.get(key);
+    let byMode = systemHandles.get(system);
+    let byX64 = byMode && byMode.get(mode);
+    let h = byX64 && byX64.get(x64);
     if (h === undefined) {
       h = systemHandle(system, mode, x64);  // throws on an unknown system or mode: nothing is cached
-      systemHandles.set(key, h);
+      if (!byMode) systemHandles.set(system, (byMode = new Map()));
+      if (!byX64) byMode.set(mode, (byX64 = new Map()));
+      byX64.set(x64, h);
     }
     return h;
   }
-  const systemFor = (opts, what) => (opts === undefined ? defaultSystem() : cachedSystem(...systemOptions(opts, what)));
+  let defaultHandle = null;
+  const last = { opts: null, system: undefined, mode: undefined, x64: undefined, handle: null };
+  function systemFor(opts, what) {
+    if (opts === undefined) {
+      if (defaultHandle === null) defaultHandle = cachedSystem(SYSTEM_DEFAULTS.system, SYSTEM_DEFAULTS.mode, SYSTEM_DEFAULTS.x64);
+      return defaultHandle;
+    }
+    if (opts === last.opts && opts.system === last.system && opts.mode === last.mode && opts.x64 === last.x64) {
+      return last.handle;
+    }
+    const handle = cachedSystem(...systemOptions(opts, what));
+    Object.assign(last, { opts, system: opts.system, mode: opts.mode, x64: opts.x64, handle });
+    return handle;
+  }
   const GRAPH_CACHE_SIZE = 8;
   const graphHandles = new Map();  // JSON of the graph -> handle, least recently used first
   function cachedGraph(graph, what) {
