@@ -116,16 +116,21 @@ void PromotionModel::compute_join() {
   join_error.clear();
   path_edges.clear();
   competing.clear();
-  if (selection.empty()) return;
+  selection_line.clear();
   const bool on_graph = !user_path.empty() || !preset_title.empty();
-  if (on_graph && !lattice) return;
+  if (on_graph && !lattice) {  // the core rejected the graph: say so instead of a join
+    selection_line = graph_error;
+    return;
+  }
   const Result<Selection> selected = on_graph ? select(*lattice, selection) : select(*system, selection);
   if (!selected) {  // a stage's node such as u*, still selected after switching to a system
     join_error = selected.error().message;
+    selection_line = join_error;
     return;
   }
+  selection_line = selected->text;
   join = selected->join;
-  if (!join) join_error = selected->text;
+  if (!join && !selection.empty()) join_error = selected->text;
   if (!lattice) return;
   const auto id = [&](const std::string& name) { return lattice->find(name).value_or(-1); };
   for (const auto& [from, to] : selected->path_edges) path_edges.emplace_back(id(from), id(to));

@@ -87,6 +87,7 @@ struct PromotionModel {
   // The core's selection (selection.h): the join, or join_error, the line saying why there is none.
   std::optional<std::string> join;
   std::string join_error;
+  std::string selection_line;  // the core's line for it, as `typelattice select` prints first (headless output)
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
   std::vector<NodeId> competing;                      // no unique join: the minimal upper bounds that compete
 
