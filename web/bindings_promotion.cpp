@@ -2,10 +2,12 @@
 
 #include <emscripten/bind.h>
 
+#include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_join.h"
 #include "typelattice/graph_layout.h"
 #include "typelattice/promotion.h"
+#include "typelattice/selection.h"
 #include "web/bindings.h"
 
 namespace typelattice::web {
@@ -21,7 +23,7 @@ Result<PromotionOptions> options_from(const std::string& system, const std::stri
   if (!s) return s.error();
   Result<Mode> m = parse_mode(mode);
   if (!m) return m.error();
-  return PromotionOptions{*s, *m, x64};
+  return checked_options(PromotionOptions{*s, *m, x64});
 }
 
 Result<std::vector<Dtype>> dtypes_from(const val& names) {
@@ -94,73 +96,6 @@ val systems() {
   return out;
 }
 
-val promote_types_js(const std::string& a, const std::string& b, const std::string& system,
-                     const std::string& mode, bool x64) {
-  Result<PromotionOptions> options = options_from(system, mode, x64);
-  if (!options) return error_value(options.error());
-  Result<Dtype> da = parse_dtype(a);
-  if (!da) return error_value(da.error());
-  Result<Dtype> db = parse_dtype(b);
-  if (!db) return error_value(db.error());
-  return translate(promote_types(*da, *db, *options), dtype_name_js);
-}
-
-val result_type_js(const val& names, const std::string& system, const std::string& mode, bool x64) {
-  Result<PromotionOptions> options = options_from(system, mode, x64);
-  if (!options) return error_value(options.error());
-  Result<std::vector<Dtype>> dtypes = dtypes_from(names);
-  if (!dtypes) return error_value(dtypes.error());
-  return translate(result_type(*dtypes, *options), dtype_name_js);
-}
-
-val table_js(const std::string& system, const std::string& mode, bool x64, const val& types) {
-  Result<PromotionOptions> options = options_from(system, mode, x64);
-  if (!options) return error_value(options.error());
-  Result<std::vector<Dtype>> wanted = dtypes_from(types);
-  if (!wanted) return error_value(wanted.error());
-  const PromotionTable table = promotion_table(*options, *wanted);
-  val rows = val::array();
-  for (const auto& row : table.cells) {
-    val cells = val::array();
-    for (const auto& cell : row) cells.call<void>("push", cell ? dtype_name_js(*cell) : val::null());
-    rows.call<void>("push", cells);
-  }
-  val out = val::object();
-  out.set("types", dtype_array(table.types));
-  out.set("cells", rows);
-  return ok_value(out);
-}
-
-val lattice_js(const std::string& system, const std::string& mode, bool x64) {
-  Result<PromotionOptions> options = options_from(system, mode, x64);
-  if (!options) return error_value(options.error());
-  const std::optional<Graph> graph = promotion_graph(*options);
-  if (!graph) return ok_value(val::null());
-  val out = graph_value(*graph);
-  out.set("nodes", positions_value(layout_for(*graph, system_name(options->system))));
-  return ok_value(out);
-}
-
-val check_system_js(const std::string& system, const std::string& mode, bool x64) {
-  Result<PromotionOptions> options = options_from(system, mode, x64);
-  if (!options) return error_value(options.error());
-  const std::optional<TableViolation> violation = check_table(*options);
-  val out = val::object();
-  out.set("isLattice", !violation.has_value());
-  if (!violation) {
-    out.set("violation", val::null());
-    return ok_value(out);
-  }
-  val v = val::object();
-  v.set("kind", kTableViolationNames[static_cast<int>(violation->kind)]);
-  v.set("inputs", dtype_array(violation->inputs));
-  v.set("left", violation->left ? dtype_name_js(*violation->left) : val::null());
-  v.set("right", violation->right ? dtype_name_js(*violation->right) : val::null());
-  v.set("description", js_string(violation->description));
-  out.set("violation", v);
-  return ok_value(out);
-}
-
 val presets() {
   val out = val::array();
   for (const LatticePreset& preset : design_presets()) {
@@ -179,53 +114,204 @@ val node_or_null(const Lattice& lattice, NodeId id) {
   return id < 0 ? val::null() : js_string(lattice.names()[static_cast<std::size_t>(id)]);
 }
 
-val check_lattice_js(const val& nodes, const val& edges) {
-  const Graph graph = graph_from(nodes, edges);
-  Result<Lattice> lattice = Lattice::from_graph(graph);
-  if (!lattice) return error_value(lattice.error());
-  const std::optional<LatticeViolation> violation = lattice->check();
+
+val table_violation_value(const std::optional<TableViolation>& violation) {
+  val out = val::object();
+  out.set("isLattice", !violation.has_value());
+  if (!violation) {
+    out.set("violation", val::null());
+    return out;
+  }
+  val v = val::object();
+  v.set("kind", kTableViolationNames[static_cast<int>(violation->kind)]);
+  v.set("inputs", dtype_array(violation->inputs));
+  v.set("left", violation->left ? dtype_name_js(*violation->left) : val::null());
+  v.set("right", violation->right ? dtype_name_js(*violation->right) : val::null());
+  v.set("description", js_string(violation->description));
+  out.set("violation", v);
+  return out;
+}
+
+val lattice_check_value(const Lattice& lattice, const Graph& graph) {
+  const std::optional<LatticeViolation> violation = lattice.check();
   val out = val::object();
   out.set("isLattice", !violation.has_value());
   if (violation) {
     val v = val::object();
     v.set("kind", kLatticeViolationNames[static_cast<int>(violation->kind)]);
-    v.set("a", node_or_null(*lattice, violation->a));
-    v.set("b", node_or_null(*lattice, violation->b));
-    v.set("competing", node_names(*lattice, violation->competing));
-    v.set("cycle", node_names(*lattice, violation->cycle));
-    v.set("description", js_string(lattice->describe(*violation)));
+    v.set("a", node_or_null(lattice, violation->a));
+    v.set("b", node_or_null(lattice, violation->b));
+    v.set("competing", node_names(lattice, violation->competing));
+    v.set("cycle", node_names(lattice, violation->cycle));
+    v.set("description", js_string(lattice.describe(*violation)));
     out.set("violation", v);
   } else {
     out.set("violation", val::null());
   }
   out.set("layout", positions_value(layout_for(graph)));
-  return ok_value(out);
+  return out;
 }
 
-val join_on_graph_js(const val& nodes, const val& edges, const val& selected_names) {
-  Result<Lattice> lattice = Lattice::from_graph(graph_from(nodes, edges));
-  if (!lattice) return error_value(lattice.error());
-  std::vector<NodeId> selected;
-  for (const std::string& name : strings_from(selected_names)) {
-    Result<NodeId> id = find_node(*lattice, name);
-    if (!id) return error_value(id.error());
-    selected.push_back(*id);
+val selection_value(const Selection& s) {
+  val edges = val::array();
+  for (const auto& [from, to] : s.path_edges) {
+    val edge = val::array();
+    edge.call<void>("push", js_string(from));
+    edge.call<void>("push", js_string(to));
+    edges.call<void>("push", edge);
   }
-  const GraphJoin join = join_on_graph(*lattice, selected);
   val out = val::object();
-  out.set("join", join.join ? node_or_null(*lattice, *join.join) : val::null());
-  out.set("minimalUpperBounds", node_names(*lattice, join.minimal_upper_bounds));
-  out.set("pathEdges", edge_array(*lattice, join.path_edges));
-  out.set("description", js_string(join.description));
-  return ok_value(out);
+  out.set("join", s.join ? js_string(*s.join) : val::null());
+  out.set("pathEdges", edges);
+  out.set("minimalUpperBounds", string_array(s.minimal_upper_bounds));
+  out.set("cycle", string_array(s.cycle));
+  out.set("text", js_string(s.text));
+  return out;
 }
 
-val reachable_js(const val& nodes, const val& edges, const std::string& name) {
-  Result<Lattice> lattice = Lattice::from_graph(graph_from(nodes, edges));
+// A compiled promotion system (compiled_system.h); JS owns it and calls delete().
+class SystemHandle {
+ public:
+  explicit SystemHandle(const PromotionOptions& options) : system_(options) {}
+
+  val promote(const std::string& a, const std::string& b) const {
+    Result<Dtype> da = parse_dtype(a);
+    if (!da) return error_value(da.error());
+    Result<Dtype> db = parse_dtype(b);
+    if (!db) return error_value(db.error());
+    return translate(system_.promote(*da, *db), dtype_name_js);
+  }
+
+  val result_type(const val& names) const {
+    Result<std::vector<Dtype>> dtypes = dtypes_from(names);
+    if (!dtypes) return error_value(dtypes.error());
+    return translate(system_.result_type(*dtypes), dtype_name_js);
+  }
+
+  val table(const val& types) const {
+    Result<std::vector<Dtype>> wanted = dtypes_from(types);
+    if (!wanted) return error_value(wanted.error());
+    const PromotionTable table = system_.table(*wanted);
+    val rows = val::array();
+    for (const auto& row : table.cells) {
+      val cells = val::array();
+      for (const auto& cell : row) cells.call<void>("push", cell ? dtype_name_js(*cell) : val::null());
+      rows.call<void>("push", cells);
+    }
+    val out = val::object();
+    out.set("types", dtype_array(table.types));
+    out.set("cells", rows);
+    return ok_value(out);
+  }
+
+  val lattice() const {
+    if (!system_.graph()) return ok_value(val::null());
+    val out = graph_value(*system_.graph());
+    out.set("nodes", positions_value(layout_for(*system_.graph(), system_name(system_.options().system))));
+    return ok_value(out);
+  }
+
+  val check() const { return ok_value(table_violation_value(check_table(system_.options()))); }
+
+  val reachable(const std::string& name) const {
+    if (!system_.lattice())
+      return error_value(Error{ErrorKind::bad_value,
+                               std::string(system_name(system_.options().system)) + " has a table, not a lattice",
+                               {}});
+    Result<NodeId> id = find_node(*system_.lattice(), name);
+    if (!id) return error_value(id.error());
+    return ok_value(node_names(*system_.lattice(), system_.lattice()->reachable_from(*id)));
+  }
+
+  val select(const val& names) const {
+    return translate(typelattice::select(system_, strings_from(names)), selection_value);
+  }
+
+  // The join table by Dtype value (CompiledSystem::join_cells), copied out once so JS answers hits itself.
+  val join_cells() const {
+    const std::span<const std::uint8_t> cells = system_.join_cells();
+    val out = val::global("Uint8Array").new_(cells.size());
+    out.call<void>("set", val(emscripten::typed_memory_view(cells.size(), cells.data())));
+    return out;
+  }
+
+ private:
+  CompiledSystem system_;
+};
+
+// A user's graph compiled once (the Lattice with its closure); JS owns it and calls delete().
+class GraphHandle {
+ public:
+  GraphHandle(Graph graph, Lattice lattice) : graph_(std::move(graph)), lattice_(std::move(lattice)) {}
+
+  val join(const val& selected_names) const {
+    std::vector<NodeId> selected;
+    for (const std::string& name : strings_from(selected_names)) {
+      Result<NodeId> id = find_node(lattice_, name);
+      if (!id) return error_value(id.error());
+      selected.push_back(*id);
+    }
+    const GraphJoin join = join_on_graph(lattice_, selected);
+    val out = val::object();
+    out.set("join", join.join ? node_or_null(lattice_, *join.join) : val::null());
+    out.set("minimalUpperBounds", node_names(lattice_, join.minimal_upper_bounds));
+    out.set("pathEdges", edge_array(lattice_, join.path_edges));
+    out.set("description", js_string(join.description));
+    return ok_value(out);
+  }
+
+  val reachable(const std::string& name) const {
+    Result<NodeId> id = find_node(lattice_, name);
+    if (!id) return error_value(id.error());
+    return ok_value(node_names(lattice_, lattice_.reachable_from(*id)));
+  }
+
+  val check() const { return ok_value(lattice_check_value(lattice_, graph_)); }
+
+  val select(const val& names) const {
+    return translate(typelattice::select(lattice_, strings_from(names)), selection_value);
+  }
+
+ private:
+  Graph graph_;
+  Lattice lattice_;
+};
+
+val make_system(const std::string& system, const std::string& mode, bool x64) {
+  Result<PromotionOptions> options = options_from(system, mode, x64);
+  if (!options) return error_value(options.error());
+  return ok_value(val(SystemHandle(*options)));
+}
+
+val make_graph(const val& nodes, const val& edges) {
+  Graph graph = graph_from(nodes, edges);
+  Result<Lattice> lattice = Lattice::from_graph(graph);
   if (!lattice) return error_value(lattice.error());
-  Result<NodeId> id = find_node(*lattice, name);
-  if (!id) return error_value(id.error());
-  return ok_value(node_names(*lattice, lattice->reachable_from(*id)));
+  return ok_value(val(GraphHandle(std::move(graph), std::move(lattice).value())));
+}
+
+// A dtype's value (its index in dtypeNames()), for the JS handles' table lookups.
+val dtype_index(const std::string& name) {
+  return translate(parse_dtype(name), [](Dtype d) { return val(static_cast<int>(d)); });
+}
+
+val dtype_names() {
+  val out = val::array();
+  for (int d = 0; d < kDtypeCount; ++d) out.call<void>("push", dtype_name_js(static_cast<Dtype>(d)));
+  return out;
+}
+
+val check_system_js(const std::string& system, const std::string& mode, bool x64) {
+  Result<PromotionOptions> options = options_from(system, mode, x64);
+  if (!options) return error_value(options.error());
+  return ok_value(table_violation_value(check_table(*options)));
+}
+
+val check_lattice_js(const val& nodes, const val& edges) {
+  const Graph graph = graph_from(nodes, edges);
+  Result<Lattice> lattice = Lattice::from_graph(graph);
+  if (!lattice) return error_value(lattice.error());
+  return ok_value(lattice_check_value(*lattice, graph));
 }
 
 }  // namespace
@@ -233,16 +319,28 @@ val reachable_js(const val& nodes, const val& edges, const std::string& name) {
 void register_promotion_bindings() {
   using emscripten::function;
   function("dtypes", &dtypes);
+  function("dtypeNames", &dtype_names);
+  function("dtypeIndex", &dtype_index);
   function("systems", &systems);
-  function("promoteTypes", &promote_types_js);
-  function("resultType", &result_type_js);
-  function("table", &table_js);
-  function("lattice", &lattice_js);
   function("checkSystem", &check_system_js);
   function("presets", &presets);
   function("checkLattice", &check_lattice_js);
-  function("joinOnGraph", &join_on_graph_js);
-  function("reachable", &reachable_js);
+  function("makeSystem", &make_system);
+  function("makeGraph", &make_graph);
+  emscripten::class_<SystemHandle>("SystemHandle")
+      .function("promote", &SystemHandle::promote)
+      .function("resultType", &SystemHandle::result_type)
+      .function("table", &SystemHandle::table)
+      .function("lattice", &SystemHandle::lattice)
+      .function("check", &SystemHandle::check)
+      .function("reachable", &SystemHandle::reachable)
+      .function("select", &SystemHandle::select)
+      .function("joinCells", &SystemHandle::join_cells);
+  emscripten::class_<GraphHandle>("GraphHandle")
+      .function("join", &GraphHandle::join)
+      .function("reachable", &GraphHandle::reachable)
+      .function("check", &GraphHandle::check)
+      .function("select", &GraphHandle::select);
 }
 
 }  // namespace typelattice::web

@@ -8,32 +8,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
-#include "app/common/options.h"
+#include "app/cli/system_options.h"
 #include "typelattice/promotion.h"
 
 namespace typelattice::cli {
 namespace {
-
-// Bad usage or bad input: exit 2 with the message on stderr.
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
-
-using SystemArgs = options::SystemFlags;
-
-void add_system_options(CLI::App* cmd, SystemArgs& args) { options::add_system_flags(*cmd, args); }
-
-Result<PromotionOptions> to_options(const SystemArgs& args) {
-  const Result<PromotionOptions> o = options::apply_system_flags(args);
-  if (!o) return o;
-  if (o->system != System::jax && (o->mode != Mode::standard || !o->x64))
-    return Error{ErrorKind::bad_value,
-                 "--mode and --x64 are JAX settings; the " + std::string(system_name(o->system)) +
-                     " table has neither (drop them or use --system jax)",
-                 {}};
-  return o;
-}
 
 Result<std::vector<Dtype>> parse_dtypes(const std::vector<std::string>& names) {
   std::vector<Dtype> out;

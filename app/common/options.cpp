@@ -26,7 +26,7 @@ Result<PromotionOptions> apply_system_flags(const SystemFlags& flags, PromotionO
       return Error{ErrorKind::bad_value, "--x64 takes on or off, not '" + flags.x64 + "'", {}};
     base.x64 = flags.x64 == "on";
   }
-  return base;
+  return checked_options(base);
 }
 
 void add_cast_flags(CLI::App& app, CastFlags& flags) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "typelattice/graph_join.h"
+#include "typelattice/selection.h"
 
 namespace typelattice::gui {
 
@@ -78,7 +78,8 @@ void PromotionModel::compute_system(const AppState& state) {
   const auto stage = std::find_if(presets_.begin(), presets_.end(), [&](const auto& p) { return p.name == preset; });
   const bool user = state.user_lattice_shown();
   preset_title = stage == presets_.end() || user ? "" : stage->title;
-  system_types = system_dtypes(options);
+  system = CompiledSystem(options);
+  system_types = system->dtypes();
   if (user)
     graph = state.user_lattice->graph;
   else
@@ -116,105 +117,32 @@ void PromotionModel::compute_compare() {
   compare_table = promotion_table(other, table.types);
 }
 
+// The core's selection: the system's own promotion, or the least upper bound on a stage's or the user's graph.
+// Its text is the headless line; the panels draw the path edges and competing bounds by node id.
 void PromotionModel::compute_join() {
   join.reset();
   join_error.clear();
   path_edges.clear();
   competing.clear();
-  if (selection.empty()) return;
-  if (!user_path.empty()) {
-    compute_user_join();
-  } else if (!preset_title.empty()) {
-    compute_preset_join();
-  } else {
-    std::vector<Dtype> dtypes;
-    for (const std::string& name : selection) {
-      auto d = parse_dtype(name);
-      if (!d) {  // a design stage's node such as u*, still selected after switching to a system
-        join_error = d.error().message;
-        return;
-      }
-      dtypes.push_back(*d);
-    }
-    auto joined = result_type(dtypes, options);
-    if (!joined) {
-      join_error = joined.error().message;
-      return;
-    }
-    join = std::string(dtype_name(joined.value()));
+  selection_line.clear();
+  const bool on_graph = !user_path.empty() || !preset_title.empty();
+  if (on_graph && !lattice) {  // the core rejected the graph: say so instead of a join
+    selection_line = graph_error;
+    return;
   }
-  if (!lattice || !join) return;
-  const auto join_node = lattice->find(*join);
-  if (!join_node) return;
-  for (const std::string& name : selection) {
-    const auto from = lattice->find(name);
-    if (!from) continue;
-    const std::vector<NodeId> path = lattice->path_to(*from, *join_node);
-    for (std::size_t i = 1; i < path.size(); ++i) {
-      std::pair<NodeId, NodeId> edge{path[i - 1], path[i]};
-      if (std::find(path_edges.begin(), path_edges.end(), edge) == path_edges.end()) path_edges.push_back(edge);
-    }
+  const Result<Selection> selected = on_graph ? select(*lattice, selection) : select(*system, selection);
+  if (!selected) {  // a stage's node such as u*, still selected after switching to a system
+    join_error = selected.error().message;
+    selection_line = join_error;
+    return;
   }
-}
-
-// A user's graph: the core's join_on_graph. Without a unique join for a pair, the text is the one the CLI's
-// `check` prints when that pair is the counterexample; for more nodes, join_on_graph's own sentence.
-void PromotionModel::compute_user_join() {
+  selection_line = selected->text;
+  join = selected->join;
+  if (!join && !selection.empty()) join_error = selected->text;
   if (!lattice) return;
-  std::vector<NodeId> ids;
-  for (const std::string& name : selection) {
-    const auto id = find_node(*lattice, name);
-    if (!id) {
-      join_error = id.error().message;
-      return;
-    }
-    ids.push_back(*id);
-  }
-  const GraphJoin joined = join_on_graph(*lattice, ids);
-  if (joined.join) {
-    join = lattice->names()[static_cast<std::size_t>(*joined.join)];
-    return;
-  }
-  if (joined.minimal_upper_bounds.size() > 1) competing = joined.minimal_upper_bounds;
-  if (ids.size() != 2) {
-    join_error = joined.description;
-    return;
-  }
-  LatticeViolation pair{competing.empty() ? LatticeViolation::Kind::no_upper_bound
-                                          : LatticeViolation::Kind::no_least_upper_bound,
-                        ids[0], ids[1], competing, {}};
-  join_error = lattice->describe(pair);
-}
-
-// A design stage is only a graph: its join is the graph's least upper bound, as the core computes it.
-void PromotionModel::compute_preset_join() {
-  if (!lattice) return;
-  std::vector<NodeId> ids;
-  for (const std::string& name : selection) {
-    const auto id = lattice->find(name);
-    if (!id) {
-      join_error = name + " is not in the stage \"" + preset_title + "\"";
-      return;
-    }
-    ids.push_back(*id);
-  }
-  if (const auto lub = lattice->least_upper_bound(ids)) {
-    join = lattice->names()[static_cast<std::size_t>(*lub)];
-    return;
-  }
-  if (ids.size() == 2) {
-    const std::vector<NodeId> bounds = lattice->minimal_upper_bounds(ids[0], ids[1]);
-    competing = bounds;
-    if (bounds.empty()) {
-      join_error = selection[0] + " and " + selection[1] + " have no common upper bound in this stage";
-    } else {
-      join_error = selection[0] + " and " + selection[1] + " have no unique join in this stage; minimal upper bounds: ";
-      for (std::size_t i = 0; i < bounds.size(); ++i)
-        join_error.append(i ? ", " : "").append(lattice->names()[static_cast<std::size_t>(bounds[i])]);
-    }
-    return;
-  }
-  join_error = "the selected types have no unique join in this stage";
+  const auto id = [&](const std::string& name) { return lattice->find(name).value_or(-1); };
+  for (const auto& [from, to] : selected->path_edges) path_edges.emplace_back(id(from), id(to));
+  for (const std::string& name : selected->minimal_upper_bounds) competing.push_back(id(name));
 }
 
 }  // namespace typelattice::gui

@@ -11,6 +11,7 @@
 
 #include "app/gui/user_lattice.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_layout.h"
 #include "typelattice/lattice.h"
@@ -77,6 +78,7 @@ struct PromotionModel {
   std::string preset_title;                     // the stage's title when a preset is drawn
   std::string user_path;                        // the user's lattice file when it is drawn
 
+  std::optional<CompiledSystem> system;           // the options' system, compiled once per change
   std::vector<Dtype> system_types;
   std::optional<Graph> graph;                   // jax or a design stage: the lattice; table systems: none
   std::optional<Lattice> lattice;
@@ -88,9 +90,10 @@ struct PromotionModel {
   PromotionTable table;
   std::optional<PromotionTable> compare_table;
 
-  // The join of the selection (result_type; a stage's least upper bound), or the core's error message.
+  // The core's selection (selection.h): the join, or join_error, the line saying why there is none.
   std::optional<std::string> join;
   std::string join_error;
+  std::string selection_line;  // the core's line for it, as `typelattice select` prints first (headless output)
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
   std::vector<NodeId> competing;                      // no unique join: the minimal upper bounds that compete
 
@@ -101,8 +104,6 @@ struct PromotionModel {
   bool initialised_ = false;
   int user_lattice_loads_ = 0;
   std::vector<LatticePreset> presets_ = design_presets();
-  void compute_preset_join();
-  void compute_user_join();
   void compute_system(const AppState& state);
   void compute_compare();
   void compute_join();

@@ -279,6 +279,8 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
     if (!checked && checked.error().message.rfind(flag, 0) == 0) return Failure{checked.error().message};
     if (!checked) return Failure{describe_error(flag, checked.error())};
   }
+  // Then together: --mode strict or --x64 off with a table system is refused, as the CLI and the module refuse it.
+  if (const auto together = options::apply_system_flags(f.system); !together) return Failure{together.error().message};
   if (app.count("--preset")) {
     const std::vector<std::string> names = preset_names();
     if (std::find(names.begin(), names.end(), f.preset) == names.end()) {
@@ -343,7 +345,11 @@ void apply_arguments(const Arguments& args, AppState& state) {
         state.selection.push_back(name);
   }
   const bool system_given = !args.system_flags.system.empty();
-  state.options = options::apply_system_flags(args.system_flags, state.options).value();  // checked when parsed
+  // The flags were checked together when parsed; over the restored state they may still meet a saved strict
+  // mode or x64 off that the new system does not have: then that system's defaults apply under the flags.
+  auto applied = options::apply_system_flags(args.system_flags, state.options);
+  if (!applied) applied = options::apply_system_flags(args.system_flags, PromotionOptions{state.options.system});
+  state.options = applied ? *applied : PromotionOptions{};
   if (args.preset) state.preset = *args.preset;
   if (system_given && !args.preset) state.preset.clear();
   if (system_given || args.preset) state.show_user_lattice = false;

@@ -14,13 +14,6 @@ namespace typelattice::gui {
 
 namespace {
 
-// The line the headless contract prints: "join: NAME", or the core's error text as the CLI shows it.
-std::string join_line(const PromotionModel& model) {
-  if (model.join) return "join: " + *model.join;
-  if (!model.join_error.empty()) return model.join_error;
-  return "join: none (nothing selected)";
-}
-
 void print_frame_times(const char* what, std::vector<double> ms, const Arguments& args, const std::string& source) {
   if (ms.empty()) return;
   std::sort(ms.begin(), ms.end());
@@ -77,7 +70,7 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
       ui_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
     }
   }
-  std::cout << join_line(model) << "\n";
+  std::cout << model.selection_line << "\n";  // the core's selection line, as `typelattice select` prints it
   // The bits view: the code shown, as `typelattice cast` prints it.
   if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
   // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/base/unknown_name.h"
+#include "core/promotion/join_table.h"
 #include "core/promotion/systems.h"
 
 namespace typelattice {
@@ -20,11 +21,10 @@ constexpr std::array<Named, 9> kSystemNames{{
 }};
 
 std::optional<Dtype> join2(Dtype a, Dtype b, const PromotionOptions& options) {
-  if (options.system == System::jax) {
-    const std::array<Dtype, 2> pair{a, b};
-    return detail::jax_join(pair, options);
-  }
-  return detail::table_join(options.system, a, b);
+  const std::size_t cell = static_cast<std::size_t>(a) * kDtypeCount + static_cast<std::size_t>(b);
+  const std::uint8_t d = detail::join_table(options)[cell];
+  if (d == detail::kNoPromotion) return std::nullopt;
+  return static_cast<Dtype>(d);
 }
 
 std::string name_of(std::optional<Dtype> d) { return d ? std::string(dtype_name(*d)) : "no promotion"; }
@@ -69,13 +69,32 @@ Result<Mode> parse_mode(std::string_view text) {
   return error;
 }
 
-Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options) {
-  if (const auto d = join2(a, b, options)) return *d;
+Result<PromotionOptions> checked_options(const PromotionOptions& options) {
+  if (options.system != System::jax && (options.mode != Mode::standard || !options.x64)) {
+    return Error{ErrorKind::bad_value,
+                 "strict mode and x64 off are JAX settings (jax_numpy_dtype_promotion, jax_enable_x64); the " +
+                     std::string(system_name(options.system)) + " table has neither (use them with the jax system)",
+                 {}};
+  }
+  return options;
+}
+
+namespace {
+
+// Out of line: the lookup in promote_types stays a few instructions (docs/performance.md: promote/<system>).
+[[gnu::noinline, gnu::cold]] Error promotion_error(Dtype a, Dtype b, const PromotionOptions& options) {
   if (options.system == System::jax) {
     const std::array<Dtype, 2> pair{a, b};
     return detail::jax_promotion_error(pair, options);
   }
   return detail::table_promotion_error(options.system, a, b);
+}
+
+}  // namespace
+
+Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options) {
+  if (const auto d = join2(a, b, options)) [[likely]] return *d;
+  return promotion_error(a, b, options);
 }
 
 Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions& options) {

@@ -5,6 +5,7 @@
 //   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
 //                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... [--contains TEXT]...
 //                        [--cli CLI --cli-check FILE] [--cli CLI --join-is-cli-check FILE] [--output-has TEXT]...
+//                        [--cli CLI --join-is-cli-select "ARGS"]
 //                        -- APP_ARGS...   (APP_ARGS may hold "--click @KIND:NAME": a click there, in order)
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
@@ -155,6 +156,7 @@ void check_region_drawn(const Image& image, const Region& r) {
 
 struct Options {
   std::string mode, app, png, cli, cli_args, size = "1280x800", join, bits, cli_check, join_is_cli_check;
+  std::string join_is_cli_select;  // `typelattice select ARGS`: its first line is the app's
   int exit_code = 0;
   std::vector<std::string> expect, contains, click_on, output_has, app_args;
 };
@@ -183,6 +185,7 @@ bool parse(int argc, char** argv, Options& o) {
     else if (a == "--output-has") o.output_has.push_back(v);
     else if (a == "--cli-check") o.cli_check = v;
     else if (a == "--join-is-cli-check") o.join_is_cli_check = v;
+    else if (a == "--join-is-cli-select") o.join_is_cli_select = v;
     else if (a == "--exit") o.exit_code = std::atoi(v.c_str());
     else return false;
   }
@@ -241,6 +244,15 @@ void screenshot(const Options& o) {
     if (std::find(out.begin(), out.end(), want) == out.end()) fail("expected the line '" + want + "'");
   }
   // The selection is the file's counterexample: the app's no-join text is the CLI's check text.
+  // The CLI's `select` prints the app's selection line first.
+  if (!o.join_is_cli_select.empty()) {
+    std::vector<std::string> cli = {o.cli, "select"};
+    std::istringstream words(o.join_is_cli_select);
+    for (std::string w; words >> w;) cli.push_back(w);
+    const Run expected = run(cli, o.png + ".select");
+    if (out.empty() || out[0] != first_line(expected.out))
+      fail("the first line is not the CLI's select line '" + first_line(expected.out) + "'");
+  }
   if (!o.join_is_cli_check.empty()) {
     const Run expected = cli_check(o, o.join_is_cli_check);
     if (expected.exit_code != 1 || out.empty() || out[0] != first_line(expected.out))

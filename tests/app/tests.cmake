@@ -34,6 +34,7 @@ endfunction()
 
 set(shots ${TYPELATTICE_APP_ARTIFACTS})
 typelattice_app_test(lattice_float16_bfloat16 DISPLAY screenshot --png ${shots}/app_lattice.png --join float32
+  --cli $<TARGET_FILE:typelattice> --join-is-cli-select "float16 bfloat16"
   --expect node:float16=selected --expect node:bfloat16=selected --expect node:float32=join
   --expect node:int8=plain -- --select float16,bfloat16)
 typelattice_app_test(lattice_int8_uint8 DISPLAY screenshot --png ${shots}/app_lattice_int8_uint8.png --join int16
@@ -75,7 +76,8 @@ typelattice_app_test(preset_final DISPLAY screenshot --png ${shots}/app_preset_f
   --expect node:uint8=selected --expect node:int8=selected --expect node:int16=join
   -- --preset final --select uint8,int8)
 typelattice_app_test(preset_competing_bounds DISPLAY screenshot --png ${shots}/app_preset_double_width.png
-  --contains "no unique join" --contains float16 --contains int16 --expect node:uint8=selected
+  --contains "join is not unique" --contains float16 --contains int16 --cli $<TARGET_FILE:typelattice>
+  --join-is-cli-select "--preset int-float-double-width uint8 int8" --expect node:uint8=selected
   --expect node:int8=selected -- --preset int-float-double-width --select uint8,int8)
 typelattice_app_test(preset_weak_nodes DISPLAY screenshot --png ${shots}/app_preset_python_scalars.png --join uint8
   --expect node:u*=selected --expect node:uint8=join -- --preset python-scalars --select u*,uint8)
@@ -122,6 +124,9 @@ typelattice_app_test(key_system_leaves_preset DISPLAY screenshot --png ${shots}/
   --contains u* --expect node:uint8=selected -- --preset python-scalars --select u*,uint8 --press ])
 typelattice_app_test(strict_error DISPLAY error --png ${shots}/app_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --mode strict --select float32,int32)
+typelattice_app_test(strict_error_like_select DISPLAY screenshot --png ${shots}/app_strict_select.png
+  --cli $<TARGET_FILE:typelattice> --join-is-cli-select "--mode strict float32 int32" -- --mode strict
+  --select float32,int32)
 
 # A user's lattice file (--lattice, the Lattice file field): joins, the check's counterexample, load errors.
 set(lattices ${PROJECT_SOURCE_DIR}/tests/data)
@@ -131,6 +136,7 @@ typelattice_app_test(user_lattice_diamond DISPLAY screenshot --png ${shots}/app_
   --cli ${cli} --cli-check ${lattices}/lattice_diamond.json -- --lattice ${lattices}/lattice_diamond.json --select a,b)
 typelattice_app_test(user_lattice_competing DISPLAY screenshot --png ${shots}/app_user_competing.png
   --contains "join is not unique" --cli ${cli} --join-is-cli-check ${lattices}/lattice_competing.json
+  --join-is-cli-select "--lattice ${lattices}/lattice_competing.json a b"
   --cli-check ${lattices}/lattice_competing.json --expect node:a=selected --expect node:b=selected
   --expect outline:c=competing --expect outline:d=competing --expect outline:a=counterexample
   --expect outline:b=counterexample -- --lattice ${lattices}/lattice_competing.json --select a,b)

@@ -1,31 +1,15 @@
-// What a selection means on a graph: the join (from the promotion system when one is given, else from the
-// graph alone), the edges on the paths up to it, or the text of the error. The core computes; this only asks.
-import { promotionErrorText } from './tl-module.js';
-
-export const graphOf = (drawn) => ({ nodes: drawn.nodes.map((n) => n.name), edges: drawn.edges });
-
-// drawn: { nodes: [{ name }], edges }; selected: [names]; opts: promotion options, or null for a user graph.
-// Returns { join: name|null, pathEdges, error: text|null, pending: bool (fewer than two selected) }.
-export function selectionState(tl, drawn, selected, opts) {
-  if (selected.length < 2) return { join: null, pathEdges: [], error: null, pending: true };
-  const graph = graphOf(drawn);
-  const onGraph = tl.joinOnGraph(graph, selected);
-  if (!opts) {
-    return { join: onGraph.join, pathEdges: onGraph.pathEdges, pending: false,
-      error: onGraph.join === null ? onGraph.description : null };
-  }
-  let join = null;
-  let error = null;
-  try {
-    join = tl.resultType(selected, opts);
-  } catch (e) {
-    error = promotionErrorText(e);
-  }
-  const pathEdges = join !== null && onGraph.join === join ? onGraph.pathEdges : [];
-  return { join, pathEdges, error, pending: false };
+// What a selection means, asked of a compiled handle (tl.system(opts) or tl.graph(graph)) kept while its graph is
+// shown: the core's select() gives the join, the edges on the paths up to it, or the text saying why there is
+// none. The core computes; this only asks, once per selection.
+//
+// Returns { join: name|null, pathEdges, minimalUpperBounds, error: text|null, pending: bool (fewer than two
+// selected) }. An unknown name throws the core's RangeError.
+export function selectionState(handle, selected) {
+  if (selected.length < 2) return { join: null, pathEdges: [], minimalUpperBounds: [], error: null, pending: true };
+  const s = handle.select(selected);
+  return { join: s.join, pathEdges: s.pathEdges, minimalUpperBounds: s.minimalUpperBounds,
+    error: s.join === null ? s.text : null, pending: false };
 }
-
-
 // The JAX docs' 18 types (the dtypes with a short code such as f2, bf, i*).
 export const docsTypes = (tl) => tl.dtypes().filter((d) => d.shortCode).map((d) => d.name);
 

@@ -20,8 +20,3 @@ export function loadTypeLattice() {
   return instance;
 }
 
-// The message of a promotion failure (TypePromotionError) or null for any other error, which is rethrown.
-export function promotionErrorText(error) {
-  if (error && error.name === 'TypePromotionError') return error.message;
-  throw error;
-}

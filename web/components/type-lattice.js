@@ -6,7 +6,7 @@
 // all: with int4, float8 and the other newer types). Clicking nodes changes the selection and fires a
 // `select` event whose detail is { selected, join, error }.
 import { LatticeDiagram } from './lattice-svg.js';
-import { loadTypeLattice, promotionErrorText } from './tl-module.js';
+import { loadTypeLattice } from './tl-module.js';
 import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js';
 import { renderPromotionTable } from './promotion-table.js';
 import { latticeCss, elementCss, styleSheet } from './styles.js';
@@ -158,19 +158,26 @@ export class TypeLatticeElement extends ElementBase {
     }
   }
 
+  // The shown system compiled once (a new one when the options change), so a click does not re-send the graph.
+  #system = null;
+  #systemKey = null;
+  #systemHandle(tl, opts) {
+    const key = JSON.stringify([opts.system, opts.mode, opts.x64]);
+    if (key !== this.#systemKey) {
+      if (this.#system) this.#system.delete();
+      this.#system = tl.system(opts);
+      this.#systemKey = key;
+    }
+    return this.#system;
+  }
+
   #update(tl, hovered = null) {
     const opts = this.options;
-    let join = null;
-    let error = null;
-    let pathEdges = [];
+    const system = this.#systemHandle(tl, opts);
+    const { join, error, pathEdges } = selectionState(system, this.#selected);
     if (this.#drawn) {
-      const s = selectionState(tl, this.#drawn, this.#selected, opts);
-      ({ join, error, pathEdges } = s);
-      const reachable = hovered ? tl.reachable({ nodes: this.#drawn.nodes.map((n) => n.name),
-        edges: this.#drawn.edges }, hovered) : null;
+      const reachable = hovered ? system.reachable(hovered) : null;
       this.#diagram.show({ selected: this.#selected, join, pathEdges, reachable, hovered });
-    } else if (this.#selected.length >= 2) {
-      try { join = tl.resultType(this.#selected, opts); } catch (e) { error = promotionErrorText(e); }
     }
     if (this.#selected.length < 2) {
       this.#result.textContent = this.#drawn ? 'Click two or more types to see their join.' : '';

@@ -1,7 +1,9 @@
 // The Your lattice view: edit a graph (types and edges, or start from a preset), check it live with
-// tl.checkLattice, highlight the counterexample, import/export the JSON that `typelattice check` reads.
+// a compiled graph handle (tl.graph: one compile per edit, not per click), highlight the counterexample,
+// import/export the JSON that `typelattice check` reads.
 // User-typed names are only ever inserted as text.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
+import { selectionState } from '../components/promotion-state.js';
 import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -127,17 +129,17 @@ export class CustomView {
     if (!this.graph.nodes.length) {
       status.className = 'status-box';
       status.textContent = t('custom.emptyGraph');
-      this.check = null;
+      this.#compile(null);
       this.diagram.render({ nodes: [], edges: [] });
       this.#highlight();
       return;
     }
     try {
-      this.check = this.tl.checkLattice(this.graph);
+      this.#compile(this.graph);
     } catch (e) {   // a malformed graph: say why, keep the last drawing
       status.className = 'status-box bad';
       status.textContent = e.message;
-      this.check = null;
+      this.#compile(null);
       return;
     }
     status.className = `status-box ${this.check.isLattice ? 'good' : 'bad'}`;
@@ -154,20 +156,27 @@ export class CustomView {
     this.#highlight();
   }
 
+  // The graph's handle and its check; the previous handle is freed. null: nothing to check.
+  #compile(graph) {
+    if (this.handle) this.handle.delete();
+    this.handle = graph ? this.tl.graph(graph) : null;
+    this.check = this.handle ? this.handle.check() : null;
+  }
+
   #highlight() {
     const v = this.check && this.check.violation;
     let join = null;
     let pathEdges = [];
     let text = t('lattice.pick');
     if (this.check && this.selected.length >= 2) {
-      const r = this.tl.joinOnGraph(this.graph, this.selected);
+      const r = selectionState(this.handle, this.selected);
       ({ join, pathEdges } = r);
-      text = join !== null ? join : r.description;
+      text = join !== null ? join : r.error;
     }
     $('custom-join').textContent = text;
     const pair = v && v.a !== null && v.a !== undefined ? [v.a, v.b] : [];
     const hovered = this.check && this.hovered && this.graph.nodes.includes(this.hovered) ? this.hovered : null;
-    const reachable = hovered ? this.tl.reachable(this.graph, hovered) : null;
+    const reachable = hovered ? this.handle.reachable(hovered) : null;
     this.diagram.show({ selected: this.selected, join, pathEdges, counterexample: pair, hovered, reachable,
       competing: v ? v.competing || [] : [], cycle: v ? v.cycle || [] : [] });
   }

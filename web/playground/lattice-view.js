@@ -1,8 +1,7 @@
 // The Lattice view: the current system's lattice, the selection and its join, reachability on hover; for
 // table-only systems the reason they are not a lattice and a type picker.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
-import { selectionState, graphOf, docsTypes, restrictDrawing } from '../components/promotion-state.js';
-import { promotionErrorText } from '../components/tl-module.js';
+import { selectionState, docsTypes, restrictDrawing } from '../components/promotion-state.js';
 import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +12,7 @@ export class LatticeView {
     this.tl = app.tl;
     this.key = null;
     this.drawn = null;
+    this.system = null;   // the shown system, compiled once: clicks and hovers ask it, not the whole graph
     this.hovered = null;
     this.reachCache = new Map();
     this.diagram = new LatticeDiagram({ document });
@@ -48,7 +48,7 @@ export class LatticeView {
     return `${s.system} type promotion lattice (${s.mode}${s.x64 ? '' : ', x64 off'})`;
   }
   #reachable(name) {
-    if (!this.reachCache.has(name)) this.reachCache.set(name, this.tl.reachable(graphOf(this.drawn), name));
+    if (!this.reachCache.has(name)) this.reachCache.set(name, this.system.reachable(name));
     return this.reachCache.get(name);
   }
   #toggle(name) {
@@ -67,7 +67,9 @@ export class LatticeView {
       this.key = key;
       this.reachCache.clear();
       this.hovered = null;
-      this.drawn = this.tl.lattice(opts);   // the whole lattice: joins, paths and reachability use it
+      if (this.system) this.system.delete();
+      this.system = this.tl.system(opts);
+      this.drawn = this.system.lattice();   // the whole lattice: joins, paths and reachability use it
       this.shown = this.drawn && !state.all ? restrictDrawing(this.drawn, docsTypes(this.tl)) : this.drawn;
       this.#status(opts, !!this.drawn);
       const isLattice = !!this.drawn;
@@ -144,14 +146,7 @@ export class LatticeView {
     const sel = state.select;
     let result;
     try {
-      if (this.drawn) {
-        result = selectionState(this.tl, this.drawn, sel, this.app.opts());
-      } else if (sel.length >= 2) {
-        result = { join: null, error: null, pathEdges: [], pending: false };
-        try { result.join = this.tl.resultType(sel, this.app.opts()); } catch (e) { result.error = promotionErrorText(e); }
-      } else {
-        result = { pending: true, join: null, pathEdges: [], error: null };
-      }
+      result = selectionState(this.system, sel);
     } catch (e) {   // e.g. an unknown name from a hand-edited link
       result = { pending: false, join: null, pathEdges: [], error: e.message };
     }

@@ -1,6 +1,7 @@
 // The Design story view: the design document's stages (tl.presets()) one at a time, with the pairs of types
 // that gain, lose or change their join compared with the previous stage. Clicking a pair shows it.
 import { LatticeDiagram } from '../components/lattice-svg.js';
+import { selectionState } from '../components/promotion-state.js';
 import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -35,13 +36,20 @@ export class StoryView {
     this.shown = null;
   }
 
+  // Each stage's graph compiled once (the stages are few and fixed): picks and hovers ask its handle.
+  #handles = new Map();
+  #handle(i) {
+    if (!this.#handles.has(i)) this.#handles.set(i, this.tl.graph(this.presets[i].graph));
+    return this.#handles.get(i);
+  }
+
   // Joins of every pair of a stage's nodes, computed once per stage on the stage's own graph.
   #joinsOf(i) {
     if (!this.joins.has(i)) {
       const { graph } = this.presets[i];
       const m = new Map();
       graph.nodes.forEach((a, x) => graph.nodes.slice(x + 1).forEach((b) => {
-        m.set(`${a}|${b}`, this.tl.joinOnGraph(graph, [a, b]).join);
+        m.set(`${a}|${b}`, this.#handle(i).joinOnGraph([a, b]).join);
       }));
       this.joins.set(i, m);
     }
@@ -79,10 +87,10 @@ export class StoryView {
     let join = null;
     let pathEdges = [];
     const { graph } = this.presets[this.stage];
-    if (this.picked.length >= 2) ({ join, pathEdges } = this.tl.joinOnGraph(graph, this.picked));
+    if (this.picked.length >= 2) ({ join, pathEdges } = selectionState(this.#handle(this.stage), this.picked));
     const hovered = this.hovered && graph.nodes.includes(this.hovered) ? this.hovered : null;
     this.diagram.show({ selected: this.picked, join, pathEdges, hovered,
-      reachable: hovered ? this.tl.reachable(graph, hovered) : null,
+      reachable: hovered ? this.#handle(this.stage).reachable(hovered) : null,
       counterexample: v && v.a !== undefined && v.a !== null && this.picked.length === 0 ? [v.a, v.b] : [],
       competing: v && this.picked.length === 0 ? v.competing : [], cycle: v ? v.cycle : [] });
   }

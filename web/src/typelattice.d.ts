@@ -204,6 +204,50 @@ export interface GraphJoin {
   description: string;
 }
 
+/** Result of {@link SystemHandle.select} and {@link GraphHandle.select}: what a selection means. */
+export interface Selection {
+  /** The join (a system's own promotion, or a graph's least upper bound), or null. */
+  join: string | null;
+  /** Edges of the drawn graph on shortest paths from each selected node up to the join. */
+  pathEdges: Edge[];
+  /** No join: the minimal upper bounds that compete (two or more), else []. */
+  minimalUpperBounds: string[];
+  /** The competing bounds promote to one another around this cycle (first repeated at the end), else []. */
+  cycle: string[];
+  /** `join: NAME`, or why there is none: the first line `typelattice select` prints. */
+  text: string;
+}
+
+/** What every handle has: call delete() when done (a FinalizationRegistry only frees a forgotten one). */
+export interface Handle {
+  /** Frees the compiled object in the wasm heap; later calls throw. Calling it again does nothing. */
+  delete(): void;
+  readonly deleted: boolean;
+}
+
+/** A promotion system compiled once ({@link TypeLattice.system}); promoteTypes answers without entering wasm. */
+export interface SystemHandle extends Handle {
+  readonly options: Readonly<Required<PromotionOptions>>;
+  promoteTypes(a: string, b: string): string;
+  resultType(dtypes: string[]): string;
+  table(opts?: { types?: string[] }): PromotionTable;
+  lattice(): LatticeDrawing | null;
+  check(): SystemCheck;
+  /** @throws {RangeError} for a table system (no lattice) or an unknown node. */
+  reachable(node: string): string[];
+  /** @throws {RangeError} for an unknown dtype name. */
+  select(names: string[]): Selection;
+}
+
+/** A graph compiled once (its closure; {@link TypeLattice.graph}). */
+export interface GraphHandle extends Handle {
+  joinOnGraph(selected: string[]): GraphJoin;
+  reachable(node: string): string[];
+  check(): LatticeCheck;
+  /** @throws {RangeError} for an unknown node name. */
+  select(names: string[]): Selection;
+}
+
 /** A design-document stage of the JAX lattice. */
 export interface LatticePreset {
   name: string;
@@ -293,6 +337,17 @@ export interface TypeLattice {
   systems(): SystemEntry[];
   /** The design document's intermediate lattices, in the document's order. */
   presets(): LatticePreset[];
+
+  /**
+   * A system compiled once, for many questions (the functions below keep such handles internally).
+   * @throws {RangeError} for an unknown system or mode.
+   */
+  system(opts?: PromotionOptions): SystemHandle;
+  /**
+   * A graph compiled once, for many questions.
+   * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.
+   */
+  graph(graph: Graph): GraphHandle;
 
   /**
    * The dtype `a` and `b` promote to.

@@ -181,6 +181,142 @@ export default async function createTypeLattice(options) {
     };
   }
 
+  // ---- compiled handles: a system or a graph is compiled once in wasm, then asked many questions ---------
+
+  const dtypeNames = core.dtypeNames();  // by the core's Dtype value
+  const dtypeCount = dtypeNames.length;
+  const NO_PROMOTION = 0xff;             // CompiledSystem::kNoPromotion
+  const dtypeIndex = new Map();          // spellings the core accepted -> Dtype value
+  const indexOf = (name) => {
+    let index = dtypeIndex.get(name);
+    if (index === undefined) {
+      const r = core.dtypeIndex(name);
+      if (!r.ok) return undefined;  // the core's error comes from the call that needs it
+      index = r.value;
+      if (dtypeIndex.size < 4096) dtypeIndex.set(name, index);
+    }
+    return index;
+  };
+  // A safety net only: a handle dropped without delete() frees its wasm object when it is collected.
+  const finalizer = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((native) => { if (!native.isDeleted()) native.delete(); }) : null;
+
+  function handleOf(native, kind, methods) {
+    let live = native;
+    const use = (what) => {
+      if (live === null) {
+        throw new Error(`${kind}.${what}: this handle was deleted; make a new one with tl.${kind}(...)`);
+      }
+      return live;
+    };
+    const handle = { ...methods(use), delete() {
+      if (live === null) return;
+      if (finalizer) finalizer.unregister(handle);
+      live.delete();
+      live = null;
+    }, get deleted() { return live === null; } };
+    if (finalizer) finalizer.register(handle, native, handle);
+    return Object.freeze(handle);
+  }
+
+  function systemHandle(system, mode, x64) {
+    const native = unwrap(core.makeSystem(system, mode, x64));
+    let cells = null;  // the core's join table by Dtype value, fetched on the first promotion
+    return handleOf(native, 'system', (use) => ({
+      options: Object.freeze({ system, mode, x64 }),
+      promoteTypes(a, b) {
+        requireString(a, 'promoteTypes: the first dtype');
+        requireString(b, 'promoteTypes: the second dtype');
+        const n = use('promoteTypes');
+        if (cells === null) cells = n.joinCells();
+        const ia = indexOf(a);
+        const ib = indexOf(b);
+        if (ia !== undefined && ib !== undefined) {
+          const c = cells[ia * dtypeCount + ib];
+          if (c !== NO_PROMOTION) return dtypeNames[c];
+        }
+        return unwrap(n.promote(a, b));  // no promotion or an unknown name: the core's error text
+      },
+      resultType(dtypes) {
+        requireStringArray(dtypes, 'resultType: dtypes');
+        if (dtypes.length === 0) throw new TypeError('resultType needs at least one dtype');
+        return unwrap(use('resultType').resultType(dtypes));
+      },
+      table(opts) {
+        const o = requireOptions(opts, 'table');
+        const types = o.types === undefined ? [] : requireStringArray(o.types, 'table: option types');
+        return unwrap(use('table').table(types));
+      },
+      lattice: () => unwrap(use('lattice').lattice()),
+      check: () => unwrap(use('check').check()),
+      reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
+      select: (names) => unwrap(use('select').select(requireStringArray(names, 'select: the names'))),
+    }));
+  }
+
+  function graphHandle(graph, what) {
+    requireGraph(graph, what);
+    const native = unwrap(core.makeGraph(graph.nodes, graph.edges));
+    return handleOf(native, 'graph', (use) => ({
+      joinOnGraph: (selected) =>
+        unwrap(use('joinOnGraph').join(requireStringArray(selected, 'joinOnGraph: the selected nodes'))),
+      reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
+      check: () => unwrap(use('check').check()),
+      select: (names) => unwrap(use('select').select(requireStringArray(names, 'select: the names'))),
+    }));
+  }
+
+  // The one-call functions keep a handle per system (a handful) and for the last few graphs they were given.
+  // Keys are nested maps, not a joined string: building and hashing a fresh string per call cost more than the
+  // promotion itself. The options object last seen is remembered with its values, so a caller passing the
+  // same object again skips the checks (a changed value is noticed).
+  const systemHandles = new Map();  // system -> mode -> x64 -> handle
+  function cachedSystem(system, mode, x64) {
+    let byMode = systemHandles.get(system);
+    let byX64 = byMode && byMode.get(mode);
+    let h = byX64 && byX64.get(x64);
+    if (h === undefined) {
+      h = systemHandle(system, mode, x64);  // throws on an unknown system or mode: nothing is cached
+      if (!byMode) systemHandles.set(system, (byMode = new Map()));
+      if (!byX64) byMode.set(mode, (byX64 = new Map()));
+      byX64.set(x64, h);
+    }
+    return h;
+  }
+  let defaultHandle = null;
+  const last = { opts: null, system: undefined, mode: undefined, x64: undefined, handle: null };
+  function systemFor(opts, what) {
+    if (opts === undefined) {
+      if (defaultHandle === null) defaultHandle = cachedSystem(SYSTEM_DEFAULTS.system, SYSTEM_DEFAULTS.mode, SYSTEM_DEFAULTS.x64);
+      return defaultHandle;
+    }
+    if (opts === last.opts && opts.system === last.system && opts.mode === last.mode && opts.x64 === last.x64) {
+      return last.handle;
+    }
+    const handle = cachedSystem(...systemOptions(opts, what));
+    Object.assign(last, { opts, system: opts.system, mode: opts.mode, x64: opts.x64, handle });
+    return handle;
+  }
+  const GRAPH_CACHE_SIZE = 8;
+  const graphHandles = new Map();  // JSON of the graph -> handle, least recently used first
+  function cachedGraph(graph, what) {
+    requireGraph(graph, what);
+    const key = JSON.stringify([graph.nodes, graph.edges]);
+    let h = graphHandles.get(key);
+    if (h !== undefined) {
+      graphHandles.delete(key);
+    } else {
+      h = graphHandle(graph, what);
+      if (graphHandles.size >= GRAPH_CACHE_SIZE) {
+        const [oldest, old] = graphHandles.entries().next().value;
+        graphHandles.delete(oldest);
+        old.delete();
+      }
+    }
+    graphHandles.set(key, h);
+    return h;
+  }
+
   const tl = {
     version: VERSION,
     isa: core.isa(),  // what the loaded build's cast kernels run: 'wasm_simd128' or 'scalar'
@@ -190,42 +326,24 @@ export default async function createTypeLattice(options) {
     systems: () => listing('systems', () => core.systems()),
     presets: () => listing('presets', () => core.presets()),
 
-    promoteTypes(a, b, opts) {
-      requireString(a, 'promoteTypes: the first dtype');
-      requireString(b, 'promoteTypes: the second dtype');
-      return unwrap(core.promoteTypes(a, b, ...systemOptions(opts, 'promoteTypes')));
-    },
+    /** A promotion system compiled once; call delete() when done with it. */
+    system: (opts) => systemHandle(...systemOptions(opts, 'system')),
+    /** A graph compiled once (its closure); call delete() when done with it. */
+    graph: (graph) => graphHandle(graph, 'graph'),
 
-    resultType(dtypes, opts) {
-      requireStringArray(dtypes, 'resultType: dtypes');
-      if (dtypes.length === 0) throw new TypeError('resultType needs at least one dtype');
-      return unwrap(core.resultType(dtypes, ...systemOptions(opts, 'resultType')));
-    },
-
-    table(opts) {
-      const o = requireOptions(opts, 'table');
-      const types = o.types === undefined ? [] : requireStringArray(o.types, 'table: option types');
-      return unwrap(core.table(...systemOptions(o, 'table'), types));
-    },
-
-    lattice: (opts) => unwrap(core.lattice(...systemOptions(opts, 'lattice'))),
-    checkSystem: (opts) => unwrap(core.checkSystem(...systemOptions(opts, 'checkSystem'))),
+    promoteTypes: (a, b, opts) => systemFor(opts, 'promoteTypes').promoteTypes(a, b),
+    resultType: (dtypes, opts) => systemFor(opts, 'resultType').resultType(dtypes),
+    table: (opts) => systemFor(opts, 'table').table(opts),
+    lattice: (opts) => systemFor(opts, 'lattice').lattice(),
+    checkSystem: (opts) => systemFor(opts, 'checkSystem').check(),
 
     checkLattice(graph) {
       requireGraph(graph, 'checkLattice');
       return unwrap(core.checkLattice(graph.nodes, graph.edges));
     },
 
-    joinOnGraph(graph, selected) {
-      requireGraph(graph, 'joinOnGraph');
-      requireStringArray(selected, 'joinOnGraph: the selected nodes');
-      return unwrap(core.joinOnGraph(graph.nodes, graph.edges, selected));
-    },
-
-    reachable(graph, node) {
-      requireGraph(graph, 'reachable');
-      return unwrap(core.reachable(graph.nodes, graph.edges, requireString(node, 'reachable: the node')));
-    },
+    joinOnGraph: (graph, selected) => cachedGraph(graph, 'joinOnGraph').joinOnGraph(selected),
+    reachable: (graph, node) => cachedGraph(graph, 'reachable').reachable(node),
 
     castFloat32(values, formatName, opts) {
       if (!(values instanceof Float32Array)) {

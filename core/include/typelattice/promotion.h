@@ -26,6 +26,11 @@ Result<System> parse_system(std::string_view text);
 std::string_view mode_name(Mode m);        // "standard", "strict"
 Result<Mode> parse_mode(std::string_view text);
 
+// The options as a system takes them: strict mode and x64 off are JAX settings, which the table systems do not
+// have, so asking for them there is an error (ErrorKind::bad_value) rather than silently ignored. Every front
+// end checks its options here, so the CLI, the app and the module refuse the same things with the same words.
+Result<PromotionOptions> checked_options(const PromotionOptions& options);
+
 // The binary promotion; ErrorKind::promotion with JAX-style wording when there is no result.
 Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options = {});
 // The n-ary join (left fold for table systems, which may be non-associative); same errors.

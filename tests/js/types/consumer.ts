@@ -8,6 +8,9 @@ import createTypeLattice, {
   type Graph,
   type LatticeDrawing,
   type PromotionTable,
+  type Selection,
+  type SystemHandle,
+  type GraphHandle,
   type TypeLattice,
 } from 'typelattice';
 
@@ -35,6 +38,14 @@ export async function useIt(): Promise<string> {
   const join: string | null = tl.joinOnGraph(graph, ['a']).join;
   const reach: string[] = tl.reachable(graph, 'a');
   const heap: number = tl.heapStats().bytesInUse;
+  const jax: SystemHandle = tl.system({ system: 'jax', x64: false });
+  const selection: Selection = jax.select(['int8', 'uint8']);
+  const selectionLine: string = selection.text;
+  const byHandle: string = jax.promoteTypes('int8', 'uint8');
+  jax.delete();
+  const compiled: GraphHandle = tl.graph(graph);
+  const competing: string[] = compiled.select(['a']).minimalUpperBounds;
+  compiled.delete();
   try {
     tl.promoteTypes('int8', 'float16', { mode: 'strict' });
   } catch (e) {
@@ -43,6 +54,8 @@ export async function useIt(): Promise<string> {
 
   // @ts-expect-error: dtype names are strings
   tl.promoteTypes(8, 'int8');
+  // @ts-expect-error: a handle's promotion takes no options; they were fixed when it was compiled
+  tl.system().promoteTypes('int8', 'uint8', { system: 'numpy' });
   // @ts-expect-error: no such system
   tl.table({ system: 'matlab' });
   // @ts-expect-error: casts take a Float32Array
@@ -55,5 +68,5 @@ export async function useIt(): Promise<string> {
   tl.isa = 'scalar';
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
-          cast.saturated, line, width, kind, join, reach.length, heap, wrong.length].join(' ');
+          cast.saturated, line, width, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length].join(' ');
 }

@@ -1,0 +1,104 @@
+#include "typelattice/selection.h"
+
+#include <algorithm>
+
+#include "typelattice/graph_join.h"
+
+namespace typelattice {
+namespace {
+
+constexpr std::string_view kNothingSelected = "join: none (nothing selected)";
+
+std::string name_of(const Lattice& lattice, NodeId id) { return lattice.names()[static_cast<std::size_t>(id)]; }
+
+std::vector<std::pair<std::string, std::string>> edge_names(const Lattice& lattice,
+                                                            const std::vector<std::pair<NodeId, NodeId>>& edges) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [from, to] : edges) out.emplace_back(name_of(lattice, from), name_of(lattice, to));
+  return out;
+}
+
+Selection nothing_selected() {
+  Selection s;
+  s.text = kNothingSelected;
+  return s;
+}
+
+// Minimal bounds that promote to one another: the cycle through the first two, as LatticeViolation::cycle.
+std::vector<NodeId> cycle_through(const Lattice& lattice, const std::vector<NodeId>& bounds) {
+  if (bounds.size() < 2 || !lattice.promotes_to(bounds[0], bounds[1]) || !lattice.promotes_to(bounds[1], bounds[0]))
+    return {};
+  std::vector<NodeId> cycle = lattice.path_to(bounds[0], bounds[1]);
+  const std::vector<NodeId> back = lattice.path_to(bounds[1], bounds[0]);
+  cycle.insert(cycle.end(), back.begin() + 1, back.end());
+  return cycle;
+}
+
+}  // namespace
+
+Result<Selection> select(const Lattice& lattice, std::span<const std::string> names) {
+  std::vector<NodeId> ids;
+  for (const std::string& name : names) {
+    Result<NodeId> id = find_node(lattice, name);
+    if (!id) return id.error();
+    ids.push_back(*id);
+  }
+  if (ids.empty()) return nothing_selected();
+  const GraphJoin joined = join_on_graph(lattice, ids);
+  Selection s;
+  if (joined.join) {
+    s.join = name_of(lattice, *joined.join);
+    s.path_edges = edge_names(lattice, joined.path_edges);
+    s.text = "join: " + *s.join;
+    return s;
+  }
+  const std::vector<NodeId> competing =
+      joined.minimal_upper_bounds.size() > 1 ? joined.minimal_upper_bounds : std::vector<NodeId>{};
+  for (NodeId id : competing) s.minimal_upper_bounds.push_back(name_of(lattice, id));
+  const std::vector<NodeId> cycle = cycle_through(lattice, competing);
+  for (NodeId id : cycle) s.cycle.push_back(name_of(lattice, id));
+  if (ids.size() == 2 && cycle.empty()) {
+    // The pair as `check` reports it when it is the graph's counterexample.
+    const LatticeViolation pair{competing.empty() ? LatticeViolation::Kind::no_upper_bound
+                                                  : LatticeViolation::Kind::no_least_upper_bound,
+                                ids[0], ids[1], competing, {}};
+    s.explanation = lattice.describe(pair);
+  } else {
+    s.explanation = joined.description;
+  }
+  s.text = s.explanation;
+  return s;
+}
+
+Result<Selection> select(const CompiledSystem& system, std::span<const std::string> names) {
+  std::vector<Dtype> dtypes;
+  for (const std::string& name : names) {
+    Result<Dtype> d = parse_dtype(name);
+    if (!d) return d.error();
+    dtypes.push_back(*d);
+  }
+  if (dtypes.empty()) return nothing_selected();
+  Selection s;
+  Result<Dtype> joined = system.result_type(dtypes);
+  if (!joined) {
+    s.explanation = joined.error().message;
+    s.text = s.explanation;
+    return s;
+  }
+  s.join = std::string(dtype_name(*joined));
+  s.text = "join: " + *s.join;
+  if (!system.lattice()) return s;
+  // The drawn lattice's own join of the selection, if it is the system's, gives the paths to draw.
+  const Lattice& lattice = *system.lattice();
+  std::vector<NodeId> ids;
+  for (Dtype d : dtypes) {
+    const std::optional<NodeId> id = lattice.find(dtype_name(d));
+    if (!id) return s;
+    ids.push_back(*id);
+  }
+  const GraphJoin on_graph = join_on_graph(lattice, ids);
+  if (on_graph.join && name_of(lattice, *on_graph.join) == *s.join) s.path_edges = edge_names(lattice, on_graph.path_edges);
+  return s;
+}
+
+}  // namespace typelattice

@@ -1,0 +1,25 @@
+#include "core/promotion/join_table.h"
+
+#include "core/promotion/systems.h"
+
+namespace typelattice::detail {
+
+JoinTable build_join_table(const PromotionOptions& options) {
+  JoinTable t{};
+  for (int a = 0; a < kDtypeCount; ++a) {
+    for (int b = 0; b < kDtypeCount; ++b) {
+      const auto da = static_cast<Dtype>(a), db = static_cast<Dtype>(b);
+      std::optional<Dtype> d;
+      if (options.system == System::jax) {
+        const std::array<Dtype, 2> pair{da, db};
+        d = jax_join(pair, options);
+      } else {
+        d = table_join(options.system, da, db);
+      }
+      t[static_cast<std::size_t>(a * kDtypeCount + b)] = d ? static_cast<std::uint8_t>(*d) : kNoPromotion;
+    }
+  }
+  return t;
+}
+
+}  // namespace typelattice::detail
