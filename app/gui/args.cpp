@@ -8,6 +8,9 @@
 #include <map>
 #include <sstream>
 
+#include "typelattice/graph_join.h"
+#include "typelattice/lattice.h"
+
 namespace typelattice::gui {
 namespace {
 
@@ -128,26 +131,27 @@ void define_flags(CLI::App& app, Flags& f) {
   app.footer(kFooter);
 }
 
-// Dtype names become canonical; with a design stage or a lattice file, names must be its nodes (e.g. u*, int8*).
+// Dtype names become canonical; with a design stage or a lattice file, names must be its nodes (e.g. u*, int8*),
+// found by the core's find_node (its did-you-mean message, as the CLI's select and the module give it).
 std::optional<Failure> check_selection(std::vector<std::string>& names, const Arguments& args) {
-  std::vector<std::string> nodes;
-  std::string graph_name;
+  std::optional<Graph> graph;
   if (args.lattice) {
-    nodes = args.lattice->graph.nodes;
-    graph_name = args.lattice->path;
+    graph = args.lattice->graph;
   } else if (args.preset) {
-    graph_name = "the stage " + *args.preset;
     for (const LatticePreset& p : design_presets())
-      if (p.name == *args.preset) nodes = p.graph.nodes;
+      if (p.name == *args.preset) graph = p.graph;
+  }
+  std::optional<Lattice> lattice;
+  if (graph) {
+    auto compiled = Lattice::from_graph(*graph);
+    if (!compiled) return Failure{describe_error("--select", compiled.error())};
+    lattice = std::move(compiled).value();
   }
   for (std::string& name : names) {
     if (name.empty()) return Failure{"--select: an empty name"};
-    if (!graph_name.empty()) {
-      if (std::find(nodes.begin(), nodes.end(), name) != nodes.end()) continue;
-      std::vector<std::string_view> candidates(nodes.begin(), nodes.end());
-      std::string closest;
-      for (const std::string& c : closest_names(name, candidates)) closest += (closest.empty() ? "" : ", ") + c;
-      return Failure{"--select: '" + name + "' is not a node of " + graph_name + "; closest: " + closest};
+    if (lattice) {
+      if (auto id = find_node(*lattice, name); !id) return Failure{describe_error("--select", id.error())};
+      continue;
     }
     auto d = parse_dtype(name);
     if (!d) return Failure{describe_error("--select", d.error())};

@@ -181,7 +181,7 @@ typelattice_app_test(user_lattice_unknown_node NODISPLAY bad-input --contains "u
 typelattice_app_test(user_lattice_duplicate_node NODISPLAY bad-input --contains "\"a\" is listed twice"
   --cli ${cli} --cli-args "check ${lattices}/lattice_duplicate_node.json"
   -- --headless --lattice ${lattices}/lattice_duplicate_node.json)
-typelattice_app_test(usage_select_not_in_lattice NODISPLAY usage --exit 2 --contains "'int8' is not a node"
+typelattice_app_test(usage_select_not_in_lattice NODISPLAY usage --exit 2 --contains "unknown node 'int8'"
   -- --headless --lattice ${lattices}/lattice_diamond.json --select a,int8)
 typelattice_app_test(usage_lattice_and_preset NODISPLAY usage --exit 2 --contains --preset
   -- --headless --lattice ${lattices}/lattice_diamond.json --preset final)
