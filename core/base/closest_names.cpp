@@ -42,7 +42,8 @@ std::vector<std::string> closest(std::string_view text, std::span<const NameCand
                                  std::size_t max_results) {
   Prefix needle{}, other{};
   const std::size_t n = lowered_prefix(text, needle);
-  std::vector<std::pair<std::size_t, std::size_t>> scored;  // (score, candidate index)
+  // (score, candidate index); the score as a double so that this sort is the layout's too (one copy in wasm)
+  std::vector<std::pair<double, std::size_t>> scored;
   scored.reserve(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     const std::size_t m = lowered_prefix(candidates[i].spelling, other);
@@ -51,7 +52,7 @@ std::vector<std::string> closest(std::string_view text, std::span<const NameCand
     std::size_t score = 2 * edit_distance(needle, n, other, m);
     if (n >= 3 && std::string_view(other.data(), m).find(std::string_view(needle.data(), n)) != std::string_view::npos)
       score = std::min<std::size_t>(score, 3);
-    scored.emplace_back(score, i);
+    scored.emplace_back(static_cast<double>(score), i);
   }
   std::sort(scored.begin(), scored.end());  // by score, then candidate order: what a stable sort by score gives
   std::vector<std::string> out;

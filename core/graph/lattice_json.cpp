@@ -18,9 +18,9 @@ namespace {
 struct Json {
   enum class Kind { null, boolean, number, string, array, object };
   Kind kind = Kind::null;
-  std::string text;                                   // a string's value
-  std::vector<Json> items;                            // an array's elements
-  std::vector<std::pair<std::string, Json>> members;  // an object's members, in order
+  std::string key;          // for a member of an object: its key
+  std::string text;         // a string's value
+  std::vector<Json> items;  // an array's elements, or an object's members in order (one vector type for both)
 };
 
 // A character as a message shows it: printable ASCII in quotes, anything else by its code.
@@ -136,8 +136,9 @@ class Parser {
       if (!string(key)) return false;
       if (!keys.emplace(key, key_at).second) return fail_at(key_at, "key " + quoted(key) + " appears twice in one object");
       if (!expect(':', "after a key")) return false;
-      v.members.emplace_back(std::move(key), Json{});
-      if (!value(depth + 1, v.members.back().second)) return false;
+      v.items.emplace_back();
+      if (!value(depth + 1, v.items.back())) return false;
+      v.items.back().key = std::move(key);
       skip_space();
       if (!at_end() && peek() == ',') {
         ++pos_;
@@ -322,8 +323,8 @@ std::string shown_name(const std::string& name) {
 }
 
 const Json* member(const Json& object, std::string_view key) {
-  for (const auto& [k, v] : object.members)
-    if (k == key) return &v;
+  for (const Json& m : object.items)
+    if (m.key == key) return &m;
   return nullptr;
 }
 
@@ -338,7 +339,8 @@ Result<Graph> parse_lattice_json(std::string_view text) {
   if (!parser.document(doc)) return fail("malformed JSON: " + parser.error());
   if (doc.kind != Json::Kind::object)
     return fail("expected a JSON object {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, got " + kind_of(doc));
-  for (const auto& [key, value] : doc.members) {
+  for (const Json& m : doc.items) {
+    const std::string& key = m.key;
     if (key != "nodes" && key != "edges" && key != "title" && key != "name")
       return fail("unknown key " + shown_name(key) + " (expected \"nodes\" and \"edges\", optionally \"title\" or \"name\")");
   }
