@@ -43,6 +43,21 @@ Graph graph_from(const val& nodes, const val& edges) {
   return graph;
 }
 
+val graph_value(const Graph& graph) {
+  val nodes = string_array(graph.nodes);
+  val edges = val::array();
+  for (const auto& [from, to] : graph.edges) {
+    val edge = val::array();
+    edge.call<void>("push", js_string(from));
+    edge.call<void>("push", js_string(to));
+    edges.call<void>("push", edge);
+  }
+  val out = val::object();
+  out.set("nodes", nodes);
+  out.set("edges", edges);
+  return out;
+}
+
 val node_names(const Lattice& lattice, std::span<const NodeId> ids) {
   val out = val::array();
   for (NodeId id : ids) out.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(id)]));

@@ -33,6 +33,7 @@ val string_array(const Range& names) {
 
 std::vector<std::string> strings_from(const val& array);
 Graph graph_from(const val& nodes, const val& edges);     // nodes: string[], edges: [string, string][]
+val graph_value(const Graph& graph);                      // { nodes: string[], edges: [string, string][] }
 val node_names(const Lattice& lattice, std::span<const NodeId> ids);
 val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges);
 

@@ -10,21 +10,7 @@
 namespace typelattice::web {
 namespace {
 
-val parse_lattice_json_js(const std::string& text) {
-  return translate(parse_lattice_json(text), [](const Graph& graph) {
-    val out = val::object();
-    out.set("nodes", string_array(graph.nodes));
-    val edges = val::array();
-    for (const auto& [from, to] : graph.edges) {
-      val edge = val::array();
-      edge.call<void>("push", js_string(from));
-      edge.call<void>("push", js_string(to));
-      edges.call<void>("push", edge);
-    }
-    out.set("edges", edges);
-    return out;
-  });
-}
+val parse_lattice_json_js(const std::string& text) { return translate(parse_lattice_json(text), graph_value); }
 
 }  // namespace
 }  // namespace typelattice::web

@@ -44,20 +44,6 @@ val dtype_array(std::span<const Dtype> dtypes) {
   return out;
 }
 
-val graph_value(const Graph& graph) {
-  val nodes = string_array(graph.nodes);
-  val edges = val::array();
-  for (const auto& [from, to] : graph.edges) {
-    val edge = val::array();
-    edge.call<void>("push", js_string(from));
-    edge.call<void>("push", js_string(to));
-    edges.call<void>("push", edge);
-  }
-  val out = val::object();
-  out.set("nodes", nodes);
-  out.set("edges", edges);
-  return out;
-}
 
 val positions_value(const std::vector<NodePosition>& positions) {
   val out = val::array();

@@ -46,13 +46,36 @@ function describe(value) {
 
 function requireString(value, what) {
   if (typeof value !== 'string') throw new TypeError(`${what} must be a string, got ${describe(value)}`);
+  // A lone surrogate cannot cross into the core's UTF-8 intact (it would come back as another name). Engines
+  // without isWellFormed (before 2023) skip the check.
+  if (value.isWellFormed?.() === false) {
+    throw new RangeError(`${what} holds a lone surrogate (ill-formed UTF-16), which no name can keep`);
+  }
   return value;
 }
 
+// A checked copy: holes are refused (forEach would skip them) and the core gets exactly the strings that were
+// checked, even if the caller's array has getters that answer differently the second time.
 function requireStringArray(value, what) {
   if (!Array.isArray(value)) throw new TypeError(`${what} must be an array of strings, got ${describe(value)}`);
-  value.forEach((item, i) => requireString(item, `${what}[${i}]`));
-  return value;
+  const copy = new Array(value.length);
+  for (let i = 0; i < copy.length; ++i) copy[i] = requireString(value[i], `${what}[${i}]`);
+  return copy;
+}
+
+// Typed arrays are read through the built-in getters, never through the object's own properties, which a caller
+// may have redefined: a wrong length or offset must not make the module read or write past its buffers.
+const TYPED_ARRAY_PROTOTYPE = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsicGetter = (key) => Object.getOwnPropertyDescriptor(TYPED_ARRAY_PROTOTYPE, key).get;
+const typedArrayKind = intrinsicGetter(Symbol.toStringTag);
+const typedArrayBuffer = intrinsicGetter('buffer');
+const typedArrayOffset = intrinsicGetter('byteOffset');
+const typedArrayLength = intrinsicGetter('length');
+
+/** A fresh view of `value`'s elements when it is a `Kind` (or a subclass, such as node's Buffer), else null. */
+function typedView(value, Kind) {
+  if (typedArrayKind.call(value) !== Kind.name) return null;
+  return new Kind(typedArrayBuffer.call(value), typedArrayOffset.call(value), typedArrayLength.call(value));
 }
 
 function requireOptions(opts, what) {
@@ -83,18 +106,20 @@ function requireGraph(graph, what) {
   if (graph === null || typeof graph !== 'object' || Array.isArray(graph)) {
     throw new TypeError(`${what}: the graph must be an object { nodes, edges }, got ${describe(graph)}`);
   }
-  requireStringArray(graph.nodes, `${what}: graph.nodes`);
-  if (!Array.isArray(graph.edges)) {
-    throw new TypeError(`${what}: graph.edges must be an array of [from, to] pairs, got ${describe(graph.edges)}`);
+  const nodes = requireStringArray(graph.nodes, `${what}: graph.nodes`);
+  const given = graph.edges;
+  if (!Array.isArray(given)) {
+    throw new TypeError(`${what}: graph.edges must be an array of [from, to] pairs, got ${describe(given)}`);
   }
-  graph.edges.forEach((edge, i) => {
+  const edges = new Array(given.length);
+  for (let i = 0; i < edges.length; ++i) {
+    const edge = given[i];
     if (!Array.isArray(edge) || edge.length !== 2) {
       throw new TypeError(`${what}: graph.edges[${i}] must be a [from, to] pair, got ${describe(edge)}`);
     }
-    requireString(edge[0], `${what}: graph.edges[${i}][0]`);
-    requireString(edge[1], `${what}: graph.edges[${i}][1]`);
-  });
-  return graph;
+    edges[i] = requireStringArray(edge, `${what}: graph.edges[${i}]`);
+  }
+  return { nodes, edges };  // a checked copy, as requireStringArray's
 }
 
 // ---- results of the bindings ---------------------------------------------------------------------------
@@ -238,9 +263,9 @@ export default async function createTypeLattice(options) {
         return unwrap(n.promote(a, b));  // no promotion or an unknown name: the core's error text
       },
       resultType(dtypes) {
-        requireStringArray(dtypes, 'resultType: dtypes');
-        if (dtypes.length === 0) throw new TypeError('resultType needs at least one dtype');
-        return unwrap(use('resultType').resultType(dtypes));
+        const names = requireStringArray(dtypes, 'resultType: dtypes');
+        if (names.length === 0) throw new TypeError('resultType needs at least one dtype');
+        return unwrap(use('resultType').resultType(names));
       },
       table(opts) {
         const o = requireOptions(opts, 'table');
@@ -254,8 +279,8 @@ export default async function createTypeLattice(options) {
     }));
   }
 
-  function graphHandle(graph, what) {
-    requireGraph(graph, what);
+  function graphHandle(given, what) {
+    const graph = requireGraph(given, what);
     const native = unwrap(core.makeGraph(graph.nodes, graph.edges));
     return handleOf(native, 'graph', (use) => ({
       joinOnGraph: (selected) =>
@@ -299,8 +324,8 @@ export default async function createTypeLattice(options) {
   }
   const GRAPH_CACHE_SIZE = 8;
   const graphHandles = new Map();  // JSON of the graph -> handle, least recently used first
-  function cachedGraph(graph, what) {
-    requireGraph(graph, what);
+  function cachedGraph(given, what) {
+    const graph = requireGraph(given, what);
     const key = JSON.stringify([graph.nodes, graph.edges]);
     let h = graphHandles.get(key);
     if (h !== undefined) {
@@ -337,17 +362,18 @@ export default async function createTypeLattice(options) {
     lattice: (opts) => systemFor(opts, 'lattice').lattice(),
     checkSystem: (opts) => systemFor(opts, 'checkSystem').check(),
 
-    checkLattice(graph) {
-      requireGraph(graph, 'checkLattice');
+    checkLattice(given) {
+      const graph = requireGraph(given, 'checkLattice');
       return unwrap(core.checkLattice(graph.nodes, graph.edges));
     },
 
     joinOnGraph: (graph, selected) => cachedGraph(graph, 'joinOnGraph').joinOnGraph(selected),
     reachable: (graph, node) => cachedGraph(graph, 'reachable').reachable(node),
 
-    castFloat32(values, formatName, opts) {
-      if (!(values instanceof Float32Array)) {
-        throw new TypeError(`castFloat32: values must be a Float32Array, got ${describe(values)}`);
+    castFloat32(given, formatName, opts) {
+      const values = typedView(given, Float32Array);
+      if (values === null) {
+        throw new TypeError(`castFloat32: values must be a Float32Array, got ${describe(given)}`);
       }
       const f = minifloat(formatName, 'castFloat32');
       const { saturate, round } = castOptions(opts, 'castFloat32');
@@ -356,11 +382,12 @@ export default async function createTypeLattice(options) {
         core.castFloat32(f.name, inAddress, outAddress, values.length, saturate, round), 'castFloat32');
     },
 
-    decode(codes, formatName) {
+    decode(given, formatName) {
       const f = minifloat(formatName, 'decode');
       const InArray = CODE_ARRAYS[f.codeBytes];
-      if (!(codes instanceof InArray)) {
-        throw new TypeError(`decode: ${f.name} codes must be a ${InArray.name}, got ${describe(codes)}`);
+      const codes = typedView(given, InArray);
+      if (codes === null) {
+        throw new TypeError(`decode: ${f.name} codes must be a ${InArray.name}, got ${describe(given)}`);
       }
       const limit = 2 ** f.totalBits;
       if (f.totalBits < 8) {
@@ -397,12 +424,8 @@ export default async function createTypeLattice(options) {
 
     /** A lattice file's JSON text as { nodes, edges }, read by the core's reader (the CLI's `check` reads the same). */
     parseLattice(text) {
-      requireString(text, 'parseLattice: the JSON text');
-      // Embind would turn a lone surrogate into bytes the reader must refuse; say what it is instead.
-      if (!text.isWellFormed()) {
-        throw new RangeError('parseLattice: the text holds a lone surrogate (ill-formed UTF-16), which no name can keep');
-      }
-      return unwrap(core.parseLatticeJson(text));
+      // requireString refuses a lone surrogate, which Embind would turn into bytes the reader must refuse.
+      return unwrap(core.parseLatticeJson(requireString(text, 'parseLattice: the JSON text')));
     },
 
     /** The wasm heap: bytes reserved from the engine and bytes malloc has handed out (for leak checks). */
