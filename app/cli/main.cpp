@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "typelattice/display_text.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"typelattice: dtype promotion lattices and low-precision float formats", "typelattice"};
@@ -21,7 +22,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "typelattice: " << e.what() << "\n" << "Run 'typelattice --help' for usage.\n";
+    // CLI11 echoes the offending argument: escaped, so that it cannot reach the terminal as control characters.
+    std::cerr << "typelattice: " << typelattice::displayed(e.what()) << "\n" << "Run 'typelattice --help' for usage.\n";
     return 2;
   }
   const int status = run ? run() : 2;

@@ -7,6 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
 #include "app/cli/system_options.h"
+#include "typelattice/display_text.h"
 #include "typelattice/selection.h"
 
 namespace typelattice::cli {
@@ -23,15 +24,18 @@ struct SelectArgs {
 int print_selection(const Result<Selection>& selection) {
   if (!selection) return usage_error(selection.error().message);
   std::cout << selection->text << "\n";
-  for (const auto& [from, to] : selection->path_edges) std::cout << "path: " << from << " -> " << to << "\n";
+  // Node names are the user's: escaped as the core's messages escape them (typelattice/display_text.h).
+  for (const auto& [from, to] : selection->path_edges)
+    std::cout << "path: " << displayed(from) << " -> " << displayed(to) << "\n";
   if (!selection->minimal_upper_bounds.empty()) {
     std::cout << "minimal upper bounds:";
-    for (const std::string& name : selection->minimal_upper_bounds) std::cout << " " << name;
+    for (const std::string& name : selection->minimal_upper_bounds) std::cout << " " << displayed(name);
     std::cout << "\n";
   }
   if (!selection->cycle.empty()) {
     std::cout << "cycle:";
-    for (std::size_t i = 0; i < selection->cycle.size(); ++i) std::cout << (i ? " -> " : " ") << selection->cycle[i];
+    for (std::size_t i = 0; i < selection->cycle.size(); ++i)
+      std::cout << (i ? " -> " : " ") << displayed(selection->cycle[i]);
     std::cout << "\n";
   }
   return selection->join ? 0 : 1;

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "typelattice/display_text.h"
 #include "typelattice/graph_join.h"
 #include "typelattice/lattice.h"
 
@@ -268,7 +269,7 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
     f.help = true;
     return std::nullopt;
   } catch (const CLI::ParseError& e) {
-    return Failure{e.what()};
+    return Failure{displayed(e.what())};  // CLI11 echoes the argument: escaped, as the core's messages are
   }
   args.headless = f.headless;
   args.print_positions = f.print_positions;

@@ -1,5 +1,6 @@
 // Edit distances on bounded prefixes, and the unknown-name error built from them.
 #include "typelattice/closest_names.h"
+#include "typelattice/display_text.h"
 
 #include <algorithm>
 #include <array>
@@ -86,7 +87,7 @@ Error unknown_name_error(std::string_view what, std::string_view text, std::span
                std::to_string(kMaxNameLength);
     return Error{ErrorKind::unknown_name, std::move(message), {}};
   }
-  message.append(" '").append(text).append("'");
+  message.append(" '").append(displayed(text)).append("'");
   std::vector<std::string> suggestions = closest(text, candidates, max_results);
   for (std::size_t i = 0; i < suggestions.size(); ++i) {
     message += i == 0 ? "; did you mean " : i + 1 == suggestions.size() ? " or " : ", ";

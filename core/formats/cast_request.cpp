@@ -1,5 +1,6 @@
 // Cast requests: the names of the options, the target's defaults, how inputs are read, and the output line.
 #include "typelattice/cast_request.h"
+#include "typelattice/display_text.h"
 
 #include <algorithm>
 #include <array>
@@ -68,7 +69,7 @@ std::vector<RoundModeName> round_modes_of(Format f) {
 Result<RoundMode> parse_round_mode(std::string_view name) {
   for (const RoundModeName& r : kRoundModes)
     if (r.name == name) return r.mode;
-  return bad_value("unknown round mode '" + std::string(name) + "': expected " + round_mode_list());
+  return bad_value("unknown round mode '" + displayed(name) + "': expected " + round_mode_list());
 }
 
 std::string_view round_mode_name(RoundMode mode) {
@@ -80,13 +81,13 @@ std::string_view round_mode_name(RoundMode mode) {
 Result<InputKind> parse_input_kind(std::string_view name) {
   if (name == "decimal") return InputKind::decimal;
   if (name == "hex") return InputKind::hex;
-  return bad_value("unknown input kind '" + std::string(name) + "': expected decimal or hex");
+  return bad_value("unknown input kind '" + displayed(name) + "': expected decimal or hex");
 }
 
 Result<SourceType> parse_source_type(std::string_view name) {
   if (name == "float32") return SourceType::float32;
   if (name == "float64") return SourceType::float64;
-  return bad_value("unknown source type '" + std::string(name) + "': inputs are read as float32 or float64");
+  return bad_value("unknown source type '" + displayed(name) + "': inputs are read as float32 or float64");
 }
 
 Result<CastRequest> parse_cast_request(const CastRequestNames& names) {

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "typelattice/minifloat.h"
+#include "typelattice/display_text.h"
 #include "core/base/decimal_to_binary.h"
 #include "core/formats/geometry.h"
 
@@ -32,7 +33,7 @@ Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::m
 
 std::string quoted(std::string_view text) {
   std::string out = "'";
-  out += text;
+  out += displayed(text);
   out += "'";
   return out;
 }

@@ -1,4 +1,5 @@
 #include "typelattice/graph_join.h"
+#include "typelattice/display_text.h"
 
 #include <algorithm>
 
@@ -11,7 +12,7 @@ std::string name_list(const Lattice& lattice, std::span<const NodeId> ids) {
   std::string out;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (i > 0) out += i + 1 == ids.size() ? " and " : ", ";
-    out += lattice.names()[static_cast<std::size_t>(ids[i])];
+    out += displayed(lattice.names()[static_cast<std::size_t>(ids[i])]);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Reachability as rows of 64-bit words, so a 1000-node graph closes in a few million word operations.
 #include "typelattice/lattice.h"
+#include "typelattice/display_text.h"
 
 #include <algorithm>
 #include <bit>
@@ -41,7 +42,7 @@ std::string join_names(const std::vector<std::string>& names, const std::vector<
   std::string out;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (i > 0) out += (i + 1 == ids.size() && sep == ", ") ? " and " : std::string(sep);
-    out += names[static_cast<std::size_t>(ids[i])];
+    out += displayed(names[static_cast<std::size_t>(ids[i])]);
   }
   return out;
 }
@@ -58,7 +59,7 @@ Result<Lattice> Lattice::from_graph(const Graph& graph) {
   for (const std::string& name : graph.nodes) {
     if (name.empty()) return Error{ErrorKind::invalid_lattice, "a node has an empty name", {}};
     if (!l.index_.emplace(name, static_cast<NodeId>(l.names_.size())).second)
-      return Error{ErrorKind::invalid_lattice, "node '" + name + "' is listed twice", {}};
+      return Error{ErrorKind::invalid_lattice, "node '" + displayed(name) + "' is listed twice", {}};
     l.names_.push_back(name);
   }
   const std::size_t words = (l.names_.size() + 63) / 64;
@@ -206,7 +207,7 @@ std::optional<LatticeViolation> Lattice::check() const {
 }
 
 std::string Lattice::describe(const LatticeViolation& v) const {
-  auto name = [&](NodeId id) { return names_[static_cast<std::size_t>(id)]; };
+  auto name = [&](NodeId id) { return displayed(names_[static_cast<std::size_t>(id)]); };
   switch (v.kind) {
     case LatticeViolation::Kind::cycle:
       return "not a lattice: cycle " + join_names(names_, v.cycle, " -> ") +

@@ -3,6 +3,7 @@
 // the stack, and nothing here echoes input back whole. No exceptions (the wasm build has none): each step
 // returns false after recording the first error.
 #include "typelattice/lattice_json.h"
+#include "typelattice/display_text.h"
 
 #include <cstdint>
 #include <map>
@@ -298,7 +299,10 @@ class Parser {
   }
 
   static std::string quoted(const std::string& s) {
-    return s.size() <= 40 ? "\"" + s + "\"" : "of " + std::to_string(s.size()) + " bytes";
+    if (s.size() > 40) return "of " + std::to_string(s.size()) + " bytes";
+    std::string out = "\"";
+    out.append(displayed(s)).append("\"");
+    return out;
   }
 };
 
@@ -319,7 +323,10 @@ std::string kind_of(const Json& j) {
 
 // A name as messages show it: short ones verbatim in quotes, long ones by size.
 std::string shown_name(const std::string& name) {
-  return name.size() <= 40 ? "\"" + name + "\"" : "a name of " + std::to_string(name.size()) + " bytes";
+  if (name.size() > 40) return "a name of " + std::to_string(name.size()) + " bytes";
+  std::string out = "\"";  // appended piecewise: g++ 12 at -O3 warns falsely (-Wrestrict) on operator+ here
+  out.append(displayed(name)).append("\"");
+  return out;
 }
 
 const Json* member(const Json& object, std::string_view key) {

@@ -1,5 +1,6 @@
 // Reader for the built-in lattice files: one statement per line, names separated by blanks.
 #include "typelattice/lattice_text.h"
+#include "typelattice/display_text.h"
 
 #include <algorithm>
 #include <vector>
@@ -61,7 +62,7 @@ Result<LatticeText> parse_lattice_text(std::string_view text) {
         out.graph.edges.emplace_back(from[0], t);
       }
     } else {
-      return fail("expected 'title: ...', 'nodes: ...' or 'A -> B ...', got '" + std::string(line) + "'");
+      return fail("expected 'title: ...', 'nodes: ...' or 'A -> B ...', got '" + displayed(line) + "'");
     }
   }
   return out;

@@ -1,4 +1,5 @@
 #include "typelattice/selection.h"
+#include "typelattice/display_text.h"
 
 #include <algorithm>
 
@@ -49,7 +50,7 @@ Result<Selection> select(const Lattice& lattice, std::span<const std::string> na
   if (joined.join) {
     s.join = name_of(lattice, *joined.join);
     s.path_edges = edge_names(lattice, joined.path_edges);
-    s.text = "join: " + *s.join;
+    s.text = "join: " + displayed(*s.join);
     return s;
   }
   const std::vector<NodeId> competing =
@@ -86,7 +87,7 @@ Result<Selection> select(const CompiledSystem& system, std::span<const std::stri
     return s;
   }
   s.join = std::string(dtype_name(*joined));
-  s.text = "join: " + *s.join;
+  s.text = "join: " + displayed(*s.join);
   if (!system.lattice()) return s;
   // The drawn lattice's own join of the selection, if it is the system's, gives the paths to draw.
   const Lattice& lattice = *system.lattice();

@@ -170,6 +170,38 @@ TEST(BadInputCatalogue, WriteErrorsExitNonZero) {
   }
 }
 
+// Names and values the user typed are echoed escaped, in every message: no raw control character (which could
+// retitle the terminal or clear it) and no bidi override reaches the terminal.
+TEST(BadInputCatalogue, ControlCharactersInInputAreEscapedInMessages) {
+  const auto clean = [](const std::string& out) {
+    for (char c : out) {
+      const auto u = static_cast<unsigned char>(c);
+      if ((u < 0x20 && c != '\n') || u == 0x7f) return false;
+    }
+    return out.find("\xe2\x80\xae") == std::string::npos;
+  };
+  const std::string esc = "\x1b]0;pwned\x07", rlo = "abc\xe2\x80\xae";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"promote", esc, "int8"}, {"promote", "int8", rlo}, {"promote", "int8", "int8", "--system", esc},
+        {"cast", "--to", esc, "1"}, {"cast", "--to", "float8_e4m3fn", esc}, {"cast", "--to", "float8_e8m0fnu", "--round", esc, "1"},
+        {"decode", "--from", "float8_e4m3fn", esc}, {"select", "int8", esc}, {esc}, {"promote", "--" + esc}}) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_TRUE(clean(r.err)) << args[0] << ": " << r.err;
+    EXPECT_TRUE(clean(r.out)) << args[0] << ": " << r.out;
+  }
+  // Node names of a user's graph, in the counterexample `check` prints and in `select`'s line.
+  const std::string graph = cat({R"({"nodes": ["\u001b[2J", "b", "c\u202e", "d"], )",
+                                 R"("edges": [["\u001b[2J", "c\u202e"], ["\u001b[2J", "d"], ["b", "c\u202e"], ["b", "d"]]})"});
+  const std::string file = write_temp("escape.json", graph);
+  const auto check = run_cli({"check", file});
+  EXPECT_EQ(check.exit_code, 1);
+  EXPECT_TRUE(clean(check.out)) << check.out;
+  EXPECT_NE(check.out.find("\\x1B[2J and b have 2 minimal upper bounds"), std::string::npos) << check.out;
+  const auto select = run_cli({"select", "--lattice", file, "\x1b[2J", "b"});
+  EXPECT_TRUE(clean(select.out)) << select.out;
+}
+
 TEST(BadInputCatalogue, LatticeFilesThatAreNotLattices) {
   const auto cycle = run_cli({"check", write_temp("cycle.json", R"({"nodes": ["a", "b"], "edges": [["a", "b"], ["b", "a"]]})")});
   EXPECT_EQ(cycle.exit_code, 1);

@@ -49,7 +49,7 @@ function requireString(value, what) {
   // A lone surrogate cannot cross into the core's UTF-8 intact (it would come back as another name). Engines
   // without isWellFormed (before 2023) skip the check.
   if (value.isWellFormed?.() === false) {
-    throw new RangeError(`${what} holds a lone surrogate (ill-formed UTF-16), which no name can keep`);
+    throw new RangeError(`${what} holds a lone surrogate (ill-formed UTF-16)`);
   }
   return value;
 }
@@ -65,12 +65,8 @@ function requireStringArray(value, what) {
 
 // Typed arrays are read through the built-in getters, never through the object's own properties, which a caller
 // may have redefined: a wrong length or offset must not make the module read or write past its buffers.
-const TYPED_ARRAY_PROTOTYPE = Object.getPrototypeOf(Uint8Array.prototype);
-const intrinsicGetter = (key) => Object.getOwnPropertyDescriptor(TYPED_ARRAY_PROTOTYPE, key).get;
-const typedArrayKind = intrinsicGetter(Symbol.toStringTag);
-const typedArrayBuffer = intrinsicGetter('buffer');
-const typedArrayOffset = intrinsicGetter('byteOffset');
-const typedArrayLength = intrinsicGetter('length');
+const [typedArrayKind, typedArrayBuffer, typedArrayOffset, typedArrayLength] = [Symbol.toStringTag, 'buffer',
+  'byteOffset', 'length'].map((key) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), key).get);
 
 /** A fresh view of `value`'s elements when it is a `Kind` (or a subclass, such as node's Buffer), else null. */
 function typedView(value, Kind) {
