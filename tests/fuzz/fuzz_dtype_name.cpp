@@ -1,6 +1,7 @@
 // Fuzz dtype and format name parsing: never crash; an accepted name round-trips through its canonical
 // spelling; a rejected one comes with suggestions that are themselves valid names, and a message that does not
-// grow with the input beyond the longest name accepted (kMaxNameLength).
+// grow with the input beyond the longest name accepted (kMaxNameLength), escaped (at most 4 characters a byte:
+// typelattice/display_text.h), and holds no raw control character.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -19,7 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!again || *again != *d) std::abort();
   } else {
     if (d.error().kind != ErrorKind::unknown_name || d.error().message.empty()) std::abort();
-    if (d.error().message.size() > kMaxNameLength + 200) std::abort();
+    if (d.error().message.size() > 4 * kMaxNameLength + 200) std::abort();
+    for (char c : d.error().message)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) std::abort();
     for (const auto& s : d.error().suggestions)
       if (!parse_dtype(s)) std::abort();
   }
