@@ -45,12 +45,26 @@ const answer = (text) => ({ error: false, text });
 const failure = (text) => ({ error: true, text: bare(text) });
 const firstLine = (s) => s.split('\n')[0];
 
-function run(file, args) {
+function runOnce(file, args) {
   return new Promise((resolve) => {
     execFile(file, args, { cwd: sourceDir, encoding: 'utf8', maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : -1) : 0, signal: err?.signal ?? null,
+        stdout, stderr });
     });
   });
+}
+
+// A process killed by a signal before it printed anything (seen once in about 3000 app runs under Xvfb on a
+// loaded machine, inside the software OpenGL stack) is run again, and said: more than two such deaths in one
+// test run fail it, and any death that printed something is an answer like any other.
+const deaths = [];
+async function run(file, args) {
+  const r = await runOnce(file, args);
+  if (r.signal === null || r.stdout !== '' || r.stderr !== '') return r;
+  deaths.push(`${path.basename(file)} ${args.join(' ')}: ${r.signal}`);
+  const again = await runOnce(file, args);
+  if (again.signal !== null && again.stderr === '') again.stderr = `died by ${again.signal}`;
+  return again;
 }
 
 // Runs `jobs` (functions returning promises) at most `width` at a time, keeping their order.
@@ -172,6 +186,8 @@ for (const kind of ['cast', 'select']) {
       }
     });
     assert.ok(cases.length > 0, 'the corpus has questions of this kind');
+    if (deaths.length) console.log(`# runs that died by a signal and were run again:\n#   ${deaths.join('\n#   ')}`);
+    assert.ok(deaths.length <= 2, `${deaths.length} runs died by a signal:\n${deaths.join('\n')}`);
     assert.equal(disagreements.length, 0,
                  `${disagreements.length} of ${cases.length} questions answered differently:\n` +
                  disagreements.slice(0, 40).join('\n'));
