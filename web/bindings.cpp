@@ -43,18 +43,21 @@ Graph graph_from(const val& nodes, const val& edges) {
   return graph;
 }
 
-val graph_value(const Graph& graph) {
-  val nodes = string_array(graph.nodes);
-  val edges = val::array();
-  for (const auto& [from, to] : graph.edges) {
+val name_pairs(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  val out = val::array();
+  for (const auto& [from, to] : pairs) {
     val edge = val::array();
     edge.call<void>("push", js_string(from));
     edge.call<void>("push", js_string(to));
-    edges.call<void>("push", edge);
+    out.call<void>("push", edge);
   }
+  return out;
+}
+
+val graph_value(const Graph& graph) {
   val out = val::object();
-  out.set("nodes", nodes);
-  out.set("edges", edges);
+  out.set("nodes", string_array(graph.nodes));
+  out.set("edges", name_pairs(graph.edges));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "typelattice/lattice.h"
@@ -33,6 +34,7 @@ val string_array(const Range& names) {
 
 std::vector<std::string> strings_from(const val& array);
 Graph graph_from(const val& nodes, const val& edges);     // nodes: string[], edges: [string, string][]
+val name_pairs(const std::vector<std::pair<std::string, std::string>>& pairs);  // [[from, to], ...]
 val graph_value(const Graph& graph);                      // { nodes: string[], edges: [string, string][] }
 val node_names(const Lattice& lattice, std::span<const NodeId> ids);
 val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges);

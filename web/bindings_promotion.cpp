@@ -139,16 +139,9 @@ val lattice_check_value(const Lattice& lattice, const Graph& graph) {
 }
 
 val selection_value(const Selection& s) {
-  val edges = val::array();
-  for (const auto& [from, to] : s.path_edges) {
-    val edge = val::array();
-    edge.call<void>("push", js_string(from));
-    edge.call<void>("push", js_string(to));
-    edges.call<void>("push", edge);
-  }
   val out = val::object();
   out.set("join", s.join ? js_string(*s.join) : val::null());
-  out.set("pathEdges", edges);
+  out.set("pathEdges", name_pairs(s.path_edges));
   out.set("minimalUpperBounds", string_array(s.minimal_upper_bounds));
   out.set("cycle", string_array(s.cycle));
   out.set("text", js_string(s.text));

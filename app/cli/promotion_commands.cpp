@@ -25,12 +25,12 @@ Result<std::vector<Dtype>> parse_dtypes(const std::vector<std::string>& names) {
 }
 
 struct PromoteArgs {
-  SystemArgs system;
+  options::SystemFlags system;
   std::vector<std::string> dtypes;
 };
 
 int run_promote(const PromoteArgs& args) {
-  const auto options = to_options(args.system);
+  const auto options = options::apply_system_flags(args.system);
   if (!options) return usage_error(options.error().message);
   const auto dtypes = parse_dtypes(args.dtypes);
   if (!dtypes) return usage_error(dtypes.error().message);
@@ -44,7 +44,7 @@ int run_promote(const PromoteArgs& args) {
 }
 
 struct TableArgs {
-  SystemArgs system;
+  options::SystemFlags system;
   std::vector<std::string> types;
   std::string format = "markdown";
   bool short_codes = false;
@@ -89,7 +89,7 @@ void print_table(const PromotionTable& t, const TableArgs& args, const Promotion
 }
 
 int run_table(const TableArgs& args) {
-  const auto options = to_options(args.system);
+  const auto options = options::apply_system_flags(args.system);
   if (!options) return usage_error(options.error().message);
   if (args.format != "csv" && args.format != "markdown" && args.format != "json")
     return usage_error("--format takes csv, markdown or json, not '" + args.format + "'");
@@ -132,8 +132,8 @@ int check_file(const std::string& path) {
 }
 
 // A promotion system's table against the laws of a join (core/include/typelattice/promotion.h check_table).
-int check_system(const SystemArgs& args) {
-  const auto options = to_options(args);
+int check_system(const options::SystemFlags& args) {
+  const auto options = options::apply_system_flags(args);
   if (!options) return usage_error(options.error().message);
   if (const auto violation = check_table(*options)) {
     std::cout << violation->description << "\n";
@@ -161,7 +161,7 @@ int check_preset(const std::string& name) {
 
 struct CheckArgs {
   std::string file, preset;
-  SystemArgs system;
+  options::SystemFlags system;
   std::vector<CLI::Option*> system_options;  // --system, --mode, --x64
 };
 
@@ -183,13 +183,13 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
   p->add_option("dtypes", promote->dtypes, "dtype names: float32, f4, i*, int (weak), FLOAT8E4M3FN, ...")
       ->required()
       ->expected(2, -1);
-  add_system_options(p, promote->system);
+  options::add_system_flags(*p, promote->system);
   p->footer("Exit 0 with the result, 1 when there is no promotion (TypePromotionError), 2 on bad input.");
   p->callback([&run, promote] { run = [promote] { return run_promote(*promote); }; });
 
   auto table = std::make_shared<TableArgs>();
   CLI::App* t = app.add_subcommand("table", "Print a system's binary promotion table ('-' = no promotion)");
-  add_system_options(t, table->system);
+  options::add_system_flags(*t, table->system);
   t->add_option("--types", table->types, "comma-separated dtypes (default: the 18 types of the JAX docs table)")
       ->delimiter(',');
   t->add_flag("--all", table->all, "every dtype the system knows (for jax: with the 8/6/4-bit floats, narrow ints)");
@@ -201,7 +201,7 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
   CLI::App* c = app.add_subcommand("check", "Check whether a graph in JSON is a lattice; name a counterexample");
   c->add_option("file", check->file, "{\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]}, or - for stdin");
   c->add_option("--preset", check->preset, "a design-document stage instead of a file: python, categories, ..., final");
-  add_system_options(c, check->system);
+  options::add_system_flags(*c, check->system);
   for (const char* name : {"--system", "--mode", "--x64"}) check->system_options.push_back(c->get_option(name));
   c->footer("With --system: check that system's table for commutativity, associativity and idempotence.\n"
             "Exit 0 lattice (laws hold), 1 not (the counterexample is printed), 2 bad input.");

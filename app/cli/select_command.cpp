@@ -14,7 +14,7 @@ namespace typelattice::cli {
 namespace {
 
 struct SelectArgs {
-  SystemArgs system;
+  options::SystemFlags system;
   std::vector<CLI::Option*> system_options;  // --system, --mode, --x64
   std::string lattice_file, preset;
   std::vector<std::string> names;
@@ -65,7 +65,7 @@ int run_select(const SelectArgs& args) {
     }
     return usage_error("unknown preset '" + args.preset + "'; presets:" + known);
   }
-  const auto options = to_options(args.system);
+  const auto options = options::apply_system_flags(args.system);
   if (!options) return usage_error(options.error().message);
   return print_selection(select(CompiledSystem(*options), args.names));
 }
@@ -76,7 +76,7 @@ void add_select_command(CLI::App& app, Runner& run) {
   auto args = std::make_shared<SelectArgs>();
   CLI::App* s = app.add_subcommand("select", "Print the join of the selected NAMEs as the app shows it");
   s->add_option("names", args->names, "dtype names, or node names with --lattice / --preset")->required();
-  add_system_options(s, args->system);
+  options::add_system_flags(*s, args->system);
   for (const char* name : {"--system", "--mode", "--x64"}) args->system_options.push_back(s->get_option(name));
   s->add_option("--lattice", args->lattice_file, "a graph in JSON (as `check` reads) instead of a system");
   s->add_option("--preset", args->preset, "a design-document stage instead of a system: python, ..., final");
