@@ -1,7 +1,5 @@
-// Lattice on user graphs: joins, paths, and each kind of counterexample; a 1000-node graph stays fast.
+// Lattice on user graphs: joins, paths, and each kind of counterexample; 1000-node graphs.
 #include <gtest/gtest.h>
-
-#include <chrono>
 
 #include "typelattice/lattice.h"
 
@@ -114,12 +112,10 @@ Graph chain(int n) {
   return g;
 }
 
-TEST(LatticeGraph, ThousandNodeChainClosesAndChecksFast) {
-  const auto start = std::chrono::steady_clock::now();
+// How long checks take is measured by typelattice_bench (lattice_check/<shape>/<n>), not asserted here.
+TEST(LatticeGraph, ThousandNodeChainCloses) {
   const Lattice l = build(chain(1000));
   EXPECT_FALSE(l.check().has_value());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 2.0);  // measured ~0.02 s in Release; generous for the sanitizer build
   EXPECT_TRUE(l.promotes_to(0, 999));
   EXPECT_FALSE(l.promotes_to(999, 0));
   EXPECT_EQ(l.least_upper_bound(17, 923), 923);
@@ -144,10 +140,8 @@ TEST(LatticeGraph, ThousandNodeAntichainUnderOneTopIsALattice) {
     g.nodes.push_back(node_name(i));
     g.edges.emplace_back(g.nodes.back(), "top");
   }
-  const auto start = std::chrono::steady_clock::now();
   const Lattice l = build(g);
   EXPECT_FALSE(l.check().has_value());
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0);
   EXPECT_EQ(l.least_upper_bound(3, 400), 0);
 }
 

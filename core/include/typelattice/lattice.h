@@ -35,7 +35,7 @@ struct LatticeViolation {
 // The reflexive-transitive closure of the edges, as rows of bits (any number of nodes).
 class Lattice {
  public:
-  // Beyond this many nodes the closure (n² bits) and the pair check (n² pairs) stop being interactive.
+  // The closure takes n² bits and the check visits every pair: 4096 nodes is 2 MiB and a fraction of a second.
   static constexpr int kMaxNodes = 4096;
 
   // Fails (ErrorKind::invalid_lattice) on an edge naming an unknown node, a duplicate node, an empty name, or
@@ -48,7 +48,9 @@ class Lattice {
   std::optional<NodeId> find(std::string_view name) const;
   const std::vector<std::pair<NodeId, NodeId>>& edges() const { return edges_; }
 
-  bool promotes_to(NodeId from, NodeId to) const;          // from ≤ to (reflexive, transitive)
+  bool promotes_to(NodeId from, NodeId to) const {         // from ≤ to (reflexive, transitive)
+    return (row(from)[static_cast<std::size_t>(to) / 64] >> (to % 64)) & 1U;
+  }
   std::vector<NodeId> upper_bounds(NodeId a, NodeId b) const;
   std::vector<NodeId> minimal_upper_bounds(NodeId a, NodeId b) const;
   std::optional<NodeId> least_upper_bound(NodeId a, NodeId b) const;          // the join, if unique
@@ -63,8 +65,14 @@ class Lattice {
   std::vector<std::string> names_;
   std::map<std::string, NodeId, std::less<>> index_;  // name -> id, for find()
   std::vector<std::pair<NodeId, NodeId>> edges_;
-  std::vector<std::vector<std::uint64_t>> closure_;  // closure_[a] bit b set <=> a ≤ b
+  std::size_t words_ = 0;                            // 64-bit words per row of the closure
+  std::vector<std::uint64_t> closure_;               // row a (words_ words from a · words_): bit b set <=> a ≤ b
   std::vector<int> reach_count_;                     // bits set in closure_[a]: how many nodes a reaches
+  std::vector<std::size_t> out_start_;               // edges leaving a: out_[out_start_[a] .. out_start_[a + 1])
+  std::vector<NodeId> out_;
+
+  const std::uint64_t* row(NodeId a) const { return closure_.data() + static_cast<std::size_t>(a) * words_; }
+  void close_over_edges();
 
   std::optional<NodeId> least_of(const std::vector<std::uint64_t>& bounds) const;
 };
