@@ -6,7 +6,7 @@ Usage: python3 scripts/serve.py [--port 8000] [--root DIR]
 Only an allow-list of paths is served: index.html, web/dist/, web/playground/, web/components/, examples/ and
 assets/. Anything else (the repository, .git, build trees, traversal attempts such as /../ or %2e%2e) is a 404.
 Every response, errors included, carries a strict Content-Security-Policy: scripts only from this origin, no
-inline scripts, WebAssembly compilation allowed ('wasm-unsafe-eval'). Methods other than GET and HEAD get 405;
+inline scripts, WebAssembly compilation allowed ('wasm-unsafe-eval'), workers from this origin. Methods other than GET and HEAD get 405;
 a connection idle for --idle-timeout seconds is closed.
 """
 import argparse
@@ -44,6 +44,7 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
+    "worker-src 'self'",  # the Your lattice view checks large graphs in web/playground/check-worker.js
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

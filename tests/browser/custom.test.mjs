@@ -170,3 +170,99 @@ test('JSON: text typed into the box survives Add type and a language switch unti
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+// Graphs of the largest supported size (4096 nodes), as `typelattice check` reads them.
+function starJson(n, top = 'top') {
+  const nodes = Array.from({ length: n - 1 }, (_, i) => `t${i}`);
+  return JSON.stringify({ nodes: [...nodes, top], edges: nodes.map((x) => [x, top]) });
+}
+function gridJson(side) {
+  const name = (i, j) => `g${i}_${j}`;
+  const nodes = [];
+  const edges = [];
+  for (let i = 0; i < side; ++i) {
+    for (let j = 0; j < side; ++j) {
+      nodes.push(name(i, j));
+      if (i + 1 < side) edges.push([name(i, j), name(i + 1, j)]);
+      if (j + 1 < side) edges.push([name(i, j), name(i, j + 1)]);
+    }
+  }
+  return JSON.stringify({ nodes, edges });
+}
+async function applyJson(page, text) {
+  await page.$eval('#custom-json', (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }, text);
+  await page.click('#custom-import');
+}
+const verdict = '#custom-check:not([aria-busy]).good, #custom-check:not([aria-busy]).bad';
+
+test('a 4096-node graph is read and checked in a worker: progress, then the verdict, and joins on it', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=custom');
+  await applyJson(page, starJson(4096));
+  // The page is not blocked: the status says what the worker is doing, with a Cancel button.
+  await page.waitForSelector('#custom-check[aria-busy="true"] #custom-cancel');
+  assert.match(await page.textContent('#custom-progress'), /checker|Reading|Checking/);
+  await page.waitForSelector(verdict, { timeout: 60000 });
+  assert.ok(await page.$eval('#custom-check', (el) => el.classList.contains('good')));
+  assert.equal(await page.$$eval('#custom-figure [data-dtype]', (els) => els.length), 4096);
+  // 4095 nodes in one layer overlap in the drawing: click them through their elements, not by position.
+  await page.dispatchEvent('#custom-figure [data-dtype="t7"]', 'click');
+  await page.dispatchEvent('#custom-figure [data-dtype="t4000"]', 'click');
+  assert.equal((await page.textContent('#custom-join')).trim(), 'top');
+  // Not a lattice, found in the worker: t0 and t1 now have two competing upper bounds.
+  const split = JSON.parse(starJson(4096));
+  split.nodes = split.nodes.filter((x) => x !== 't4093' && x !== 't4094');   // room for 'other' and one more
+  split.nodes.push('other');
+  split.edges = split.edges.filter(([a]) => a !== 't4093' && a !== 't4094');
+  split.edges.push(['t0', 'other'], ['t1', 'other']);
+  await applyJson(page, JSON.stringify(split));
+  await page.waitForSelector('#custom-check[aria-busy="true"]');
+  await page.waitForSelector(verdict, { timeout: 60000 });
+  assert.match(await page.textContent('#custom-check'), /t0 and t1 have 2 minimal upper bounds, top and other/);
+  const competing = await page.$$eval('#custom-figure [data-dtype].competing', (els) => els.map((e) => e.dataset.dtype).sort());
+  assert.deepEqual(competing, ['other', 'top']);
+  // A small edit to the big graph is checked in the worker again.
+  await page.$eval('#custom-check', (el) => {
+    window.sawBusy = false;
+    new MutationObserver(() => { window.sawBusy ||= el.getAttribute('aria-busy') === 'true'; })
+      .observe(el, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+  await addNode(page, 'lonely');
+  await page.waitForSelector('#custom-figure [data-dtype="lonely"]');
+  await page.waitForSelector(verdict, { timeout: 60000 });
+  assert.ok(await page.evaluate(() => window.sawBusy), 'the edit was checked in the worker');
+  assert.match(await page.textContent('#custom-check'), /t0 and t1 have 2 minimal upper bounds/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a check in the worker can be cancelled; malformed large JSON gets the core\'s message', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=custom');
+  await applyJson(page, starJson(300));
+  await page.waitForSelector(verdict, { timeout: 60000 });
+  const grid = gridJson(64);
+  await applyJson(page, grid);
+  await page.click('#custom-check[aria-busy="true"] #custom-cancel');
+  await page.waitForSelector('#custom-check:not([aria-busy]).bad');
+  assert.match(await page.textContent('#custom-check'), /cancelled/);
+  // Nothing is lost: the text stays in the box, the drawing is the last checked graph.
+  assert.equal(await page.inputValue('#custom-json'), grid);
+  assert.equal(await page.$$eval('#custom-figure [data-dtype]', (els) => els.length), 300);
+  // Apply again, and let it finish: the grid is a lattice.
+  await page.click('#custom-import');
+  await page.waitForSelector(verdict, { timeout: 60000 });
+  assert.ok(await page.$eval('#custom-check', (el) => el.classList.contains('good')));
+  // Malformed, and too large for the page: the worker's reader says what the CLI says.
+  const broken = `${grid.slice(0, -2)},]}`;
+  await applyJson(page, broken);
+  await page.waitForSelector('#custom-check:not([aria-busy]).bad');
+  const cli = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+  const r = spawnSync(cli, ['check', '-'], { input: broken, encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.equal(await page.textContent('#custom-json-error'), r.stderr.trim().replace(/^typelattice: stdin: /, ''));
+  assert.equal(await page.inputValue('#custom-json'), broken);
+  assert.equal(await page.$$eval('#custom-figure [data-dtype]', (els) => els.length), 4096);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -1,10 +1,17 @@
 // The Your lattice view: edit a graph (types and edges, or start from a preset), check it live with
 // a compiled graph handle (tl.graph: one compile per edit, not per click), highlight the counterexample,
-// import/export the JSON that `typelattice check` reads.
+// import/export the JSON that `typelattice check` reads. Large graphs are read and checked in a worker
+// (check-worker.js) with progress and a Cancel button, so the page stays responsive.
 // User-typed names are only ever inserted as text.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
 import { t } from './strings.js';
+import { CheckRunner, CheckCancelled } from './check-runner.js';
+
+// Beyond these sizes the check goes to the worker: a 256-node check takes a few ms on the page, a 4096-node one
+// ~200 ms plus parsing (tests/bench/playground_check_bench.mjs measures both).
+export const OFF_THREAD_NODES = 256;
+export const OFF_THREAD_JSON_BYTES = 16384;
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,6 +66,9 @@ export class CustomView {
     });
     $('custom-export').addEventListener('click', () =>
       download(document, 'typelattice-graph.json', graphToJson(this.graph), 'application/json'));
+    this.runner = new CheckRunner();
+    this.checkToken = 0;   // the latest off-thread check; older ones' answers are dropped
+    this.checked = null;   // { graph, check } from the worker, used by render() instead of checking again
     this.dirty = true;
   }
 
@@ -101,6 +111,14 @@ export class CustomView {
 
   // The box holds what `typelattice check FILE.json` reads, and the core's reader reads it here too.
   #importText(text) {
+    if (text.length > OFF_THREAD_JSON_BYTES) {
+      this.#checkOffThread({ text }, (graph) => {
+        this.graph = graph;
+        this.selected = [];
+        this.jsonEdited = false;
+      }, (message) => { $('custom-json-error').textContent = message; });
+      return;
+    }
     try {
       this.graph = this.tl.parseLattice(text);
       this.selected = [];
@@ -109,6 +127,39 @@ export class CustomView {
     } catch (e) {
       $('custom-json-error').textContent = e.message;
     }
+  }
+
+  // Reads and checks in the worker; `accept(graph)` runs when the answer arrives (and is still the latest),
+  // `refuse(message)` when the core refused the input. Until then the status says what the worker is doing.
+  #checkOffThread(request, accept, refuse) {
+    const token = ++this.checkToken;
+    const status = $('custom-check');
+    const label = document.createElement('span');
+    label.id = 'custom-progress';
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.className = 'small';
+    cancel.id = 'custom-cancel';
+    cancel.textContent = t('custom.cancel');
+    cancel.addEventListener('click', () => this.runner.cancel());
+    status.className = 'status-box busy';
+    status.setAttribute('aria-busy', 'true');
+    status.replaceChildren(label, ' ', cancel);
+    const say = (p) => { label.textContent = t(`custom.phase.${p.phase}`, { nodes: p.nodes, edges: p.edges }); };
+    say({ phase: 'loading' });
+    this.runner.run(request, say).then(({ graph, check }) => {
+      if (token !== this.checkToken) return;
+      status.removeAttribute('aria-busy');
+      accept(graph);
+      this.checked = { graph: this.graph, check };   // no edit came in between: the token says so
+      this.#changed();
+    }, (e) => {
+      if (token !== this.checkToken) return;
+      status.removeAttribute('aria-busy');
+      status.className = 'status-box bad';
+      status.textContent = e instanceof CheckCancelled ? t('custom.cancelled') : e.message;
+      if (!(e instanceof CheckCancelled) && refuse) refuse(e.message);
+    });
   }
 
   #changed() {
@@ -126,6 +177,9 @@ export class CustomView {
     else $('custom-json').value = graphToJson(this.graph);
     const status = $('custom-check');
     status.replaceChildren();
+    status.removeAttribute('aria-busy');
+    ++this.checkToken;    // whatever is checked now supersedes a check still running in the worker
+    this.runner.cancel();
     if (!this.graph.nodes.length) {
       status.className = 'status-box';
       status.textContent = t('custom.emptyGraph');
@@ -134,8 +188,15 @@ export class CustomView {
       this.#highlight();
       return;
     }
+    const checked = this.checked && this.checked.graph === this.graph ? this.checked.check : null;
+    this.checked = null;
+    if (!checked && this.graph.nodes.length > OFF_THREAD_NODES) {
+      const graph = this.graph;
+      this.#checkOffThread({ graph }, () => {}, null);
+      return;
+    }
     try {
-      this.#compile(this.graph);
+      this.#compile(this.graph, checked);
     } catch (e) {   // a malformed graph: say why, keep the last drawing
       status.className = 'status-box bad';
       status.textContent = e.message;
@@ -156,11 +217,12 @@ export class CustomView {
     this.#highlight();
   }
 
-  // The graph's handle and its check; the previous handle is freed. null: nothing to check.
-  #compile(graph) {
+  // The graph's handle and its check (`checked`: the worker's, so it is not run twice); the previous handle
+  // is freed. null: nothing to check.
+  #compile(graph, checked = null) {
     if (this.handle) this.handle.delete();
     this.handle = graph ? this.tl.graph(graph) : null;
-    this.check = this.handle ? this.handle.check() : null;
+    this.check = this.handle ? checked ?? this.handle.check() : null;
   }
 
   #highlight() {

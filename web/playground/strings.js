@@ -106,6 +106,9 @@ const en = {
   'custom.emptyGraph': 'Add a few types and edges, or start from a preset.',
   'custom.badName': 'A type name must be non-empty and new.',
   'custom.unapplied': 'The JSON box keeps your edits, not applied yet: Apply JSON to use them, or empty the box to see the graph as JSON.',
+  'custom.phase.loading': 'Starting the checker…', 'custom.phase.reading': 'Reading the JSON…',
+  'custom.phase.checking': 'Checking {nodes} types and {edges} edges…', 'custom.cancel': 'Cancel',
+  'custom.cancelled': 'Check cancelled. The drawing shows the last checked graph; Apply JSON (or any edit) checks again.',
   'footer': 'Computed by the typelattice C++ core compiled to WebAssembly; this page only draws. Link to this view: the address bar holds the state.',
 };
 
@@ -189,6 +192,9 @@ const zh = {
   'custom.isLattice': '这是一个格:每一对都恰有一个最小上界。', 'custom.notLattice': '不是格。',
   'custom.emptyGraph': '添加一些类型和边,或从预设开始。', 'custom.badName': '类型名不能为空,也不能重复。',
   'custom.unapplied': 'JSON 框保留了你尚未应用的编辑:点击"应用 JSON"使用它们,或清空该框以查看图的 JSON。',
+  'custom.phase.loading': '正在启动检查器…', 'custom.phase.reading': '正在读取 JSON…',
+  'custom.phase.checking': '正在检查 {nodes} 个类型和 {edges} 条边…', 'custom.cancel': '取消',
+  'custom.cancelled': '检查已取消。图中显示的是上次检查过的图;点击"应用 JSON"(或任何编辑)会重新检查。',
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
