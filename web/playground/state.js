@@ -23,7 +23,9 @@ export const DEFAULTS = Object.freeze({
 
 export const VIEWS = ['lattice', 'table', 'bits', 'story', 'custom'];
 
-const FLAG_WORDS = { 1: true, on: true, true: true, 0: false, off: false, false: false };
+// A Map, not an object: `'constructor' in {...}` is true, and a link's sat=__proto__ must be refused, not read.
+const FLAG_WORDS = new Map([['1', true], ['on', true], ['true', true], ['0', false], ['off', false], ['false', false]]);
+const isFlag = (v) => FLAG_WORDS.has(v);
 const MAX_KEY_LENGTH = 4096;  // no name or number in a link is longer; a longer one is refused unread
 
 // The state a link describes, and a note for every key whose value was not understood (that key keeps its
@@ -45,16 +47,16 @@ export function parseHashWithNotes(hash) {
   take('view', (v) => VIEWS.includes(v), (v) => { s.view = v; }, `one of ${VIEWS.join(', ')}`);
   take('system', any, (v) => { s.system = v; });
   take('mode', (v) => v === 'strict' || v === 'standard', (v) => { s.mode = v; }, 'standard or strict');
-  take('x64', (v) => v in FLAG_WORDS, (v) => { s.x64 = FLAG_WORDS[v]; }, '1 or 0');
+  take('x64', isFlag, (v) => { s.x64 = FLAG_WORDS.get(v); }, '1 or 0');
   take('select', () => true, (v) => { s.select = v.split(',').map((x) => x.trim()).filter(Boolean); });
   take('compare', () => true, (v) => { s.compare = v; });
-  take('all', (v) => v in FLAG_WORDS, (v) => { s.all = FLAG_WORDS[v]; }, '1 or 0');
+  take('all', isFlag, (v) => { s.all = FLAG_WORDS.get(v); }, '1 or 0');
   take('format', any, (v) => { s.format = v; });
   take('code', (v) => /^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)),
        (v) => { s.code = Number(v); }, 'a code such as 0x7e');
   take('value', () => true, (v) => { s.value = v; });
   take('input', (v) => v === 'hex' || v === 'decimal', (v) => { s.input = v; }, 'decimal or hex');
-  take('sat', (v) => v in FLAG_WORDS, (v) => { s.sat = FLAG_WORDS[v]; }, '1 or 0');
+  take('sat', isFlag, (v) => { s.sat = FLAG_WORDS.get(v); }, '1 or 0');
   take('round', (v) => ['up', 'down', 'nearest'].includes(v), (v) => { s.round = v; }, 'up, down or nearest');
   take('stage', (v) => /^\d{1,4}$/.test(v), (v) => { s.stage = Number(v); }, 'a stage number');
   take('lang', any, (v) => { s.lang = v; });
