@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(dtype_name number lattice_json cast_kernels)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(dtype_name number lattice_json cast_kernels app_settings)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 status=0
