@@ -145,6 +145,7 @@ val selection_value(const Selection& s) {
   out.set("minimalUpperBounds", string_array(s.minimal_upper_bounds));
   out.set("cycle", string_array(s.cycle));
   out.set("text", js_string(s.text));
+  out.set("reason", js_string(s.reason));
   return out;
 }
 

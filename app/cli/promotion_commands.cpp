@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
 #include "app/cli/system_options.h"
+#include "typelattice/join_reason.h"
 #include "typelattice/promotion.h"
 
 namespace typelattice::cli {
@@ -27,6 +28,7 @@ Result<std::vector<Dtype>> parse_dtypes(const std::vector<std::string>& names) {
 struct PromoteArgs {
   options::SystemFlags system;
   std::vector<std::string> dtypes;
+  bool explain = false;
 };
 
 int run_promote(const PromoteArgs& args) {
@@ -40,6 +42,16 @@ int run_promote(const PromoteArgs& args) {
     return 1;
   }
   std::cout << dtype_name(*result) << "\n";
+  if (args.explain) {
+    // One sentence per step of the fold a ∨ b, (a ∨ b) ∨ c, ...: the core's reason for each pair.
+    Dtype so_far = dtypes->front();
+    for (std::size_t i = 1; i < dtypes->size(); ++i) {
+      const auto step = promote_types(so_far, (*dtypes)[i], *options);
+      if (!step) break;
+      std::cout << join_reason(so_far, (*dtypes)[i], *step, *options) << "\n";
+      so_far = *step;
+    }
+  }
   return 0;
 }
 
@@ -184,6 +196,8 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
       ->required()
       ->expected(2, -1);
   options::add_system_flags(*p, promote->system);
+  p->add_flag("--explain", promote->explain,
+              "Also print why: one sentence per step (what the types hold, and the system's rule)");
   p->footer("Exit 0 with the result, 1 when there is no promotion (TypePromotionError), 2 on bad input.");
   p->callback([&run, promote] { run = [promote] { return run_promote(*promote); }; });
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "typelattice/graph_join.h"
+#include "typelattice/join_reason.h"
 
 namespace typelattice {
 namespace {
@@ -35,6 +36,28 @@ std::vector<NodeId> cycle_through(const Lattice& lattice, const std::vector<Node
   return cycle;
 }
 
+// "c: the least node that a and b both promote to in this graph (a → c; b → x → c)".
+std::string graph_reason(const Lattice& lattice, const std::vector<NodeId>& ids, NodeId join) {
+  std::string out = displayed(name_of(lattice, join));
+  if (ids.size() != 2) {
+    return out + (ids.size() == 1 ? ": the only node selected"
+                                  : ": the least node that all " + std::to_string(ids.size()) +
+                                        " selected nodes promote to in this graph");
+  }
+  out += ": the least node that ";
+  std::string paths;
+  for (std::size_t i = 0; i < 2; ++i) {
+    out += displayed(name_of(lattice, ids[i]));
+    out += i == 0 ? " and " : " both promote to in this graph (";
+    for (NodeId step : lattice.path_to(ids[i], join)) {
+      if (step != ids[i]) paths += " → ";
+      paths += displayed(name_of(lattice, step));
+    }
+    paths += i == 0 ? "; " : ")";
+  }
+  return out + paths;
+}
+
 }  // namespace
 
 Result<Selection> select(const Lattice& lattice, std::span<const std::string> names) {
@@ -51,6 +74,7 @@ Result<Selection> select(const Lattice& lattice, std::span<const std::string> na
     s.join = name_of(lattice, *joined.join);
     s.path_edges = edge_names(lattice, joined.path_edges);
     s.text = "join: " + displayed(*s.join);
+    s.reason = graph_reason(lattice, ids, *joined.join);
     return s;
   }
   const std::vector<NodeId> competing =
@@ -88,6 +112,7 @@ Result<Selection> select(const CompiledSystem& system, std::span<const std::stri
   }
   s.join = std::string(dtype_name(*joined));
   s.text = "join: " + displayed(*s.join);
+  if (dtypes.size() <= 2) s.reason = join_reason(dtypes.front(), dtypes.back(), *joined, system.options());
   if (!system.lattice()) return s;
   // The drawn lattice's own join of the selection, if it is the system's, gives the paths to draw.
   const Lattice& lattice = *system.lattice();

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "promotion_test_util.h"
+#include "typelattice/join_reason.h"
 
 namespace {
 
@@ -183,3 +184,20 @@ TEST(CliCheckPresets, DesignStagesAndBadCombinations) {
 }
 
 }  // namespace
+
+// --explain: the result line as without it, then the core's sentence for each step of the fold.
+TEST(CliPromote, ExplainPrintsTheCoresReasonForEachStep) {
+  using namespace typelattice;
+  const auto r = run_cli({"promote", "--explain", "int8", "uint8", "float16"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const PromotionOptions jax;
+  const std::string expected = "float16\n" + join_reason(Dtype::int8, Dtype::uint8, Dtype::int16, jax) + "\n" +
+                               join_reason(Dtype::int16, Dtype::float16, Dtype::float16, jax) + "\n";
+  EXPECT_EQ(r.out, expected);
+  EXPECT_NE(r.out.find("int16: the smallest type in JAX's lattice that holds every int8 value"), std::string::npos);
+  const auto plain = run_cli({"promote", "int8", "uint8", "float16"});
+  EXPECT_EQ(plain.out, "float16\n");
+  const auto strict = run_cli({"promote", "--explain", "--mode", "strict", "float32", "int32"});
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_EQ(strict.out, "");
+}

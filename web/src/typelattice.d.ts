@@ -216,6 +216,12 @@ export interface Selection {
   cycle: string[];
   /** `join: NAME`, or why there is none: the first line `typelattice select` prints. */
   text: string;
+  /**
+   * Why this join, one sentence from the core (typelattice/join_reason.h), as `typelattice promote --explain`
+   * prints it: for a system and one or two types, what the types hold and the system's rule; for a graph, the
+   * paths to the least upper bound. Empty without a join, and for three or more types of a system.
+   */
+  reason: string;
 }
 
 /** What every handle has: call delete() when done (a FinalizationRegistry only frees a forgotten one). */

@@ -20,6 +20,7 @@ struct Selection {
   std::vector<std::string> minimal_upper_bounds;               // no join: the bounds that compete (two or more)
   std::vector<std::string> cycle;   // the competing bounds promote to one another around it (first repeated last)
   std::string explanation;          // why there is no join; empty with one
+  std::string reason;               // why this join (join_reason.h for a system, the paths on a graph); may be empty
   std::string text;                 // "join: NAME", "join: none (nothing selected)", or the explanation
 };
 
