@@ -47,6 +47,7 @@ test('build A -> B, A -> C: not a lattice (B and C have no upper bound), then fi
   await page.click('#custom-figure [data-dtype="B"]');
   await page.click('#custom-figure [data-dtype="C"]');
   assert.equal((await page.textContent('#custom-join')).trim(), 'D');
+  assert.equal(await page.textContent('#custom-reason'), 'D: the least node that B and C both promote to in this graph (B → D; C → D)');
   // Two competing upper bounds: add E above B and C too -> no least upper bound.
   await addNode(page, 'E');
   await addEdge(page, 'B', 'E');

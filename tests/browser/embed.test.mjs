@@ -77,3 +77,21 @@ test('clicking nodes in the element changes its selection and fires `select`', a
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+test('the element says why its join is the join, in the core\'s words', async () => {
+  const page = await env.page();
+  await openEmbed(page);
+  const reason = await inShadow(page, 'standard', (root) => root.querySelector('[part="reason"]').textContent);
+  assert.equal(reason, 'float32: the smallest type in JAX\'s lattice that holds every float16 value and every bfloat16 value');
+  const moduleReason = await page.evaluate(async () => {
+    const { loadTypeLattice } = await import('../web/components/tl-module.js');
+    const tl = await loadTypeLattice();
+    const h = tl.system();
+    const r = h.select(['float16', 'bfloat16']).reason;
+    h.delete();
+    return r;
+  });
+  assert.equal(reason, moduleReason);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

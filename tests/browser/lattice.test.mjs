@@ -146,3 +146,30 @@ test('export the lattice as SVG and PNG', async () => {
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+// The sentence under the join is the core's, word for word what `typelattice promote --explain` prints.
+test('why: the join\'s reason matches the CLI\'s promote --explain, in every system and mode', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const path = (await import('node:path')).default;
+  const { ROOT } = await import('./harness.mjs');
+  const cli = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+  const page = await env.page();
+  const cases = [
+    ['int8,uint8', []], ['int64,uint64', []], ['float16,bfloat16', []], ['int32,float16', []],
+    ['int64,uint64', ['--x64', 'off']], ['int16,float16', ['--system', 'numpy']], ['uint8,int8', ['--system', 'torch']],
+  ];
+  for (const [pair, flags] of cases) {
+    const hash = `#select=${pair}${flags.includes('numpy') ? '&system=numpy' : ''}${flags.includes('torch') ? '&system=torch' : ''}${flags.includes('off') ? '&x64=0' : ''}`;
+    await openPlayground(page, env.url, hash);
+    const r = spawnSync(cli, ['promote', '--explain', ...flags, ...pair.split(',')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const [result, reason] = r.stdout.trim().split('\n');
+    assert.equal((await page.textContent('#join-result')).trim(), result, hash);
+    assert.equal(await page.textContent('#join-reason'), reason, hash);
+  }
+  // No join, no reason: strict mode's error stands alone.
+  await openPlayground(page, env.url, '#select=float32,int32&mode=strict');
+  assert.equal(await page.textContent('#join-reason'), '');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -84,6 +84,8 @@ export const elementCss = `/* <type-lattice>'s own frame; colours follow the hos
 .scroll { overflow-x: auto; }
 .result { display: block; margin-top: 0.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 .result.error, .error { color: #d55e00; white-space: pre-wrap; }
+.reason { margin: 0.3em 0 0; font-size: 0.9em; overflow-wrap: anywhere; }
+.reason:empty { display: none; }
 .not-lattice { font-style: italic; }
 .retry { font: inherit; padding: 0.2em 0.8em; }`;
 

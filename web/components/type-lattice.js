@@ -24,6 +24,7 @@ export class TypeLatticeElement extends ElementBase {
   #root;
   #body;
   #result;
+  #reason;
   #diagram = null;
   #drawn = null;
   #selected = [];
@@ -43,7 +44,10 @@ export class TypeLatticeElement extends ElementBase {
     this.#result.setAttribute('aria-live', 'polite');
     sheets ??= [styleSheet(latticeCss), styleSheet(elementCss)];
     this.#root.adoptedStyleSheets = sheets;
-    this.#root.append(this.#body, this.#result);
+    this.#reason = doc.createElement('p');
+    this.#reason.className = 'reason';
+    this.#reason.setAttribute('part', 'reason');
+    this.#root.append(this.#body, this.#result, this.#reason);
   }
 
   connectedCallback() { this.#render(); }
@@ -94,6 +98,7 @@ export class TypeLatticeElement extends ElementBase {
     p.textContent = text;
     this.#body.replaceChildren(p);
     this.#result.textContent = '';
+    this.#reason.textContent = '';
     this.dataset.ready = 'true';
   }
 
@@ -174,15 +179,17 @@ export class TypeLatticeElement extends ElementBase {
   #update(tl, hovered = null) {
     const opts = this.options;
     const system = this.#systemHandle(tl, opts);
-    const { join, error, pathEdges } = selectionState(system, this.#selected);
+    const { join, error, pathEdges, reason } = selectionState(system, this.#selected);
     if (this.#drawn) {
       const reachable = hovered ? system.reachable(hovered) : null;
       this.#diagram.show({ selected: this.#selected, join, pathEdges, reachable, hovered });
     }
     if (this.#selected.length < 2) {
       this.#result.textContent = this.#drawn ? 'Click two or more types to see their join.' : '';
+      this.#reason.textContent = '';
     } else {
       this.#result.textContent = error !== null ? error : `${this.#selected.join(' ∨ ')} = ${join}`;
+      this.#reason.textContent = reason;   // the core's sentence: why this join
     }
     this.#result.classList.toggle('error', error !== null);
     const key = JSON.stringify(this.#selected);

@@ -230,12 +230,14 @@ export class CustomView {
     let join = null;
     let pathEdges = [];
     let text = t('lattice.pick');
+    let reason = '';
     if (this.check && this.selected.length >= 2) {
       const r = selectionState(this.handle, this.selected);
-      ({ join, pathEdges } = r);
+      ({ join, pathEdges, reason } = r);
       text = join !== null ? join : r.error;
     }
     $('custom-join').textContent = text;
+    $('custom-reason').textContent = reason;
     const pair = v && v.a !== null && v.a !== undefined ? [v.a, v.b] : [];
     const hovered = this.check && this.hovered && this.graph.nodes.includes(this.hovered) ? this.hovered : null;
     const reachable = hovered ? this.handle.reachable(hovered) : null;

@@ -148,8 +148,9 @@ export class LatticeView {
     try {
       result = selectionState(this.system, sel);
     } catch (e) {   // e.g. an unknown name from a hand-edited link
-      result = { pending: false, join: null, pathEdges: [], error: e.message };
+      result = { pending: false, join: null, pathEdges: [], error: e.message, reason: '' };
     }
+    $('join-reason').textContent = result.reason;
     const out = $('join-result');
     out.classList.toggle('error', !!result.error);
     out.textContent = result.pending ? t('lattice.pick') : result.error || result.join;
