@@ -125,6 +125,7 @@ void PromotionModel::compute_join() {
   path_edges.clear();
   competing.clear();
   selection_line.clear();
+  join_reason.clear();
   const bool on_graph = !user_path.empty() || !preset_title.empty();
   if (on_graph && !lattice) {  // the core rejected the graph: say so instead of a join
     selection_line = graph_error;
@@ -137,6 +138,7 @@ void PromotionModel::compute_join() {
     return;
   }
   selection_line = selected->text;
+  join_reason = selected->reason;
   join = selected->join;
   if (!join && !selection.empty()) join_error = selected->text;
   if (!lattice) return;

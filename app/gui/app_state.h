@@ -94,6 +94,7 @@ struct PromotionModel {
   std::optional<std::string> join;
   std::string join_error;
   std::string selection_line;  // the core's line for it, as `typelattice select` prints first (headless output)
+  std::string join_reason;     // the core's sentence: why this join (`typelattice promote --explain`)
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
   std::vector<NodeId> competing;                      // no unique join: the minimal upper bounds that compete
 

@@ -71,6 +71,7 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     }
   }
   std::cout << model.selection_line << "\n";  // the core's selection line, as `typelattice select` prints it
+  if (!model.join_reason.empty()) std::cout << "why: " << model.join_reason << "\n";
   // The bits view: the code shown, as `typelattice cast` prints it.
   if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
   // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.

@@ -100,6 +100,11 @@ void draw_promotion_toolbar(PanelContext& ctx) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "join");
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s", ctx.model.join->c_str());
+    if (!ctx.model.join_reason.empty()) {  // the core's sentence, as the playground shows it under the join
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%s", ctx.model.join_reason.c_str());
+      ImGui::PopTextWrapPos();
+    }
   } else if (!ctx.model.join_error.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", ctx.model.join_error.c_str());

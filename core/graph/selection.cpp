@@ -37,7 +37,9 @@ std::vector<NodeId> cycle_through(const Lattice& lattice, const std::vector<Node
 }
 
 // "c: the least node that a and b both promote to in this graph (a → c; b → x → c)".
-std::string graph_reason(const Lattice& lattice, const std::vector<NodeId>& ids, NodeId join) {
+std::string graph_reason(const Lattice& lattice, std::vector<NodeId> ids, NodeId join) {
+  std::sort(ids.begin(), ids.end());  // a node selected twice is one node (the app's selection toggles)
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   std::string out = displayed(name_of(lattice, join));
   if (ids.size() != 2) {
     return out + (ids.size() == 1 ? ": the only node selected"

@@ -5,7 +5,7 @@
 //   app_check screenshot --app APP --png OUT [--size WxH] [--join NAME] [--expect KIND:NAME=ROLE]... [--bits CODE/N]
 //                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... [--contains TEXT]...
 //                        [--cli CLI --cli-check FILE] [--cli CLI --join-is-cli-check FILE] [--output-has TEXT]...
-//                        [--cli CLI --join-is-cli-select "ARGS"]
+//                        [--cli CLI --join-is-cli-select "ARGS"] [--cli CLI --why-is-cli-explain "ARGS"]
 //                        -- APP_ARGS...   (APP_ARGS may hold "--click @KIND:NAME": a click there, in order)
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
@@ -157,6 +157,7 @@ void check_region_drawn(const Image& image, const Region& r) {
 struct Options {
   std::string mode, app, png, cli, cli_args, size = "1280x800", join, bits, cli_check, join_is_cli_check;
   std::string join_is_cli_select;  // `typelattice select ARGS`: its first line is the app's
+  std::string why_is_cli_explain;  // `typelattice promote --explain ARGS`: its sentence is the app's "why:" line
   int exit_code = 0;
   std::vector<std::string> expect, contains, click_on, output_has, app_args;
 };
@@ -186,6 +187,7 @@ bool parse(int argc, char** argv, Options& o) {
     else if (a == "--cli-check") o.cli_check = v;
     else if (a == "--join-is-cli-check") o.join_is_cli_check = v;
     else if (a == "--join-is-cli-select") o.join_is_cli_select = v;
+    else if (a == "--why-is-cli-explain") o.why_is_cli_explain = v;
     else if (a == "--exit") o.exit_code = std::atoi(v.c_str());
     else return false;
   }
@@ -252,6 +254,15 @@ void screenshot(const Options& o) {
     const Run expected = run(cli, o.png + ".select");
     if (out.empty() || out[0] != first_line(expected.out))
       fail("the first line is not the CLI's select line '" + first_line(expected.out) + "'");
+  }
+  if (!o.why_is_cli_explain.empty()) {
+    std::vector<std::string> cli = {o.cli, "promote", "--explain"};
+    std::istringstream words(o.why_is_cli_explain);
+    for (std::string w; words >> w;) cli.push_back(w);
+    const std::vector<std::string> expected = lines_of(run(cli, o.png + ".explain").out);
+    if (expected.size() < 2) fail("the CLI gave no reason");
+    if (out.size() < 2 || out[1] != "why: " + expected[1])
+      fail("the second line is not 'why: " + expected[1] + "', got '" + (out.size() < 2 ? "" : out[1]) + "'");
   }
   if (!o.join_is_cli_check.empty()) {
     const Run expected = cli_check(o, o.join_is_cli_check);

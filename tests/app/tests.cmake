@@ -38,6 +38,7 @@ typelattice_app_test(lattice_float16_bfloat16 DISPLAY screenshot --png ${shots}/
   --expect node:float16=selected --expect node:bfloat16=selected --expect node:float32=join
   --expect node:int8=plain -- --select float16,bfloat16)
 typelattice_app_test(lattice_int8_uint8 DISPLAY screenshot --png ${shots}/app_lattice_int8_uint8.png --join int16
+  --cli $<TARGET_FILE:typelattice> --why-is-cli-explain "int8 uint8"
   --expect node:int8=selected --expect node:uint8=selected --expect node:int16=join -- --select int8,uint8)
 typelattice_app_test(lattice_hidpi DISPLAY screenshot --png ${shots}/app_lattice_hidpi.png --size 1920x1200
   --join complex64 --expect node:int8=selected --expect node:complex64=join --expect node:f*=selected

@@ -44,6 +44,11 @@ function bare(text) {
 const answer = (text) => ({ error: false, text });
 const failure = (text) => ({ error: true, text: bare(text) });
 const firstLine = (s) => s.split('\n')[0];
+// The answer to a selection: its first line, and the core's reason for the join where the output has one.
+const withWhy = (first, stdout) => {
+  const why = stdout.split('\n').find((l) => l.startsWith('why: '));
+  return why === undefined ? first : `${first}\n${why}`;
+};
 
 function runOnce(file, args) {
   return new Promise((resolve) => {
@@ -88,9 +93,9 @@ const viaCli = {
     return r.status === 0 ? answer(firstLine(r.stdout)) : failure(firstLine(r.stderr));
   },
   async select(c) {
-    const r = await run(cliPath, ['select', ...c.options, '--', ...c.names]);
+    const r = await run(cliPath, ['select', '--explain', ...c.options, '--', ...c.names]);
     if (r.status === 2) return failure(firstLine(r.stderr));
-    return answer(bare(firstLine(r.stdout || r.stderr)));
+    return answer(withWhy(bare(firstLine(r.stdout || r.stderr)), r.stdout));
   },
 };
 
@@ -105,7 +110,7 @@ const viaApp = {
   async select(c) {
     const r = await run(appPath, ['--headless', ...c.options, `--select=${c.names.join(',')}`]);
     if (r.status !== 0) return failure(firstLine(r.stderr));
-    return answer(bare(firstLine(r.stdout)));
+    return answer(withWhy(bare(firstLine(r.stdout)), r.stdout));
   },
 };
 
@@ -158,7 +163,10 @@ function viaModule(tl) {
   };
   return {
     cast: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).line),
-    select: guarded((c) => handleFor(jsSystemOptions(c.options)).select(c.names).text),
+    select: guarded((c) => {
+      const s = handleFor(jsSystemOptions(c.options)).select(c.names);
+      return s.reason ? `${s.text}\nwhy: ${s.reason}` : s.text;
+    }),
     release: () => graphs.forEach((h) => h.delete()),
   };
 }
@@ -181,7 +189,8 @@ for (const kind of ['cast', 'select']) {
     const disagreements = [];
     cases.forEach((c, i) => {
       const [cli, js, app] = [show(fromCli[i]), show(fromModule[i]), show(fromApp[i])];
-      if (cli !== js || cli !== app || (c.pinned !== undefined && cli !== c.pinned)) {
+      // A pinned answer fixes the first line (the reason, where there is one, follows it).
+      if (cli !== js || cli !== app || (c.pinned !== undefined && firstLine(cli) !== c.pinned)) {
         disagreements.push(`line ${c.lineNo}: ${c.line}\n    cli: ${cli}\n    js:  ${js}\n    app: ${app}`);
       }
     });
