@@ -10,6 +10,8 @@ foreach(f IN LISTS FILES)
   # Whole-line comments (sources, choices: for the people reading assets/) are dropped: every reader skips them,
   # and they were 1.8 KB of the gzipped wasm module, which has a size budget (scripts/wasm-size.sh).
   string(REGEX REPLACE "(^|\n)#[^\n]*" "\\1" text "${text}")
+  string(REGEX REPLACE "\n\n+" "\n" text "${text}")  # and the blank lines they leave
+  string(REGEX REPLACE "^\n+" "" text "${text}")
   # Raw strings with a delimiter no asset uses; MSVC's 16 KB literal limit does not apply to gcc/clang/emcc.
   string(APPEND body "  {\"${folder}/${name}\", R\"TL_ASSET(${text})TL_ASSET\"},\n")
 endforeach()

@@ -34,6 +34,7 @@ npm_packages() {
 }
 # The build's minifier/bundler of web/dist (web/tools/build-dist.mjs).
 npm_packages web/tools esbuild "esbuild, the build step of web/dist"
+npm_packages web/tools google-closure-compiler-linux "Closure Compiler, which minifies the Emscripten glue"
 if [ "$want" = test ]; then
   npm_packages tests/js playwright-core "playwright-core, typescript; no browser download"
   npm_packages tests/js typescript "playwright-core, typescript; no browser download"

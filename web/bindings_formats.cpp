@@ -141,6 +141,7 @@ val layout_value(const Layout& l) {
   out.set("bias", l.bias);
   out.set("unbiasedExponent", l.unbiased_exponent ? val(*l.unbiased_exponent) : val::null());
   out.set("significand", js_string(l.significand));
+  out.set("formula", js_string(l.formula));
   out.set("category", category_js(l.category));
   out.set("exactValue", js_string(l.exact_value));
   out.set("value", l.value);

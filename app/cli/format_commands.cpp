@@ -164,6 +164,7 @@ int run_layout(const std::string& format, const std::string& value_text, const s
   out << "bias         " << l.bias << "\n";
   if (l.unbiased_exponent) out << "unbiased exp " << *l.unbiased_exponent << "\n";
   if (!l.significand.empty()) out << "significand  " << l.significand << "\n";
+  if (!l.formula.empty()) out << "formula      " << l.formula << "\n";
   out << "category     " << category_name(l.category) << "\n";
   out << "value        " << l.exact_value << "\n";
   if (const auto interval = rounding_interval(*f, code, options)) out << "rounds from  " << interval_text(*interval) << "\n";

@@ -131,6 +131,13 @@ Layout layout(Format f, std::uint32_t code) {
     out.unbiased_exponent = static_cast<int>(biased) - spec.bias;
   }
   out.significand = significand_text(g, biased, mantissa);
+  // The exponent field as the formula reads it: a subnormal's 0 counts as 1 (the smallest normal exponent).
+  const std::uint32_t exponent_read = biased == 0 && !spec.is_scale_format() ? 1u : biased;
+  if (spec.has_sign) out.formula = (negative ? "(−1)^1 × " : "(−1)^0 × ");
+  out.formula += "2^(" + std::to_string(exponent_read) + "−" + std::to_string(spec.bias) + ")";
+  if (!spec.is_scale_format())
+    out.formula += out.significand.find('+') != std::string::npos ? " × (" + out.significand + ")" : " × " + out.significand;
+  out.formula += " = " + out.exact_value;
 
   // Neighbours by value: away from zero is magnitude + 1; toward zero is magnitude - 1, and from a zero the
   // next code is the smallest value of the other sign (the other zero has the same value).

@@ -37,9 +37,10 @@ std::vector<NodeId> cycle_through(const Lattice& lattice, const std::vector<Node
 }
 
 // "c: the least node that a and b both promote to in this graph (a → c; b → x → c)".
-std::string graph_reason(const Lattice& lattice, std::vector<NodeId> ids, NodeId join) {
-  std::sort(ids.begin(), ids.end());  // a node selected twice is one node (the app's selection toggles)
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+std::string graph_reason(const Lattice& lattice, const std::vector<NodeId>& selected, NodeId join) {
+  std::vector<NodeId> ids;  // a node selected twice is one node (the app's selection toggles); order kept
+  for (NodeId id : selected)
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
   std::string out = displayed(name_of(lattice, join));
   if (ids.size() != 2) {
     return out + (ids.size() == 1 ? ": the only node selected"

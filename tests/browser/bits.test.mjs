@@ -45,6 +45,11 @@ test('every single-bit flip matches tl.layout, for several formats', async () =>
   const page = await env.page();
   for (const format of ['float8_e4m3fnuz', 'float8_e5m2fnuz', 'float8_e3m4', 'float6_e3m2fn', 'bfloat16']) {
     await openPlayground(page, env.url, `#view=bits&format=${format}`);
+    // The page stays loaded across hashes: wait until the bits drawn are this format's, not the last one's.
+    await page.waitForFunction((name) => {
+      const f = window.typelatticePlayground.tl.formats().find((x) => x.name === name);
+      return document.querySelectorAll('#bit-layout [data-bit]').length === f.totalBits;
+    }, format);
     const bits = await page.$$eval('#bit-layout [data-bit]', (els) => els.map((e) => Number(e.dataset.bit)));
     let code = 0;
     for (const n of bits) {
@@ -187,7 +192,8 @@ test('float32: 32 clickable bits, exact values, a cast of 0.1, and its page of t
   assert.equal(await bitValue(page), '-1');
   assert.match(await settledUrl(page), /code=0xbf800000\b/);
   assert.match(await page.textContent('#bit-code'), /^0xBF800000 = 1 01111111 0{23}$/);
-  assert.match(await page.textContent('#bit-exponent'), /^0 \(bias 127\)/);
+  assert.match(await page.textContent('#bit-exponent'), /^0 \(exponent field 127, bias 127\)/);
+  assert.equal(await page.textContent('#bit-formula'), '(−1)^1 × 2^(127−127) × 1 = -1');
   await openPlayground(page, env.url, '#view=bits&format=float32&code=0x1');
   assert.equal(await bitValue(page), (await tlLayout(1)).exactValue);
   assert.equal(Number(await bitValue(page)), 2 ** -149);
@@ -236,6 +242,26 @@ test('the saturation note puts the ONNX float8 notes\' table beside the module f
   const fnuz = rows.find((r) => r[0] === 'float8_e4m3fnuz' && r[1] === '+Inf');
   assert.equal(fnuz[3], 'NaN');          // what the ONNX float8 notes' table says
   assert.match(fnuz[2], /= 240$/);       // what the module does: clip to max (ONNX test data)
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the formula under the bits is the core\'s, for every code of float8_e4m3fn, and says what the CLI says', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const path = (await import('node:path')).default;
+  const { ROOT } = await import('./harness.mjs');
+  const cli = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&code=0x1d');
+  assert.equal(await page.textContent('#bit-formula'), '(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625');
+  assert.match(await page.textContent('#bit-exponent'), /^-4 \(exponent field 3, bias 7\)/);
+  for (const code of [0x00, 0x05, 0x1d, 0x7e, 0x7f, 0x80, 0xfe]) {
+    await openPlayground(page, env.url, `#view=bits&format=float8_e4m3fn&code=0x${code.toString(16)}`);
+    const r = spawnSync(cli, ['layout', 'float8_e4m3fn', '--code', `0x${code.toString(16)}`], { encoding: 'utf8' });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('formula'));
+    const shown = await page.textContent('#bit-formula');
+    assert.equal(shown, line === undefined ? '—' : line.replace(/^formula\s+/, ''), `code ${code}`);
+  }
   await page.close();
   assert.deepEqual(env.errors, []);
 });

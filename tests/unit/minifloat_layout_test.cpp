@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
 #include <limits>
 
 #include "typelattice/minifloat.h"
@@ -150,3 +154,56 @@ TEST(MinifloatLayout, RoundingIntervalsAgreeWithEncode) {
 
 }  // namespace
 }  // namespace typelattice
+
+// The formula under the bits evaluates to the code's value: read its numbers back and compute
+// (−1)^s × 2^(E − bias) × (int + num/den) exactly in double, for every code of every minifloat.
+namespace formula_check {
+
+double evaluate(const std::string& formula) {
+  std::string_view f = formula;
+  double sign = 1;
+  if (f.rfind("(−1)^", 0) == 0) {
+    sign = f[std::string_view("(−1)^").size()] == '1' ? -1 : 1;
+    f.remove_prefix(f.find("× ") + std::string_view("× ").size());
+  }
+  int e = 0, bias = 0;
+  std::sscanf(std::string(f).c_str(), "2^(%d", &e);
+  bias = std::atoi(std::string(f.substr(f.find("−") + std::string_view("−").size())).c_str());
+  f.remove_prefix(f.find(')') + 1);
+  double significand = 1;
+  if (f.rfind(" × ", 0) == 0) {
+    f.remove_prefix(std::string_view(" × ").size());
+    const bool grouped = f.front() == '(';
+    if (grouped) f.remove_prefix(1);
+    long whole = 0, num = 0, den = 1;
+    if (std::sscanf(std::string(f).c_str(), "%ld + %ld/%ld", &whole, &num, &den) == 3) {
+      significand = static_cast<double>(whole) + static_cast<double>(num) / static_cast<double>(den);
+    } else if (std::sscanf(std::string(f).c_str(), "%ld/%ld", &num, &den) == 2) {
+      significand = static_cast<double>(num) / static_cast<double>(den);
+    } else {
+      significand = static_cast<double>(std::atol(std::string(f).c_str()));
+    }
+  }
+  return sign * std::ldexp(significand, e - bias);
+}
+
+TEST(LayoutFormula, EvaluatesToTheValueForEveryCodeOfEveryMinifloat) {
+  for (const typelattice::FormatSpec& spec : typelattice::minifloat_formats()) {
+    const auto f = *typelattice::format_of(spec.dtype);
+    for (std::uint32_t code = 0; code < (1u << spec.total_bits()); ++code) {
+      const typelattice::Layout l = typelattice::layout(f, code);
+      const double v = typelattice::decode_to_float64(f, code);
+      if (!std::isfinite(v)) {
+        EXPECT_EQ(l.formula, "") << spec.name << " " << code;
+        continue;
+      }
+      ASSERT_FALSE(l.formula.empty()) << spec.name << " " << code;
+      EXPECT_EQ(evaluate(l.formula), v) << spec.name << " " << code << ": " << l.formula;
+      EXPECT_TRUE(l.formula.ends_with(" = " + l.exact_value)) << l.formula;
+    }
+  }
+  EXPECT_EQ(typelattice::layout(typelattice::Format::float8_e4m3fn, 0x1d).formula,
+            "(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625");
+}
+
+}  // namespace formula_check

@@ -180,9 +180,11 @@ export class BitsView {
     $('bit-code').textContent = `${hex(code, f.totalBits)} = ${binary}`;
     $('bit-category').textContent = t(`cat.${layout.category}`);
     $('bit-category').className = `cat-text cat-${layout.category}`;
+    const field = layout.fields.find((fl) => fl.name === 'exponent');
     $('bit-exponent').textContent = layout.unbiasedExponent === null ? '—'
-      : `${layout.unbiasedExponent} (bias ${layout.bias})`;
+      : t('bits.exponentFields', { e: layout.unbiasedExponent, raw: field.raw, bias: layout.bias });
     $('bit-significand').textContent = layout.significand || '—';
+    $('bit-formula').textContent = layout.formula || '—';   // the core's: the value from its fields
     const nb = $('bit-neighbours');
     nb.replaceChildren();
     const spacing = [];

@@ -282,6 +282,8 @@ export interface CodeLayout {
   unbiasedExponent: number | null;
   /** As a fraction, e.g. '1 + 5/8'. */
   significand: string;
+  /** The value from its fields, e.g. `(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625`; '' for Inf and NaN. */
+  formula: string;
   category: Category;
   /** Exact decimal ('nan', 'inf', '-inf' for the specials). */
   exactValue: string;

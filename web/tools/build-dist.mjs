@@ -24,7 +24,8 @@ const common = { bundle: true, format: 'esm', minify: true, target: 'es2022', le
 // that second, unprefixed URL, so it is removed.
 for (const glue of GLUES) {
   const source = readFileSync(path.join(emccDir, `${glue}.mjs`), 'utf8');
-  const pattern = new RegExp(`new URL\\("${glue}\\.wasm",import\\.meta\\.url\\)\\.toString\\(\\)`, 'g');
+  // Closure writes it in parentheses: (new URL("x.wasm",import.meta.url)).toString().
+  const pattern = new RegExp(`\\(?new URL\\("${glue}\\.wasm",import\\.meta\\.url\\)\\)?\\.toString\\(\\)`, 'g');
   const matches = source.match(pattern) || [];
   if (matches.length !== 1) {
     throw new Error(`${glue}.mjs: expected one new URL("${glue}.wasm", import.meta.url), found ${matches.length}`);

@@ -141,6 +141,9 @@ struct Layout {
   int bias;
   std::optional<int> unbiased_exponent;  // for zero/subnormal: the subnormal exponent 1-bias; none for inf/nan
   std::string significand;               // as a fraction, e.g. "1 + 5/8" or "3/8"
+  // The value from the fields, e.g. "(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625" (subnormals: 2^(1−bias) × m/2^M;
+  // E8M0: 2^(E−127)); empty for Inf and NaN.
+  std::string formula;
   Category category;
   std::string exact_value;               // exact decimal, e.g. "0.001953125", "-448", "nan", "inf"
   double value;
