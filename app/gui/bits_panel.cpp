@@ -188,6 +188,7 @@ void draw_details(PanelContext& ctx, const Layout& l, const FormatSpec& spec) {
                 l.bias);
   else
     ImGui::Text("exponent: none (%s)", std::string(category_name(l.category)).c_str());
+  if (!l.formula.empty()) ImGui::TextUnformatted(l.formula.c_str());  // the core's: the value from its fields
   for (const BitField& f : l.fields) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(field_colour(f.name)), "%-8s", std::string(f.name).c_str());
     ImGui::SameLine();

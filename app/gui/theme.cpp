@@ -43,11 +43,15 @@ std::string hex_colour(ImU32 colour) {
 
 namespace {
 
+// Latin-1, and the punctuation, arrows and operators the core's sentences use: − (U+2212), … → ∨ ×.
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+
 ImFont* add_font(const char* path, float size) {
   ImGuiIO& io = ImGui::GetIO();
   if (path && std::filesystem::exists(path)) {
     ImFontConfig config;
     config.OversampleH = 2;
+    config.GlyphRanges = kGlyphRanges;
     return io.Fonts->AddFontFromFileTTF(path, size, &config);
   }
   // ImGui's built-in bitmap-style font is crisp only at multiples of 13 px.
