@@ -46,6 +46,24 @@ def _dtype_list(argument):
     return ",".join(names)
 
 
+def _format_name(argument):
+    name = (argument or "").strip()
+    if not name or not all(c.isalnum() or c == "_" for c in name):
+        raise ValueError(f'"{name}" is not a format name (letters, digits and "_")')
+    return name
+
+
+def _code(argument):
+    text = (argument or "").strip()
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise ValueError(f'"{text}" is not a code (e.g. 0x1d or 29)') from None
+    if value < 0 or value >= 2**32:
+        raise ValueError(f'"{text}" is not a code (0 to 0xFFFFFFFF)')
+    return text
+
+
 class type_lattice_node(nodes.General, nodes.Element):
     """A <type-lattice> element; its attributes are the directive's options."""
 
@@ -59,8 +77,10 @@ class TypeLatticeDirective(Directive):
         "mode": _choice(("standard", "strict")),
         "x64": _choice(("on", "off")),
         "select": _dtype_list,
-        "view": _choice(("lattice", "table")),
+        "view": _choice(("lattice", "table", "bits")),
         "types": _choice(("docs", "all")),
+        "format": _format_name,
+        "code": _code,
     }
 
     def run(self):

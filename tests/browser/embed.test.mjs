@@ -95,3 +95,82 @@ test('the element says why its join is the join, in the core\'s words', async ()
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+test('in a 780 px docs column and on a phone, labels stay at 11 px or more and the figure scrolls instead', async () => {
+  for (const width of [780, 390]) {
+    const page = await env.page();
+    await page.setViewportSize({ width, height: 900 });
+    await openEmbed(page);
+    const smallest = await inShadow(page, 'standard', (root) => Math.min(...[...root.querySelectorAll('.tl-node-label')]
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)));
+    assert.ok(smallest >= 11, `${width} px: a label is ${smallest.toFixed(1)} px`);
+    // The page itself does not scroll sideways: the element's frame does.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${width} px`);
+    await page.close();
+  }
+  assert.deepEqual(env.errors, []);
+});
+
+test('Reset brings back the author\'s selection; a non-associative triple shows both groupings', async () => {
+  const page = await env.page();
+  await openEmbed(page);
+  const state = () => inShadow(page, 'standard', (root) => ({
+    selected: [...root.querySelectorAll('[data-dtype].selected')].map((e) => e.dataset.dtype).sort(),
+    resetHidden: root.querySelector('[part="reset"]').hidden,
+  }));
+  assert.deepEqual(await state(), { selected: ['bfloat16', 'float16'], resetHidden: true });
+  await inShadow(page, 'standard', (root) => root.querySelector('[data-dtype="int8"]').dispatchEvent(new MouseEvent('click', { bubbles: true })));
+  assert.deepEqual(await state(), { selected: ['bfloat16', 'float16', 'int8'], resetHidden: false });
+  await inShadow(page, 'standard', (root) => root.querySelector('[part="reset"]').click());
+  await page.waitForFunction(() => document.getElementById('standard').shadowRoot.querySelector('[part="reset"]').hidden);
+  assert.deepEqual(await state(), { selected: ['bfloat16', 'float16'], resetHidden: true });
+  // NumPy's int8, uint8, float16: the module's left fold, and the other grouping.
+  const result = await inShadow(page, 'numpy', (root) => root.querySelector('.result').textContent);
+  const module = await page.evaluate(async () => {
+    const tl = await (await import('../web/components/tl-module.js')).loadTypeLattice();
+    const o = { system: 'numpy' };
+    return { left: tl.promoteTypes(tl.promoteTypes('int8', 'uint8', o), 'float16', o),
+      right: tl.promoteTypes('int8', tl.promoteTypes('uint8', 'float16', o), o) };
+  });
+  assert.notEqual(module.left, module.right);
+  assert.match(result, new RegExp(`\\(int8 ∨ uint8\\) ∨ float16 = ${module.left}, but int8 ∨ \\(uint8 ∨ float16\\) = ${module.right}`));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('view="bits": the bits, the exact value and the core\'s formula; a click flips a bit', async () => {
+  const page = await env.page();
+  await openEmbed(page);
+  const shown = () => inShadow(page, 'bits', (root) => ({
+    bits: [...root.querySelectorAll('.bit')].map((b) => b.textContent).join(''),
+    value: root.querySelector('[part="value"]').textContent,
+    formula: root.querySelector('[part="formula"]').textContent,
+  }));
+  assert.deepEqual(await shown(), { bits: '00011101', value: 'float8_e4m3fn 0x1D = 0.1015625 (normal)',
+    formula: '(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625' });
+  await inShadow(page, 'bits', (root) => root.querySelector('.bit[data-bit="7"]').click());
+  const flipped = await shown();
+  assert.equal(flipped.bits, '10011101');
+  const layout = await page.evaluate(async () => {
+    const tl = await (await import('../web/components/tl-module.js')).loadTypeLattice();
+    return tl.layout('float8_e4m3fn', 0x9d);
+  });
+  assert.equal(flipped.formula, layout.formula);
+  assert.match(flipped.value, new RegExp(`= ${layout.exactValue} `));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('on a phone the element scrolls its figure to the author\'s join', async () => {
+  const page = await env.page();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await openEmbed(page);
+  const seen = await inShadow(page, 'standard', (root) => {
+    const frame = root.querySelector('.scroll').getBoundingClientRect();
+    const node = root.querySelector('[data-dtype="float32"]').getBoundingClientRect();
+    return node.left >= frame.left - 1 && node.right <= frame.right + 1;
+  });
+  assert.ok(seen, 'float32 is in view');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -59,3 +59,22 @@ test('a bad option value is a Sphinx error naming the option', () => {
   assert.match(result.stderr, /option: "system"; value: 'jaxx'/, result.stderr);
   assert.match(result.stderr, /choose from "jax", "numpy"/, result.stderr);
 });
+
+test('view: bits takes a format and a code; a bad code is a Sphinx error naming the option', () => {
+  const build = (name, rst) => {
+    const project = path.join(work, name);
+    cpSync(SAMPLE, project, { recursive: true });
+    writeFileSync(path.join(project, 'index.rst'), rst);
+    rmSync(path.join(project, 'plain.rst'));
+    return spawnSync(SPHINX, ['-W', '-q', '-b', 'html', project, path.join(work, `${name}-html`)],
+      { env: { ...env, PYTHONPATH: path.join(ROOT, 'docs-integrations') }, encoding: 'utf8' });
+  };
+  const good = build('bits', 'Bits\n====\n\n.. type-lattice::\n   :view: bits\n   :format: float8_e4m3fn\n   :code: 0x1d\n');
+  assert.equal(good.status, 0, good.stderr);
+  assert.match(readFileSync(path.join(work, 'bits-html/index.html'), 'utf8'),
+    /<type-lattice view="bits" format="float8_e4m3fn" code="0x1d"><\/type-lattice>/);
+  const bad = build('badcode', 'Bits\n====\n\n.. type-lattice::\n   :view: bits\n   :code: zz\n');
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /option: "code"; value: 'zz'/, bad.stderr);
+  assert.match(bad.stderr, /is not a code/, bad.stderr);
+});

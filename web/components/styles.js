@@ -82,8 +82,18 @@ export const elementCss = `/* <type-lattice>'s own frame; colours follow the hos
 }
 .caption { margin: 0; font-size: 0.85em; color: var(--muted); }
 .scroll { overflow-x: auto; }
-.result { display: block; margin-top: 0.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
-.result.error, .error { color: #d55e00; white-space: pre-wrap; }
+/* Labels are 13 px at the natural width: 0.87 of it keeps them above 11 px (the .scroll scrolls instead). */
+.scroll > .tl-lattice { min-width: calc(var(--tl-natural-width, 960px) * 0.87); }
+.result { display: block; margin-top: 0.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace;
+  white-space: pre-wrap; overflow-wrap: anywhere; }
+.result.error, .error { color: #d55e00; white-space: pre-wrap; overflow-wrap: anywhere; }
+.reset { font: inherit; font-size: 0.85em; padding: 0.1em 0.7em; margin-top: 0.3em; }
+.bit-row { display: flex; flex-wrap: wrap; gap: 3px; }
+.bit { font: 600 15px ui-monospace, "DejaVu Sans Mono", monospace; min-width: 2em; min-height: 2.2em;
+  border: 2px solid var(--line); border-radius: 5px; background: var(--surface); color: var(--text); cursor: pointer; }
+.bit.sign { border-color: #cc79a7; } .bit.exponent { border-color: #009e73; } .bit.mantissa { border-color: #0072b2; }
+.bit[aria-pressed="true"] { background: var(--text); color: var(--bg); }
+.bit-value, .formula { margin: 0.4em 0 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
 .reason { margin: 0.3em 0 0; font-size: 0.9em; overflow-wrap: anywhere; }
 .reason:empty { display: none; }
 .not-lattice { font-style: italic; }

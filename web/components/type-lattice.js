@@ -2,13 +2,15 @@
 //   <script type="module" src="web/components/type-lattice.js"></script>   (from npm: import 'typelattice/element')
 //   <type-lattice system="jax" mode="strict" select="float16,bfloat16" view="lattice"></type-lattice>
 // Attributes: system (jax|numpy|torch|tensorflow|jax-lax), mode (standard|strict), x64 (on|off),
-// select (comma-separated dtypes), view (lattice|table), types (docs: the JAX docs' 18 types, the default;
-// all: with int4, float8 and the other newer types). Clicking nodes changes the selection and fires a
-// `select` event whose detail is { selected, join, error }.
+// select (comma-separated dtypes), view (lattice|table|bits), types (docs: the JAX docs' 18 types, the default;
+// all: with int4, float8 and the other newer types); for view="bits": format and code (e.g. 0x1d). Clicking
+// nodes changes the selection and fires a `select` event whose detail is { selected, join, error }; a Reset
+// button brings back the author's selection. Labels stay at 11 px or more: a narrow column scrolls sideways.
 import { LatticeDiagram } from './lattice-svg.js';
 import { loadTypeLattice } from './tl-module.js';
 import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js';
 import { renderPromotionTable } from './promotion-table.js';
+import { renderBits } from './bits-figure.js';
 import { latticeCss, elementCss, styleSheet } from './styles.js';
 
 export { setModuleOptions } from './tl-module.js';
@@ -19,12 +21,14 @@ const ElementBase = typeof HTMLElement === 'function' ? HTMLElement : class {};
 let sheets = null;
 
 export class TypeLatticeElement extends ElementBase {
-  static observedAttributes = ['system', 'mode', 'x64', 'select', 'view', 'types'];
+  static observedAttributes = ['system', 'mode', 'x64', 'select', 'view', 'types', 'format', 'code'];
 
   #root;
   #body;
   #result;
   #reason;
+  #reset;
+  #authorSelection = '[]';
   #diagram = null;
   #drawn = null;
   #selected = [];
@@ -47,7 +51,14 @@ export class TypeLatticeElement extends ElementBase {
     this.#reason = doc.createElement('p');
     this.#reason.className = 'reason';
     this.#reason.setAttribute('part', 'reason');
-    this.#root.append(this.#body, this.#result, this.#reason);
+    this.#reset = doc.createElement('button');
+    this.#reset.type = 'button';
+    this.#reset.className = 'reset';
+    this.#reset.setAttribute('part', 'reset');
+    this.#reset.textContent = 'Reset';
+    this.#reset.hidden = true;
+    this.#reset.addEventListener('click', () => this.#render());
+    this.#root.append(this.#body, this.#result, this.#reason, this.#reset);
   }
 
   connectedCallback() { this.#render(); }
@@ -108,6 +119,11 @@ export class TypeLatticeElement extends ElementBase {
     const canonical = (name) => tl.promoteTypes(name, name, opts);
     const requested = (this.getAttribute('select') || '').split(',').map((s) => s.trim()).filter(Boolean);
     this.#selected = requested.map(canonical);
+    this.#authorSelection = JSON.stringify(this.#selected);
+    if (this.getAttribute('view') === 'bits') {
+      this.#drawBits(tl);
+      return;
+    }
     const caption = doc.createElement('p');
     caption.className = 'caption';
     caption.textContent = `${opts.system}${opts.mode === 'strict' ? ', strict mode' : ''}${opts.x64 ? '' : ', x64 off'}`;
@@ -151,8 +167,28 @@ export class TypeLatticeElement extends ElementBase {
       this.#update(tl);
     });
     this.#diagram.on('hover', (name) => this.#update(tl, name));
-    this.#body.replaceChildren(caption, this.#diagram.svg);
+    const scroll = doc.createElement('div');
+    scroll.className = 'scroll';   // a narrow column scrolls rather than shrinking labels below 11 px
+    scroll.append(this.#diagram.svg);
+    this.#body.replaceChildren(caption, scroll);
     this.#update(tl);
+    // In a narrow column the figure scrolls: bring the author's join (or first selected type) into view.
+    const system = this.#systemHandle(tl, opts);
+    const { join } = selectionState(system, this.#selected);
+    this.#diagram.reveal(join || this.#selected[0]);
+  }
+
+  #drawBits(tl, code = null) {
+    const format = this.getAttribute('format') || 'float8_e4m3fn';
+    const shown = code ?? Number(this.getAttribute('code') || '0');
+    this.#tableEl = null;
+    this.#drawn = null;
+    this.#diagram = null;
+    const figure = renderBits(this.ownerDocument, tl, format, shown, (next) => this.#drawBits(tl, next));
+    this.#body.replaceChildren(figure);
+    this.#result.textContent = '';
+    this.#reason.textContent = '';
+    this.#reset.hidden = code === null || code === Number(this.getAttribute('code') || '0');
   }
 
   #tableEl = null;
@@ -192,12 +228,27 @@ export class TypeLatticeElement extends ElementBase {
       this.#reason.textContent = reason;   // the core's sentence: why this join
     }
     this.#result.classList.toggle('error', error !== null);
+    if (this.#selected.length === 3 && error === null) this.#result.textContent += groupings(tl, opts, this.#selected);
     const key = JSON.stringify(this.#selected);
+    this.#reset.hidden = key === this.#authorSelection;
     if (key !== this.#announced) {   // hovering does not change the selection: no event for it
       this.#announced = key;
       this.dispatchEvent(new CustomEvent('select', { detail: { selected: this.selected, join, error } }));
     }
   }
+}
+
+// A system whose binary promotion is not associative (a table system such as NumPy's) answers a ∨ b ∨ c by its
+// left fold; when the other grouping differs, both are shown, each asked of the module.
+function groupings(tl, opts, [a, b, c]) {
+  const promote = (x, y) => { try { return tl.promoteTypes(x, y, opts); } catch { return null; } };
+  const ab = promote(a, b);
+  const bc = promote(b, c);
+  const left = ab === null ? null : promote(ab, c);
+  const right = bc === null ? null : promote(a, bc);
+  if (left === right) return '';
+  return `\nnot associative here: (${a} ∨ ${b}) ∨ ${c} = ${left ?? 'no promotion'}, ` +
+    `but ${a} ∨ (${b} ∨ ${c}) = ${right ?? 'no promotion'}`;
 }
 
 function shortNames(tl) {
