@@ -186,6 +186,8 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
   out.set("saturated", saturates(f, cast->input, cast->options));
   out.set("roundingInterval", interval);
   out.set("line", js_string(cast->line));
+  out.set("error", std::isfinite(cast->error) ? val(cast->error) : val::null());
+  out.set("relativeError", std::isfinite(cast->relative_error) ? val(cast->relative_error) : val::null());
   return ok_value(out);
 }
 

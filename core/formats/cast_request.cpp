@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include "typelattice/cast_kernels.h"
 
@@ -185,7 +186,11 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   const Result<double> input = read_cast_input(request, text);
   if (!input) return input.error();
   const std::uint32_t code = encode(request.to, *input, *options);
-  return CastOutcome{*input, *options, code, cast_line(request.to, code)};
+  const double value = decode_to_float64(request.to, code);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double error = std::isfinite(value) && std::isfinite(*input) ? value - *input : nan;
+  const double relative = *input != 0 && std::isfinite(error) ? error / std::fabs(*input) : nan;
+  return CastOutcome{*input, *options, code, cast_line(request.to, code), error, relative};
 }
 
 }  // namespace typelattice

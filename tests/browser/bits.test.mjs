@@ -265,3 +265,26 @@ test('the formula under the bits is the core\'s, for every code of float8_e4m3fn
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+test('a cast on a number line: the code between its neighbours, the midpoints, the input, and the error', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.1');
+  const cast = await page.evaluate(() => window.typelatticePlayground.tl.castValue('float8_e4m3fn', '0.1'));
+  const points = await page.$$eval('#cast-strip [data-point]', (els) => els.map((e) => [e.dataset.point, Number(e.dataset.value)]));
+  const of = (kind) => points.filter(([k]) => k === kind).map(([, v]) => v).sort((a, b) => a - b);
+  assert.deepEqual(of('code'), [cast.value]);
+  assert.deepEqual(of('neighbour'), [0.09375, 0.109375]);
+  assert.deepEqual(of('midpoint'), [Number(cast.roundingInterval.low), Number(cast.roundingInterval.high)]);
+  assert.deepEqual(of('input'), [0.1]);
+  // The input lies inside the interval, which lies between the neighbours: what the picture claims.
+  const [down, up] = of('neighbour');
+  const [low, high] = of('midpoint');
+  assert.ok(down < low && low <= 0.1 && 0.1 <= high && high < up);
+  assert.equal(await page.textContent('#cast-error'), `Error ${Number(cast.error.toPrecision(6))} (${Number((cast.relativeError * 100).toPrecision(6))} % of the input), rounded up.`);
+  assert.equal(cast.error, 0.1015625 - 0.1);
+  // Saturation: 1000 clips to 448; the input's marker sits at the end, pointing beyond.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1000');
+  assert.match(await page.textContent('#cast-strip [data-point="input"]'), /^→ input 1000/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -306,3 +306,40 @@ TEST(CastRequest, CodeBytesIsTheNarrowestWidthThatHoldsEveryCode) {
 
 }  // namespace
 }  // namespace typelattice
+
+namespace {
+// The error a cast reports is its value minus its input: exactly, wherever the value is a neighbour of the
+// input (Sterbenz), and it points the way the code's rounding interval says the input went.
+TEST(CastRequestError, IsTheValueMinusTheInput) {
+  using namespace typelattice;
+  CastRequest r;
+  r.to = Format::float8_e4m3fn;
+  const Result<CastOutcome> tenth = cast_text(r, "0.1");
+  ASSERT_TRUE(tenth.ok());
+  EXPECT_EQ(tenth->error, 0.1015625 - 0.1);
+  EXPECT_EQ(tenth->relative_error, (0.1015625 - 0.1) / 0.1);
+  for (const FormatSpec& spec : minifloat_formats()) {
+    r.to = *format_of(spec.dtype);
+    const double max = format_range(r.to).max;
+    for (int i = 1; i < 400; ++i) {
+      const double input = (i % 2 ? -1 : 1) * max * i / 401.0 / (i % 7 + 1);
+      const Result<CastOutcome> c = cast_text(r, exact_decimal(input));
+      ASSERT_TRUE(c.ok());
+      const double value = decode_to_float64(r.to, c->code);
+      if (!spec.has_sign && input < 0) continue;  // E8M0 casts |x|
+      EXPECT_EQ(c->error, value - input) << spec.name << " " << input;
+      EXPECT_EQ(value - c->error, input) << spec.name << " " << input << ": not exact";
+      EXPECT_EQ(c->relative_error, c->error / std::fabs(input));
+    }
+  }
+  r.to = Format::float8_e5m2;
+  r.saturate = false;
+  const Result<CastOutcome> inf = cast_text(r, "1e9");
+  ASSERT_TRUE(inf.ok());
+  EXPECT_TRUE(std::isnan(inf->error));
+  const Result<CastOutcome> zero = cast_text(r, "0");
+  ASSERT_TRUE(zero.ok());
+  EXPECT_EQ(zero->error, 0);
+  EXPECT_TRUE(std::isnan(zero->relative_error));
+}
+}  // namespace

@@ -13,6 +13,8 @@ const SEED_SATURATING_INF = {
   float8_e5m2fnuz: ['NaN', 'NaN'],
 };
 
+// A number for reading, not for computing: 6 significant digits.
+const short = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e-4 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(5));
 const hex = (code, bits) => `0x${code.toString(16).toUpperCase().padStart(Math.ceil(bits / 4), '0')}`;
 
 export class BitsView {
@@ -296,6 +298,71 @@ export class BitsView {
       iv.textContent = t('bits.interval', { range: `${lowInclusive === false ? '(' : '['}${low}, ${high}${highInclusive === false ? ')' : ']'}` });
       box.append(iv);
     }
+    if (cast.error !== null) {
+      const err = document.createElement('p');
+      err.id = 'cast-error';
+      err.className = 'mono';
+      err.textContent = t('bits.castError', { abs: short(Math.abs(cast.error)),
+        rel: cast.relativeError === null ? '—' : `${short(Math.abs(cast.relativeError) * 100)} %`,
+        dir: cast.error > 0 ? t('bits.roundedUp') : cast.error < 0 ? t('bits.roundedDown') : t('bits.exact') });
+      box.append(err);
+    }
+    const strip = this.#strip(f, cast);
+    if (strip) box.append(strip);
+  }
+
+  // The cast on a number line: the code's value between its two neighbours, the rounding interval's ends (the
+  // midpoints, where the input would round to a neighbour instead) and the input. Every number is the module's.
+  #strip(f, cast) {
+    const layout = this.tl.layout(f.name, cast.code);
+    if (cast.roundingInterval === null || !Number.isFinite(layout.value)) return null;
+    const points = [{ kind: 'code', value: layout.value, label: `${hex(cast.code, f.totalBits)} ${layout.exactValue}` }];
+    for (const other of [layout.nextDown, layout.nextUp]) {
+      if (other === null || other === undefined) continue;
+      const o = this.tl.layout(f.name, other);
+      if (Number.isFinite(o.value)) points.push({ kind: 'neighbour', value: o.value, label: `${hex(other, f.totalBits)} ${o.exactValue}` });
+    }
+    const { low, high } = cast.roundingInterval;
+    for (const end of [low, high]) {
+      const v = Number(end);
+      if (Number.isFinite(v)) points.push({ kind: 'midpoint', value: v, label: '' });
+    }
+    const input = Number(cast.input);
+    const lo = Math.min(...points.map((p) => p.value));
+    const hi = Math.max(...points.map((p) => p.value));
+    const span = hi - lo || 1;
+    const W = 640;
+    const x = (v) => 20 + ((Math.min(Math.max(v, lo), hi) - lo) / span) * (W - 40);
+    const ns = 'http://www.w3.org/2000/svg';
+    const el = (name, attrs, text) => {
+      const e = document.createElementNS(ns, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      if (text) e.textContent = text;
+      return e;
+    };
+    const svg = el('svg', { id: 'cast-strip', viewBox: `0 0 ${W} 92`, role: 'img', class: 'cast-strip',
+      'aria-label': t('bits.stripLabel', { input: cast.input, value: layout.exactValue }) });
+    svg.append(el('line', { x1: 20, y1: 46, x2: W - 20, y2: 46, class: 'axis' }));
+    for (const p of points) {
+      const g = el('g', { 'data-point': p.kind, 'data-value': p.value });
+      if (p.kind === 'midpoint') {
+        g.append(el('line', { x1: x(p.value), y1: 34, x2: x(p.value), y2: 58, class: 'midpoint' }));
+      } else {
+        g.append(el('line', { x1: x(p.value), y1: 38, x2: x(p.value), y2: 54, class: p.kind }));
+        const lower = p.kind === 'code';
+        // The outermost labels are anchored inward, so they are not cut at the strip's ends.
+        const anchor = lower ? 'middle' : p.value === lo ? 'start' : p.value === hi ? 'end' : 'middle';
+        g.append(el('text', { x: x(p.value), y: lower ? 74 : 28, 'text-anchor': anchor, class: p.kind }, p.label));
+      }
+      svg.append(g);
+    }
+    const beyond = input < lo || input > hi;   // saturation: the input lies off the strip; its marker sits at the end
+    const marker = el('g', { 'data-point': 'input', 'data-value': input });
+    marker.append(el('path', { d: `M ${x(input)} 44 l -6 -10 h 12 z`, class: 'input' }));
+    marker.append(el('text', { x: x(input), y: 90, 'text-anchor': 'middle', class: 'input' },
+      `${beyond ? (input > hi ? '→ ' : '← ') : ''}${t('bits.stripInput')} ${cast.input.length > 24 ? Number(cast.input).toPrecision(8) : cast.input}`));
+    svg.append(marker);
+    return svg;
   }
 
   #showAll(state) {

@@ -307,6 +307,10 @@ export interface CastResult {
   roundingInterval: RoundingInterval | null;
   /** The line `typelattice cast` prints for this cast, e.g. '0x7e 448': the code in hex and its exact value. */
   line: string;
+  /** value − input (positive: rounded up); null for an Inf or NaN input or result. */
+  error: number | null;
+  /** error / |input|; null also for a zero input. */
+  relativeError: number | null;
 }
 
 /** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */

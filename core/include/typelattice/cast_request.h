@@ -78,6 +78,12 @@ struct CastOutcome {
   CastOptions options;   // as resolved for the target
   std::uint32_t code;
   std::string line;      // cast_line(to, code)
+  // The cast's error, value − input (positive: rounded up), and that over |input|; NaN where either is not a
+  // finite number (an Inf or NaN result or input) and, for the relative error, for a zero input. Within a binade
+  // of the input the difference of the two doubles is exact (Sterbenz); beyond (saturation, underflow) it is
+  // the nearest double.
+  double error = 0;
+  double relative_error = 0;
 };
 Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text);
 
