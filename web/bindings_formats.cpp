@@ -77,6 +77,8 @@ val formats() {
     entry.set("max", range.max);
     entry.set("minNormal", range.min_normal);
     entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
+    entry.set("hasSubnormals", range.min_subnormal.has_value());
+    entry.set("hasZero", !spec.is_scale_format());  // E8M0: 0x00 is 2^-127
     out.call<void>("push", entry);
   }
   return out;
@@ -188,6 +190,9 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
   out.set("line", js_string(cast->line));
   out.set("error", std::isfinite(cast->error) ? val(cast->error) : val::null());
   out.set("relativeError", std::isfinite(cast->relative_error) ? val(cast->relative_error) : val::null());
+  out.set("underflow", cast->underflow == CastOutcome::Underflow::to_zero       ? val("zero")
+                       : cast->underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
+                                                                                 : val::null());
   return ok_value(out);
 }
 

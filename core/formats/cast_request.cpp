@@ -190,7 +190,12 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double error = std::isfinite(value) && std::isfinite(*input) ? value - *input : nan;
   const double relative = *input != 0 && std::isfinite(error) ? error / std::fabs(*input) : nan;
-  return CastOutcome{*input, *options, code, cast_line(request.to, code), error, relative};
+  CastOutcome out{*input, *options, code, cast_line(request.to, code), error, relative};
+  const FormatRange range = format_range(request.to);
+  const double smallest = range.min_subnormal.value_or(range.min_normal);
+  if (*input != 0 && std::fabs(*input) < smallest && std::isfinite(value))
+    out.underflow = value == 0 ? CastOutcome::Underflow::to_zero : CastOutcome::Underflow::to_nonzero;
+  return out;
 }
 
 }  // namespace typelattice

@@ -288,3 +288,58 @@ test('a cast on a number line: the code between its neighbours, the midpoints, t
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+// What the facts line and the legend say of each format comes from its data: E8M0 has no subnormals, no zero,
+// no Inf, and its max is 2^127; every format's legend lists only the categories its codes have.
+test('facts and legend are true for every format (E8M0: no subnormal, no zero, no Inf, max 2^127)', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e8m0fnu');
+  const facts = await page.textContent('#format-facts');
+  assert.match(facts, /max 2\^127/);
+  assert.match(facts, /smallest subnormal none/);
+  assert.doesNotMatch(facts, /subnormal 2\^/);
+  const formats = await page.evaluate(() => window.typelatticePlayground.tl.formats());
+  for (const f of formats.filter((x) => x.totalBits <= 8)) {
+    await openPlayground(page, env.url, `#view=bits&format=${f.name}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#bit-layout [data-bit]').length === n, f.totalBits);
+    // The categories the grid's codes really have (the module's layout of each), against the legend.
+    const present = await page.evaluate((name) => {
+      const tl = window.typelatticePlayground.tl;
+      const cats = new Set();
+      const bits = tl.formats().find((x) => x.name === name).totalBits;
+      for (let c = 0; c < 2 ** bits; ++c) cats.add(tl.layout(name, c).category);
+      return [...cats].map((c) => (c === 'infinity' ? 'inf' : c)).sort();
+    }, f.name);
+    const legend = await page.$$eval('#grid-legend .swatch', (els) => els.map((e) => e.className.match(/cat-(\w+)/)[1]).sort());
+    assert.deepEqual(legend, present, f.name);
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the same value in every format flags underflow as clearly as saturation, with the error', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.1');
+  const row = (name) => page.$eval(`#cast-all tr[data-format="${name}"]`, (tr) => ({
+    range: tr.dataset.range, cells: [...tr.cells].map((c) => c.textContent) }));
+  const fp4 = await row('float4_e2m1fn');
+  assert.equal(fp4.range, 'underflow-zero');   // 0.1 is below FP4's smallest value 0.5: flushed to zero
+  assert.equal(fp4.cells[4], 'underflow: flushed to 0');
+  assert.equal(fp4.cells[5], '-0.1 (-100 %)');
+  const e8m0 = await (async () => {
+    await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1e-40');
+    return row('float8_e8m0fnu');
+  })();
+  assert.equal(e8m0.range, 'underflow-nonzero');   // no zero in E8M0: up to 2^-127
+  const sat = await (async () => {
+    await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1000');
+    return row('float8_e4m3fn');
+  })();
+  assert.equal(sat.range, 'saturated');
+  assert.equal(sat.cells[4], 'saturated: clipped to ±max');
+  const inRange = await row('float16');
+  assert.equal(inRange.range, 'in-range');
+  assert.equal(inRange.cells[5], '0 (0 %)');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

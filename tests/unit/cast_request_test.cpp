@@ -343,3 +343,35 @@ TEST(CastRequestError, IsTheValueMinusTheInput) {
   EXPECT_TRUE(std::isnan(zero->relative_error));
 }
 }  // namespace
+
+namespace {
+// Below the smallest positive value a cast underflows: to zero, or up to the smallest value; never otherwise.
+TEST(CastRequestUnderflow, FlushedToZeroOrRaisedToTheSmallestValue) {
+  using namespace typelattice;
+  for (const FormatSpec& spec : minifloat_formats()) {
+    CastRequest r;
+    r.to = *format_of(spec.dtype);
+    const FormatRange range = format_range(r.to);
+    const double smallest = range.min_subnormal.value_or(range.min_normal);
+    for (double input : {smallest * 0.25, smallest * 0.5, smallest * 0.75, smallest, smallest * 1.5, 1.0, 0.0}) {
+      const Result<CastOutcome> c = cast_text(r, exact_decimal(input));
+      ASSERT_TRUE(c.ok());
+      const double value = decode_to_float64(r.to, c->code);
+      CastOutcome::Underflow expected = CastOutcome::Underflow::none;
+      if (input != 0 && input < smallest) {
+        expected = value == 0 ? CastOutcome::Underflow::to_zero : CastOutcome::Underflow::to_nonzero;
+      }
+      EXPECT_EQ(c->underflow, expected) << spec.name << " " << input;
+      if (expected == CastOutcome::Underflow::to_nonzero && !spec.is_scale_format()) {
+        EXPECT_EQ(value, smallest) << spec.name;  // round to nearest: only the smallest value is that close
+      }
+    }
+  }
+  CastRequest fp4;
+  fp4.to = Format::float4_e2m1fn;
+  EXPECT_EQ(cast_text(fp4, "0.1")->underflow, CastOutcome::Underflow::to_zero);
+  CastRequest e8m0;
+  e8m0.to = Format::float8_e8m0fnu;
+  EXPECT_EQ(cast_text(e8m0, "1e-40")->underflow, CastOutcome::Underflow::to_nonzero);
+}
+}  // namespace

@@ -131,9 +131,10 @@ export class BitsView {
   }
 
   #facts(f) {
+    // Every fact from the module's data: a format without subnormals (E8M0) says so instead of naming one.
     $('format-facts').textContent = t('bits.facts', { bits: f.totalBits, e: f.exponentBits, m: f.mantissaBits,
-      bias: f.bias, max: f.max, minNormal: powerOfTwo(f.minNormal),
-      minSub: f.minSubnormal ? powerOfTwo(f.minSubnormal) : t('bits.none') });
+      bias: f.bias, max: powerOfTwo(f.max), minNormal: powerOfTwo(f.minNormal),
+      minSub: f.hasSubnormals ? powerOfTwo(f.minSubnormal) : t('bits.none') });
   }
 
   #buildBits(f) {
@@ -263,7 +264,9 @@ export class BitsView {
       grid.append(row);
     }
     grid.querySelector('[data-code]').tabIndex = 0;
-    $('grid-legend').replaceChildren(...['zero', 'subnormal', 'normal', 'inf', 'nan'].map((cat) => {
+    // Only the categories the format has (E8M0: no zero, no subnormals, no Inf).
+    const has = { zero: f.hasZero, subnormal: f.hasSubnormals, normal: true, inf: f.hasInf, nan: f.hasNaN };
+    $('grid-legend').replaceChildren(...Object.keys(has).filter((cat) => has[cat]).map((cat) => {
       const li = document.createElement('li');
       const sw = document.createElement('span');
       sw.className = `swatch code-cell cat-${cat}`;
@@ -372,7 +375,7 @@ export class BitsView {
     const cap = document.createElement('caption');
     cap.textContent = t('bits.allFormats');
     const head = document.createElement('tr');
-    for (const k of ['colFormat', 'colCode', 'colValue', 'colCategory', 'colSaturated']) {
+    for (const k of ['colFormat', 'colCode', 'colValue', 'colCategory', 'colRange', 'colError']) {
       const th = document.createElement('th');
       th.scope = 'col';
       th.textContent = t(`bits.${k}`);
@@ -389,11 +392,17 @@ export class BitsView {
       try {
         const r = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
         tr.dataset.code = String(r.code);
-        cells = [f.name, hex(r.code, f.totalBits), r.exactValue, t(`cat.${r.category}`),
-          r.saturated ? t('bits.yes') : t('bits.no')];
+        // Out of range at either end, as clearly as the other: clipped to ±max, or flushed below the smallest value.
+        const range = r.saturated ? t('bits.rangeSaturated') : r.underflow === 'zero' ? t('bits.rangeToZero')
+          : r.underflow === 'nonzero' ? t('bits.rangeToNonzero') : t('bits.no');
+        tr.dataset.range = r.saturated ? 'saturated' : r.underflow ? `underflow-${r.underflow}` : 'in-range';
+        const error = r.error === null ? '—' : `${short(r.error)}${r.relativeError === null ? ''
+          : ` (${short(r.relativeError * 100)} %)`}`;
+        cells = [f.name, hex(r.code, f.totalBits), r.exactValue, t(`cat.${r.category}`), range, error];
         tr.classList.add(`cat-row-${r.category}`);
+        if (r.saturated || r.underflow) tr.classList.add('out-of-range');
       } catch (e) {
-        cells = [f.name, '', e.message, '', ''];
+        cells = [f.name, '', e.message, '', '', ''];
       }
       for (const text of cells) {
         const td = document.createElement('td');

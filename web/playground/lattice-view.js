@@ -71,7 +71,7 @@ export class LatticeView {
       this.system = this.tl.system(opts);
       this.drawn = this.system.lattice();   // the whole lattice: joins, paths and reachability use it
       this.shown = this.drawn && !state.all ? restrictDrawing(this.drawn, docsTypes(this.tl)) : this.drawn;
-      this.#status(opts, !!this.drawn);
+      this.#status(opts, !!this.drawn, state.all);
       const isLattice = !!this.drawn;
       $('lattice-figure').hidden = !isLattice;
       $('lattice-legend').hidden = !isLattice;
@@ -88,7 +88,7 @@ export class LatticeView {
     this.update(state);
   }
 
-  #status(opts, drawable) {
+  #status(opts, drawable, all) {
     const box = $('lattice-status');
     box.replaceChildren();
     box.classList.remove('bad', 'good');
@@ -96,7 +96,14 @@ export class LatticeView {
     const p = document.createElement('p');
     if (check.isLattice) {
       box.classList.add('good');
-      p.textContent = t('lattice.isLattice', { system: opts.system, mode: opts.mode });
+      // "Exactly one join" only where every pair of the types shown has one (the module's own table says);
+      // otherwise at most one, and the pairs without a common upper bound are counted.
+      const table = this.tl.table(all ? opts : { ...opts, types: docsTypes(this.tl) });
+      const n = table.types.length;
+      let missing = 0;
+      for (let r = 0; r < n; ++r) for (let c = r + 1; c < n; ++c) if (table.cells[r][c] === null) ++missing;
+      p.textContent = missing === 0 ? t('lattice.isLattice', { system: opts.system, mode: opts.mode, count: n })
+        : t('lattice.partial', { system: opts.system, mode: opts.mode, count: n, missing, pairs: (n * (n - 1)) / 2 });
       box.append(p);
       if (opts.mode === 'strict' && opts.system === 'jax') box.append(para(t('lattice.strictNote')));
       if (!drawable) box.append(para(t('lattice.tableOnly'), 'hint'));

@@ -119,6 +119,10 @@ export interface FormatEntry {
   minNormal: number;
   /** Smallest positive value (equals minNormal without subnormals). */
   minSubnormal: number;
+  /** Whether the format has subnormal values (float8_e8m0fnu has none). */
+  hasSubnormals: boolean;
+  /** Whether the format has a zero (float8_e8m0fnu has none: its code 0x00 is 2^-127). */
+  hasZero: boolean;
 }
 
 /** A promotion system and whether its promotion behaves like a lattice join. */
@@ -311,6 +315,11 @@ export interface CastResult {
   error: number | null;
   /** error / |input|; null also for a zero input. */
   relativeError: number | null;
+  /**
+   * A nonzero input below the smallest positive value: 'zero' when it was flushed to zero, 'nonzero' when it
+   * was rounded up to a nonzero value (float8_e8m0fnu, which has no zero, always); null otherwise.
+   */
+  underflow: 'zero' | 'nonzero' | null;
 }
 
 /** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */

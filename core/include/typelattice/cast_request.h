@@ -84,6 +84,11 @@ struct CastOutcome {
   // the nearest double.
   double error = 0;
   double relative_error = 0;
+  // A finite nonzero input below the format's smallest positive value: flushed to zero, or rounded up to a nonzero
+  // value (±min subnormal; E8M0, which has no zero, always: ONNX's round "up" on the input's bits can give 2^-126).
+  // The counterpart of saturation at the top.
+  enum class Underflow : std::uint8_t { none, to_zero, to_nonzero };
+  Underflow underflow = Underflow::none;
 };
 Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text);
 
