@@ -6,6 +6,7 @@
 #include "typelattice/dtype.h"
 #include "typelattice/graph_join.h"
 #include "typelattice/graph_layout.h"
+#include "typelattice/table_diff.h"
 #include "typelattice/promotion.h"
 #include "typelattice/selection.h"
 #include "web/bindings.h"
@@ -281,6 +282,28 @@ val dtype_names() {
   return out;
 }
 
+// The cells of two systems' tables side by side, each with the core's class (table_diff.h).
+val compare_tables_js(const std::string& system, const std::string& mode, bool x64, const std::string& other,
+                      const std::string& other_mode, bool other_x64, const val& types) {
+  const Result<PromotionOptions> here = options_from(system, mode, x64);
+  if (!here) return error_value(here.error());
+  const Result<PromotionOptions> there = options_from(other, other_mode, other_x64);
+  if (!there) return error_value(there.error());
+  const Result<std::vector<Dtype>> wanted = dtypes_from(types);
+  if (!wanted) return error_value(wanted.error());
+  const TableComparison t = compare_tables(*here, *there, *wanted);
+  // Only the classes, one digit per cell (r * n + c, CellDifference's order): the wrapper takes both systems'
+  // answers from their own tables, which the module already gives.
+  std::string kinds;
+  for (CellDifference k : t.kinds) kinds += static_cast<char>('0' + static_cast<int>(k));
+  val out = val::object();
+  out.set("types", dtype_array(t.types));
+  out.set("kinds", js_string(kinds));
+  out.set("source", js_string(system_source(here->system)));
+  out.set("otherSource", js_string(system_source(there->system)));
+  return ok_value(out);
+}
+
 val check_system_js(const std::string& system, const std::string& mode, bool x64) {
   Result<PromotionOptions> options = options_from(system, mode, x64);
   if (!options) return error_value(options.error());
@@ -303,6 +326,7 @@ void register_promotion_bindings() {
   function("dtypeIndex", &dtype_index);
   function("systems", &systems);
   function("checkSystem", &check_system_js);
+  function("compareTables", &compare_tables_js);
   function("presets", &presets);
   function("checkLattice", &check_lattice_js);
   function("makeSystem", &make_system);

@@ -11,6 +11,7 @@
 #include "app/cli/system_options.h"
 #include "typelattice/join_reason.h"
 #include "typelattice/promotion.h"
+#include "typelattice/table_diff.h"
 
 namespace typelattice::cli {
 namespace {
@@ -61,6 +62,7 @@ struct TableArgs {
   std::string format = "markdown";
   bool short_codes = false;
   bool all = false;
+  std::string compare;  // another system: print the cells that differ, each with its class
 };
 
 std::string label(Dtype d, bool short_codes) {
@@ -100,6 +102,26 @@ void print_table(const PromotionTable& t, const TableArgs& args, const Promotion
   }
 }
 
+// --compare: a summary by class, then one line per differing cell: "a b: here | there (class)".
+int print_comparison(const TableComparison& t, const PromotionOptions& here, System there, const TableArgs& args) {
+  const auto cell = [&](const std::optional<Dtype>& c) { return c ? label(*c, args.short_codes) : std::string("-"); };
+  std::cout << system_name(here.system) << ": " << system_source(here.system) << "\n"
+            << system_name(there) << ": " << system_source(there) << "\n";
+  int differing = 0;
+  for (int k = 1; k < kCellDifferenceCount; ++k) differing += t.counts[static_cast<std::size_t>(k)];
+  std::cout << differing << " of " << t.types.size() * t.types.size() << " cells differ:";
+  for (int k = 1; k < kCellDifferenceCount; ++k)
+    std::cout << (k > 1 ? "," : "") << " " << t.counts[static_cast<std::size_t>(k)] << " "
+              << cell_difference_name(static_cast<CellDifference>(k));
+  std::cout << "\n";
+  const std::size_t n = t.types.size();
+  for (std::size_t i = 0; i < n * n; ++i)
+    if (t.kinds[i] != CellDifference::same)
+      std::cout << label(t.types[i / n], args.short_codes) << " " << label(t.types[i % n], args.short_codes) << ": "
+                << cell(t.here[i]) << " | " << cell(t.there[i]) << " (" << cell_difference_name(t.kinds[i]) << ")\n";
+  return 0;
+}
+
 int run_table(const TableArgs& args) {
   const auto options = options::apply_system_flags(args.system);
   if (!options) return usage_error(options.error().message);
@@ -115,6 +137,11 @@ int run_table(const TableArgs& args) {
     // By default the types of the design document's tables (the JAX docs' 18); --all adds the newer JAX types.
     for (Dtype d : system_dtypes(*options))
       if (args.all || !dtype_info(d).short_code.empty()) types.push_back(d);
+  }
+  if (!args.compare.empty()) {
+    const auto other = parse_system(args.compare);
+    if (!other) return usage_error("--compare: " + other.error().message);
+    return print_comparison(compare_tables(*options, PromotionOptions{*other}, types), *options, *other, args);
   }
   print_table(promotion_table(*options, types), args, *options);
   return 0;
@@ -209,6 +236,8 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
   t->add_flag("--all", table->all, "every dtype the system knows (for jax: with the 8/6/4-bit floats, narrow ints)");
   t->add_option("--format", table->format, "csv, markdown or json")->capture_default_str();
   t->add_flag("--short", table->short_codes, "the JAX docs' codes (b1 u1 i2 bf f2 c8 ...) instead of names");
+  t->add_option("--compare", table->compare,
+                "another system: each differing cell, classed weak-scalar, integer-float, missing-type or disagreement");
   t->callback([&run, table] { run = [table] { return run_table(*table); }; });
 
   auto check = std::make_shared<CheckArgs>();

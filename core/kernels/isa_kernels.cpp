@@ -6,8 +6,10 @@
 
 #if defined(TYPELATTICE_KERNEL_ISA_SCALAR)
 #define TYPELATTICE_KERNEL_ENTRY scalar_kernels
+#if !defined(TYPELATTICE_KERNEL_SCALAR_UNUSED)  // a build whose best ISA is fixed (wasm SIMD128) leaves it out
 #define TYPELATTICE_KERNEL_OPS scalar_isa::Ops
 #include "core/kernels/vec_scalar.h"
+#endif
 #elif defined(TYPELATTICE_KERNEL_ISA_SSE41)
 #define TYPELATTICE_KERNEL_ENTRY sse41_kernels
 #if defined(__SSE4_1__)

@@ -13,6 +13,13 @@ namespace {
 
 constexpr std::uint32_t kNever = 0x7FFFFFFFu;  // compares equal to no code and greater than every magnitude
 
+// The kernels the decode setup runs to test its formula: scalar, unless the build leaves them out (the wasm
+// SIMD module, TYPELATTICE_KERNEL_SCALAR_UNUSED in web/CMakeLists.txt), where SIMD128 always is.
+const KernelTable* formula_kernels() {
+  const KernelTable* scalar = scalar_kernels();
+  return scalar != nullptr ? scalar : wasm_simd128_kernels();
+}
+
 // (std::bit_cast is missing from the libc++ of Debian's Emscripten 3.1.6.)
 std::uint32_t bits_of(float x) {
   std::uint32_t bits;
@@ -183,16 +190,17 @@ DecodeParams derive_decode(Format f) {
   p.variant = (s.bias != 127 ? decode_subnormals : 0u) | (p.special_from < magnitude_count(s) ? decode_specials : 0u) |
               (p.inf_mag != kNever ? decode_inf : 0u);
   // The formula covers every other code but at most one (fnuz's NaN at the -0 code, E8M0's 2^-127 at 0):
-  // find it by running the scalar instantiation over all codes.
+  // find it by running an instantiation of the formula (the scalar one, or SIMD128 where the build leaves the
+  // scalar one out: they agree bit for bit) over all codes.
   const std::uint32_t codes = 1u << s.total_bits();
   for (std::uint32_t c = 0; c < codes; ++c) {
     float got = 0.0f;
     if (code_bytes(f) == 1) {
       const auto code = static_cast<std::uint8_t>(c);
-      scalar_kernels()->decode8[p.variant](p, &code, &got, 1);
+      formula_kernels()->decode8[p.variant](p, &code, &got, 1);
     } else {
       const auto code = static_cast<std::uint16_t>(c);
-      scalar_kernels()->decode16[p.variant](p, &code, &got, 1);
+      formula_kernels()->decode16[p.variant](p, &code, &got, 1);
     }
     const std::uint32_t want = bits_of(decode_to_float32(f, c));
     if (bits_of(got) != want) {

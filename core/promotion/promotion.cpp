@@ -116,7 +116,8 @@ std::vector<Dtype> system_dtypes(const PromotionOptions& options) {
   return all;
 }
 
-PromotionTable promotion_table(const PromotionOptions& options, std::span<const Dtype> types) {
+// Not inlined: LTO at -Oz would otherwise copy it into each caller of the wasm module (table, compare_tables).
+[[gnu::noinline]] PromotionTable promotion_table(const PromotionOptions& options, std::span<const Dtype> types) {
   PromotionTable t;
   t.types = types.empty() ? system_dtypes(options) : std::vector<Dtype>(types.begin(), types.end());
   for (Dtype a : t.types) {

@@ -1,7 +1,8 @@
 // Renders a binary promotion table { types, cells } as an HTML <table>; with `compare` (another table over the
 // same or overlapping types) the cells whose result differs are marked. Names are inserted as text only.
 
-// options: { short: name -> display code, compare: table|null, compareLabel, caption, onCell(row, col) }
+// options: { short: name -> display code, compare: table|null, compareLabel, caption, onCell(row, col),
+//   comparison: tl.compareTables(...) result|null: each differing cell shows both answers and the core's class }
 export function renderPromotionTable(doc, table, options = {}) {
   const short = options.short || ((n) => n);
   const el = doc.createElement('table');
@@ -31,7 +32,16 @@ export function renderPromotionTable(doc, table, options = {}) {
       td.textContent = value === null ? '–' : short(value);
       td.title = `${rowType} ∨ ${colType} = ${value === null ? '—' : value}`;
       if (value === null) td.classList.add('no-join');
-      if (other) {
+      const cmp = options.comparison ? options.comparison.cells[i][j] : null;
+      if (cmp && cmp.kind !== 'same') {
+        // Both answers, the class as a data attribute (coloured by CSS) and as text in the title.
+        td.classList.add('differs', `diff-${cmp.kind}`);
+        td.dataset.kind = cmp.kind;
+        td.dataset.other = cmp.there === null ? '-' : cmp.there;
+        td.textContent = `${value === null ? '–' : short(value)} / ${cmp.there === null ? '–' : short(cmp.there)}`;
+        td.title += ` (${options.compareLabel || 'other'}: ${cmp.there === null ? '—' : cmp.there}; ${cmp.kind})`;
+        ++differing;
+      } else if (other) {
         const theirs = other(rowType, colType);
         if (theirs !== undefined && theirs !== value) {
           td.classList.add('differs');

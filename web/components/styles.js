@@ -63,6 +63,10 @@ export const latticeCss = `/* The lattice drawing and promotion table, shared by
 /* Differences: a yellow (Okabe-Ito) background plus a corner mark, so they do not rely on colour alone. */
 .tl-table td.differs { background: #f0e442; color: #000000; font-weight: 700; position: relative; }
 .tl-table td.differs::after { content: ""; position: absolute; top: 0; right: 0; border-top: 7px solid #d55e00; border-left: 7px solid transparent; }
+.tl-table td.diff-weak-scalar { background: #cfe8fa; }
+.tl-table td.diff-integer-float { background: #fde7c2; }
+.tl-table td.diff-missing-type { background: #e4e4e7; color: #52525b; }
+.tl-table td.diff-disagreement { background: #f7c6c6; font-weight: 700; }
 .tl-table td.picked { outline: 3px solid var(--tl-selected, #0072b2); outline-offset: -3px; }`;
 
 export const elementCss = `/* <type-lattice>'s own frame; colours follow the host page's light/dark preference. */

@@ -43,23 +43,56 @@ export class TableView {
 
   relabel() { this.#fillCompare(); }
 
+  // Which systems (and which versions of them) are compared, how many cells differ in each class, and one
+  // paragraph per class saying why such cells differ.
+  #summary(comparison, opts, other, total) {
+    const box = $('compare-summary');
+    box.replaceChildren();
+    if (!comparison) return;
+    const p = (text, className = '') => {
+      const el = document.createElement('p');
+      el.className = className;
+      el.textContent = text;
+      return el;
+    };
+    const c = comparison.counts;
+    const differing = total - c.same;
+    box.append(p(t('table.sources', { here: opts.system, hereSource: comparison.source, other,
+      otherSource: comparison.otherSource }), 'hint'));
+    box.append(p(t('table.differsBy', { n: differing, total, other, weak: c['weak-scalar'], intFloat: c['integer-float'],
+      missing: c['missing-type'], disagree: c.disagreement })));
+    const list = document.createElement('dl');
+    list.id = 'compare-why';
+    for (const kind of ['weak-scalar', 'integer-float', 'missing-type', 'disagreement']) {
+      if (!c[kind]) continue;
+      const dt = document.createElement('dt');
+      dt.className = `diff-${kind}`;
+      dt.dataset.kind = kind;
+      dt.textContent = t(`diff.${kind}`, { n: c[kind] });
+      const dd = document.createElement('dd');
+      dd.textContent = t(`diff.${kind}.why`, { here: opts.system, other });
+      list.append(dt, dd);
+    }
+    box.append(list);
+  }
+
   render(state) {
     // By default the 18 types of the JAX docs' table (those with a short code); "all" adds the newer ones.
     const opts = state.all ? this.app.opts() : this.app.opts({ types: docsTypes(this.tl) });
     this.table = this.tl.table(opts);
     $('compare-select').value = state.compare;
-    let other = null;
+    let comparison = null;
     if (state.compare) {
-      // The other system in the same mode when it has one, else its standard table.
+      // The other system in the same mode when it has one, else its standard table; the core classes each cell.
       try {
-        other = this.tl.table({ ...opts, system: state.compare });
+        comparison = this.tl.compareTables(opts, { system: state.compare, mode: opts.mode, x64: opts.x64 });
       } catch {
-        other = this.tl.table({ ...opts, system: state.compare, mode: 'standard' });
+        comparison = this.tl.compareTables(opts, { system: state.compare });
       }
     }
     const short = (n) => this.codes.get(n) || n;
     const el = renderPromotionTable(document, this.table, {
-      short, compare: other, compareLabel: state.compare,
+      short, comparison, compareLabel: state.compare,
       caption: t('table.caption', { system: opts.system, mode: opts.mode }),
       onCell: (row, col) => this.app.set({ select: [row, col], view: 'lattice' }),
     });
@@ -83,8 +116,7 @@ export class TableView {
     });
     $('table-container').replaceChildren(el);
     const total = n * n;
-    $('compare-summary').textContent = other
-      ? t('table.differs', { n: el.dataset.differing, total, other: state.compare }) : '';
+    this.#summary(comparison, opts, state.compare, total);
     const codes = this.table.types.filter((x) => short(x) !== x).map((x) => `${short(x)} = ${x}`);
     $('table-codes').textContent = codes.length ? t('table.codes', { list: codes.join(', ') }) : '';
   }

@@ -125,6 +125,19 @@ export interface FormatEntry {
   hasZero: boolean;
 }
 
+export type CellDifference = 'same' | 'weak-scalar' | 'integer-float' | 'missing-type' | 'disagreement';
+
+/** Result of {@link TypeLattice.compareTables}. */
+export interface TableComparison {
+  types: string[];
+  cells: { here: string | null; there: string | null; kind: CellDifference }[][];
+  /** How many cells of each class. */
+  counts: Record<CellDifference, number>;
+  /** Where each system's table comes from, e.g. "NumPy, as the JAX type promotion design document's appendix (2021) gives it". */
+  source: string;
+  otherSource: string;
+}
+
 /** A promotion system and whether its promotion behaves like a lattice join. */
 export interface SystemEntry {
   name: SystemName;
@@ -386,6 +399,11 @@ export interface TypeLattice {
   lattice(opts?: PromotionOptions): LatticeDrawing | null;
   /** Whether a system's table is commutative, idempotent and associative, with a counterexample. */
   checkSystem(opts?: PromotionOptions): SystemCheck;
+  /**
+   * Two systems' tables cell by cell (the core's typelattice/table_diff.h): each cell holds both answers and the
+   * class of the difference. Weak results count as the concrete type they become (JAX's f* is float64 with x64 on).
+   */
+  compareTables(opts: TableOptions | undefined, other: PromotionOptions): TableComparison;
   /**
    * Whether any graph is a lattice, with a counterexample and a layout.
    * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.

@@ -89,6 +89,9 @@ function optionOf(opts, key, type, fallback, what) {
   return value;
 }
 
+// The core's CellDifference in order (typelattice/table_diff.h).
+const CELL_DIFFERENCES = ['same', 'weak-scalar', 'integer-float', 'missing-type', 'disagreement'];
+
 function systemOptions(opts, what) {
   const o = requireOptions(opts, what);
   return [
@@ -357,6 +360,23 @@ export default async function createTypeLattice(options) {
     table: (opts) => systemFor(opts, 'table').table(opts),
     lattice: (opts) => systemFor(opts, 'lattice').lattice(),
     checkSystem: (opts) => systemFor(opts, 'checkSystem').check(),
+    compareTables(opts, other) {
+      const types = requireOptions(opts, 'compareTables').types;
+      const t = unwrap(core.compareTables(...systemOptions(opts, 'compareTables'),
+        ...systemOptions(other, 'compareTables: the other system'),
+        types === undefined ? [] : requireStringArray(types, 'compareTables: option types')));
+      // Both systems' answers from their own tables, the core's class of each cell (r * n + c) beside them.
+      const here = tl.table({ ...opts, types: t.types });
+      const there = tl.table({ ...requireOptions(other, 'compareTables: the other system'), types: t.types });
+      const n = t.types.length;
+      const counts = Object.fromEntries(CELL_DIFFERENCES.map((k) => [k, 0]));
+      const cells = here.cells.map((row, r) => row.map((mine, c) => {
+        const kind = CELL_DIFFERENCES[Number(t.kinds[r * n + c])];
+        ++counts[kind];
+        return { here: mine, there: there.cells[r][c], kind };
+      }));
+      return { types: t.types, cells, counts, source: t.source, otherSource: t.otherSource };
+    },
 
     checkLattice(given) {
       const graph = requireGraph(given, 'checkLattice');
