@@ -207,3 +207,25 @@ test('the status line says what is true: at most one join, and how many pairs ra
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+test('hovering an edge says why it exists: the core\'s reason for that pair\'s join', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '');
+  const edges = await page.$$eval('#lattice-figure .tl-edge[data-from]', (els) => els.map((e) => [e.dataset.from, e.dataset.to, e.dataset.reason]));
+  assert.ok(edges.length > 20);
+  const expected = await page.evaluate((pairs) => {
+    const h = window.typelatticePlayground.tl.system();
+    const out = pairs.map(([a, b]) => h.select([a, b]).reason);
+    h.delete();
+    return out;
+  }, edges.map(([a, b]) => [a, b]));
+  edges.forEach(([a, b, reason], i) => {
+    assert.equal(reason, expected[i], `${a} -> ${b}`);
+    assert.ok(reason.startsWith(`${b}: `), `${a} -> ${b}: ${reason}`);   // an edge a -> b means a ∨ b = b
+  });
+  // The tooltip is on a wide twin of the edge, so the pointer can find it.
+  const title = await page.$eval('#lattice-figure .tl-edge[data-from="int8"][data-to="int16"] + .tl-edge-hit title', (t) => t.textContent);
+  assert.equal(title, 'int16: int16 holds every int8 value (−128…127)');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -220,6 +220,21 @@ export class LatticeDiagram {
 
   hasNode(name) { return this.nodes.has(name); }
 
+  // Says why each edge exists when the pointer rests on it: reason(from, to) is the core's sentence for that
+  // pair's join (an edge from -> to means from ∨ to = to). A wide transparent twin of each edge takes the hover.
+  setEdgeReasons(reason) {
+    for (const { from, to, path } of this.edges.values()) {
+      const text = reason(from, to);
+      if (!text) continue;
+      path.dataset.reason = text;
+      const hit = svgEl(this.doc, 'path', { d: path.getAttribute('d'), class: 'tl-edge-hit' });
+      const title = svgEl(this.doc, 'title');
+      title.textContent = text;
+      hit.append(title);
+      path.after(hit);
+    }
+  }
+
   // Scrolls the figure's scroll container (on narrow screens) so that `name` is in view.
   reveal(name) {
     const box = this.svg.parentElement;

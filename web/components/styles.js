@@ -42,6 +42,7 @@ export const latticeCss = `/* The lattice drawing and promotion table, shared by
 .tl-node.in-cycle .tl-node-box { stroke: var(--tl-counter); stroke-width: 3.5; stroke-dasharray: 2 2; }
 .tl-node.dimmed { opacity: 0.35; }
 .tl-edge { stroke: var(--tl-edge); stroke-width: 1.5; fill: none; }
+.tl-edge-hit { stroke: transparent; stroke-width: 10; fill: none; pointer-events: stroke; }
 .tl-edge.on-path { stroke: var(--tl-join-stroke); stroke-width: 3.5; }
 .tl-edge.reach-edge { stroke: var(--tl-reach); stroke-width: 2.5; }
 .tl-edge.cycle-edge { stroke: var(--tl-counter); stroke-width: 3.5; stroke-dasharray: 7 4; }

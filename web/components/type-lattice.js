@@ -167,13 +167,14 @@ export class TypeLatticeElement extends ElementBase {
       this.#update(tl);
     });
     this.#diagram.on('hover', (name) => this.#update(tl, name));
+    const system = this.#systemHandle(tl, opts);
+    this.#diagram.setEdgeReasons((a, b) => system.select([a, b]).reason);
     const scroll = doc.createElement('div');
     scroll.className = 'scroll';   // a narrow column scrolls rather than shrinking labels below 11 px
     scroll.append(this.#diagram.svg);
     this.#body.replaceChildren(caption, scroll);
     this.#update(tl);
     // In a narrow column the figure scrolls: bring the author's join (or first selected type) into view.
-    const system = this.#systemHandle(tl, opts);
     const { join } = selectionState(system, this.#selected);
     this.#diagram.reveal(join || this.#selected[0]);
   }

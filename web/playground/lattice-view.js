@@ -82,7 +82,10 @@ export class LatticeView {
       $('export-svg').disabled = !isLattice;
       $('export-png').disabled = !isLattice;
       this.diagram.svg.setAttribute('aria-label', this.#title());
-      if (isLattice) this.diagram.render(this.shown);
+      if (isLattice) {
+        this.diagram.render(this.shown);
+        this.diagram.setEdgeReasons((a, b) => this.system.select([a, b]).reason);
+      }
       this.#chips(opts, isLattice);
     }
     this.update(state);
