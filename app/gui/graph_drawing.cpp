@@ -7,30 +7,19 @@
 
 namespace typelattice::gui {
 
-ImVec2 border_point(ImVec2 outside, ImVec2 centre, ImVec2 half) {
-  const ImVec2 d = outside - centre;
-  if (d.x == 0.0f && d.y == 0.0f) return centre;
-  const float tx = d.x != 0.0f ? half.x / std::fabs(d.x) : FLT_MAX;
-  const float ty = d.y != 0.0f ? half.y / std::fabs(d.y) : FLT_MAX;
-  return centre + d * std::min(1.0f, std::min(tx, ty));
-}
-
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head) {
+void draw_route(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 colour, float thickness, float head) {
+  const ImVec2 from = points[points.size() - 2], to = points.back();
   const ImVec2 d = to - from;
   const float length = std::sqrt(d.x * d.x + d.y * d.y);
   if (length < 1.0f) return;
   const ImVec2 dir = d * (1.0f / length);
   const ImVec2 normal(-dir.y, dir.x);
   const ImVec2 base = to - dir * head;
-  draw->AddLine(from, to - dir * (head * 0.8f), colour, thickness);
+  // The line stops under the arrowhead so its end does not poke out of the tip.
+  std::vector<ImVec2> line(points.begin(), points.end());
+  line.back() = to - dir * (head * 0.8f);
+  draw->AddPolyline(line.data(), static_cast<int>(line.size()), colour, ImDrawFlags_None, thickness);
   draw->AddTriangleFilled(to, base + normal * (head * 0.45f), base - normal * (head * 0.45f), colour);
-}
-
-void draw_back_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head) {
-  const float lift = std::max(4.0f * head, 0.2f * std::fabs(from.x - to.x));
-  draw->AddBezierCubic(from, from - ImVec2(0.0f, lift), to - ImVec2(0.0f, lift), to - ImVec2(0.0f, head * 0.8f),
-                       colour, thickness);
-  draw->AddTriangleFilled(to, to - ImVec2(head * 0.45f, head), to - ImVec2(-head * 0.45f, head), colour);
 }
 
 std::optional<Dtype> dtype_of_node(std::string_view label) {

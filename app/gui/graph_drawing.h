@@ -25,12 +25,8 @@ struct NodeBox {
   bool pair = false;       // one of the pair the core's check found without a unique join
 };
 
-// Where the segment from `outside` to the centre of a box first meets the box's border.
-ImVec2 border_point(ImVec2 outside, ImVec2 centre, ImVec2 half);
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head);
-// An edge of a cycle that runs against the layout's direction arcs above the nodes, top to top, so it does not
-// run through the nodes between its ends.
-void draw_back_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head);
+// An edge along the core's route (typelattice/edge_routes.h), with the arrowhead on its last segment.
+void draw_route(ImDrawList* draw, const std::vector<ImVec2>& points, ImU32 colour, float thickness, float head);
 
 // The dtype a node stands for, for its colour: design stages also write int8* (a weakly typed int8) and u*.
 // Only canonical names count: in a user's graph "b" is a node, not NumPy's code for int8.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/gui/graph_drawing.h"
+#include "typelattice/edge_routes.h"
 #include "app/gui/panel.h"
 
 namespace typelattice::gui {
@@ -142,21 +143,23 @@ void draw_graph(PanelContext& ctx) {
   auto contains = [](const std::vector<std::pair<NodeId, NodeId>>& edges, NodeId a, NodeId b) {
     return std::find(edges.begin(), edges.end(), std::pair{a, b}) != edges.end();
   };
+  // The core routes the edges around the boxes in their way (the playground and <type-lattice> draw the same).
+  std::vector<NodeRect> rects;
+  for (const NodeBox& node : nodes)
+    rects.push_back({node.centre.x, node.centre.y, node.half.x, node.half.y});
+  std::vector<EdgeEnds> edge_ids;
+  for (const auto& [a, b] : lattice.edges()) edge_ids.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
+  const auto routes = route_edges(rects, edge_ids, RouteOptions{6.0 * ctx.scale, 2.0});
   for (int pass = 0; pass < 2; ++pass)  // path and cycle edges on top
-    for (const auto& [a, b] : lattice.edges()) {
+    for (std::size_t e = 0; e < edge_ids.size(); ++e) {
+      const auto [a, b] = lattice.edges()[e];
       const bool on_cycle = contains(cycle_edges, a, b), on_path = !on_cycle && contains(model.path_edges, a, b);
-      if ((on_path || on_cycle) != (pass == 1)) continue;
-      const NodeBox& from = nodes[static_cast<std::size_t>(a)];
-      const NodeBox& to = nodes[static_cast<std::size_t>(b)];
+      if ((on_path || on_cycle) != (pass == 1) || routes[e].size() < 2) continue;
       const ImU32 colour = on_cycle ? colours::error : on_path ? colours::edge_path : colours::edge;
       const float thickness = (pass == 1 ? 3.0f : 1.5f) * ctx.scale, tip = pass == 1 ? head * 1.2f : head;
-      if (to.centre.x < from.centre.x && lattice.promotes_to(b, a)) {
-        draw_back_arrow(draw, from.centre - ImVec2(0.0f, from.half.y + 2.0f),
-                        to.centre - ImVec2(0.0f, to.half.y + 2.0f), colour, thickness, tip);
-        continue;
-      }
-      draw_arrow(draw, border_point(to.centre, from.centre, from.half + ImVec2(2.0f, 2.0f)),
-                 border_point(from.centre, to.centre, to.half + ImVec2(2.0f, 2.0f)), colour, thickness, tip);
+      std::vector<ImVec2> points;
+      for (const RoutePoint& p : routes[e]) points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+      draw_route(draw, points, colour, thickness, tip);
     }
   const ImVec4 clip(canvas_min.x, canvas_min.y, canvas_max.x, canvas_max.y);
   for (std::size_t i = 0; i < nodes.size(); ++i) {

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setUp, ROOT } from './harness.mjs';
+import { setUp, ROOT, edgesThroughNodesInPage } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -171,6 +171,19 @@ test('on a phone the element scrolls its figure to the author\'s join', async ()
     return node.left >= frame.left - 1 && node.right <= frame.right + 1;
   });
   assert.ok(seen, 'float32 is in view');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the element draws no edge through a node it does not join (strict: f* -> float64 bends around float32)', async () => {
+  const page = await env.page();
+  await openEmbed(page);
+  for (const id of ['standard', 'strict']) {
+    const drawn = await page.evaluate(([src, host]) => new Function('root', `return (${src})(root);`)(
+      document.getElementById(host).shadowRoot), [edgesThroughNodesInPage.toString(), id]);
+    assert.deepEqual(drawn.through, [], id);
+    assert.ok(Object.keys(drawn.points).length > 20, id);
+  }
   await page.close();
   assert.deepEqual(env.errors, []);
 });

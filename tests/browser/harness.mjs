@@ -114,3 +114,37 @@ export async function settledUrl(page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   return page.url();
 }
+
+// Every drawn edge inside `root` (a document or a shadow root) that passes through a node box other than its
+// own two, walking each segment of its path in half-unit steps: '<from> -> <to> through <node>'. Also returns
+// how many points each edge's path has, by '<from>-><to>'. Runs in the page (pass it to page.evaluate).
+export function edgesThroughNodesInPage(root) {
+  const boxes = [...root.querySelectorAll('[data-dtype]')].map((g) => {
+    const r = g.querySelector('rect');
+    return { name: g.dataset.dtype, x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'),
+      h: +r.getAttribute('height') };
+  });
+  const through = [];
+  const points = {};
+  for (const path of root.querySelectorAll('path.tl-edge[data-from]')) {
+    const { from, to } = path.dataset;
+    const pts = [...path.getAttribute('d').matchAll(/[ML]\s*(-?[\d.]+)[ ,](-?[\d.]+)/g)].map((m) => [+m[1], +m[2]]);
+    points[`${from}->${to}`] = pts.length;
+    for (const box of boxes) {
+      if (box.name === from || box.name === to) continue;
+      let hit = false;
+      for (let s = 1; s < pts.length && !hit; ++s) {
+        const [x1, y1] = pts[s - 1];
+        const [x2, y2] = pts[s];
+        const steps = Math.ceil(Math.hypot(x2 - x1, y2 - y1) * 2) + 1;
+        for (let i = 0; i <= steps && !hit; ++i) {
+          const x = x1 + (x2 - x1) * i / steps;
+          const y = y1 + (y2 - y1) * i / steps;
+          hit = x > box.x && x < box.x + box.w && y > box.y && y < box.y + box.h;
+        }
+      }
+      if (hit) through.push(`${from} -> ${to} through ${box.name}`);
+    }
+  }
+  return { through, points };
+}

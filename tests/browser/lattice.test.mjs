@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setUp, openPlayground, settledUrl } from './harness.mjs';
+import { setUp, openPlayground, settledUrl, edgesThroughNodesInPage } from './harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -226,6 +226,26 @@ test('hovering an edge says why it exists: the core\'s reason for that pair\'s j
   // The tooltip is on a wide twin of the edge, so the pointer can find it.
   const title = await page.$eval('#lattice-figure .tl-edge[data-from="int8"][data-to="int16"] + .tl-edge-hit title', (t) => t.textContent);
   assert.equal(title, 'int16: int16 holds every int8 value (−128…127)');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+// Edges drawn straight through other nodes read as edges that do not exist: in strict mode f* -> float64 ran
+// through float32 (as if float32 -> float64 were an edge) and c* -> complex128 through complex64.
+test('no edge is drawn through a node it does not join, in every mode and with all types', async () => {
+  const page = await env.page();
+  const through = `(${edgesThroughNodesInPage})(document.getElementById('lattice-figure'))`;
+  for (const hash of ['#mode=strict', '', '#all=1', '#mode=strict&all=1', '#x64=0&all=1']) {
+    await openPlayground(page, env.url, hash);
+    const drawn = await page.evaluate(through);
+    assert.deepEqual(drawn.through, [], hash);
+    assert.ok(Object.keys(drawn.points).length >= 15, `${hash}: ${Object.keys(drawn.points).length} edges`);
+    if (hash === '#mode=strict') {
+      assert.ok(drawn.points['f*->float64'] > 2, 'f* -> float64 bends around float32');
+      assert.ok(drawn.points['c*->complex128'] > 2, 'c* -> complex128 bends around complex64');
+      assert.equal(drawn.points['f*->float32'], 2, 'an edge with nothing in its way stays straight');
+    }
+  }
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -59,21 +59,12 @@ function canvasSize(nodes) {
   return { width, height, maxW, maxH };
 }
 
-// The point where the segment from the centre of box `a` toward (tx, ty) leaves the box.
-function clipToBox(a, tx, ty) {
-  const dx = tx - a.cx;
-  const dy = ty - a.cy;
-  if (dx === 0 && dy === 0) return [a.cx, a.cy];
-  const sx = dx === 0 ? Infinity : (a.w / 2 + 3) / Math.abs(dx);
-  const sy = dy === 0 ? Infinity : (a.h / 2 + 3) / Math.abs(dy);
-  const s = Math.min(sx, sy);
-  return [a.cx + dx * s, a.cy + dy * s];
-}
-
 export class LatticeDiagram {
-  // options: { document, label (accessible name of the figure) }
+  // options: { document, label (accessible name of the figure), routeEdges (the module's tl.routeEdges, which
+  // bends edges around the boxes in their way) }
   constructor(options = {}) {
     this.doc = options.document || document;
+    this.routeEdges = options.routeEdges;
     this.prefix = `tl${++instanceCount}`;
     this.svg = svgEl(this.doc, 'svg', { class: 'tl-lattice', role: 'group', viewBox: `0 0 ${MIN_WIDTH} 300` });
     this.listeners = { toggle: [], hover: [] };
@@ -176,19 +167,21 @@ export class LatticeDiagram {
     }
 
     const edgeLayer = svgEl(doc, 'g', { class: 'tl-edges', 'aria-hidden': 'true' });
-    for (const [from, to] of graph.edges) {
-      const a = boxes.get(from);
-      const b = boxes.get(to);
-      if (!a || !b) continue;
-      const [x1, y1] = clipToBox(a, b.cx, b.cy);
-      const [x2, y2] = clipToBox(b, a.cx, a.cy);
-      const path = svgEl(doc, 'path', { d: `M${x1.toFixed(1)},${y1.toFixed(1)} L${x2.toFixed(1)},${y2.toFixed(1)}`,
-        class: 'tl-edge', 'marker-end': `url(#${this.prefix}-arrow-plain)` });
+    const index = new Map(graph.nodes.map((n, i) => [n.name, i]));
+    const drawable = graph.edges.filter(([from, to]) => index.has(from) && index.has(to));
+    const routes = this.routeEdges(graph.nodes.map((n) => {
+      const { cx, cy, w, h } = boxes.get(n.name);
+      return { x: cx, y: cy, halfWidth: w / 2, halfHeight: h / 2 };
+    }), drawable.map(([from, to]) => [index.get(from), index.get(to)]));
+    drawable.forEach(([from, to], i) => {
+      if (routes[i].length < 2) return;   // a self-loop: nothing to draw
+      const d = routes[i].map((p, k) => `${k ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+      const path = svgEl(doc, 'path', { d, class: 'tl-edge', 'marker-end': `url(#${this.prefix}-arrow-plain)` });
       path.dataset.from = from;
       path.dataset.to = to;
       edgeLayer.append(path);
       this.edges.set(edgeKey(from, to), { from, to, path, kind: 'plain', dimmed: false });
-    }
+    });
     this.svg.append(edgeLayer);
 
     const nodeLayer = svgEl(doc, 'g', { class: 'tl-nodes' });

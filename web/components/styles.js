@@ -41,7 +41,7 @@ export const latticeCss = `/* The lattice drawing and promotion table, shared by
 .tl-node.competing .tl-node-box { stroke: var(--tl-join-stroke); stroke-width: 3.5; stroke-dasharray: 6 3; }
 .tl-node.in-cycle .tl-node-box { stroke: var(--tl-counter); stroke-width: 3.5; stroke-dasharray: 2 2; }
 .tl-node.dimmed { opacity: 0.35; }
-.tl-edge { stroke: var(--tl-edge); stroke-width: 1.5; fill: none; }
+.tl-edge { stroke: var(--tl-edge); stroke-width: 1.5; fill: none; stroke-linejoin: round; }
 .tl-edge-hit { stroke: transparent; stroke-width: 10; fill: none; pointer-events: stroke; }
 .tl-edge.on-path { stroke: var(--tl-join-stroke); stroke-width: 3.5; }
 .tl-edge.reach-edge { stroke: var(--tl-reach); stroke-width: 2.5; }

@@ -159,7 +159,8 @@ export class TypeLatticeElement extends ElementBase {
       return;
     }
     this.#drawn = drawn;
-    this.#diagram = new LatticeDiagram({ document: doc, label: `Type promotion lattice: ${caption.textContent}` });
+    this.#diagram = new LatticeDiagram({ document: doc, label: `Type promotion lattice: ${caption.textContent}`,
+      routeEdges: tl.routeEdges });
     this.#diagram.render(allTypes ? drawn : restrictDrawing(drawn, docsTypes(tl)));
     this.#diagram.on('toggle', (name) => {
       const i = this.#selected.indexOf(name);

@@ -26,7 +26,7 @@ export class CustomView {
     this.tl = app.tl;
     this.presets = this.tl.presets();
     this.selected = [];
-    this.diagram = new LatticeDiagram({ document });
+    this.diagram = new LatticeDiagram({ document, routeEdges: this.tl.routeEdges });
     $('custom-figure').append(this.diagram.svg);
     this.diagram.on('toggle', (name) => {
       const i = this.selected.indexOf(name);

@@ -15,7 +15,7 @@ export class LatticeView {
     this.system = null;   // the shown system, compiled once: clicks and hovers ask it, not the whole graph
     this.hovered = null;
     this.reachCache = new Map();
-    this.diagram = new LatticeDiagram({ document });
+    this.diagram = new LatticeDiagram({ document, routeEdges: this.tl.routeEdges });
     $('lattice-figure').append(this.diagram.svg);
     this.diagram.on('toggle', (name) => this.#toggle(name));
     this.diagram.on('hover', (name) => { this.hovered = name; this.update(this.app.state); });

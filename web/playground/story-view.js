@@ -12,7 +12,7 @@ export class StoryView {
     this.tl = app.tl;
     this.presets = this.tl.presets();
     this.joins = new Map();   // stage index -> Map("a|b" -> join|null)
-    this.diagram = new LatticeDiagram({ document });
+    this.diagram = new LatticeDiagram({ document, routeEdges: this.tl.routeEdges });
     $('story-figure').append(this.diagram.svg);
     this.picked = [];
     this.diagram.on('toggle', (name) => {

@@ -121,6 +121,33 @@ function requireGraph(graph, what) {
   return { nodes, edges };  // a checked copy, as requireStringArray's
 }
 
+const BOX_KEYS = ['x', 'y', 'halfWidth', 'halfHeight'];
+
+// routeEdges' arguments, checked, as the heap holds them: 4 doubles per box, then 2 uint32 per edge.
+function routeInput(boxes, edges) {
+  if (!Array.isArray(boxes) || !Array.isArray(edges)) {
+    throw new TypeError(`routeEdges: boxes and edges must be arrays, got ${describe(boxes)} and ${describe(edges)}`);
+  }
+  if (boxes.length > 65536 || edges.length > 1 << 20) {
+    throw new RangeError(`routeEdges: at most 65536 boxes and 2^20 edges, got ${boxes.length} and ${edges.length}`);
+  }
+  const numbers = Float64Array.from(boxes.flatMap((box, i) => BOX_KEYS.map((key, k) => {
+    const v = box?.[key];
+    if (typeof v !== 'number' || !(v >= (k > 1 ? 0 : -Infinity) && v < Infinity)) {
+      throw new TypeError(`routeEdges: boxes[${i}].${key} must be a finite number${k > 1 ? ' ≥ 0' : ''}, got ${describe(v)}`);
+    }
+    return v;
+  })));
+  const ends = Uint32Array.from(edges.flatMap((edge, i) => {
+    if (!Array.isArray(edge) || edge.length !== 2 || !edge.every((v) => Number.isInteger(v) && v >= 0 && v < boxes.length)) {
+      throw new RangeError(`routeEdges: edges[${i}] must be a [from, to] pair of indices of the ${boxes.length} boxes, ` +
+                           `got ${Array.isArray(edge) ? `[${edge.map(describe).join(', ')}]` : describe(edge)}`);
+    }
+    return edge;
+  }));
+  return { numbers, ends };
+}
+
 // ---- results of the bindings ---------------------------------------------------------------------------
 
 function unwrap(result) {
@@ -436,6 +463,27 @@ export default async function createTypeLattice(options) {
       // A number as the text that reads back as it (String(-0) is '0').
       const text = Object.is(value, -0) ? '-0' : String(value);
       return unwrap(core.castValue(f.name, text, saturate, round, input, from));
+    },
+
+    /** Lines for a graph's edges that pass through no other node's box (the core's route_edges, default spacing). */
+    routeEdges(boxes, edges) {
+      const { numbers, ends } = routeInput(boxes, edges);
+      const address = allocate(numbers.byteLength + ends.byteLength, 'routeEdges');
+      let flat;
+      try {
+        new Float64Array(core.HEAPU8.buffer, address, numbers.length).set(numbers);
+        new Uint32Array(core.HEAPU8.buffer, address + numbers.byteLength, ends.length).set(ends);
+        flat = core.routeEdges(address, boxes.length, address + numbers.byteLength, edges.length);
+      } finally {
+        core._free(address);
+      }
+      const routes = [];
+      for (let i = 0; i < flat.length; i += 1 + 2 * flat[i]) {
+        const route = [];
+        for (let k = 0; k < flat[i]; ++k) route.push({ x: flat[i + 1 + 2 * k], y: flat[i + 2 + 2 * k] });
+        routes.push(route);
+      }
+      return routes;
     },
 
     /** A lattice file's JSON text as { nodes, edges }, read by the core's reader (the CLI's `check` reads the same). */

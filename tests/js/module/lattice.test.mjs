@@ -172,3 +172,33 @@ test('systems and checkSystem: JAX is a lattice, NumPy is not (int8, uint8, floa
   assert.equal(numpy.violation.kind, 'not_associative');
   assert.notEqual(numpy.violation.left, numpy.violation.right);
 });
+
+test('routeEdges: straight where the way is clear, around a box in the way, clear errors for bad input', async () => {
+  const tl = await load();
+  const box = (x, y) => ({ x, y, halfWidth: 20, halfHeight: 10 });
+  const [clearRoute, around, back] = tl.routeEdges([box(0, 0), box(300, 0), box(150, 2), box(150, 200)],
+    [[0, 3], [0, 1], [1, 0]]);
+  assert.deepEqual(clearRoute.length, 2);
+  assert.ok(around.length > 2, 'bends around the box at x = 150');
+  // Every point of the bent route keeps out of the middle box (grown by 6).
+  for (let i = 1; i < around.length; ++i) {
+    const [p, q] = [around[i - 1], around[i]];
+    for (let t = 0; t <= 1; t += 1 / 64) {
+      const x = p.x + (q.x - p.x) * t;
+      const y = p.y + (q.y - p.y) * t;
+      assert.ok(!(Math.abs(x - 150) < 26 && Math.abs(y - 2) < 16), `(${x}, ${y}) is inside the box`);
+    }
+  }
+  assert.deepEqual(around[0], { x: 23, y: around[0].y }, 'starts on the source border plus 3');
+  assert.ok(back.length > 2);
+  assert.deepEqual(tl.routeEdges([], []), []);
+  assert.throws(() => tl.routeEdges({}, []), TypeError);
+  assert.throws(() => tl.routeEdges([box(0, 0)], 'edges'), TypeError);
+  assert.throws(() => tl.routeEdges([{ x: 0, y: 0, halfWidth: -1, halfHeight: 1 }], []), /halfWidth must be a finite number ≥ 0/);
+  assert.throws(() => tl.routeEdges([{ x: '1', y: 0, halfWidth: 1, halfHeight: 1 }], []), /boxes\[0\]\.x must be a finite number/);
+  assert.throws(() => tl.routeEdges([null], []), TypeError);
+  assert.throws(() => tl.routeEdges([box(0, 0), box(1, 1)], [[0, 2]]), /edges\[0\] must be a \[from, to\] pair of indices of the 2 boxes, got \[number 0, number 2\]/);
+  assert.throws(() => tl.routeEdges([box(0, 0), box(1, 1)], [[0, 0.5]]), RangeError);
+  assert.throws(() => tl.routeEdges([box(0, 0), box(1, 1)], [[0]]), RangeError);
+  assert.throws(() => tl.routeEdges(new Array(70000).fill(box(0, 0)), []), /at most 65536 boxes/);
+});
