@@ -78,6 +78,18 @@ val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>
   return out;
 }
 
+val positions_value(const std::vector<NodePosition>& positions) {
+  val out = val::array();
+  for (const NodePosition& p : positions) {
+    val node = val::object();
+    node.set("name", js_string(p.name));
+    node.set("x", p.x);
+    node.set("y", p.y);
+    out.call<void>("push", node);
+  }
+  return out;
+}
+
 // Bytes malloc has handed out and not had back: the leak check of the JS tests.
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 

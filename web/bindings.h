@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "typelattice/graph_layout.h"
 #include "typelattice/lattice.h"
 #include "typelattice/result.h"
 
@@ -38,5 +39,6 @@ val name_pairs(const std::vector<std::pair<std::string, std::string>>& pairs);  
 val graph_value(const Graph& graph);                      // { nodes: string[], edges: [string, string][] }
 val node_names(const Lattice& lattice, std::span<const NodeId> ids);
 val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges);
+val positions_value(const std::vector<NodePosition>& positions);  // [{ name, x, y }]
 
 }  // namespace typelattice::web

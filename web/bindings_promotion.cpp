@@ -46,17 +46,6 @@ val dtype_array(std::span<const Dtype> dtypes) {
 }
 
 
-val positions_value(const std::vector<NodePosition>& positions) {
-  val out = val::array();
-  for (const NodePosition& p : positions) {
-    val node = val::object();
-    node.set("name", js_string(p.name));
-    node.set("x", p.x);
-    node.set("y", p.y);
-    out.call<void>("push", node);
-  }
-  return out;
-}
 
 val dtypes() {
   val out = val::array();
@@ -90,8 +79,8 @@ val presets() {
     p.set("name", js_string(preset.name));
     p.set("title", js_string(preset.title));
     p.set("graph", graph_value(preset.graph));
-    // The document's own drawing positions, kept with the stage in assets/lattices/design-<name>.positions.txt.
-    p.set("layout", positions_value(layout_for(preset.graph, "design-" + preset.name)));
+    // The design story's frame: a type has the same place in every stage.
+    p.set("layout", positions_value(framed_layout(preset.graph, "design-story")));
     out.call<void>("push", p);
   }
   return out;

@@ -97,9 +97,10 @@ void PromotionModel::compute_system(const AppState& state) {
       lattice_violation = lattice->check();
       if (lattice_violation) lattice_violation_text = lattice->describe(*lattice_violation);
       // A user's graph has no hand-tuned positions: layout_for lays it out in layers.
-      layout = user ? layout_for(*graph)
-                    : layout_for(*graph, stage == presets_.end() ? std::string(system_name(options.system))
-                                                                 : "design-" + stage->name);
+      // Design stages share the story's frame, so a type stays in place when the stage changes.
+      layout = user                     ? layout_for(*graph)
+               : stage == presets_.end() ? layout_for(*graph, system_name(options.system))
+                                         : framed_layout(*graph, "design-story");
     } else {
       graph_error = built.error().message;
     }

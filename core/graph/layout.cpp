@@ -128,12 +128,15 @@ std::vector<NodePosition> layered_layout(const Graph& graph) {
   return out;
 }
 
-std::vector<NodePosition> layout_for(const Graph& graph, std::string_view preset_name) {
-  if (preset_name.empty()) return layered_layout(graph);
-  const auto text = embedded_asset("lattices/" + std::string(preset_name) + ".positions.txt");
-  if (!text) return layered_layout(graph);
+namespace {
 
-  std::map<std::string, std::pair<double, double>, std::less<>> known;
+using KnownPositions = std::map<std::string, std::pair<double, double>, std::less<>>;
+
+// The entries of assets/lattices/<preset>.positions.txt ('NAME X Y' per line; '#' comments), if it exists.
+std::optional<KnownPositions> read_positions(std::string_view preset_name) {
+  const auto text = embedded_asset("lattices/" + std::string(preset_name) + ".positions.txt");
+  if (!text) return std::nullopt;
+  KnownPositions known;
   std::string_view rest = *text;
   while (!rest.empty()) {
     const std::size_t end = std::min(rest.find('\n'), rest.size());
@@ -145,14 +148,22 @@ std::vector<NodePosition> layout_for(const Graph& graph, std::string_view preset
     if (!x || !y) continue;
     known[std::string(line.substr(0, s1))] = {*x, *y};
   }
+  return known;
+}
+
+// The graph's nodes at the known positions scaled into the unit box by the bounds of `frame` (the names whose
+// box counts), y flipped; layered when a node has no known position.
+std::vector<NodePosition> scaled(const Graph& graph, const KnownPositions& known,
+                                 const std::vector<std::string>& frame) {
   double min_x = 1e300, max_x = -1e300, min_y = 1e300, max_y = -1e300;
-  for (const std::string& name : graph.nodes) {
-    const auto it = known.find(name);
-    if (it == known.end()) return layered_layout(graph);  // hand-tuned positions must cover every node
-    min_x = std::min(min_x, it->second.first);
-    max_x = std::max(max_x, it->second.first);
-    min_y = std::min(min_y, it->second.second);
-    max_y = std::max(max_y, it->second.second);
+  for (const std::string& name : graph.nodes)
+    if (!known.contains(name)) return layered_layout(graph);  // hand-tuned positions must cover every node
+  for (const std::string& name : frame) {
+    const auto& [x, y] = known.find(name)->second;
+    min_x = std::min(min_x, x);
+    max_x = std::max(max_x, x);
+    min_y = std::min(min_y, y);
+    max_y = std::max(max_y, y);
   }
   const auto unit = [](double v, double lo, double hi) { return hi > lo ? (v - lo) / (hi - lo) : 0.5; };
   std::vector<NodePosition> out;
@@ -161,6 +172,22 @@ std::vector<NodePosition> layout_for(const Graph& graph, std::string_view preset
     out.push_back({name, unit(x, min_x, max_x), 1.0 - unit(y, min_y, max_y)});  // figure y grows upwards
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<NodePosition> layout_for(const Graph& graph, std::string_view preset_name) {
+  if (preset_name.empty()) return layered_layout(graph);
+  const auto known = read_positions(preset_name);
+  return known ? scaled(graph, *known, graph.nodes) : layered_layout(graph);
+}
+
+std::vector<NodePosition> framed_layout(const Graph& graph, std::string_view preset_name) {
+  const auto known = read_positions(preset_name);
+  if (!known) return layered_layout(graph);
+  std::vector<std::string> frame;
+  for (const auto& entry : *known) frame.push_back(entry.first);
+  return scaled(graph, *known, frame);
 }
 
 }  // namespace typelattice

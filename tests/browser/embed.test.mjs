@@ -182,7 +182,7 @@ test('the element draws no edge through a node it does not join (strict: f* -> f
     const drawn = await page.evaluate(([src, host]) => new Function('root', `return (${src})(root);`)(
       document.getElementById(host).shadowRoot), [edgesThroughNodesInPage.toString(), id]);
     assert.deepEqual(drawn.through, [], id);
-    assert.ok(Object.keys(drawn.points).length > 20, id);
+    assert.ok(Object.keys(drawn.points).length >= 15, `${id}: ${Object.keys(drawn.points).length} edges`);
   }
   await page.close();
   assert.deepEqual(env.errors, []);

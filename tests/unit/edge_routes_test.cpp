@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "typelattice/design_story.h"
 #include "typelattice/edge_routes.h"
 #include "typelattice/graph_layout.h"
 #include "typelattice/promotion.h"
@@ -24,10 +25,10 @@ struct Drawing {
 
 // Boxes as the playground sizes them: 7.9 px per character of a 13 px monospace label, names over ten
 // characters on two lines, on a 1100 x 560 canvas.
-Drawing draw(const Graph& graph, std::string_view preset) {
+Drawing draw(const Graph& graph, const std::vector<NodePosition>& layout) {
   Drawing d;
   std::map<std::string, std::size_t> id;
-  for (const NodePosition& p : layout_for(graph, preset)) {
+  for (const NodePosition& p : layout) {
     const std::size_t cut = p.name.find('_');
     const bool two_lines = p.name.size() > 10 && cut != std::string::npos;
     const std::size_t chars = two_lines ? std::max(cut + 1, p.name.size() - cut - 1) : p.name.size();
@@ -96,20 +97,20 @@ TEST(EdgeRoutes, NoEdgeOfAJaxGraphPassesThroughANode) {
   for (Mode mode : {Mode::standard, Mode::strict})
     for (bool x64 : {true, false}) {
       const Graph graph = *promotion_graph({System::jax, mode, x64});
-      expect_clear_routes(draw(graph, "jax"), std::string(mode == Mode::strict ? "strict" : "standard") +
+      expect_clear_routes(draw(graph, layout_for(graph, "jax")), std::string(mode == Mode::strict ? "strict" : "standard") +
                                                   (x64 ? "" : ", x64 off"));
     }
 }
 
-TEST(EdgeRoutes, NoEdgeOfADesignStagePassesThroughANode) {
-  for (const LatticePreset& p : design_presets()) expect_clear_routes(draw(p.graph, "design-" + p.name), p.name);
+TEST(EdgeRoutes, NoEdgeOfADesignStoryStagePassesThroughANode) {
+  for (const StoryStage& s : design_story()) expect_clear_routes(draw(s.graph, s.layout), s.name);
 }
 
 // The drawing the issue reported: in strict mode f* -> float64 ran straight through float32, which read as an
 // edge float32 -> float64 that strict mode does not have. Likewise c* -> complex128 through complex64.
 TEST(EdgeRoutes, StrictWeakFloatEdgesBendAroundTheConcreteTypes) {
   const Graph graph = *promotion_graph({System::jax, Mode::strict, true});
-  const Drawing d = draw(graph, "jax");
+  const Drawing d = draw(graph, layout_for(graph, "jax"));
   const auto routes = route_edges(d.boxes, d.edges);
   int checked = 0;
   for (std::size_t e = 0; e < d.edges.size(); ++e) {

@@ -86,7 +86,7 @@ TEST(GraphLayout, DegenerateGraphsStillGetPositions) {
 }
 
 TEST(GraphLayout, PresetsUseTheirHandTunedPositionsAndFallBackToLayered) {
-  for (const LatticePreset& p : design_presets()) by_name(p.graph, layout_for(p.graph, "design-" + p.name));
+  for (const LatticePreset& p : design_presets()) by_name(p.graph, framed_layout(p.graph, "design-story"));
   for (Mode mode : {Mode::standard, Mode::strict}) {
     for (bool x64 : {true, false}) {
       const Graph g = *promotion_graph({System::jax, mode, x64});

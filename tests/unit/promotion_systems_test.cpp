@@ -167,7 +167,7 @@ TEST(DesignPresets, EachStageHasTheStatusTheDocumentArgues) {
     const auto v = l.check();
     EXPECT_EQ(v ? std::optional<K>(v->kind) : std::nullopt, expected[i].violation)
         << presets[i].name << ": " << (v ? l.describe(*v) : "lattice");
-    const auto positions = layout_for(presets[i].graph, "design-" + presets[i].name);
+    const auto positions = framed_layout(presets[i].graph, "design-story");
     EXPECT_EQ(positions.size(), presets[i].graph.nodes.size());
   }
 }

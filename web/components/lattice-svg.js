@@ -137,18 +137,21 @@ export class LatticeDiagram {
     if (moveFocus) this.nodes.get(name).g.focus();
   }
 
-  // graph: { nodes: [{ name, x, y }], edges: [[from, to]] } with x, y in [0, 1].
+  // graph: { nodes: [{ name, x, y }], edges: [[from, to]] } with x, y in [0, 1]; optional: frame (the nodes
+  // that size the canvas, so drawings of several graphs in one frame line up; default nodes), ghostNodes
+  // (drawn faded and dashed, not selectable: what a design stage took away) and removedEdges (drawn dashed,
+  // between nodes or ghosts that are drawn).
   render(graph) {
     const doc = this.doc;
     this.svg.replaceChildren();
     this.nodes.clear();
     this.edges.clear();
-    const { width, height, maxW, maxH } = canvasSize(graph.nodes);
+    const { width, height, maxW, maxH } = canvasSize(graph.frame || graph.nodes);
     this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     this.svg.style.setProperty('--tl-natural-width', `${width}px`);
 
     const defs = svgEl(doc, 'defs');
-    for (const kind of ['plain', 'path', 'reach', 'cycle']) {
+    for (const kind of ['plain', 'path', 'reach', 'cycle', 'added']) {
       const marker = svgEl(doc, 'marker', {
         id: `${this.prefix}-arrow-${kind}`, viewBox: '0 0 10 10', refX: 9, refY: 5,
         markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse',
@@ -159,7 +162,8 @@ export class LatticeDiagram {
     this.svg.append(defs);
 
     const boxes = new Map();
-    for (const n of graph.nodes) {
+    const ghosts = (graph.ghostNodes || []).filter((n) => !graph.nodes.some((m) => m.name === n.name));
+    for (const n of [...graph.nodes, ...ghosts]) {
       const { w, h } = boxSize(n.name);
       const cx = PAD + maxW / 2 + n.x * (width - 2 * PAD - maxW);
       const cy = PAD + maxH / 2 + n.y * (height - 2 * PAD - maxH);
@@ -167,22 +171,52 @@ export class LatticeDiagram {
     }
 
     const edgeLayer = svgEl(doc, 'g', { class: 'tl-edges', 'aria-hidden': 'true' });
-    const index = new Map(graph.nodes.map((n, i) => [n.name, i]));
-    const drawable = graph.edges.filter(([from, to]) => index.has(from) && index.has(to));
-    const routes = this.routeEdges(graph.nodes.map((n) => {
+    const all = [...graph.nodes, ...ghosts];
+    const index = new Map(all.map((n, i) => [n.name, i]));
+    const live = new Set(graph.nodes.map((n) => n.name));
+    const drawable = graph.edges.filter(([from, to]) => live.has(from) && live.has(to));
+    const removed = (graph.removedEdges || []).filter(([from, to]) => index.has(from) && index.has(to));
+    const routes = this.routeEdges(all.map((n) => {
       const { cx, cy, w, h } = boxes.get(n.name);
       return { x: cx, y: cy, halfWidth: w / 2, halfHeight: h / 2 };
-    }), drawable.map(([from, to]) => [index.get(from), index.get(to)]));
+    }), [...drawable, ...removed].map(([from, to]) => [index.get(from), index.get(to)]));
+    const pathOf = (route) => route.map((p, k) => `${k ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+    removed.forEach(([from, to], i) => {
+      const route = routes[drawable.length + i];
+      if (route.length < 2) return;
+      const path = svgEl(doc, 'path', { d: pathOf(route), class: 'tl-edge removed-edge',
+        'marker-end': `url(#${this.prefix}-arrow-plain)` });
+      path.dataset.removedFrom = from;
+      path.dataset.removedTo = to;
+      edgeLayer.append(path);
+    });
     drawable.forEach(([from, to], i) => {
       if (routes[i].length < 2) return;   // a self-loop: nothing to draw
-      const d = routes[i].map((p, k) => `${k ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-      const path = svgEl(doc, 'path', { d, class: 'tl-edge', 'marker-end': `url(#${this.prefix}-arrow-plain)` });
+      const path = svgEl(doc, 'path', { d: pathOf(routes[i]), class: 'tl-edge',
+        'marker-end': `url(#${this.prefix}-arrow-plain)` });
       path.dataset.from = from;
       path.dataset.to = to;
       edgeLayer.append(path);
       this.edges.set(edgeKey(from, to), { from, to, path, kind: 'plain', dimmed: false });
     });
     this.svg.append(edgeLayer);
+
+    const ghostLayer = svgEl(doc, 'g', { class: 'tl-ghosts', 'aria-hidden': 'true' });
+    for (const n of ghosts) {
+      const box = boxes.get(n.name);
+      const g = svgEl(doc, 'g', { class: 'tl-ghost' });
+      g.dataset.ghost = n.name;
+      g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
+        width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
+      labelLines(n.name).forEach((line, i, lines) => {
+        const text = svgEl(doc, 'text', { x: box.cx.toFixed(1), class: 'tl-node-label', 'text-anchor': 'middle',
+          y: (box.cy + 4.5 + (i - (lines.length - 1) / 2) * LINE_HEIGHT).toFixed(1) });
+        text.textContent = line;
+        g.append(text);
+      });
+      ghostLayer.append(g);
+    }
+    this.svg.append(ghostLayer);
 
     const nodeLayer = svgEl(doc, 'g', { class: 'tl-nodes' });
     for (const n of graph.nodes) {
@@ -212,6 +246,17 @@ export class LatticeDiagram {
   }
 
   hasNode(name) { return this.nodes.has(name); }
+
+  // Adds `cls` to the drawn edges among `edges` ([[from, to]]), e.g. the edges a design stage adds.
+  markEdges(edges, cls) {
+    for (const [from, to] of edges) {
+      const edge = this.edges.get(edgeKey(from, to));
+      if (!edge) continue;
+      edge.path.classList.add(cls);
+      edge.marked = cls === 'added-edge';
+      if (edge.kind === 'plain') edge.path.setAttribute('marker-end', `url(#${this.prefix}-arrow-added)`);
+    }
+  }
 
   // Says why each edge exists when the pointer rests on it: reason(from, to) is the core's sentence for that
   // pair's join (an edge from -> to means from ∨ to = to). A wide transparent twin of each edge takes the hover.
@@ -272,7 +317,7 @@ export class LatticeDiagram {
       path.classList.toggle('reach-edge', kind === 'reach');
       path.classList.toggle('cycle-edge', kind === 'cycle');
       path.classList.toggle('dimmed', dimmed);
-      path.setAttribute('marker-end', `url(#${this.prefix}-arrow-${kind})`);
+      path.setAttribute('marker-end', `url(#${this.prefix}-arrow-${kind === 'plain' && edge.marked ? 'added' : kind})`);
       edge.kind = kind;
       edge.dimmed = dimmed;
     }

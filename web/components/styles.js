@@ -47,7 +47,12 @@ export const latticeCss = `/* The lattice drawing and promotion table, shared by
 .tl-edge.reach-edge { stroke: var(--tl-reach); stroke-width: 2.5; }
 .tl-edge.cycle-edge { stroke: var(--tl-counter); stroke-width: 3.5; stroke-dasharray: 7 4; }
 .tl-edge.dimmed { opacity: 0.25; }
+.tl-edge.added-edge:not(.on-path) { stroke: var(--tl-added, #16a34a); stroke-width: 2.5; }
+.tl-edge.removed-edge { stroke-dasharray: 5 4; opacity: 0.8; }
+.tl-ghost { opacity: 0.45; pointer-events: none; }
+.tl-ghost .tl-node-box { stroke-dasharray: 4 3; fill: none; }
 .tl-arrow-plain { fill: var(--tl-edge); }
+.tl-arrow-added { fill: var(--tl-added, #16a34a); }
 .tl-arrow-path { fill: var(--tl-join-stroke); }
 .tl-arrow-reach { fill: var(--tl-reach); }
 .tl-arrow-cycle { fill: var(--tl-counter); }

@@ -93,7 +93,7 @@ export function checkStateWithModule(s, tl, languages, notes) {
     why = refusal(() => tl.layout(s.format, s.code));
     if (why) reset(['code'], why);
   }
-  if (s.stage && s.stage >= tl.presets().length) reset(['stage'], `there are ${tl.presets().length} stages`);
+  if (s.stage && s.stage >= tl.designStory().length) reset(['stage'], `there are ${tl.designStory().length} stages`);
   if (!languages.includes(s.lang)) reset(['lang'], `one of ${languages.join(', ')}`);
   return s;
 }

@@ -1,5 +1,6 @@
-// The Design story view: the design document's stages (tl.presets()) one at a time, with the pairs of types
-// that gain, lose or change their join compared with the previous stage. Clicking a pair shows it.
+// The Design story view: the design document's stages and today's lattice (tl.designStory()) one at a time, in
+// one frame (a type keeps its place), with the edges each stage adds (green) and removes (dashed), and the
+// pairs of types that gain, lose or change their join (the core's compare_stages). Clicking a pair shows it.
 import { LatticeDiagram } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
 import { t } from './strings.js';
@@ -10,8 +11,7 @@ export class StoryView {
   constructor(app) {
     this.app = app;
     this.tl = app.tl;
-    this.presets = this.tl.presets();
-    this.joins = new Map();   // stage index -> Map("a|b" -> join|null)
+    this.presets = this.tl.designStory();
     this.diagram = new LatticeDiagram({ document, routeEdges: this.tl.routeEdges });
     $('story-figure').append(this.diagram.svg);
     this.picked = [];
@@ -43,19 +43,6 @@ export class StoryView {
     return this.#handles.get(i);
   }
 
-  // Joins of every pair of a stage's nodes, computed once per stage on the stage's own graph.
-  #joinsOf(i) {
-    if (!this.joins.has(i)) {
-      const { graph } = this.presets[i];
-      const m = new Map();
-      graph.nodes.forEach((a, x) => graph.nodes.slice(x + 1).forEach((b) => {
-        m.set(`${a}|${b}`, this.#handle(i).joinOnGraph([a, b]).join);
-      }));
-      this.joins.set(i, m);
-    }
-    return this.joins.get(i);
-  }
-
   relabel() { this.shown = null; }
 
   render(state) {
@@ -72,7 +59,14 @@ export class StoryView {
     const prose = t(`stage.${preset.name}`);
     $('story-prose').textContent = prose === `stage.${preset.name}` ? '' : prose;
     const check = this.tl.checkLattice(preset.graph);
-    this.diagram.render({ nodes: check.layout, edges: preset.graph.edges });
+    // Every stage in the last stage's frame (the Lattice view's canvas), with the edges this stage removed.
+    const changes = preset.changes;
+    // The types this stage removed stay as faded ghosts at their places, so its removed edges can be drawn.
+    const removedTypes = new Set(changes ? changes.removedNodes : []);
+    const ghostNodes = this.stage ? this.presets[this.stage - 1].layout.filter((n) => removedTypes.has(n.name)) : [];
+    this.diagram.render({ nodes: preset.layout, edges: preset.graph.edges, frame: this.presets.at(-1).layout,
+      ghostNodes, removedEdges: changes ? changes.removedEdges : [] });
+    this.diagram.markEdges(changes ? changes.addedEdges : [], 'added-edge');
     this.violation = check.violation;
     const status = $('story-status');
     status.className = `status-box ${check.isLattice ? 'good' : 'bad'}`;
@@ -98,50 +92,42 @@ export class StoryView {
   #diff() {
     const box = $('story-diff');
     box.replaceChildren();
-    const now = this.#joinsOf(this.stage);
-    if (this.stage === 0) {
+    const changes = this.presets[this.stage].changes;
+    const line = (text) => {
       const p = document.createElement('p');
-      p.textContent = t('story.first', { n: [...now.values()].filter((j) => j !== null).length });
+      p.textContent = text;
       box.append(p);
+    };
+    if (!changes) {
+      const { nodes } = this.presets[0].graph;
+      let n = 0;
+      nodes.forEach((a, i) => nodes.slice(i + 1).forEach((b) => { n += this.#handle(0).joinOnGraph([a, b]).join !== null; }));
+      line(t('story.first', { n }));
       return;
     }
-    const before = this.#joinsOf(this.stage - 1);
-    const oldNodes = new Set(this.presets[this.stage - 1].graph.nodes);
-    const added = this.presets[this.stage].graph.nodes.filter((n) => !oldNodes.has(n));
-    if (added.length) {
-      const p = document.createElement('p');
-      p.textContent = t('story.newTypes', { list: added.join(', ') });
-      box.append(p);
+    if (changes.addedNodes.length) line(t('story.newTypes', { list: changes.addedNodes.join(', ') }));
+    if (changes.removedNodes.length) line(t('story.removedTypes', { list: changes.removedNodes.join(', ') }));
+    if (changes.addedEdges.length || changes.removedEdges.length) {
+      line(t('story.edges', { added: changes.addedEdges.length, removed: changes.removedEdges.length }));
     }
-    const gained = [];
-    const lost = [];
-    const changed = [];
-    for (const [pair, join] of now) {
-      const [a, b] = pair.split('|');
-      const old = before.has(pair) ? before.get(pair) : before.get(`${b}|${a}`);
-      if (old === undefined) continue;   // a new type: not a change
-      if (old === null && join !== null) gained.push([a, b, join]);
-      else if (old !== null && join === null) lost.push([a, b, old]);
-      else if (old !== join) changed.push([a, b, `${old} → ${join}`]);
-    }
-    if (!gained.length && !lost.length && !changed.length) {
-      const p = document.createElement('p');
-      p.textContent = t('story.noChange');
-      box.append(p);
-    }
-    for (const [key, list, cls] of [['story.gained', gained, 'gained'], ['story.lost', lost, 'lost'],
-      ['story.changed', changed, 'changed']]) {
+    const lists = [['story.gained', changes.gained, 'gained'], ['story.lost', changes.lost, 'lost'],
+      ['story.changed', changes.changed, 'changed']];
+    if (lists.every(([, list]) => !list.length)) line(t('story.noChange'));
+    // Each count expands on click into its pairs; clicking a pair selects it in the figure.
+    for (const [key, list, cls] of lists) {
       if (!list.length) continue;
-      const h = document.createElement('h3');
-      h.textContent = t(key, { n: list.length });
+      const details = document.createElement('details');
+      details.className = `pair-changes ${cls}`;
+      const summary = document.createElement('summary');
+      summary.textContent = t(key, { n: list.length });
       const ul = document.createElement('ul');
       ul.className = `pair-list ${cls}`;
-      for (const [a, b, what] of list) {
+      for (const { a, b, before, after } of list) {
         const li = document.createElement('li');
         const btn = document.createElement('button');
         btn.type = 'button';
         btn.className = 'chip';
-        btn.textContent = `${a} ∨ ${b}: ${what}`;
+        btn.textContent = `${a} ∨ ${b}: ${cls === 'changed' ? `${before} → ${after}` : before ?? after}`;
         btn.addEventListener('click', () => {
           this.picked = [a, b];
           this.#showPicked();
@@ -149,7 +135,8 @@ export class StoryView {
         li.append(btn);
         ul.append(li);
       }
-      box.append(h, ul);
+      details.append(summary, ul);
+      box.append(details);
     }
   }
 }

@@ -279,8 +279,29 @@ export interface LatticePreset {
   name: string;
   title: string;
   graph: Graph;
-  /** Node positions as the design document draws this stage. */
+  /** Node positions in the design story's frame: a type has the same place in every stage. */
   layout: PositionedNode[];
+}
+
+/** A pair of types in two consecutive stages whose join differs (null: no unique join). */
+export interface JoinChange { a: string; b: string; before: string | null; after: string | null; }
+/** What a design stage changes relative to the stage before it. */
+export interface StageChanges {
+  addedNodes: string[];
+  removedNodes: string[];
+  addedEdges: Edge[];
+  removedEdges: Edge[];
+  /** Pairs of types in both stages with no join before and one now. */
+  gained: JoinChange[];
+  /** Pairs with a join before and none now. */
+  lost: JoinChange[];
+  /** Pairs whose join is another type now. */
+  changed: JoinChange[];
+}
+/** A stage of the design story: a design document stage, or the closing "today" (the Lattice view's graph). */
+export interface StoryStage extends LatticePreset {
+  /** Relative to the stage before; null for the first. */
+  changes: StageChanges | null;
 }
 
 /** One bit field of a code, most significant field first. */
@@ -374,6 +395,11 @@ export interface TypeLattice {
   systems(): SystemEntry[];
   /** The design document's intermediate lattices, in the document's order. */
   presets(): LatticePreset[];
+  /**
+   * The design story: presets() in order, then "today" (JAX's lattice over the JAX docs' 18 types, drawn as
+   * the Lattice view draws it), each in one frame and with what it changes.
+   */
+  designStory(): StoryStage[];
 
   /**
    * A system compiled once, for many questions (the functions below keep such handles internally).

@@ -376,6 +376,7 @@ export default async function createTypeLattice(options) {
     formats: () => listing('formats', () => core.formats()),
     systems: () => listing('systems', () => core.systems()),
     presets: () => listing('presets', () => core.presets()),
+    designStory: () => listing('designStory', () => core.designStory()),
 
     /** A promotion system compiled once; call delete() when done with it. */
     system: (opts) => systemHandle(...systemOptions(opts, 'system')),

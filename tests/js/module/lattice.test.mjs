@@ -150,13 +150,46 @@ test("presets: the design document's stages, ending with the final lattice", asy
   const doc = graphOf(docFinal);
   assert.equal(final.graph.nodes.length, doc.nodes.length);
   assert.equal(final.graph.edges.length, doc.edges.length);
-  // Drawn as the document draws it: i* leftmost (x -1.25), complex128 rightmost (x 8.5), f16 above bf16.
+  // Drawn in the design story's frame, whose left edge is bool's place (x -2.25; i* is at -1.25) and right
+  // edge complex128's (8.5); f16 above bf16. A type has the same place in every stage.
   const at = Object.fromEntries(final.layout.map((n) => [n.name, n]));
   assert.deepEqual(Object.keys(at).sort(), [...final.graph.nodes].sort());
   assertInUnitBox(final.layout);
-  assert.equal(at['i*'].x, 0);
+  assert.ok(Math.abs(at['i*'].x - 1 / 10.75) < 1e-12, String(at['i*'].x));
   assert.equal(at.complex128.x, 1);
-  assert.ok(at.float16.x === at.bfloat16.x && at.float16.y !== at.bfloat16.y);
+  assert.ok(at.float16.x === at.bfloat16.x && at.float16.y < at.bfloat16.y);
+  for (const p of presets) {
+    for (const n of p.layout) if (at[n.name]) assert.deepEqual([n.x, n.y], [at[n.name].x, at[n.name].y], `${n.name} in ${p.name}`);
+  }
+});
+
+test('designStory: the stages, then today as lattice() draws it, each with what it changes', async () => {
+  const tl = await load();
+  const story = tl.designStory();
+  const presets = tl.presets();
+  assert.deepEqual(story.map((s) => s.name), [...presets.map((p) => p.name), 'today']);
+  assert.equal(story[0].changes, null);
+  const final = story.at(-2).changes;
+  assert.deepEqual(final.addedEdges, [['uint64', 'f*']]);
+  assert.deepEqual([final.removedEdges, final.lost, final.changed, final.addedNodes], [[], [], [], []]);
+  assert.ok(final.gained.some(({ a, b, before, after }) => a === 'int8' && b === 'uint64' && before === null && after === 'f*'));
+  // Each gained join is the join on the stage's own graph.
+  const handle = tl.graph(story.at(-2).graph);
+  for (const { a, b, after } of final.gained) assert.equal(handle.joinOnGraph([a, b]).join, after, `${a} ∨ ${b}`);
+  handle.delete();
+  const today = story.at(-1);
+  assert.deepEqual(today.changes.addedNodes, ['bool']);
+  assert.deepEqual(today.changes.addedEdges, [['bool', 'i*']]);
+  // today is the Lattice view: lattice() restricted to the docs' types and stretched back to the unit box.
+  const docs = new Set(tl.dtypes().filter((d) => d.shortCode).map((d) => d.name));
+  const whole = tl.lattice().nodes.filter((n) => docs.has(n.name));
+  const span = (key) => [Math.min(...whole.map((n) => n[key])), Math.max(...whole.map((n) => n[key]))];
+  const [[x0, x1], [y0, y1]] = [span('x'), span('y')];
+  for (const n of today.layout) {
+    const w = whole.find((m) => m.name === n.name);
+    assert.ok(Math.abs(n.x - (w.x - x0) / (x1 - x0)) < 1e-12 && Math.abs(n.y - (w.y - y0) / (y1 - y0)) < 1e-12, n.name);
+  }
+  assert.equal(today.layout.length, 18);
 });
 
 test('systems and checkSystem: JAX is a lattice, NumPy is not (int8, uint8, float16)', async () => {
