@@ -67,9 +67,13 @@ val formats() {
     entry.set("bias", spec.bias);
     entry.set("totalBits", spec.total_bits());
     entry.set("codeBytes", code_bytes(f));
-    std::vector<std::string_view> round_modes;
-    for (const RoundModeName& r : round_modes_of(f)) round_modes.push_back(r.name);
+    std::vector<std::string_view> round_modes, rules;
+    for (const RoundModeName& r : round_modes_of(f)) {
+      round_modes.push_back(r.name);
+      rules.push_back(r.description);
+    }
     entry.set("roundModes", string_array(round_modes));
+    entry.set("roundModeRules", string_array(rules));  // for 2^k <= |x| < 2^(k+1): what each mode gives
     entry.set("isMinifloat", is_minifloat(f));
     entry.set("hasInf", spec.has_inf());
     entry.set("hasNaN", spec.has_nan());

@@ -19,8 +19,8 @@ Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::m
 // spelling, or a mode every format has) is a new row.
 constexpr std::array<RoundModeName, 3> kRoundModes = {{
     {"up", RoundMode::up, true, "2^k <= x < 2^(k+1) gives 2^(k+1) unless x = 2^k (ONNX's default)"},
-    {"down", RoundMode::down, true, "2^k"},
-    {"nearest", RoundMode::nearest, true, "2^(k+1) if x >= 1.5 * 2^k, else 2^k"},
+    {"down", RoundMode::down, true, "2^k (toward zero)"},
+    {"nearest", RoundMode::nearest, true, "2^(k+1) if x >= 1.5 * 2^k, else 2^k (1.5 * 2^k, the midpoint, rounds up)"},
 }};
 
 std::string_view trim(std::string_view text) {

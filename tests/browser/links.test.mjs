@@ -25,6 +25,8 @@ const cases = [
   ['#view=bits&format=float99', 'format=float99',
     async (p) => assert.equal(await p.inputValue('#format-select'), 'float8_e4m3fn')],
   ['#view=bits&code=0x100', 'code=256', null],
+  ['#view=bits&vs=float8_e9m9', 'vs=float8_e9m9',
+    async (p) => assert.equal(await p.$$eval('#format-cards .format-card', (cs) => cs.length), 1)],
   ['#view=bits&format=float4_e2m1fn&code=0x10', 'code=16', null],
   ['#view=bits&format=float32&code=0x100000000', 'code=4294967296', null],
   ['#view=bits&code=0xffffffffffffffffffff', 'code=0xffffffffffffffffffff', null],

@@ -1,6 +1,7 @@
 // The Bits view: one format's bit layout (one toggle per bit), the exact decoded value and its neighbours,
 // a grid of the format's codes by category, casting a typed value into this and every other format.
 import { t } from './strings.js';
+import { formatCard } from './format-card.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +35,14 @@ export class BitsView {
       sel.append(o);
     }
     sel.addEventListener('change', (e) => this.app.set({ format: e.target.value, code: null }));
+    for (const f of this.formats) {
+      const o = document.createElement('option');
+      o.value = f.name;
+      o.textContent = f.name;
+      $('compare-format').append(o);
+    }
+    $('compare-format').addEventListener('change', (e) => this.app.set({ vs: e.target.value }));
+    this.cardsFor = null;
     $('value-input').addEventListener('input', (e) => this.app.set({ value: e.target.value.trim(), code: null }));
     $('input-kind').addEventListener('change', (e) => this.app.set({ input: e.target.value, code: null }));
     $('saturate-select').addEventListener('change', (e) =>
@@ -74,7 +83,7 @@ export class BitsView {
     });
   }
 
-  relabel() { this.builtFor = null; this.gridFor = null; }
+  relabel() { this.builtFor = null; this.gridFor = null; this.cardsFor = null; }
 
   #format() {
     return this.byName.get(this.app.state.format) || this.formats[0];
@@ -128,6 +137,20 @@ export class BitsView {
     this.#showCast(f, state, cast, castError);
     this.#showAll(state);
     this.#saturationNote(f);
+    this.#cards(f, state.vs);
+  }
+
+  // The format's card, and beside it the card of the format chosen in "Compare with".
+  #cards(f, vs) {
+    const other = vs && vs !== f.name ? this.byName.get(vs) : null;
+    $('compare-format').value = other ? other.name : '';
+    const key = `${f.name}|${other ? other.name : ''}`;
+    if (this.cardsFor === key) return;
+    this.cardsFor = key;
+    const box = $('format-cards');
+    box.replaceChildren(formatCard(document, this.tl, f));
+    if (other) box.append(formatCard(document, this.tl, other));
+    box.classList.toggle('two', !!other);
   }
 
   #facts(f) {

@@ -1,6 +1,6 @@
 // The page state and its URL-hash form, e.g.
 //   #view=lattice&system=jax&mode=strict&select=float16,bfloat16
-//   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0
+//   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0&vs=float8_e5m2
 // Only values that differ from the defaults are written, so a plain link opens the default view.
 
 export const DEFAULTS = Object.freeze({
@@ -12,6 +12,7 @@ export const DEFAULTS = Object.freeze({
   compare: '',
   all: false,         // lattice and table show every type, not only the JAX docs' 18
   format: 'float8_e4m3fn',
+  vs: '',             // a second format whose card the Bits view shows beside the first ('' = none)
   code: null,          // the code shown in the Bits view (number), null = the cast value's code or 0
   value: '',
   input: 'decimal',
@@ -52,6 +53,7 @@ export function parseHashWithNotes(hash) {
   take('compare', () => true, (v) => { s.compare = v; });
   take('all', isFlag, (v) => { s.all = FLAG_WORDS.get(v); }, '1 or 0');
   take('format', any, (v) => { s.format = v; });
+  take('vs', () => true, (v) => { s.vs = v; });
   take('code', (v) => /^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)),
        (v) => { s.code = Number(v); }, 'a code such as 0x7e');
   take('value', () => true, (v) => { s.value = v; });
@@ -89,6 +91,10 @@ export function checkStateWithModule(s, tl, languages, notes) {
   }
   why = refusal(() => tl.layout(s.format, 0));
   if (why) reset(['format', 'code'], why);
+  if (s.vs) {
+    why = refusal(() => tl.layout(s.vs, 0));
+    if (why) reset(['vs'], why);
+  }
   if (s.code !== null) {
     why = refusal(() => tl.layout(s.format, s.code));
     if (why) reset(['code'], why);
@@ -109,6 +115,7 @@ export function toHash(s) {
   put('compare', s.compare, DEFAULTS.compare);
   if (s.all) p.set('all', '1');
   put('format', s.format, DEFAULTS.format);
+  put('vs', s.vs, DEFAULTS.vs);
   if (s.code !== null) p.set('code', `0x${s.code.toString(16)}`);
   put('value', s.value, DEFAULTS.value);
   put('input', s.input, DEFAULTS.input);

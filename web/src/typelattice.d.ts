@@ -111,6 +111,8 @@ export interface FormatEntry {
   codeBytes: 1 | 2 | 4;
   /** The `round` option values the format takes (['up', 'down', 'nearest'] for float8_e8m0fnu, else none). */
   roundModes: RoundName[];
+  /** What each of roundModes gives for 2^k <= |x| < 2^(k+1), in the same order (the CLI's help text). */
+  roundModeRules: string[];
   /** Whether castFloat32 / decode cover the format: every format up to 16 bits; false for float32. */
   isMinifloat: boolean;
   hasInf: boolean;

@@ -1,0 +1,150 @@
+// A card per format for the Bits view: what each part of the name means (checked against the format's data:
+// a part is explained only where the module's facts say it holds), its special values found by decoding every
+// code with the module, its range, what it is used for, and E8M0's round modes as the core defines them.
+import { t } from './strings.js';
+
+const hex = (code, bits) => `0x${code.toString(16).toUpperCase().padStart(Math.ceil(bits / 4), '0')}`;
+
+function powerOfTwo(x) {
+  const k = Math.log2(x);
+  return Number.isInteger(k) ? `2^${k}` : String(x);
+}
+
+// Contiguous runs of codes as "0x7D–0x7F".
+function runs(codes, bits) {
+  const out = [];
+  for (let i = 0; i < codes.length;) {
+    let j = i;
+    while (j + 1 < codes.length && codes[j + 1] === codes[j] + 1) ++j;
+    out.push(i === j ? hex(codes[i], bits) : `${hex(codes[i], bits)}–${hex(codes[j], bits)}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+// The codes of each kind of special value, from the module: decode() for the formats up to 16 bits, layout()
+// of the IEEE special codes for float32 (2^32 codes are too many to decode here).
+function specialCodes(tl, f) {
+  if (!f.isMinifloat) {
+    const kinds = { zero: [], inf: [], nan: [] };
+    for (const code of [0, 0x80000000, 0x7f800000, 0xff800000, 0x7f800001, 0x7fffffff, 0xff800001, 0xffffffff]) {
+      const { category } = tl.layout(f.name, code);
+      if (kinds[category]) kinds[category].push(code);
+    }
+    return { zero: kinds.zero, inf: kinds.inf, nan: kinds.nan, nanText: kinds.nan.length ? `0x7F800001–0x7FFFFFFF, 0xFF800001–0xFFFFFFFF (${t('card.nanCount', { n: 2 ** 24 - 2 })})` : '' };
+  }
+  const count = 2 ** f.totalBits;
+  const codes = f.codeBytes === 1 ? new Uint8Array(count) : new Uint16Array(count);
+  for (let i = 0; i < count; ++i) codes[i] = i;
+  const values = tl.decode(codes, f.name);
+  const zero = [];
+  const inf = [];
+  const nan = [];
+  values.forEach((v, code) => {
+    if (Number.isNaN(v)) nan.push(code);
+    else if (v === 0) zero.push(code);
+    else if (!Number.isFinite(v)) inf.push(code);
+  });
+  const nanText = nan.length > 4 ? `${runs(nan, f.totalBits)} (${t('card.nanCount', { n: nan.length })})` : runs(nan, f.totalBits);
+  return { zero, inf, nan, nanText };
+}
+
+// The parts of a format's name after its width: e4m3, b11, fn / fnu, uz.
+function nameParts(name) {
+  const m = /_(e\d+m\d+)(b\d+)?(fnu|fn)?(uz)?$/.exec(name);
+  return m ? m.slice(1).filter(Boolean) : [];
+}
+
+// What one part of the name means, or null where the format's data do not bear it out.
+function partMeaning(part, f, specials) {
+  const ieeeBias = 2 ** (f.exponentBits - 1) - 1;
+  if (/^e\d+m\d+$/.test(part)) {
+    return t(f.hasSign ? 'card.part.emSigned' : 'card.part.emUnsigned', { e: f.exponentBits, m: f.mantissaBits });
+  }
+  if (/^b\d+$/.test(part)) {
+    return Number(part.slice(1)) === f.bias && f.bias > ieeeBias ? t('card.part.bias', { bias: f.bias, ieee: ieeeBias }) : null;
+  }
+  if (part === 'fn' && !f.hasInf) {
+    return f.hasNaN ? t('card.part.fn', { nan: specials.nanText }) : t('card.part.fnNoNan');
+  }
+  if (part === 'fnu' && !f.hasInf && !f.hasSign) return t('card.part.fnu', { nan: specials.nanText });
+  if (part === 'uz' && !f.hasNegativeZero && specials.nan.length === 1) {
+    return t('card.part.uz', { code: hex(specials.nan[0], f.totalBits) });
+  }
+  return null;
+}
+
+function item(doc, key, text) {
+  const li = doc.createElement('li');
+  li.dataset.item = key;
+  li.textContent = text;
+  return li;
+}
+
+// The card of format `f` as a <section class="format-card" data-format="...">.
+export function formatCard(doc, tl, f) {
+  const specials = specialCodes(tl, f);
+  const section = doc.createElement('section');
+  section.className = 'format-card';
+  section.dataset.format = f.name;
+  const h = doc.createElement('h3');
+  h.textContent = f.onnxName ? `${f.name} (${f.onnxName})` : f.name;
+  section.append(h);
+  const dl = doc.createElement('dl');
+  const row = (key, ...content) => {
+    const dt = doc.createElement('dt');
+    dt.textContent = t(`card.${key}`);
+    const dd = doc.createElement('dd');
+    dd.dataset.row = key;
+    dd.append(...content);
+    dl.append(dt, dd);
+  };
+
+  const parts = doc.createElement('ul');
+  const explained = nameParts(f.name).map((part) => [part, partMeaning(part, f, specials)]).filter(([, m]) => m);
+  for (const [part, meaning] of explained) {
+    const li = item(doc, part, '');
+    const code = doc.createElement('code');
+    code.textContent = part;
+    li.append(code, `: ${meaning}`);
+    parts.append(li);
+  }
+  if (!explained.length) {   // bfloat16, float16, float32: the name does not spell out the bits
+    parts.append(item(doc, 'bits', t(f.hasSign ? 'card.part.emSigned' : 'card.part.emUnsigned', { e: f.exponentBits, m: f.mantissaBits })));
+  }
+  if (f.hasInf) parts.append(item(doc, 'ieee', t('card.part.ieee')));
+  row('name', parts);
+
+  const special = doc.createElement('ul');
+  const codes = (list) => list.map((c) => hex(c, f.totalBits)).join(', ');
+  if (specials.zero.length) special.append(item(doc, 'zero', t('card.zero', { codes: codes(specials.zero) })));
+  else special.append(item(doc, 'zero', t('card.noZero', { code: hex(0, f.totalBits), value: powerOfTwo(f.minNormal) })));
+  if (specials.inf.length) special.append(item(doc, 'inf', t('card.inf', { codes: codes(specials.inf) })));
+  special.append(item(doc, 'nan', specials.nan.length ? t('card.nan', { codes: specials.nanText }) : t('card.noNan')));
+  row('specials', special);
+
+  const range = doc.createElement('span');
+  range.textContent = t('card.rangeText', { max: powerOfTwo(f.max), minNormal: powerOfTwo(f.minNormal),
+    minSub: f.hasSubnormals ? powerOfTwo(f.minSubnormal) : t('bits.none') });
+  row('range', range);
+
+  const use = doc.createElement('span');
+  use.textContent = t(`card.use.${f.name}`);
+  row('use', use);
+
+  if (f.roundModes.length) {
+    const modes = doc.createElement('ul');
+    f.roundModes.forEach((mode, i) => {
+      const li = item(doc, mode, '');
+      const b = doc.createElement('strong');
+      b.textContent = mode;
+      li.append(b, `: ${f.roundModeRules[i]}`);
+      modes.append(li);
+    });
+    const intro = doc.createElement('p');
+    intro.textContent = t('card.roundIntro');
+    row('round', intro, modes);
+  }
+  section.append(dl);
+  return section;
+}
