@@ -117,7 +117,7 @@ void define_flags(CLI::App& app, Flags& f) {
   app.add_option("--scale", f.scale, "UI scale (default: from the display's DPI; 1 when headless)")->type_name("S");
   app.add_flag("--headless", f.headless, "render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit");
   app.add_option("--screenshot", f.screenshot, "headless: write the rendered frame as PNG")->type_name("FILE.png");
-  app.add_flag("--print-positions", f.print_positions, "headless: print \"region KIND NAME ROLE x0 y0 x1 y1 #rrggbb\" for drawn highlights");
+  app.add_flag("--print-positions", f.print_positions, "headless: print \"region KIND NAME ROLE x0 y0 x1 y1 #rrggbb\" for drawn highlights and \"route FROM TO x y x y ...\" for each edge as drawn");
   for (auto [flag, values, help, type] :
        {std::tuple{"--click", &f.clicks, "headless: click there (repeatable, in order) after the first frames", "X,Y"},
         std::tuple{"--press", &f.presses, "headless: press a key (SDL name: S, 2, Escape, ...), in order with the clicks",

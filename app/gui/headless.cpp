@@ -83,6 +83,12 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
       std::printf("region %s %s %s %d %d %d %d %s\n", r.kind.c_str(), r.name.c_str(), r.role.c_str(),
                   static_cast<int>(r.min.x), static_cast<int>(r.min.y), static_cast<int>(r.max.x),
                   static_cast<int>(r.max.y), hex_colour(r.fill).c_str());
+  if (args.print_positions)
+    for (const Route& route : ctx.probes.routes()) {
+      std::printf("route %s %s", route.from.c_str(), route.to.c_str());
+      for (const ImVec2& p : route.points) std::printf(" %.1f %.1f", static_cast<double>(p.x), static_cast<double>(p.y));
+      std::printf("\n");
+    }
   if (args.report_frame_time) {
     print_frame_times("frame time", ms, args, platform.renderer());
     print_frame_times("  of which building the UI", ui_ms, args, "CPU");

@@ -160,6 +160,7 @@ void draw_graph(PanelContext& ctx) {
       std::vector<ImVec2> points;
       for (const RoutePoint& p : routes[e]) points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
       draw_route(draw, points, colour, thickness, tip);
+      ctx.probes.add_route({lattice.names()[static_cast<std::size_t>(a)], lattice.names()[static_cast<std::size_t>(b)], points});
     }
   const ImVec4 clip(canvas_min.x, canvas_min.y, canvas_max.x, canvas_max.y);
   for (std::size_t i = 0; i < nodes.size(); ++i) {

@@ -16,15 +16,27 @@ struct Region {
   ImU32 fill;         // the colour that fills most of the region
 };
 
+// An edge as drawn: the points of its line, from its source's border to its target's.
+struct Route {
+  std::string from, to;
+  std::vector<ImVec2> points;
+};
+
 class Probes {
  public:
-  void begin_frame() { regions_.clear(); }
+  void begin_frame() {
+    regions_.clear();
+    routes_.clear();
+  }
   // Records a region only when it is fully visible inside `clip` (what a screenshot would show).
   void add(Region region, const ImVec4& clip);
+  void add_route(Route route) { routes_.push_back(std::move(route)); }
   const std::vector<Region>& regions() const { return regions_; }
+  const std::vector<Route>& routes() const { return routes_; }
 
  private:
   std::vector<Region> regions_;
+  std::vector<Route> routes_;
 };
 
 }  // namespace typelattice::gui

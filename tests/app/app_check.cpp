@@ -6,6 +6,7 @@
 //                        [--cli CLI --cli-args "cast --to FMT VALUE"] [--click-on KIND:NAME]... [--contains TEXT]...
 //                        [--cli CLI --cli-check FILE] [--cli CLI --join-is-cli-check FILE] [--output-has TEXT]...
 //                        [--cli CLI --join-is-cli-select "ARGS"] [--cli CLI --why-is-cli-explain "ARGS"]
+//                        [--routes-clear] [--bent FROM->TO]...
 //                        -- APP_ARGS...   (APP_ARGS may hold "--click @KIND:NAME": a click there, in order)
 //   app_check error      --app APP --png OUT --cli CLI --cli-args "promote a b --mode strict" --contains TEXT
 //                        -- APP_ARGS...
@@ -18,6 +19,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -106,6 +108,58 @@ std::vector<Region> parse_regions(const std::string& out) {
   return regions;
 }
 
+// "route FROM TO x y x y ..." lines: each edge's line as the app drew it, in screenshot pixels.
+struct DrawnRoute {
+  std::string from, to;
+  std::vector<std::pair<double, double>> points;
+};
+
+std::vector<DrawnRoute> parse_routes(const std::string& out) {
+  std::vector<DrawnRoute> routes;
+  for (const std::string& line : lines_of(out)) {
+    std::istringstream in(line);
+    std::string word;
+    DrawnRoute r;
+    if (!(in >> word) || word != "route") continue;
+    in >> r.from >> r.to;
+    for (double x, y; in >> x >> y;) r.points.emplace_back(x, y);
+    if (r.points.size() < 2) fail("malformed route line: " + line);
+    else routes.push_back(r);
+  }
+  return routes;
+}
+
+// Every drawn edge stays out of the node boxes it does not join: each segment walked in half-pixel steps, the
+// boxes taken 1 px inside their printed bounds (which are rounded). `bent`: edges that must not be straight.
+void check_routes(const std::string& out, const std::vector<Region>& regions, const std::vector<std::string>& bent) {
+  const std::vector<DrawnRoute> routes = parse_routes(out);
+  if (routes.empty()) fail("the app reported no edges");
+  for (const DrawnRoute& route : routes) {
+    for (const Region& box : regions) {
+      if (box.kind != "node" || box.name == route.from || box.name == route.to) continue;
+      bool through = false;
+      for (std::size_t s = 1; s < route.points.size() && !through; ++s) {
+        const auto [x1, y1] = route.points[s - 1];
+        const auto [x2, y2] = route.points[s];
+        const int steps = static_cast<int>(std::hypot(x2 - x1, y2 - y1) * 2) + 1;
+        for (int i = 0; i <= steps && !through; ++i) {
+          const double t = static_cast<double>(i) / steps, x = x1 + (x2 - x1) * t, y = y1 + (y2 - y1) * t;
+          through = x > box.x0 + 1 && x < box.x1 - 1 && y > box.y0 + 1 && y < box.y1 - 1;
+        }
+      }
+      if (through) fail("the edge " + route.from + " -> " + route.to + " is drawn through " + box.name);
+    }
+  }
+  for (const std::string& edge : bent) {
+    const std::size_t arrow = edge.find("->");
+    const auto it = std::find_if(routes.begin(), routes.end(), [&](const DrawnRoute& r) {
+      return r.from == edge.substr(0, arrow) && r.to == edge.substr(arrow + 2);
+    });
+    if (it == routes.end()) fail("no edge " + edge + " drawn");
+    else if (it->points.size() <= 2) fail("the edge " + edge + " is drawn straight");
+  }
+}
+
 struct Image {
   int w = 0, h = 0;
   std::vector<unsigned char> rgb;
@@ -160,6 +214,8 @@ struct Options {
   std::string why_is_cli_explain;  // `typelattice promote --explain ARGS`: its sentence is the app's "why:" line
   int exit_code = 0;
   std::vector<std::string> expect, contains, click_on, output_has, app_args;
+  bool routes_clear = false;        // no edge drawn through a node it does not join
+  std::vector<std::string> bent;    // FROM->TO: edges drawn with a bend
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -170,6 +226,10 @@ bool parse(int argc, char** argv, Options& o) {
     if (a == "--") {
       o.app_args.assign(argv + i + 1, argv + argc);
       return true;
+    }
+    if (a == "--routes-clear") {
+      o.routes_clear = true;
+      continue;
     }
     if (i + 1 >= argc) return false;
     const std::string v = argv[++i];
@@ -189,6 +249,7 @@ bool parse(int argc, char** argv, Options& o) {
     else if (a == "--join-is-cli-select") o.join_is_cli_select = v;
     else if (a == "--why-is-cli-explain") o.why_is_cli_explain = v;
     else if (a == "--exit") o.exit_code = std::atoi(v.c_str());
+    else if (a == "--bent") o.bent.push_back(v);
     else return false;
   }
   return true;
@@ -281,6 +342,7 @@ void screenshot(const Options& o) {
 
   const std::vector<Region> regions = parse_regions(r.out);
   if (regions.empty()) fail("the app reported no drawn regions");
+  if (o.routes_clear || !o.bent.empty()) check_routes(r.out, regions, o.bent);
   std::map<std::string, const Region*> by_key;
   for (const Region& region : regions) {
     by_key[region.kind + ":" + region.name] = &region;

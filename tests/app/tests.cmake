@@ -108,6 +108,13 @@ typelattice_app_test(click_page_float32 DISPLAY screenshot --png ${shots}/app_cl
 typelattice_app_test(click_page_float32_wraps DISPLAY screenshot --png ${shots}/app_click_page_float32_wraps.png
   --bits 0xffffffab/32 --click-on page:- --expect code:0xFFFFFFAB=selected
   -- --view bits --format float32 --code 0xab)
+# Edges follow the core's routes: none is drawn through a node it does not join (strict mode's f* -> float64 bends
+# around float32, c* -> complex128 around complex64), in every mode and in the design stages.
+typelattice_app_test(routes_strict DISPLAY screenshot --png ${shots}/app_routes_strict.png --routes-clear
+  --bent "f*->float64" --bent "c*->complex128" -- --mode strict)
+typelattice_app_test(routes_standard DISPLAY screenshot --png ${shots}/app_routes_standard.png --routes-clear --)
+typelattice_app_test(routes_stage DISPLAY screenshot --png ${shots}/app_routes_stage.png --routes-clear
+  -- --preset numpy-scalar-ints)
 # Keyboard shortcuts.
 typelattice_app_test(key_strict DISPLAY error --png ${shots}/app_key_strict.png --cli $<TARGET_FILE:typelattice>
   --cli-args "promote float32 int32 --mode strict" --contains strict -- --select float32,int32 --press S)

@@ -11,12 +11,16 @@ after(async () => { await env.tearDown(); });
 const VIEWS = {
   lattice: '#select=float16,bfloat16',
   'lattice-strict': '#select=float16,bfloat16&mode=strict',
+  'lattice-strict-all': '#mode=strict&all=1&select=float32,int32',
   'lattice-numpy': '#system=numpy&select=int8,uint8',
   table: '#view=table&compare=numpy',
   bits: '#view=bits&format=float8_e4m3fn&value=1000',
   'bits-float16': '#view=bits&format=float16&value=0.1',
   'bits-float32': '#view=bits&format=float32&value=0.1',
   story: '#view=story&stage=8',
+  'story-ghosts': '#view=story&stage=3',
+  'story-today': '#view=story&stage=13',
+  'bits-cards': '#view=bits&format=float8_e8m0fnu&value=3&vs=float8_e4m3fn',
   custom: '#view=custom',
 };
 
@@ -36,9 +40,13 @@ test('screenshots of each view', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openPlayground(page, env.url, '#select=float16,bfloat16&lang=zh-CN');
   await page.screenshot({ path: artifactPath('lattice-zh-CN.png'), fullPage: true });
-  await page.goto(`${env.url}/examples/embed.html`);
-  await page.waitForFunction(() => [...document.querySelectorAll('type-lattice')].every((e) => e.dataset.ready));
-  await page.screenshot({ path: artifactPath('embed.png'), fullPage: true });
+  // The element in a docs column (780 px) and on a phone (390 px).
+  for (const width of [1280, 780, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${env.url}/examples/embed.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('type-lattice')].every((e) => e.dataset.ready));
+    await page.screenshot({ path: artifactPath(width === 1280 ? 'embed.png' : `embed-${width}.png`), fullPage: true });
+  }
   await page.close();
   assert.deepEqual(env.errors, []);
 });
