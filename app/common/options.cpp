@@ -34,9 +34,15 @@ void add_cast_flags(CLI::App& app, CastFlags& flags) {
                "clip out-of-range values and ±Inf to ±max (the default for the 8-bit and narrower formats)");
   app.add_flag("--no-saturate", flags.no_saturate,
                "out of range becomes Inf or NaN (the default for bfloat16, float16 and float32)");
-  std::string rounds;
-  for (const RoundModeName& r : round_mode_names()) rounds += "; " + std::string(r.name) + ": " + std::string(r.description);
-  app.add_option("--round", flags.round, "float8_e8m0fnu's rounding" + rounds)->type_name("M");
+  std::string rounds, aliases;
+  for (const RoundModeName& r : round_mode_names()) {
+    if (r.alias) aliases.append(aliases.empty() ? "" : ", ").append(r.name).append(" = ").append(r.description);
+    else rounds.append("; ").append(r.name).append(": ").append(r.description);
+  }
+  app.add_option("--round", flags.round,
+                 "how to round: float8_e8m0fnu takes ONNX's up, down, nearest (for 2^k <= |x| < 2^(k+1)); the other "
+                 "formats the IEEE 754 directions and to-odd" + rounds + " (short names: " + aliases + ")")
+      ->type_name("M");
   app.add_option("--input", flags.input, "decimal (default) or hex: the bit pattern of a float32 or float64")
       ->type_name("KIND");
   app.add_option("--from", flags.from,

@@ -138,9 +138,9 @@ void draw_value_input(PanelContext& ctx) {
   if (!modes.empty()) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(130.0f * ctx.scale);
-    if (ImGui::BeginCombo("round", std::string(round_mode_name(shown.e8m0_round)).c_str())) {
+    if (ImGui::BeginCombo("round", std::string(round_mode_name(shown.round)).c_str())) {
       for (const RoundModeName& r : modes) {
-        if (ImGui::Selectable(std::string(r.name).c_str(), r.mode == shown.e8m0_round)) state.cast_round = r.mode;
+        if (ImGui::Selectable(std::string(r.name).c_str(), r.mode == shown.round)) state.cast_round = r.mode;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(r.description).c_str());
       }
       ImGui::EndCombo();

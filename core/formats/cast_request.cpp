@@ -15,12 +15,23 @@ namespace {
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
-// ONNX Cast's round_mode values for float8_e8m0fnu (docs/formats.md has their table). A new name (another
-// spelling, or a mode every format has) is a new row.
-constexpr std::array<RoundModeName, 3> kRoundModes = {{
-    {"up", RoundMode::up, true, "2^k <= x < 2^(k+1) gives 2^(k+1) unless x = 2^k (ONNX's default)"},
-    {"down", RoundMode::down, true, "2^k (toward zero)"},
-    {"nearest", RoundMode::nearest, true, "2^(k+1) if x >= 1.5 * 2^k, else 2^k (1.5 * 2^k, the midpoint, rounds up)"},
+// ONNX Cast's round_mode values for float8_e8m0fnu (docs/formats.md has their table), then the IEEE 754
+// directions and round-to-odd for every other format, each with its short alias. A new name is a new row.
+constexpr std::array<RoundModeName, 14> kRoundModes = {{
+    {"up", RoundMode::up, true, false, "2^k <= x < 2^(k+1) gives 2^(k+1) unless x = 2^k (ONNX's default)"},
+    {"down", RoundMode::down, true, false, "2^k (toward zero)"},
+    {"nearest", RoundMode::nearest, true, false, "2^(k+1) if x >= 1.5 * 2^k, else 2^k (1.5 * 2^k, the midpoint, rounds up)"},
+    {"ties-to-even", RoundMode::nearest_even, false, false, "the nearer value; a tie takes the even code (the default)"},
+    {"ties-to-away", RoundMode::ties_to_away, false, false, "the nearer value; a tie takes the one farther from zero"},
+    {"toward-zero", RoundMode::toward_zero, false, false, "the value below |x|: truncation"},
+    {"toward-positive", RoundMode::toward_positive, false, false, "the value above x (toward +Inf)"},
+    {"toward-negative", RoundMode::toward_negative, false, false, "the value below x (toward -Inf)"},
+    {"to-odd", RoundMode::to_odd, false, false, "x if exact, else whichever value around x has the odd code"},
+    {"rne", RoundMode::nearest_even, false, true, "ties-to-even"},
+    {"rna", RoundMode::ties_to_away, false, true, "ties-to-away"},
+    {"rtz", RoundMode::toward_zero, false, true, "toward-zero"},
+    {"rtp", RoundMode::toward_positive, false, true, "toward-positive"},
+    {"rtn", RoundMode::toward_negative, false, true, "toward-negative"},
 }};
 
 std::string_view trim(std::string_view text) {
@@ -53,9 +64,13 @@ std::span<const RoundModeName> round_mode_names() { return kRoundModes; }
 
 std::string round_mode_list() {
   std::string out;
-  for (std::size_t i = 0; i < kRoundModes.size(); ++i) {
-    if (i > 0) out += i + 1 == kRoundModes.size() ? " or " : ", ";
-    out += kRoundModes[i].name;
+  std::size_t count = 0, listed = 0;
+  for (const RoundModeName& r : kRoundModes) count += r.alias ? 0 : 1;
+  for (const RoundModeName& r : kRoundModes) {
+    if (r.alias) continue;
+    if (listed > 0) out += listed + 1 == count ? " or " : ", ";
+    out += r.name;
+    ++listed;
   }
   return out;
 }
@@ -63,7 +78,7 @@ std::string round_mode_list() {
 std::vector<RoundModeName> round_modes_of(Format f) {
   std::vector<RoundModeName> modes;
   for (const RoundModeName& r : kRoundModes)
-    if (cast_options(f, std::nullopt, r.mode)) modes.push_back(r);
+    if (!r.alias && cast_options(f, std::nullopt, r.mode)) modes.push_back(r);
   return modes;
 }
 
@@ -75,8 +90,8 @@ Result<RoundMode> parse_round_mode(std::string_view name) {
 
 std::string_view round_mode_name(RoundMode mode) {
   for (const RoundModeName& r : kRoundModes)
-    if (r.mode == mode) return r.name;
-  return "nearest-even";  // every format's rounding but E8M0's: no option selects it by name (yet)
+    if (r.mode == mode && !r.alias) return r.name;
+  return "ties-to-even";
 }
 
 Result<InputKind> parse_input_kind(std::string_view name) {
@@ -122,11 +137,17 @@ Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::o
   if (saturate) options.saturate = *saturate;
   if (round) {
     const FormatSpec& spec = format_spec(to);
-    if (!spec.is_scale_format() && *round != RoundMode::nearest_even) {
+    const bool scale_mode = *round == RoundMode::up || *round == RoundMode::down || *round == RoundMode::nearest;
+    if (!spec.is_scale_format() && scale_mode) {
       return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' applies to float8_e8m0fnu only; " +
-                       std::string(spec.name) + " always rounds to nearest, ties to even");
+                       std::string(spec.name) + " takes ties-to-even (the default), ties-to-away, toward-zero, " +
+                       "toward-positive, toward-negative or to-odd");
     }
-    options.e8m0_round = *round;
+    if (spec.is_scale_format() && !scale_mode) {
+      return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' is not one of float8_e8m0fnu's: " +
+                       "it takes ONNX Cast's up (the default), down or nearest");
+    }
+    options.round = *round;
   }
   return options;
 }

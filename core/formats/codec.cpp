@@ -116,14 +116,14 @@ Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options)
   const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(magnitude);
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const int exponent = static_cast<int>(bits >> 52) - 1023;  // exact for every double >= 2^-1022
-  const RoundMode mode = options.e8m0_round;
+  const RoundMode mode = options.round;
   std::int64_t biased = 0;
   if (magnitude < 0x1p-126) {  // float32's subnormal range and below: biased exponent 0 in the reference
     switch (mode) {
       case RoundMode::up: biased = magnitude > 0 ? 1 : 0; break;
       case RoundMode::down: biased = 0; break;
       case RoundMode::nearest: biased = magnitude > 0x1p-127 ? 1 : 0; break;
-      case RoundMode::nearest_even:
+      default:  // nearest_even (the IEEE modes are not E8M0's: ties to even stands for them)
         biased = magnitude > 0x1.8p-127 ? 1 : 0;  // between 2^-127 and 2^-126; the tie goes to even code 0
         break;
     }
@@ -134,7 +134,7 @@ Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options)
       case RoundMode::up: biased += fraction != 0 ? 1 : 0; break;
       case RoundMode::down: break;
       case RoundMode::nearest: biased += fraction >= half ? 1 : 0; break;
-      case RoundMode::nearest_even: biased += (fraction > half || (fraction == half && biased % 2 == 1)) ? 1 : 0; break;
+      default: biased += (fraction > half || (fraction == half && biased % 2 == 1)) ? 1 : 0; break;
     }
   }
   if (biased > static_cast<std::int64_t>(g.max_magnitude)) {
@@ -154,6 +154,10 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
   constexpr std::uint64_t kInfBits = 0x7ffULL << 52;
   if (abs_bits > kInfBits) return {nan_result(g, negative), false};
   const bool clip = options.saturate || g.spec->specials == SpecialValues::none;
+  const RoundMode mode = options.round;
+  // IEEE 754 §7.4: a mode that rounds this value toward zero gives ±max for it where another would overflow.
+  const bool toward_zero = mode == RoundMode::toward_zero || (mode == RoundMode::toward_positive && negative) ||
+                           (mode == RoundMode::toward_negative && !negative);
   if (abs_bits == kInfBits) {
     return clip ? Encoded{sign | g.max_magnitude, true} : Encoded{overflow_result(g, negative), false};
   }
@@ -166,22 +170,37 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
     exponent = biased_in - 1023;
   }
   // Quantum of the target at this magnitude: 2^(max(exponent, min normal) - m). Round to a multiple of it,
-  // once, ties to even. The shift is at least 52 - m > 0, so rounding always happens on the input's bits.
+  // once, in the mode. The shift is at least 52 - m > 0, so rounding always happens on the input's bits; at 64
+  // or more every bit is below half a quantum.
   const int target_exponent = exponent > g.min_normal_exponent ? exponent : g.min_normal_exponent;
   const int shift = (target_exponent - g.m) - (exponent - 52);
   std::uint64_t steps = 0;
+  bool inexact = significand != 0, above_half = false, at_half = false;
   if (shift < 64) {
     steps = significand >> shift;
     const std::uint64_t rest = significand & ((std::uint64_t{1} << shift) - 1);
     const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-    if (rest > half || (rest == half && (steps & 1) != 0)) ++steps;
+    inexact = rest != 0;
+    above_half = rest > half;
+    at_half = rest == half;
   }
+  bool away = false;  // one more quantum: away from zero
+  switch (mode) {
+    case RoundMode::ties_to_away: away = above_half || at_half; break;
+    case RoundMode::toward_zero: break;
+    case RoundMode::toward_positive: away = inexact && !negative; break;
+    case RoundMode::toward_negative: away = inexact && negative; break;
+    case RoundMode::to_odd: away = inexact && (steps & 1) == 0; break;
+    default: away = above_half || (at_half && (steps & 1) != 0); break;  // ties to even (E8M0's modes stand for it)
+  }
+  if (away) ++steps;
   // steps counts quanta; binades above the minimum add 2^m codes each, so the carry into the next binade
   // (steps == 2^(m+1)) lands on the next exponent's first code by itself.
   const std::uint64_t magnitude =
       (static_cast<std::uint64_t>(target_exponent - g.min_normal_exponent) << g.m) + steps;
   if (magnitude > g.max_magnitude) {
-    return clip ? Encoded{sign | g.max_magnitude, true} : Encoded{overflow_result(g, negative), false};
+    if (clip) return {sign | g.max_magnitude, true};
+    return toward_zero ? Encoded{sign | g.max_magnitude, false} : Encoded{overflow_result(g, negative), false};
   }
   if (magnitude == 0 && !g.spec->has_negative_zero()) return {0u, false};
   return {sign | static_cast<std::uint32_t>(magnitude), false};
@@ -209,7 +228,8 @@ int code_bytes(Format f) {
 }
 
 CastOptions onnx_default_options(Format f) {
-  return CastOptions{.saturate = code_bytes(f) == 1, .e8m0_round = RoundMode::up};
+  return CastOptions{.saturate = code_bytes(f) == 1,
+                     .round = format_spec(f).is_scale_format() ? RoundMode::up : RoundMode::nearest_even};
 }
 
 bool saturates(Format f, double value, const CastOptions& options) {

@@ -1,5 +1,6 @@
-// Which inputs round to a given code: the interval between the midpoints to its neighbours (round to nearest
-// even: a midpoint belongs to the even code), or E8M0's interval under ONNX's round modes.
+// Which inputs round to a given code, in each mode: between the midpoints to its neighbours (ties to even: a
+// midpoint belongs to the even code; ties away: to the one farther from zero), from the code up to the next
+// (toward zero), from the one before up to it (away from zero), or E8M0's interval under ONNX's round modes.
 #include <cmath>
 #include <limits>
 
@@ -18,7 +19,7 @@ double magnitude_value(Format f, std::uint32_t magnitude) { return decode_to_flo
 RoundingInterval e8m0_interval(const Geometry& g, std::uint32_t code, const CastOptions& options) {
   const double v = std::ldexp(1.0, static_cast<int>(code) - g.spec->bias);
   const bool top = code == g.max_magnitude;
-  switch (options.e8m0_round) {
+  switch (options.round) {
     case RoundMode::up:
       if (code == 0) return {0, 0, true, true};
       if (top && options.saturate) return {v / 2, kInf, false, true};
@@ -30,12 +31,77 @@ RoundingInterval e8m0_interval(const Geometry& g, std::uint32_t code, const Cast
       if (code == 0) return {0, v, true, true};
       if (top && options.saturate) return {0.75 * v, kInf, true, true};
       return {code == 1 ? v / 2 : 0.75 * v, 1.5 * v, code != 1, false};
-    case RoundMode::nearest_even: break;
+    default: break;  // nearest_even (the IEEE modes are not E8M0's: ties to even stands for them)
   }
   const bool even = code % 2 == 0;
   if (top && options.saturate) return {0.75 * v, kInf, even, true};
   return {code == 0 ? 0 : 0.75 * v, 1.5 * v, code == 0 || even, even};
 }
+
+// How a mode rounds magnitudes on one side of zero: the directed modes become toward or away from zero.
+enum class MagnitudeRounding { ties_to_even, ties_to_away, toward_zero, away_from_zero, to_odd };
+
+MagnitudeRounding on_side(RoundMode mode, bool negative) {
+  switch (mode) {
+    case RoundMode::ties_to_away: return MagnitudeRounding::ties_to_away;
+    case RoundMode::toward_zero: return MagnitudeRounding::toward_zero;
+    case RoundMode::toward_positive: return negative ? MagnitudeRounding::toward_zero : MagnitudeRounding::away_from_zero;
+    case RoundMode::toward_negative: return negative ? MagnitudeRounding::away_from_zero : MagnitudeRounding::toward_zero;
+    case RoundMode::to_odd: return MagnitudeRounding::to_odd;
+    default: return MagnitudeRounding::ties_to_even;  // E8M0's modes stand for it on the other formats
+  }
+}
+
+// The magnitudes that round to magnitude code `m` (finite), on one side of zero.
+RoundingInterval magnitude_interval(Format f, const Geometry& g, std::uint32_t m, MagnitudeRounding r, bool clip) {
+  const double v = magnitude_value(f, m);
+  const double max = magnitude_value(f, g.max_magnitude);
+  const bool top = m == g.max_magnitude;
+  const double next = top ? max + std::ldexp(1.0, std::ilogb(max) - g.m) : magnitude_value(f, m + 1);  // past max: one more
+  const double previous = m == 0 ? 0 : magnitude_value(f, m - 1);
+  const bool even = m % 2 == 0;
+  RoundingInterval out{};
+  switch (r) {
+    case MagnitudeRounding::ties_to_even:
+    case MagnitudeRounding::ties_to_away: {
+      const bool away = r == MagnitudeRounding::ties_to_away;
+      out = {m == 0 ? 0 : (previous + v) / 2, (v + next) / 2, m == 0 || (away ? true : even), away ? false : even};
+      break;
+    }
+    case MagnitudeRounding::toward_zero:
+      // Past max stays max in this direction, saturating or not (Inf itself stays Inf unless clipped).
+      out = {v, top ? kInf : next, true, false};
+      break;
+    case MagnitudeRounding::away_from_zero:
+      out = {previous, v, m == 0, true};
+      break;
+    case MagnitudeRounding::to_odd:
+      out = even ? RoundingInterval{v, v, true, true} : RoundingInterval{previous, next, false, false};
+      break;
+  }
+  if (top && clip) {  // saturation clips everything past max (and ±Inf) to max
+    out.high = kInf;
+    out.high_inclusive = true;
+  }
+  return out;
+}
+
+// The magnitudes that give ±Inf when not saturating.
+RoundingInterval infinity_interval(Format f, const Geometry& g, MagnitudeRounding r) {
+  const double max = magnitude_value(f, g.max_magnitude);
+  const double beyond = max + std::ldexp(1.0, std::ilogb(max) - g.m);
+  const bool max_odd = g.max_magnitude % 2 != 0;
+  switch (r) {
+    case MagnitudeRounding::ties_to_even: return {(max + beyond) / 2, kInf, max_odd, true};
+    case MagnitudeRounding::ties_to_away: return {(max + beyond) / 2, kInf, true, true};
+    case MagnitudeRounding::toward_zero: return {kInf, kInf, true, true};  // only Inf itself
+    case MagnitudeRounding::away_from_zero: return {max, kInf, false, true};
+    case MagnitudeRounding::to_odd: return max_odd ? RoundingInterval{beyond, kInf, true, true} : RoundingInterval{max, kInf, false, true};
+  }
+  return {};
+}
+
+RoundingInterval negated(const RoundingInterval& r) { return {-r.high, -r.low, r.high_inclusive, r.low_inclusive}; }
 
 }  // namespace
 
@@ -47,35 +113,18 @@ std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, 
   const bool clip = options.saturate || g.spec->specials == SpecialValues::none;
   const bool negative = (code & g.sign_bit) != 0;
   const std::uint32_t magnitude = code & g.magnitude_mask;
-  const double max = magnitude_value(f, g.max_magnitude);
-  const double beyond_max = max + std::ldexp(1.0, std::ilogb(max) - g.m);
-  RoundingInterval positive{};  // for the code's magnitude, on the positive side
   if (minifloat_detail::is_inf_code(g, code)) {
     if (clip) return std::nullopt;  // saturation sends everything to max instead
-    positive = {(max + beyond_max) / 2, kInf, g.max_magnitude % 2 != 0, true};
-  } else {
-    const double v = magnitude_value(f, magnitude);
-    const bool even = magnitude % 2 == 0;
-    if (magnitude == g.max_magnitude) {
-      positive.high = clip ? kInf : (max + beyond_max) / 2;
-      positive.high_inclusive = clip || even;
-    } else {
-      positive.high = (v + magnitude_value(f, magnitude + 1)) / 2;
-      positive.high_inclusive = even;
-    }
-    if (magnitude == 0) {
-      positive.low = 0;
-      positive.low_inclusive = true;
-    } else {
-      positive.low = (magnitude_value(f, magnitude - 1) + v) / 2;
-      positive.low_inclusive = even;
-    }
+    const RoundingInterval positive = infinity_interval(f, g, on_side(options.round, negative));
+    return negative ? negated(positive) : positive;
   }
-  if (magnitude == 0 && !g.spec->has_negative_zero()) {  // the single zero takes both sides
-    return RoundingInterval{-positive.high, positive.high, positive.high_inclusive, positive.high_inclusive};
+  if (magnitude == 0 && !g.spec->has_negative_zero()) {  // the single zero takes both sides, each in its way
+    const RoundingInterval up = magnitude_interval(f, g, 0, on_side(options.round, false), clip);
+    const RoundingInterval down = negated(magnitude_interval(f, g, 0, on_side(options.round, true), clip));
+    return RoundingInterval{down.low, up.high, down.low_inclusive, up.high_inclusive};
   }
-  if (!negative) return positive;
-  return RoundingInterval{-positive.high, -positive.low, positive.high_inclusive, positive.low_inclusive};
+  const RoundingInterval positive = magnitude_interval(f, g, magnitude, on_side(options.round, negative), clip);
+  return negative ? negated(positive) : positive;
 }
 
 }  // namespace typelattice

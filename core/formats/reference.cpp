@@ -12,6 +12,16 @@ namespace typelattice {
 
 using minifloat_detail::Geometry;
 
+namespace {
+bool takes_high(RoundMode mode, bool negative, double magnitude, double low, double high, bool low_code_odd);
+
+// IEEE 754 §7.4: the modes that send this sign's values toward zero keep an overflowing value at ±max.
+bool rounds_toward_zero(RoundMode mode, bool negative) {
+  return mode == RoundMode::toward_zero || (mode == RoundMode::toward_positive && negative) ||
+         (mode == RoundMode::toward_negative && !negative);
+}
+}  // namespace
+
 ReferenceEncoder::ReferenceEncoder(Format f) : format_(f) {
   const FormatSpec& spec = format_spec(f);
   if (!is_minifloat(f)) return;  // float32: see encode_by_platform
@@ -31,11 +41,13 @@ ReferenceEncoder::ReferenceEncoder(Format f) : format_(f) {
   beyond_max_ = max + std::ldexp(1.0, std::ilogb(max) - spec.mantissa_bits);
 }
 
-std::uint32_t ReferenceEncoder::overflow_code(bool negative, const CastOptions& options) const {
+std::uint32_t ReferenceEncoder::overflow_code(bool negative, const CastOptions& options, bool rounded) const {
   const Geometry g = minifloat_detail::geometry(format_);
   if (options.saturate || g.spec->specials == SpecialValues::none) {
     return (negative ? g.sign_bit : 0u) | codes_.back();
   }
+  // Where the mode rounds toward zero, a value rounded past max is max (Inf itself stays Inf).
+  if (rounded && rounds_toward_zero(options.round, negative)) return (negative ? g.sign_bit : 0u) | codes_.back();
   // Not saturating: Inf where the format has it (found by decoding), else the format's NaN.
   const std::optional<std::uint32_t> inf = negative ? negative_inf_code_ : inf_code_;
   return inf ? *inf : minifloat_detail::nan_result(g, negative);
@@ -47,7 +59,7 @@ std::uint32_t ReferenceEncoder::e8m0_onnx(double magnitude, const CastOptions& o
   const double smallest_normal_input = 0x1p-126;
   const auto first_at_least = std::lower_bound(values_.begin(), values_.end(), magnitude);
   const auto last_at_most = std::upper_bound(values_.begin(), values_.end(), magnitude) - 1;
-  switch (options.e8m0_round) {
+  switch (options.round) {
     case RoundMode::up:
       if (magnitude == 0) return codes_.front();
       if (magnitude < smallest_normal_input) return codes_[1];
@@ -67,10 +79,46 @@ std::uint32_t ReferenceEncoder::e8m0_onnx(double magnitude, const CastOptions& o
   }
 }
 
+namespace {
+// Which of the two values around |x| (low < |x| < high) a mode picks: the one farther from zero, or not.
+// `low_code_odd`: the code of the nearer-to-zero one is odd.
+bool takes_high(RoundMode mode, bool negative, double magnitude, double low, double high, bool low_code_odd) {
+  const double midpoint = (low + high) / 2;  // exact: two neighbours of a format with fewer bits than a double
+  switch (mode) {
+    case RoundMode::ties_to_away: return magnitude >= midpoint;
+    case RoundMode::toward_zero: return false;
+    case RoundMode::toward_positive: return !negative;
+    case RoundMode::toward_negative: return negative;
+    case RoundMode::to_odd: return !low_code_odd;
+    default: return magnitude > midpoint || (magnitude == midpoint && low_code_odd);  // ties to even
+  }
+}
+}  // namespace
+
 // float32 has too many values to list; the platform's double -> float conversion (IEEE 754, round to nearest
-// even, overflow to Inf) is an implementation independent of ours. Saturation then clips Inf to max.
+// even, overflow to Inf) is an implementation independent of ours. Saturation then clips Inf to max. For the
+// other modes, the two floats around the value come from that conversion and nextafter, and the mode picks.
 std::uint32_t ReferenceEncoder::encode_by_platform(double value, const CastOptions& options) const {
-  const float rounded = static_cast<float>(value);
+  float rounded = static_cast<float>(value);
+  const RoundMode mode = options.round;
+  if (std::isfinite(value) && !has_rounding_kernel(mode)) {
+    const double magnitude = std::fabs(value);
+    const float nearest = std::fabs(rounded);
+    const float inf = std::numeric_limits<float>::infinity();
+    const bool nearest_above = static_cast<double>(nearest) > magnitude;
+    const float low = nearest_above ? std::nextafter(nearest, 0.0f) : nearest;
+    const float high = nearest_above ? nearest : std::nextafter(nearest, inf);
+    float picked = low;
+    if (static_cast<double>(low) != magnitude) {
+      const double high_value = std::isinf(high) ? 0x1p128 : static_cast<double>(high);  // past max: 2^128
+      const bool low_odd = (minifloat_detail::bit_cast<std::uint32_t>(low) & 1u) != 0;
+      const bool negative = std::signbit(value);
+      const bool up = std::isinf(high) && magnitude >= high_value ? !rounds_toward_zero(mode, negative)
+                                                                   : takes_high(mode, negative, magnitude, low, high_value, low_odd);
+      if (up) picked = high;
+    }
+    rounded = std::copysign(picked, static_cast<float>(value));
+  }
   if (std::isinf(rounded) && options.saturate) {
     return minifloat_detail::bit_cast<std::uint32_t>(std::copysign(std::numeric_limits<float>::max(), rounded));
   }
@@ -85,34 +133,35 @@ std::uint32_t ReferenceEncoder::encode(double value, const CastOptions& options)
   const bool scale_format = g.spec->is_scale_format();
   if (std::isnan(value)) return minifloat_detail::nan_result(g, negative && !scale_format);
   if (std::isinf(value) && scale_format) return options.saturate ? codes_.back() : minifloat_detail::nan_result(g, false);
-  if (std::isinf(value)) return overflow_code(negative, options);
+  if (std::isinf(value)) return overflow_code(negative, options, /*rounded=*/false);
   const double magnitude = std::fabs(value);
-  if (scale_format && options.e8m0_round != RoundMode::nearest_even) return e8m0_onnx(magnitude, options);
+  const RoundMode mode = options.round;
+  if (scale_format && (mode == RoundMode::up || mode == RoundMode::down || mode == RoundMode::nearest)) {
+    return e8m0_onnx(magnitude, options);
+  }
 
-  // Round to nearest, ties to the even code, as if the format went on past max (one more value, beyond_max_).
-  std::uint32_t code;
+  // The values just below and above |x| (equal when x is one), as if the format went on past max with one more
+  // value, beyond_max_, whose code would be the next after max's. Then the mode picks one, by exact comparisons.
   const auto above = std::lower_bound(values_.begin(), values_.end(), magnitude);
-  if (above == values_.begin()) {
-    code = codes_.front();
-  } else if (above == values_.end()) {
-    const double midpoint = (values_.back() + beyond_max_) / 2;
-    const bool max_is_even = codes_.back() % 2 == 0;
-    if (magnitude < midpoint || (magnitude == midpoint && max_is_even)) {
-      code = codes_.back();
-    } else {
-      return overflow_code(negative && !scale_format, options);
-    }
-  } else if (*above == magnitude) {
+  std::uint32_t code;
+  if (above != values_.end() && *above == magnitude) {
     code = codes_[static_cast<std::size_t>(above - values_.begin())];
   } else {
+    const bool has_below = above != values_.begin(), overflows = above == values_.end();
     const std::size_t hi = static_cast<std::size_t>(above - values_.begin());
-    const double midpoint = (values_[hi - 1] + values_[hi]) / 2;
-    if (magnitude < midpoint) {
-      code = codes_[hi - 1];
-    } else if (magnitude > midpoint) {
-      code = codes_[hi];
+    const double low = has_below ? values_[hi - 1] : 0, high = overflows ? beyond_max_ : values_[hi];
+    const std::uint32_t low_code = has_below ? codes_[hi - 1] : codes_.front(), high_code = overflows ? codes_.back() + 1 : codes_[hi];
+    // The IEEE modes are not E8M0's: ties to even stands for them there. At or past beyond_max_, the unbounded
+    // format's value is too, so it overflows unless the mode rounds toward zero.
+    const RoundMode used = scale_format ? RoundMode::nearest_even : mode;
+    const bool take_high = overflows && magnitude >= high ? !rounds_toward_zero(used, negative)
+                                                          : takes_high(used, negative, magnitude, low, high, low_code % 2 != 0);
+    if (!has_below && !take_high) {
+      code = codes_.front();  // below the least value: zero (E8M0 has no zero: its least value)
+    } else if (take_high && overflows) {
+      return overflow_code(negative && !scale_format, options);
     } else {
-      code = codes_[hi - 1] % 2 == 0 ? codes_[hi - 1] : codes_[hi];
+      code = take_high ? high_code : low_code;
     }
   }
   if (scale_format) return code;

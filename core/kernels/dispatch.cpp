@@ -96,9 +96,20 @@ Isa best_isa() {
   return best;
 }
 
+namespace {
+// The modes without kernels (ties away, the directions, to odd) run the scalar encoder, element by element.
+template <class Code>
+std::size_t encode_each(Format f, std::span<const float> in, std::span<Code> out, const CastOptions& options) {
+  const std::size_t n = std::min(in.size(), out.size());
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<Code>(encode(f, in[i], options));
+  return n;
+}
+}  // namespace
+
 std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint8_t> out,
                               const CastOptions& options, Isa isa) {
   if (!fits(f, 8)) return 0;
+  if (!has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::encode_params(f, options);
   runnable_kernels(isa).encode8[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
@@ -108,6 +119,7 @@ std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std
 std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint16_t> out,
                               const CastOptions& options, Isa isa) {
   if (!fits(f, 16)) return 0;
+  if (!has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::encode_params(f, options);
   runnable_kernels(isa).encode16[static_cast<int>(p.variant)](p, in.data(), out.data(), n);

@@ -61,7 +61,10 @@ void set_scale_rounding(EncodeParams& p, RoundMode mode) {
     case RoundMode::up: p.round_add = kUlp - 1; p.lsb_mask = 0; break;
     case RoundMode::down: p.round_add = 0; p.lsb_mask = 0; break;
     case RoundMode::nearest: p.round_add = kHalf; p.lsb_mask = 0; break;
-    case RoundMode::nearest_even: p.round_add = kHalf - 1; p.lsb_mask = 1; break;
+    default:  // nearest_even; the modes without kernels (has_rounding_kernel) never reach the tables
+      p.round_add = kHalf - 1;
+      p.lsb_mask = 1;
+      break;
   }
 }
 
@@ -113,7 +116,7 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
 
   if (s.is_scale_format()) {
     p.variant = EncodeVariant::scale;
-    set_scale_rounding(p, o.e8m0_round);
+    set_scale_rounding(p, o.round);
     set_scale_subnormal_cuts(p, f, o);
     p.negative_code = encode(f, -1.0f, o);
     p.negative_as_magnitude = p.negative_code == encode(f, 1.0f, o) && encode(f, -4.0f, o) == encode(f, 4.0f, o);
@@ -227,7 +230,7 @@ struct ParamTables {
 };
 
 int encode_index(Format f, const CastOptions& o) {
-  return (static_cast<int>(f) * 2 + (o.saturate ? 1 : 0)) * kRoundModes + static_cast<int>(o.e8m0_round);
+  return (static_cast<int>(f) * 2 + (o.saturate ? 1 : 0)) * kRoundModes + static_cast<int>(o.round);
 }
 
 const ParamTables& tables() {

@@ -84,9 +84,11 @@ test('E8M0: no zero (0x00 is 2^-127), and up, down and nearest defined; nearest\
   assert.equal(await cast('1.4', 'nearest'), '1');
   assert.equal(await cast('1.4', 'up'), '2');
   assert.equal(await cast('1.9', 'down'), '1');
-  // Other formats have no round modes on their card.
+  // The other formats list the IEEE directions and to-odd, with the core's definitions.
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn');
-  assert.deepEqual((await card(page, 'float8_e4m3fn')).rounds, {});
+  const ieee = (await card(page, 'float8_e4m3fn')).rounds;
+  assert.deepEqual(Object.keys(ieee), ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd']);
+  assert.match(ieee['to-odd'], /odd code/);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -24,7 +24,7 @@ struct Case {
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   static constexpr const char* kModes[] = {"nearest_even", "up", "down", "nearest"};
   std::string name = std::string(format_spec(info.param.format).name) + (info.param.options.saturate ? "_sat" : "_nosat");
-  if (format_spec(info.param.format).is_scale_format()) name += std::string("_") + kModes[static_cast<int>(info.param.options.e8m0_round)];
+  if (format_spec(info.param.format).is_scale_format()) name += std::string("_") + kModes[static_cast<int>(info.param.options.round)];
   return name;
 }
 
@@ -38,7 +38,7 @@ std::vector<Case> all_cases() {
         continue;
       }
       for (RoundMode r : {RoundMode::up, RoundMode::down, RoundMode::nearest, RoundMode::nearest_even}) {
-        out.push_back({f, {.saturate = saturate, .e8m0_round = r}});
+        out.push_back({f, {.saturate = saturate, .round = r}});
       }
     }
   }

@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CastOptions options;
   options.saturate = (selector & 1) != 0;
   const RoundMode modes[] = {RoundMode::up, RoundMode::down, RoundMode::nearest, RoundMode::up};
-  options.e8m0_round = modes[(selector >> 1) & 3];
+  options.round = modes[(selector >> 1) & 3];
   for (const FormatSpec& spec : minifloat_formats()) {
     auto f = parse_format(spec.name);
     if (!f) std::abort();

@@ -47,7 +47,7 @@ inline void compare_batch(Format f, const CastOptions& o, const std::vector<floa
         char line[200];
         std::snprintf(line, sizeof line, "%s %s saturate=%d round=%d: input 0x%08x -> 0x%x, scalar 0x%x",
                       std::string(format_spec(f).name).c_str(), std::string(isa_name(isa)).c_str(),
-                      o.saturate ? 1 : 0, static_cast<int>(o.e8m0_round), bits_from_float(in[i]),
+                      o.saturate ? 1 : 0, static_cast<int>(o.round), bits_from_float(in[i]),
                       got, want[i]);
         report.first.emplace_back(line);
       }

@@ -25,7 +25,7 @@ bool is_wide(Format f) { return format_spec(f).total_bits() > 8; }
 
 std::string describe(Format f, Isa isa, const CastOptions& o) {
   return std::string(format_spec(f).name) + " " + std::string(isa_name(isa)) +
-         (o.saturate ? " sat" : " nosat") + " round=" + std::to_string(static_cast<int>(o.e8m0_round));
+         (o.saturate ? " sat" : " nosat") + " round=" + std::to_string(static_cast<int>(o.round));
 }
 
 std::string hex(std::uint32_t x) {

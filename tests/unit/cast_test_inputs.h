@@ -28,12 +28,26 @@ inline std::uint32_t bits_from_float(float x) {
   return bits;
 }
 
+// The options the bulk kernels implement (has_rounding_kernel): saturating or not, and E8M0's four modes.
 inline std::vector<CastOptions> cast_modes(Format f) {
   std::vector<CastOptions> modes;
   const bool scale = format_spec(f).is_scale_format();
   for (bool saturate : {true, false}) {
     for (RoundMode r : {RoundMode::nearest_even, RoundMode::up, RoundMode::down, RoundMode::nearest}) {
       if (scale || r == RoundMode::up) modes.push_back(CastOptions{saturate, r});
+    }
+  }
+  return modes;
+}
+
+// Those, and for every format but E8M0 the IEEE directions and to-odd (the scalar encoder's only).
+inline std::vector<CastOptions> all_cast_modes(Format f) {
+  std::vector<CastOptions> modes = cast_modes(f);
+  if (format_spec(f).is_scale_format()) return modes;
+  for (bool saturate : {true, false}) {
+    for (RoundMode r : {RoundMode::ties_to_away, RoundMode::toward_zero, RoundMode::toward_positive,
+                        RoundMode::toward_negative, RoundMode::to_odd}) {
+      modes.push_back(CastOptions{saturate, r});
     }
   }
   return modes;

@@ -81,10 +81,10 @@ TYPED_TEST(FormatProperties, EveryCodeRoundTripsThroughItsValue) {
     EXPECT_EQ(static_cast<double>(decode_to_float32(f, code)), v) << code;  // every format fits in float32
     // E8M0 rounds to nearest here: under ONNX's default `up`, its code 0 (2^-127, a float32 subnormal) becomes
     // 2^-126, as ONNX's reference does (docs/formats.md, E8M0).
-    const CastOptions exact{.saturate = false, .e8m0_round = RoundMode::nearest};
+    const CastOptions exact{.saturate = false, .round = RoundMode::nearest};
     EXPECT_EQ(encode(f, v, exact), code) << code;
     if (!std::isinf(v)) {
-      EXPECT_EQ(encode(f, v, CastOptions{.saturate = true, .e8m0_round = RoundMode::nearest}), code) << code;
+      EXPECT_EQ(encode(f, v, CastOptions{.saturate = true, .round = RoundMode::nearest}), code) << code;
       EXPECT_EQ(encode(f, static_cast<float>(v), exact), code) << code;
     }
   }

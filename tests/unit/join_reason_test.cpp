@@ -38,7 +38,7 @@ bool is_value_of(Dtype into, long double v) {
   if (!f) return false;
   CastOptions nosat;
   nosat.saturate = false;
-  nosat.e8m0_round = RoundMode::nearest_even;
+  nosat.round = RoundMode::nearest_even;
   const double back = decode_to_float64(*f, encode(*f, static_cast<double>(v), nosat));
   return back == static_cast<double>(v);
 }

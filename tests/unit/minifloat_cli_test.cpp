@@ -99,10 +99,31 @@ TEST(MinifloatCli, CastE8M0RoundModes) {
   CliRun r = typelattice("cast --to float8_e8m0fnu --round sideways 3");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "typelattice: " + parse_round_mode("sideways").error().message + "\n");  // the core's text
-  EXPECT_NE(r.err.find("up, down or nearest"), std::string::npos);
+  EXPECT_NE(r.err.find("up, down, nearest, ties-to-even"), std::string::npos);
   r = typelattice("cast --to float8_e4m3fn --round up 3");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("float8_e8m0fnu only"), std::string::npos);
+  r = typelattice("cast --to float8_e8m0fnu --round toward-zero 3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not one of float8_e8m0fnu's"), std::string::npos);
+}
+
+// The IEEE directions and to-odd, by name and alias, on the 4.25 (between 4 and 4.5 in E4M3FN), in bulk
+// from stdin too (those modes run the scalar encoder there), and the overflow rule without saturation.
+TEST(MinifloatCli, CastIeeeRoundModes) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"ties-to-even", "0x48 4\n0xc8 -4\n"}, {"rne", "0x48 4\n0xc8 -4\n"},
+      {"ties-to-away", "0x49 4.5\n0xc9 -4.5\n"}, {"rna", "0x49 4.5\n0xc9 -4.5\n"},
+      {"toward-zero", "0x48 4\n0xc8 -4\n"}, {"rtz", "0x48 4\n0xc8 -4\n"},
+      {"toward-positive", "0x49 4.5\n0xc8 -4\n"}, {"rtp", "0x49 4.5\n0xc8 -4\n"},
+      {"toward-negative", "0x48 4\n0xc9 -4.5\n"}, {"rtn", "0x48 4\n0xc9 -4.5\n"},
+      {"to-odd", "0x49 4.5\n0xc9 -4.5\n"}};
+  for (const auto& [mode, want] : cases) {
+    EXPECT_EQ(typelattice(std::string("cast --to float8_e4m3fn --round ") + mode + " -- 4.25 -4.25").out, want) << mode;
+  }
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --no-saturate --round toward-zero 500").out, "0x7e 448\n");
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --no-saturate --round toward-positive 500").out, "0x7f nan\n");
+  EXPECT_EQ(typelattice("cast --to float8_e5m2 --no-saturate --round toward-negative -- -1e6").out, "0xfc -inf\n");
 }
 
 TEST(MinifloatCli, CastReadsStdinInBulk) {

@@ -114,7 +114,7 @@ TEST(MinifloatEncode, FormatsWithoutSpecials) {
 // ONNX Cast round_mode for float8_e8m0fnu, following numpy_helper.to_float8e8m0.
 TEST(MinifloatEncode, E8M0RoundModes) {
   const Format f = Format::float8_e8m0fnu;
-  auto with = [](RoundMode r, bool saturate = true) { return CastOptions{.saturate = saturate, .e8m0_round = r}; };
+  auto with = [](RoundMode r, bool saturate = true) { return CastOptions{.saturate = saturate, .round = r}; };
   const CastOptions up = with(RoundMode::up), down = with(RoundMode::down), nearest = with(RoundMode::nearest);
   EXPECT_EQ(encode(f, 1.0, up), 0x7fu);
   EXPECT_EQ(encode(f, 1.1, up), 0x80u);     // away from zero: 2
@@ -167,7 +167,7 @@ TEST(MinifloatEncode, MatchesReferenceOnAStrideOfFloat32) {
   for (const FormatSpec& spec : all_formats()) {
     const Format f = parse_format(spec.name).value();
     const ReferenceEncoder reference(f);
-    for (const CastOptions& o : test::cast_modes(f)) {
+    for (const CastOptions& o : test::all_cast_modes(f)) {
       for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32); bits += 999983) {
         const float x = std::bit_cast<float>(static_cast<std::uint32_t>(bits));
         ASSERT_EQ(encode(f, x, o), reference.encode(x, o)) << spec.name << std::hexfloat << " x=" << x;

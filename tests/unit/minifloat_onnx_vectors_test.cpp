@@ -56,7 +56,7 @@ TEST(MinifloatOnnxVectors, EveryConvertedBackendTestPasses) {
     const Result<Format> target = parse_format(file.to);  // an error for FLOAT (float32)
     ASSERT_TRUE(target.ok() || file.to == "FLOAT");
     const bool saturate = file.saturate != 0 && (!target.ok() || onnx_default_options(target.value()).saturate);
-    const CastOptions options{.saturate = saturate, .e8m0_round = round_mode(file.round_mode)};
+    const CastOptions options{.saturate = saturate, .round = round_mode(file.round_mode)};
     saturate_off += file.saturate == 0;
     for (const auto& [in, out] : file.pairs) {
       std::ostringstream where;

@@ -108,13 +108,15 @@ export class BitsView {
     if ($('value-input').value.trim() !== state.value) $('value-input').value = state.value;
     $('input-kind').value = state.input;
     $('saturate-select').value = state.sat === null ? '' : state.sat ? '1' : '0';
-    $('round-select').value = state.round;
-    $('round-select').disabled = f.roundModes.length === 0;
     if (this.builtFor !== f.name) {
       this.#buildBits(f);
       this.#facts(f);
+      this.#roundModes(f);
       this.builtFor = f.name;
     }
+    // The mode in effect: the chosen one where this format has it, else the format's default (listed first).
+    $('round-select').value = f.roundModes.includes(state.round) ? state.round : f.roundModes[0] ?? '';
+    $('round-select').disabled = f.roundModes.length === 0;
     let cast = null;
     let castError = null;
     if (state.value) {
@@ -151,6 +153,18 @@ export class BitsView {
     box.replaceChildren(formatCard(document, this.tl, f));
     if (other) box.append(formatCard(document, this.tl, other));
     box.classList.toggle('two', !!other);
+  }
+
+  // The format's round modes, as the core lists them (E8M0: ONNX's up, down, nearest; the others: the IEEE
+  // directions and to-odd), each with the core's definition as its tooltip.
+  #roundModes(f) {
+    $('round-select').replaceChildren(...f.roundModes.map((mode, i) => {
+      const o = document.createElement('option');
+      o.value = mode;
+      o.textContent = mode;
+      o.title = f.roundModeRules[i];
+      return o;
+    }));
   }
 
   #facts(f) {

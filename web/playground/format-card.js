@@ -142,7 +142,7 @@ export function formatCard(doc, tl, f) {
       modes.append(li);
     });
     const intro = doc.createElement('p');
-    intro.textContent = t('card.roundIntro');
+    intro.textContent = t(f.roundModes.includes('up') ? 'card.roundIntro' : 'card.roundIntroIeee');
     row('round', intro, modes);
   }
   section.append(dl);

@@ -59,7 +59,7 @@ export function parseHashWithNotes(hash) {
   take('value', () => true, (v) => { s.value = v; });
   take('input', (v) => v === 'hex' || v === 'decimal', (v) => { s.input = v; }, 'decimal or hex');
   take('sat', isFlag, (v) => { s.sat = FLAG_WORDS.get(v); }, '1 or 0');
-  take('round', (v) => ['up', 'down', 'nearest'].includes(v), (v) => { s.round = v; }, 'up, down or nearest');
+  take('round', (v) => /^[a-z-]{1,24}$/.test(v), (v) => { s.round = v; }, 'a round mode such as toward-zero');
   take('stage', (v) => /^\d{1,4}$/.test(v), (v) => { s.stage = Number(v); }, 'a stage number');
   take('lang', any, (v) => { s.lang = v; });
   return { state: s, notes };
@@ -99,6 +99,8 @@ export function checkStateWithModule(s, tl, languages, notes) {
     why = refusal(() => tl.layout(s.format, s.code));
     if (why) reset(['code'], why);
   }
+  const modes = new Set(tl.formats().flatMap((f) => f.roundModes));
+  if (!modes.has(s.round)) reset(['round'], `one of ${[...modes].join(', ')}`);
   if (s.stage && s.stage >= tl.designStory().length) reset(['stage'], `there are ${tl.designStory().length} stages`);
   if (!languages.includes(s.lang)) reset(['lang'], `one of ${languages.join(', ')}`);
   return s;

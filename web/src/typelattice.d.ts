@@ -4,8 +4,10 @@
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'tensorflow' | 'jax-lax';
 /** JAX's standard promotion, or strict mode (`jax_numpy_dtype_promotion='strict'`). */
 export type ModeName = 'standard' | 'strict';
-/** How float8_e8m0fnu rounds (ONNX Cast's round_mode); the other formats always round to nearest-even. */
-export type RoundName = 'up' | 'down' | 'nearest';
+/** How a cast rounds: float8_e8m0fnu takes ONNX's up (default), down, nearest; the others ties-to-even (default),
+ * ties-to-away, toward-zero, toward-positive, toward-negative, to-odd (aliases rne, rna, rtz, rtp, rtn). */
+export type RoundName = 'up' | 'down' | 'nearest' | 'ties-to-even' | 'ties-to-away' | 'toward-zero' | 'toward-positive'
+  | 'toward-negative' | 'to-odd' | 'rne' | 'rna' | 'rtz' | 'rtp' | 'rtn';
 /** A dtype kind. */
 export type DtypeKind = 'bool' | 'uint' | 'int' | 'float' | 'complex';
 /** Formats stored in one byte per code (8 bits or fewer). */
@@ -109,7 +111,7 @@ export interface FormatEntry {
   totalBits: number;
   /** Bytes per code in arrays of codes: 1 up to 8 bits (Uint8Array), 2 for bfloat16 / float16 (Uint16Array), 4 for float32. */
   codeBytes: 1 | 2 | 4;
-  /** The `round` option values the format takes (['up', 'down', 'nearest'] for float8_e8m0fnu, else none). */
+  /** The `round` option values the format takes: ['up', 'down', 'nearest'] for float8_e8m0fnu; the IEEE directions and 'to-odd' for the others, their default first. */
   roundModes: RoundName[];
   /** What each of roundModes gives for 2^k <= |x| < 2^(k+1), in the same order (the CLI's help text). */
   roundModeRules: string[];

@@ -22,16 +22,18 @@ enum class SourceType : std::uint8_t { float32, float64 };
 
 // The round-mode vocabulary, as data: each name, the mode it means, and the formats it applies to.
 struct RoundModeName {
-  std::string_view name;         // as users write it: "up"
+  std::string_view name;         // as users write it: "up", "toward-zero", "rtz"
   RoundMode mode;
-  bool scale_format_only;        // true: only float8_e8m0fnu has this choice (the others round to nearest even)
-  std::string_view description;  // for help texts
+  bool scale_format_only;        // true: only float8_e8m0fnu has it; false: every other format has it
+  bool alias;                    // a short spelling of another row (rne, rna, rtz, rtp, rtn): not listed
+  std::string_view description;  // for help texts (an alias: the name it stands for)
 };
 std::span<const RoundModeName> round_mode_names();
 Result<RoundMode> parse_round_mode(std::string_view name);
 std::string_view round_mode_name(RoundMode mode);  // the first name of the mode in round_mode_names()
-std::string round_mode_list();                     // "up, down or nearest": for help and error texts
-// The round modes a format has (E8M0's for float8_e8m0fnu; none for the others, which round to nearest even).
+std::string round_mode_list();                     // "up, down, ..., or to-odd": for help and error texts
+// The round modes a format has: ONNX's up, down, nearest for float8_e8m0fnu; the IEEE directions and to-odd for
+// the others (ties-to-even first: their default). Aliases are not listed.
 std::vector<RoundModeName> round_modes_of(Format f);
 
 Result<InputKind> parse_input_kind(std::string_view name);    // "decimal" | "hex"

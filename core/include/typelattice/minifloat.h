@@ -66,16 +66,26 @@ struct FormatRange {
 };
 FormatRange format_range(Format f);
 
-// E8M0's round modes, as ONNX Cast's round_mode; ignored by the other formats (always nearest-even).
-enum class RoundMode : std::uint8_t { nearest_even, up, down, nearest };
+// How a cast rounds. float8_e8m0fnu has ONNX Cast's round_mode values up, down and nearest (on |x|, see
+// docs/formats.md); every other format has the IEEE 754 directions and round-to-odd: ties to even (nearest_even),
+// ties away from zero, toward zero, toward +Inf, toward -Inf, and to odd (an inexact result takes the odd code of
+// the two around it: Boldo and Melquiond's rounding for exact double rounding). The cast options (cast_request.h)
+// refuse a mode a format does not have; the codec reads E8M0's modes as ties-to-even elsewhere and the IEEE
+// modes as ties-to-even on E8M0.
+enum class RoundMode : std::uint8_t {
+  nearest_even, up, down, nearest, ties_to_away, toward_zero, toward_positive, toward_negative, to_odd,
+};
+// The modes with bulk kernels (cast_kernels.h); the others run the scalar encoder in bulk casts.
+inline bool has_rounding_kernel(RoundMode mode) { return static_cast<int>(mode) <= static_cast<int>(RoundMode::nearest); }
 
 struct CastOptions {
   bool saturate = true;              // out of range -> ±max finite (true) or Inf/NaN (false)
-  RoundMode e8m0_round = RoundMode::up;  // ONNX's default for float8_e8m0fnu
+  RoundMode round = RoundMode::up;   // ONNX's default for float8_e8m0fnu; ties-to-even for the others
 };
 
-// ONNX Cast's defaults for a target format: saturate=1 and round_mode=up, where the saturate attribute only
-// applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow to Inf as in IEEE 754.
+// ONNX Cast's defaults for a target format: saturate=1 and round_mode=up (E8M0; the others ties to even), where
+// the saturate attribute only applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow
+// to Inf as in IEEE 754.
 CastOptions onnx_default_options(Format f);
 
 // Exact decoding of a code (low total_bits() bits used; higher bits must be zero). For float32 it is the
@@ -83,9 +93,11 @@ CastOptions onnx_default_options(Format f);
 float decode_to_float32(Format f, std::uint32_t code);
 double decode_to_float64(Format f, std::uint32_t code);
 
-// Correctly rounded encoding (rounds once, from the exact input value). NaN keeps its sign where the format
-// has signed NaNs. Saturation clips ±Inf and out-of-range values to ±max for every format (ONNX's test data;
-// see docs/formats.md "Saturating"), then rounds.
+// Correctly rounded encoding (rounds once, from the exact input value, in options.round). NaN keeps its sign
+// where the format has signed NaNs. Saturation clips ±Inf and out-of-range values to ±max for every format
+// (ONNX's test data; see docs/formats.md "Saturating"), then rounds. Without saturation, a value past max goes
+// to Inf (NaN where the format has no Inf) unless the mode rounds it toward zero (toward_zero, and toward_positive
+// for negative values, toward_negative for positive ones: IEEE 754 §7.4), which gives ±max.
 std::uint32_t encode(Format f, float value, const CastOptions& options = {});
 std::uint32_t encode(Format f, double value, const CastOptions& options = {});
 
@@ -105,7 +117,7 @@ class ReferenceEncoder {
   std::uint32_t encode(double value, const CastOptions& options = {}) const;
 
  private:
-  std::uint32_t overflow_code(bool negative, const CastOptions& options) const;
+  std::uint32_t overflow_code(bool negative, const CastOptions& options, bool rounded = true) const;
   std::uint32_t encode_by_platform(double value, const CastOptions& options) const;
   std::uint32_t e8m0_onnx(double magnitude, const CastOptions& options) const;
   Format format_;

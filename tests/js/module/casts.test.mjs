@@ -267,3 +267,36 @@ test('castValue refuses what the CLI refuses, with its message', async () => {
   assert.throws(() => tl.castFloat32(new Float32Array(2), 'float8_e4m3fn', { round: 'down' }),
                 (e) => e instanceof RangeError && e.message === refused);
 });
+
+// The IEEE directions and to-odd: castValue says what the CLI says for each mode (by name and alias), its
+// rounding interval holds the input, and castFloat32 (the scalar encoder in bulk for these modes) agrees.
+test('every round mode: castValue is the CLI, its interval holds the input, castFloat32 agrees', async () => {
+  const tl = await load();
+  const modes = ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd', 'rtz', 'rna'];
+  const values = ['4.25', '-4.25', '4.3', '0.001', '-1e-9', '500', '-500', '3.14159'];
+  for (const format of ['float8_e4m3fn', 'float8_e5m2', 'float4_e2m1fn', 'bfloat16']) {
+    assert.deepEqual(tl.formats().find((f) => f.name === format).roundModes,
+      ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd']);
+    for (const round of modes) {
+      for (const saturate of [true, false]) {
+        const expected = cli(['cast', '--to', format, '--round', round, saturate ? '--saturate' : '--no-saturate', '--',
+          ...values]).stdout.trim().split('\n');
+        const bulk = tl.castFloat32(new Float32Array(values.map(Number)), format, { round, saturate });
+        values.forEach((text, i) => {
+          const c = tl.castValue(format, text, { round, saturate });
+          assert.equal(c.line, expected[i], `${format} ${round} ${text}`);
+          if (Math.fround(Number(text)) === Number(text)) assert.equal(bulk[i], c.code, `${format} ${round} ${text} in bulk`);
+          if (c.roundingInterval) {
+            const { low, high, lowInclusive, highInclusive } = c.roundingInterval;
+            const num = (t) => (t === 'inf' ? Infinity : t === '-inf' ? -Infinity : Number(t));  // the core's exact texts
+            const x = Number(text);
+            assert.ok((lowInclusive ? x >= num(low) : x > num(low)) && (highInclusive ? x <= num(high) : x < num(high)),
+              `${format} ${round} ${text} in ${JSON.stringify(c.roundingInterval)}`);
+          }
+        });
+      }
+    }
+  }
+  assert.throws(() => tl.castValue('float8_e8m0fnu', '3', { round: 'toward-zero' }), /not one of float8_e8m0fnu's/);
+  assert.throws(() => tl.castFloat32(new Float32Array([1]), 'float8_e4m3fn', { round: 'nearest' }), /float8_e8m0fnu only/);
+});
