@@ -33,16 +33,23 @@ std::optional<std::string> optional_string(const val& value) {
 
 // The cast the caller asked for (undefined options: the format's ONNX defaults, as the CLI's), every name checked
 // by the core. The wrapper has checked the options' JS types.
+// stochastic: undefined, or [srNumBits, srBits, seed] as decimal strings or undefined (the wrapper checked types).
 Result<CastRequest> cast_request(const std::string& format, const val& saturate, const val& round, const val& input,
-                                 const val& from) {
+                                 const val& from, const val& stochastic) {
   const std::optional<std::string> round_name = optional_string(round), input_name = optional_string(input),
                                    from_name = optional_string(from);
+  std::optional<std::string> sr[3];
+  if (!stochastic.isUndefined())
+    for (int i = 0; i < 3; ++i) sr[i] = optional_string(stochastic[i]);
   CastRequestNames names;
   names.to = format;
   if (!saturate.isUndefined()) names.saturate = saturate.as<bool>();
   if (round_name) names.round = *round_name;
   if (input_name) names.input = *input_name;
   if (from_name) names.from = *from_name;
+  if (sr[0]) names.sr_num_bits = *sr[0];
+  if (sr[1]) names.sr_bits = *sr[1];
+  if (sr[2]) names.seed = *sr[2];
   return parse_cast_request(names);
 }
 
@@ -102,10 +109,10 @@ Result<Format> kernel_format(const std::string& format, const char* what) {
 
 // in: `count` float32 at `in_address`; out: `count` codes of code_bytes(format) each.
 val cast_float32_js(const std::string& format, std::uintptr_t in_address, std::uintptr_t out_address,
-                    std::size_t count, const val& saturate, const val& round) {
+                    std::size_t count, const val& saturate, const val& round, const val& stochastic) {
   Result<Format> f = kernel_format(format, "castFloat32");
   if (!f) return error_value(f.error());
-  const Result<CastRequest> request = cast_request(format, saturate, round, val::undefined(), val::undefined());
+  const Result<CastRequest> request = cast_request(format, saturate, round, val::undefined(), val::undefined(), stochastic);
   if (!request) return error_value(request.error());
   const CastOptions options = cast_options(*request).value();
   const auto in = heap_span<const float>(in_address, count);
@@ -168,8 +175,8 @@ val layout_js(const std::string& format, std::uint32_t code) {
 
 // One cast of `text`, read and cast as `typelattice cast` does; `line` is the line it prints.
 val cast_value_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
-                  const val& input, const val& from) {
-  const Result<CastRequest> request = cast_request(format, saturate, round, input, from);
+                  const val& input, const val& from, const val& stochastic) {
+  const Result<CastRequest> request = cast_request(format, saturate, round, input, from, stochastic);
   if (!request) return error_value(request.error());
   const Result<CastOutcome> cast = cast_text(*request, text);
   if (!cast) return error_value(cast.error());

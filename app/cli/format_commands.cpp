@@ -73,6 +73,7 @@ class BatchedCast {
       out += cast_line(format_, code);
       out += '\n';
     }
+    options_.stochastic.index += values_.size();  // a seeded stream continues across batches
     values_.clear();
   }
 
@@ -84,9 +85,14 @@ class BatchedCast {
   std::vector<std::uint32_t> codes_;
 };
 
-int run_cast(const std::string& to, const options::CastFlags& flags, const std::vector<std::string>& values) {
+int run_cast(const std::string& to, const options::CastFlags& flags, int repeat, const std::vector<std::string>& values) {
   const Result<CastRequest> request = options::cast_request(to, flags);
   if (!request) return usage_error(request.error().message);
+  if (repeat < 1) return usage_error("--repeat must be at least 1");
+  if (repeat > 1 && !request->seed && !(request->round == RoundMode::stochastic && !request->sr_bits)) {
+    return usage_error("--repeat draws several stochastic roundings of each value: it needs --round stochastic "
+                       "without --srbits");
+  }
   BatchedCast batch(request->to, cast_options(*request).value());
   return for_each_input(
       values,
@@ -96,7 +102,8 @@ int run_cast(const std::string& to, const options::CastFlags& flags, const std::
           error = value.error().message;
           return false;
         }
-        if (batch.add(*value)) batch.drain(out);
+        for (int k = 0; k < repeat; ++k)
+          if (batch.add(*value)) batch.drain(out);
         return true;
       },
       [&batch](std::string& out) { batch.drain(out); });
@@ -205,11 +212,15 @@ void add_format_commands(CLI::App& app, Runner& run) {
   struct CastArgs {
     std::string to, never;
     options::CastFlags flags;
+    int repeat = 1;
   };
   auto cast_args = std::make_shared<CastArgs>();
   CLI::App* cast = app.add_subcommand("cast", "Cast decimal numbers (or float bit patterns) to a format: 0xCODE VALUE");
   cast->add_option("--to", cast_args->to, std::string("the target format: ") + options::kFormatHelp)->required();
   options::add_cast_flags(*cast, cast_args->flags);
+  cast->add_option("--repeat", cast_args->repeat,
+                   "stochastic rounding with a seed: cast each value K times, one line each (the stream goes on)")
+      ->type_name("K");
   // VALUE... are what CLI11 leaves over from the first value on, in order (prefix_command), so that -inf and
   // -nan need no "--". The positional below only documents them: its validator refuses every value, so each
   // stays in that ordered remainder. Because it is an unfilled positional, CLI11 also keeps a "--" before the
@@ -222,7 +233,7 @@ void add_format_commands(CLI::App& app, Runner& run) {
   cast->callback([&run, cast, cast_args] {
     std::vector<std::string> values = cast->remaining();
     if (!values.empty() && values.front() == "--") values.erase(values.begin());  // POSIX's end of options
-    run = [cast_args, values] { return run_cast(cast_args->to, cast_args->flags, values); };
+    run = [cast_args, values] { return run_cast(cast_args->to, cast_args->flags, cast_args->repeat, values); };
   });
 
   auto decode_from = std::make_shared<std::string>();

@@ -43,6 +43,14 @@ void add_cast_flags(CLI::App& app, CastFlags& flags) {
                  "how to round: float8_e8m0fnu takes ONNX's up, down, nearest (for 2^k <= |x| < 2^(k+1)); the other "
                  "formats the IEEE 754 directions and to-odd" + rounds + " (short names: " + aliases + ")")
       ->type_name("M");
+  app.add_option("--srnumbits", flags.sr_num_bits, "stochastic rounding: the number of random bits, 0 to 32 (default 8)")
+      ->type_name("N");
+  app.add_option("--srbits", flags.sr_bits, "stochastic rounding: the random bits as an integer below 2^N (deterministic)")
+      ->type_name("R");
+  app.add_option("--seed", flags.seed,
+                 "stochastic rounding: draw each value's bits from this seed (default 0): SplitMix64 of seed and the "
+                 "value's index, as every front end does")
+      ->type_name("S");
   app.add_option("--input", flags.input, "decimal (default) or hex: the bit pattern of a float32 or float64")
       ->type_name("KIND");
   app.add_option("--from", flags.from,
@@ -60,6 +68,9 @@ Result<CastRequest> cast_request(std::string_view to, const CastFlags& flags) {
   if (!flags.round.empty()) names.round = flags.round;
   if (!flags.input.empty()) names.input = flags.input;
   if (!flags.from.empty()) names.from = flags.from;
+  if (!flags.sr_num_bits.empty()) names.sr_num_bits = flags.sr_num_bits;
+  if (!flags.sr_bits.empty()) names.sr_bits = flags.sr_bits;
+  if (!flags.seed.empty()) names.seed = flags.seed;
   return parse_cast_request(names);
 }
 

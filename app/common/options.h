@@ -29,6 +29,7 @@ Result<PromotionOptions> apply_system_flags(const SystemFlags& flags, PromotionO
 struct CastFlags {
   bool saturate = false, no_saturate = false;
   std::string round, input, from;
+  std::string sr_num_bits, sr_bits, seed;  // stochastic rounding's bits, checked by the core
 };
 void add_cast_flags(CLI::App& app, CastFlags& flags);
 // The cast to `to` that the flags ask for, checked by the core (names, and options the target does not have).

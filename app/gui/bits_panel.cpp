@@ -140,6 +140,7 @@ void draw_value_input(PanelContext& ctx) {
     ImGui::SetNextItemWidth(130.0f * ctx.scale);
     if (ImGui::BeginCombo("round", std::string(round_mode_name(shown.round)).c_str())) {
       for (const RoundModeName& r : modes) {
+        if (r.mode == RoundMode::stochastic) continue;  // one sample would read as the answer; sampling is not built
         if (ImGui::Selectable(std::string(r.name).c_str(), r.mode == shown.round)) state.cast_round = r.mode;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(r.description).c_str());
       }

@@ -17,7 +17,7 @@ Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::m
 
 // ONNX Cast's round_mode values for float8_e8m0fnu (docs/formats.md has their table), then the IEEE 754
 // directions and round-to-odd for every other format, each with its short alias. A new name is a new row.
-constexpr std::array<RoundModeName, 14> kRoundModes = {{
+constexpr std::array<RoundModeName, 15> kRoundModes = {{
     {"up", RoundMode::up, true, false, "2^k <= x < 2^(k+1) gives 2^(k+1) unless x = 2^k (ONNX's default)"},
     {"down", RoundMode::down, true, false, "2^k (toward zero)"},
     {"nearest", RoundMode::nearest, true, false, "2^(k+1) if x >= 1.5 * 2^k, else 2^k (1.5 * 2^k, the midpoint, rounds up)"},
@@ -27,6 +27,8 @@ constexpr std::array<RoundModeName, 14> kRoundModes = {{
     {"toward-positive", RoundMode::toward_positive, false, false, "the value above x (toward +Inf)"},
     {"toward-negative", RoundMode::toward_negative, false, false, "the value below x (toward -Inf)"},
     {"to-odd", RoundMode::to_odd, false, false, "x if exact, else whichever value around x has the odd code"},
+    {"stochastic", RoundMode::stochastic, false, false,
+     "away from zero iff round_half_even(delta * 2^srnumbits) + srbits >= 2^srnumbits, delta the fraction of a step"},
     {"rne", RoundMode::nearest_even, false, true, "ties-to-even"},
     {"rna", RoundMode::ties_to_away, false, true, "ties-to-away"},
     {"rtz", RoundMode::toward_zero, false, true, "toward-zero"},
@@ -127,6 +129,40 @@ Result<CastRequest> parse_cast_request(const CastRequestNames& names) {
     if (!from) return from.error();
     request.from = *from;
   }
+  // The stochastic bits: decimal integers in range, and only for stochastic rounding.
+  const auto integer = [](std::string_view flag, std::string_view text, std::uint64_t max) -> Result<std::uint64_t> {
+    std::uint64_t v = 0;
+    const std::string_view t = trim(text);
+    bool ok = !t.empty() && t.size() <= 20;
+    for (char c : t) {
+      const auto digit = static_cast<std::uint64_t>(c - '0');
+      ok = ok && c >= '0' && c <= '9' && digit <= max && v <= (max - digit) / 10;
+      if (ok) v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (!ok) {
+      std::string message(flag);
+      message.append(" must be an integer from 0 to ").append(std::to_string(max)).append(", got '");
+      message.append(displayed(text)).append("'");
+      return bad_value(std::move(message));
+    }
+    return v;
+  };
+  if (names.sr_num_bits) {
+    const Result<std::uint64_t> n = integer("srnumbits", *names.sr_num_bits, 32);
+    if (!n) return n.error();
+    request.sr_num_bits = static_cast<int>(*n);
+  }
+  if (names.sr_bits) {
+    const int n = request.sr_num_bits.value_or(8);
+    const Result<std::uint64_t> b = integer("srbits", *names.sr_bits, (std::uint64_t{1} << n) - 1);
+    if (!b) return b.error();
+    request.sr_bits = static_cast<std::uint32_t>(*b);
+  }
+  if (names.seed) {
+    const Result<std::uint64_t> seed = integer("seed", *names.seed, ~std::uint64_t{0});
+    if (!seed) return seed.error();
+    request.seed = *seed;
+  }
   const Result<CastOptions> options = cast_options(request);  // an option the target does not have: refused here
   if (!options) return options.error();
   return request;
@@ -153,7 +189,26 @@ Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::o
 }
 
 Result<CastOptions> cast_options(const CastRequest& request) {
-  return cast_options(request.to, request.saturate, request.round);
+  const Result<CastOptions> resolved = cast_options(request.to, request.saturate, request.round);
+  if (!resolved) return resolved;
+  CastOptions options = *resolved;
+  const bool any_bits = request.sr_num_bits || request.sr_bits || request.seed;
+  if (any_bits && request.round != RoundMode::stochastic) {
+    return bad_value("srnumbits, srbits and seed apply to stochastic rounding only (round mode 'stochastic')");
+  }
+  if (request.sr_bits && request.seed) return bad_value("give srbits or a seed for stochastic rounding, not both");
+  if (request.round == RoundMode::stochastic) {
+    StochasticBits& sr = options.stochastic;
+    sr.num_bits = request.sr_num_bits.value_or(8);
+    if (sr.num_bits < 0 || sr.num_bits > 32) return bad_value("srnumbits must be an integer from 0 to 32");
+    const std::uint64_t one = std::uint64_t{1} << sr.num_bits;
+    if (request.sr_bits && *request.sr_bits >= one) {
+      return bad_value("srbits must be below 2^srnumbits = " + std::to_string(one));
+    }
+    if (request.sr_bits) sr.bits = *request.sr_bits;
+    else sr.seed = request.seed.value_or(0);
+  }
+  return options;
 }
 
 Result<double> read_cast_input(const CastRequest& request, std::string_view text) {
@@ -186,7 +241,7 @@ void cast_many(Format to, const CastOptions& options, std::span<const double> in
     else cast_float32_batch<std::uint16_t>(to, options, inputs, codes);
     return;
   }
-  for (std::size_t i = 0; i < count; ++i) codes[i] = encode(to, inputs[i], options);
+  for (std::size_t i = 0; i < count; ++i) codes[i] = encode(to, inputs[i], element_options(options, i));
 }
 
 // By hand rather than with snprintf, which would pull printf's 5 KB into the wasm module for this one line.
@@ -206,12 +261,13 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   if (!options) return options.error();
   const Result<double> input = read_cast_input(request, text);
   if (!input) return input.error();
-  const std::uint32_t code = encode(request.to, *input, *options);
+  const CastOptions element = element_options(*options, 0);  // a seeded stochastic cast: the first element's bits
+  const std::uint32_t code = encode(request.to, *input, element);
   const double value = decode_to_float64(request.to, code);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double error = std::isfinite(value) && std::isfinite(*input) ? value - *input : nan;
   const double relative = *input != 0 && std::isfinite(error) ? error / std::fabs(*input) : nan;
-  CastOutcome out{*input, *options, code, cast_line(request.to, code), error, relative};
+  CastOutcome out{*input, element, code, cast_line(request.to, code), error, relative};
   const FormatRange range = format_range(request.to);
   const double smallest = range.min_subnormal.value_or(range.min_normal);
   if (*input != 0 && std::fabs(*input) < smallest && std::isfinite(value))

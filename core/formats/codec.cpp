@@ -1,5 +1,6 @@
 // The fast codec: decoding by fields, encoding by integer rounding of the input's significand. One
 // implementation for every format; the format's data (bits, bias, specials) is all that varies.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -191,6 +192,23 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
     case RoundMode::toward_positive: away = inexact && !negative; break;
     case RoundMode::toward_negative: away = inexact && negative; break;
     case RoundMode::to_odd: away = inexact && (steps & 1) == 0; break;
+    case RoundMode::stochastic: {
+      // q = round_half_even(delta * 2^n), delta = rest / 2^shift; then away iff q + srbits >= 2^n.
+      const int n = std::clamp(options.stochastic.num_bits, 0, 32);
+      const std::uint64_t one = std::uint64_t{1} << n, random = options.stochastic.bits & (one - 1);
+      const std::uint64_t rest = shift < 64 ? significand & ((std::uint64_t{1} << shift) - 1) : significand;
+      std::uint64_t q = 0;
+      if (n >= shift) {
+        q = rest << (n - shift);  // exact: rest < 2^shift, so q < 2^n
+      } else if (shift - n < 64) {
+        const int s = shift - n;
+        q = rest >> s;
+        const std::uint64_t low = rest & ((std::uint64_t{1} << s) - 1), half = std::uint64_t{1} << (s - 1);
+        if (low > half || (low == half && (q & 1) != 0)) ++q;
+      }  // else rest < 2^53 is below half of 2^(shift - n): q = 0
+      away = q + random >= one;
+      break;
+    }
     default: away = above_half || (at_half && (steps & 1) != 0); break;  // ties to even (E8M0's modes stand for it)
   }
   if (away) ++steps;
@@ -230,6 +248,23 @@ int code_bytes(Format f) {
 CastOptions onnx_default_options(Format f) {
   return CastOptions{.saturate = code_bytes(f) == 1,
                      .round = format_spec(f).is_scale_format() ? RoundMode::up : RoundMode::nearest_even};
+}
+
+std::uint32_t stochastic_bits(std::uint64_t seed, std::uint64_t index, int num_bits) {
+  std::uint64_t z = seed + (index + 1) * 0x9E3779B97F4A7C15u;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  const int n = std::clamp(num_bits, 0, 32);
+  return n == 0 ? 0u : static_cast<std::uint32_t>(z >> (64 - n));
+}
+
+CastOptions element_options(const CastOptions& options, std::uint64_t element) {
+  if (options.round != RoundMode::stochastic || !options.stochastic.seed) return options;
+  CastOptions out = options;
+  out.stochastic.bits = stochastic_bits(*options.stochastic.seed, options.stochastic.index + element,
+                                        options.stochastic.num_bits);
+  return out;
 }
 
 bool saturates(Format f, double value, const CastOptions& options) {

@@ -1,8 +1,10 @@
 // Which inputs round to a given code, in each mode: between the midpoints to its neighbours (ties to even: a
 // midpoint belongs to the even code; ties away: to the one farther from zero), from the code up to the next
 // (toward zero), from the one before up to it (away from zero), or E8M0's interval under ONNX's round modes.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "typelattice/minifloat.h"
 #include "core/formats/geometry.h"
@@ -39,7 +41,7 @@ RoundingInterval e8m0_interval(const Geometry& g, std::uint32_t code, const Cast
 }
 
 // How a mode rounds magnitudes on one side of zero: the directed modes become toward or away from zero.
-enum class MagnitudeRounding { ties_to_even, ties_to_away, toward_zero, away_from_zero, to_odd };
+enum class MagnitudeRounding { ties_to_even, ties_to_away, toward_zero, away_from_zero, to_odd, stochastic };
 
 MagnitudeRounding on_side(RoundMode mode, bool negative) {
   switch (mode) {
@@ -48,12 +50,24 @@ MagnitudeRounding on_side(RoundMode mode, bool negative) {
     case RoundMode::toward_positive: return negative ? MagnitudeRounding::toward_zero : MagnitudeRounding::away_from_zero;
     case RoundMode::toward_negative: return negative ? MagnitudeRounding::away_from_zero : MagnitudeRounding::toward_zero;
     case RoundMode::to_odd: return MagnitudeRounding::to_odd;
+    case RoundMode::stochastic: return MagnitudeRounding::stochastic;
     default: return MagnitudeRounding::ties_to_even;  // E8M0's modes stand for it on the other formats
   }
 }
 
+// Stochastic rounding with given bits: x goes away from zero iff round_half_even(delta * 2^n) >= t = 2^n - bits,
+// that is iff delta passes (t - 1/2) / 2^n, or equals it with t even (the half rounds up to t). Returns that
+// fraction of a quantum, and whether the threshold itself goes away.
+std::pair<double, bool> stochastic_threshold(const StochasticBits& sr) {
+  const int n = std::clamp(sr.num_bits, 0, 32);
+  const std::uint64_t one = std::uint64_t{1} << n;
+  const std::uint64_t t = one - (sr.bits & (one - 1));
+  return {std::ldexp(static_cast<double>(t) - 0.5, -n), t % 2 == 0};
+}
+
 // The magnitudes that round to magnitude code `m` (finite), on one side of zero.
-RoundingInterval magnitude_interval(Format f, const Geometry& g, std::uint32_t m, MagnitudeRounding r, bool clip) {
+RoundingInterval magnitude_interval(Format f, const Geometry& g, std::uint32_t m, MagnitudeRounding r, bool clip,
+                                    const StochasticBits& sr) {
   const double v = magnitude_value(f, m);
   const double max = magnitude_value(f, g.max_magnitude);
   const bool top = m == g.max_magnitude;
@@ -78,6 +92,12 @@ RoundingInterval magnitude_interval(Format f, const Geometry& g, std::uint32_t m
     case MagnitudeRounding::to_odd:
       out = even ? RoundingInterval{v, v, true, true} : RoundingInterval{previous, next, false, false};
       break;
+    case MagnitudeRounding::stochastic: {
+      const auto [fraction, threshold_away] = stochastic_threshold(sr);
+      out = {m == 0 ? 0 : previous + fraction * (v - previous), v + fraction * (next - v), m == 0 || threshold_away,
+             !threshold_away};
+      break;
+    }
   }
   if (top && clip) {  // saturation clips everything past max (and ±Inf) to max
     out.high = kInf;
@@ -87,7 +107,7 @@ RoundingInterval magnitude_interval(Format f, const Geometry& g, std::uint32_t m
 }
 
 // The magnitudes that give ±Inf when not saturating.
-RoundingInterval infinity_interval(Format f, const Geometry& g, MagnitudeRounding r) {
+RoundingInterval infinity_interval(Format f, const Geometry& g, MagnitudeRounding r, const StochasticBits& sr) {
   const double max = magnitude_value(f, g.max_magnitude);
   const double beyond = max + std::ldexp(1.0, std::ilogb(max) - g.m);
   const bool max_odd = g.max_magnitude % 2 != 0;
@@ -97,6 +117,10 @@ RoundingInterval infinity_interval(Format f, const Geometry& g, MagnitudeRoundin
     case MagnitudeRounding::toward_zero: return {kInf, kInf, true, true};  // only Inf itself
     case MagnitudeRounding::away_from_zero: return {max, kInf, false, true};
     case MagnitudeRounding::to_odd: return max_odd ? RoundingInterval{beyond, kInf, true, true} : RoundingInterval{max, kInf, false, true};
+    case MagnitudeRounding::stochastic: {
+      const auto [fraction, threshold_away] = stochastic_threshold(sr);
+      return {max + fraction * (beyond - max), kInf, threshold_away, true};
+    }
   }
   return {};
 }
@@ -115,15 +139,16 @@ std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, 
   const std::uint32_t magnitude = code & g.magnitude_mask;
   if (minifloat_detail::is_inf_code(g, code)) {
     if (clip) return std::nullopt;  // saturation sends everything to max instead
-    const RoundingInterval positive = infinity_interval(f, g, on_side(options.round, negative));
+    const RoundingInterval positive = infinity_interval(f, g, on_side(options.round, negative), options.stochastic);
     return negative ? negated(positive) : positive;
   }
   if (magnitude == 0 && !g.spec->has_negative_zero()) {  // the single zero takes both sides, each in its way
-    const RoundingInterval up = magnitude_interval(f, g, 0, on_side(options.round, false), clip);
-    const RoundingInterval down = negated(magnitude_interval(f, g, 0, on_side(options.round, true), clip));
+    const RoundingInterval up = magnitude_interval(f, g, 0, on_side(options.round, false), clip, options.stochastic);
+    const RoundingInterval down = negated(magnitude_interval(f, g, 0, on_side(options.round, true), clip, options.stochastic));
     return RoundingInterval{down.low, up.high, down.low_inclusive, up.high_inclusive};
   }
-  const RoundingInterval positive = magnitude_interval(f, g, magnitude, on_side(options.round, negative), clip);
+  const RoundingInterval positive = magnitude_interval(f, g, magnitude, on_side(options.round, negative), clip,
+                                                       options.stochastic);
   return negative ? negated(positive) : positive;
 }
 

@@ -15,6 +15,17 @@ using minifloat_detail::Geometry;
 namespace {
 bool takes_high(RoundMode mode, bool negative, double magnitude, double low, double high, bool low_code_odd);
 
+// gfloat's stochastic rounding on values: delta = (|x| - low) / (high - low) is exact (low is a positive multiple
+// of the quantum high - low, or 0, so |x| - low is exact by Sterbenz's lemma, and the quotient divides by a power
+// of two); delta * 2^n is exact too, and nearbyint rounds it half to even in the default rounding mode.
+bool stochastic_takes_high(const StochasticBits& sr, double magnitude, double low, double high) {
+  const int n = std::clamp(sr.num_bits, 0, 32);
+  const double one = std::ldexp(1.0, n);
+  const double bits = static_cast<double>(sr.bits & static_cast<std::uint32_t>(one - 1));
+  const double delta = (magnitude - low) / (high - low);
+  return std::nearbyint(std::ldexp(delta, n)) + bits >= one;
+}
+
 // IEEE 754 §7.4: the modes that send this sign's values toward zero keep an overflowing value at ±max.
 bool rounds_toward_zero(RoundMode mode, bool negative) {
   return mode == RoundMode::toward_zero || (mode == RoundMode::toward_positive && negative) ||
@@ -90,6 +101,7 @@ bool takes_high(RoundMode mode, bool negative, double magnitude, double low, dou
     case RoundMode::toward_positive: return !negative;
     case RoundMode::toward_negative: return negative;
     case RoundMode::to_odd: return !low_code_odd;
+    case RoundMode::stochastic: return false;  // decided by stochastic_takes_high, which needs the bits
     default: return magnitude > midpoint || (magnitude == midpoint && low_code_odd);  // ties to even
   }
 }
@@ -114,7 +126,8 @@ std::uint32_t ReferenceEncoder::encode_by_platform(double value, const CastOptio
       const bool low_odd = (minifloat_detail::bit_cast<std::uint32_t>(low) & 1u) != 0;
       const bool negative = std::signbit(value);
       const bool up = std::isinf(high) && magnitude >= high_value ? !rounds_toward_zero(mode, negative)
-                                                                   : takes_high(mode, negative, magnitude, low, high_value, low_odd);
+                      : mode == RoundMode::stochastic ? stochastic_takes_high(options.stochastic, magnitude, low, high_value)
+                                                      : takes_high(mode, negative, magnitude, low, high_value, low_odd);
       if (up) picked = high;
     }
     rounded = std::copysign(picked, static_cast<float>(value));
@@ -155,7 +168,8 @@ std::uint32_t ReferenceEncoder::encode(double value, const CastOptions& options)
     // format's value is too, so it overflows unless the mode rounds toward zero.
     const RoundMode used = scale_format ? RoundMode::nearest_even : mode;
     const bool take_high = overflows && magnitude >= high ? !rounds_toward_zero(used, negative)
-                                                          : takes_high(used, negative, magnitude, low, high, low_code % 2 != 0);
+                           : used == RoundMode::stochastic ? stochastic_takes_high(options.stochastic, magnitude, low, high)
+                                                           : takes_high(used, negative, magnitude, low, high, low_code % 2 != 0);
     if (!has_below && !take_high) {
       code = codes_.front();  // below the least value: zero (E8M0 has no zero: its least value)
     } else if (take_high && overflows) {

@@ -101,7 +101,7 @@ namespace {
 template <class Code>
 std::size_t encode_each(Format f, std::span<const float> in, std::span<Code> out, const CastOptions& options) {
   const std::size_t n = std::min(in.size(), out.size());
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<Code>(encode(f, in[i], options));
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<Code>(encode(f, in[i], element_options(options, i)));
   return n;
 }
 }  // namespace

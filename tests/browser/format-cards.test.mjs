@@ -87,7 +87,8 @@ test('E8M0: no zero (0x00 is 2^-127), and up, down and nearest defined; nearest\
   // The other formats list the IEEE directions and to-odd, with the core's definitions.
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn');
   const ieee = (await card(page, 'float8_e4m3fn')).rounds;
-  assert.deepEqual(Object.keys(ieee), ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd']);
+  assert.deepEqual(Object.keys(ieee), ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd',
+    'stochastic']);
   assert.match(ieee['to-odd'], /odd code/);
   await page.close();
   assert.deepEqual(env.errors, []);

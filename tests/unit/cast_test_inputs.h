@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "typelattice/cast_kernels.h"
@@ -48,6 +49,10 @@ inline std::vector<CastOptions> all_cast_modes(Format f) {
     for (RoundMode r : {RoundMode::ties_to_away, RoundMode::toward_zero, RoundMode::toward_positive,
                         RoundMode::toward_negative, RoundMode::to_odd}) {
       modes.push_back(CastOptions{saturate, r});
+    }
+    // Stochastic rounding with given bits: the least, a middling and the greatest of 4 bits, and no bits.
+    for (auto [n, bits] : {std::pair{4, 0u}, std::pair{4, 7u}, std::pair{4, 15u}, std::pair{0, 0u}}) {
+      modes.push_back(CastOptions{saturate, RoundMode::stochastic, StochasticBits{n, bits}});
     }
   }
   return modes;

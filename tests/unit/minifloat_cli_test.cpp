@@ -126,6 +126,31 @@ TEST(MinifloatCli, CastIeeeRoundModes) {
   EXPECT_EQ(typelattice("cast --to float8_e5m2 --no-saturate --round toward-negative -- -1e6").out, "0xfc -inf\n");
 }
 
+// Stochastic rounding from the CLI: given bits are deterministic; --seed draws each value's bits from (seed,
+// index), one stream across values, --repeat and stdin batches alike; options out of place exit 2.
+TEST(MinifloatCli, CastStochasticRounding) {
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --round stochastic --srnumbits 4 --srbits 12 4.1").out, "0x48 4\n");
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --round stochastic --srnumbits 4 --srbits 13 4.1").out, "0x49 4.5\n");
+  // The stream: value i takes stochastic_bits(seed, i, n), whether the values come as --repeat, as arguments or
+  // from stdin.
+  std::string want;
+  for (std::uint64_t i = 0; i < 5000; ++i) {
+    const CastOptions o{true, RoundMode::stochastic, StochasticBits{8, stochastic_bits(42, i, 8)}};
+    want += cast_line(Format::float8_e4m3fn, encode(Format::float8_e4m3fn, 4.1, o)) + "\n";
+  }
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --round stochastic --seed 42 --repeat 5000 4.1").out, want);
+  std::string lines;
+  for (int i = 0; i < 5000; ++i) lines += "4.1\n";
+  EXPECT_EQ(typelattice("cast --to float8_e4m3fn --round stochastic --seed 42", lines).out, want);
+  for (const char* bad : {"--round stochastic --srbits 256 1", "--round stochastic --srnumbits 40 1",
+                          "--round stochastic --srbits 1 --seed 2 1", "--srbits 1 1", "--repeat 3 1",
+                          "--round stochastic --srbits 1 --repeat 3 1", "--round stochastic --seed x 1"}) {
+    const CliRun r = typelattice(std::string("cast --to float8_e4m3fn ") + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_FALSE(r.err.empty()) << bad;
+  }
+}
+
 TEST(MinifloatCli, CastReadsStdinInBulk) {
   std::string in, want;
   for (int i = -50000; i < 50000; ++i) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,81 @@ TEST(RoundingModes, EachModeKeepsItsPromise) {
       }
     }
   }
+}
+
+// gfloat's definition, exhaustively for small srnumbits: for every srbits value the encoder equals the
+// reference (which computes delta on values), on every value, tie and boundary of every format.
+TEST(StochasticRounding, EveryBitPatternMatchesTheReference) {
+  for (const FormatSpec& spec : minifloat_formats()) {
+    const Format f = parse_format(spec.name).value();
+    if (spec.is_scale_format()) continue;
+    const ReferenceEncoder reference(f);
+    const std::vector<double> inputs = inputs_for(f);
+    for (int n = 0; n <= 5; ++n) {
+      for (std::uint32_t bits = 0; bits < (1u << n); ++bits) {
+        for (bool saturate : {true, false}) {
+          const CastOptions o{saturate, RoundMode::stochastic, StochasticBits{n, bits}};
+          int failures = 0;
+          for (double x : inputs) {
+            if (encode(f, x, o) != reference.encode(x, o) && ++failures <= 3) {
+              ADD_FAILURE() << spec.name << " n=" << n << " bits=" << bits << std::hexfloat << " x=" << x;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// What stochastic rounding is for: over all 2^n bit patterns, exactly round_half_even(delta * 2^n) of them
+// round away from zero, so the expected result is the input up to that rounding of delta. 4.1 lies 0.2 of the
+// way from 4 to 4.5 in float8_e4m3fn; 0.2 * 256 = 51.2 rounds to 51.
+TEST(StochasticRounding, TheShareRoundingAwayIsDeltaInNBits) {
+  const Format f = Format::float8_e4m3fn;
+  int away = 0;
+  for (std::uint32_t bits = 0; bits < 256; ++bits) {
+    away += encode(f, 4.1, CastOptions{true, RoundMode::stochastic, StochasticBits{8, bits}}) == 0x49u;
+  }
+  EXPECT_EQ(away, 51);
+  // A value on a code never moves; bits 0 never round away unless delta * 2^n rounds to 2^n.
+  for (std::uint32_t bits = 0; bits < 256; ++bits) {
+    EXPECT_EQ(encode(f, 4.5, CastOptions{true, RoundMode::stochastic, StochasticBits{8, bits}}), 0x49u);
+  }
+  // With bits 0, x rounds away only where delta * 256 rounds to 256: 0.999 * 256 = 255.74 does, 0.998 * 256 =
+  // 255.49 does not.
+  EXPECT_EQ(encode(f, 4.4995, CastOptions{true, RoundMode::stochastic, StochasticBits{8, 0}}), 0x49u);
+  EXPECT_EQ(encode(f, 4.499, CastOptions{true, RoundMode::stochastic, StochasticBits{8, 0}}), 0x48u);
+}
+
+// Seeded: every element draws its own bits from (seed, index), the same in the scalar loop, the bulk cast and
+// a cast that starts mid-stream; and the mean of many samples converges to the input. With 100 000 samples
+// of a Bernoulli(p = 51.2 / 256 = 0.2) choice between 4 and 4.5, the sample share's standard deviation is
+// sqrt(0.2 * 0.8 / 1e5) = 0.00126; the test allows 5 of them (0.0063), a miss once in 1.7 million seeds.
+TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
+  const Format f = Format::float8_e4m3fn;
+  CastOptions o{true, RoundMode::stochastic, StochasticBits{16, 0}};
+  o.stochastic.seed = 2026;
+  constexpr std::size_t kSamples = 100000;
+  const std::vector<float> in(kSamples, 4.1f);
+  std::vector<std::uint8_t> bulk(kSamples);
+  ASSERT_EQ(cast_from_float32(f, in, bulk, o), kSamples);
+  int away = 0;
+  for (std::size_t i = 0; i < kSamples; ++i) {
+    ASSERT_EQ(bulk[i], encode(f, 4.1f, element_options(o, i))) << i;
+    away += bulk[i] == 0x49u;
+  }
+  const double delta = (static_cast<double>(4.1f) - 4.0) / 0.5;  // the float 4.1f's place between 4 and 4.5
+  const double p = std::nearbyint(delta * 65536) / 65536;         // the share that rounds away, in 16 bits
+  EXPECT_NEAR(static_cast<double>(away) / kSamples, p, 0.0063);
+  // A stream that starts at element 500 gives elements 500... of the whole.
+  CastOptions later = o;
+  later.stochastic.index = 500;
+  std::vector<std::uint8_t> tail(100);
+  cast_from_float32(f, std::span<const float>(in).first(100), tail, later);
+  for (std::size_t i = 0; i < tail.size(); ++i) EXPECT_EQ(tail[i], bulk[500 + i]);
+  // The generator is what the header says: SplitMix64 of seed + (index + 1) * golden ratio, its top bits.
+  EXPECT_EQ(stochastic_bits(0, 0, 32), 0xE220A839u);
+  EXPECT_EQ(stochastic_bits(0, 0, 0), 0u);
 }
 
 // The bulk casts take every mode: the kernels' modes through the kernels, the others through the scalar encoder.

@@ -92,7 +92,7 @@ export class BitsView {
   // The round mode goes only to a format that has it (the core lists them: E8M0's for float8_e8m0fnu).
   #castOptions(state, f) {
     const options = { input: state.input };
-    if (f.roundModes.includes(state.round)) options.round = state.round;
+    if (f.roundModes.includes(state.round) && state.round !== 'stochastic') options.round = state.round;
     if (state.sat !== null) options.saturate = state.sat;   // else ONNX Cast's default for the format
     return options;
   }
@@ -115,7 +115,7 @@ export class BitsView {
       this.builtFor = f.name;
     }
     // The mode in effect: the chosen one where this format has it, else the format's default (listed first).
-    $('round-select').value = f.roundModes.includes(state.round) ? state.round : f.roundModes[0] ?? '';
+    $('round-select').value = f.roundModes.includes(state.round) && state.round !== 'stochastic' ? state.round : f.roundModes[0] ?? '';
     $('round-select').disabled = f.roundModes.length === 0;
     let cast = null;
     let castError = null;
@@ -157,8 +157,9 @@ export class BitsView {
 
   // The format's round modes, as the core lists them (E8M0: ONNX's up, down, nearest; the others: the IEEE
   // directions and to-odd), each with the core's definition as its tooltip.
+  // Stochastic rounding is left out: one sample of it would read as the answer (drawing samples is not built).
   #roundModes(f) {
-    $('round-select').replaceChildren(...f.roundModes.map((mode, i) => {
+    $('round-select').replaceChildren(...f.roundModes.map((mode, i) => [mode, i]).filter(([mode]) => mode !== 'stochastic').map(([mode, i]) => {
       const o = document.createElement('option');
       o.value = mode;
       o.textContent = mode;

@@ -47,11 +47,12 @@ export interface TableOptions extends PromotionOptions {
 export interface CastOptions {
   /** Out-of-range values become ±max (true) or Inf/NaN (false). */
   saturate?: boolean;
-  /**
-   * The rounding of float8_e8m0fnu (default 'up'). The other formats always round to nearest-even and refuse
-   * the option with a RangeError (the core's text, as the CLI's `--round`).
-   */
-  round?: RoundName;
+  /** The rounding (RoundName); a mode the format lacks is a RangeError with the core's text (the CLI's). */
+  round?: RoundName | 'stochastic';
+  /** Stochastic rounding: srNumBits random bits per value (0 to 32, default 8), given as srBits (below 2^srNumBits) or drawn from `seed`. */
+  srNumBits?: number; srBits?: number;
+  /** Stochastic rounding: value i of the call draws its bits from (seed, i) with SplitMix64 (default 0). */
+  seed?: number | bigint;
 }
 
 /** Options of {@link TypeLattice.castValue}. */

@@ -46,6 +46,11 @@ struct CastRequest {
   std::optional<RoundMode> round;
   InputKind input = InputKind::decimal;
   std::optional<SourceType> from;
+  // Stochastic rounding's bits (round = stochastic only): srnumbits (default 8), and srbits or a seed (neither:
+  // seed 0).
+  std::optional<int> sr_num_bits;
+  std::optional<std::uint32_t> sr_bits;
+  std::optional<std::uint64_t> seed;
 };
 
 // The same, as names (CLI flags, JS options, app flags): every name is checked here, with one error text.
@@ -53,6 +58,7 @@ struct CastRequestNames {
   std::string_view to;
   std::optional<bool> saturate;
   std::optional<std::string_view> round, input, from;
+  std::optional<std::string_view> sr_num_bits, sr_bits, seed;  // decimal integers
 };
 Result<CastRequest> parse_cast_request(const CastRequestNames& names);
 

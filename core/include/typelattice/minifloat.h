@@ -69,19 +69,39 @@ FormatRange format_range(Format f);
 // How a cast rounds. float8_e8m0fnu has ONNX Cast's round_mode values up, down and nearest (on |x|, see
 // docs/formats.md); every other format has the IEEE 754 directions and round-to-odd: ties to even (nearest_even),
 // ties away from zero, toward zero, toward +Inf, toward -Inf, and to odd (an inexact result takes the odd code of
-// the two around it: Boldo and Melquiond's rounding for exact double rounding). The cast options (cast_request.h)
+// the two around it: Boldo and Melquiond's rounding for exact double rounding), and stochastic (below). The cast
+// options (cast_request.h)
 // refuse a mode a format does not have; the codec reads E8M0's modes as ties-to-even elsewhere and the IEEE
 // modes as ties-to-even on E8M0.
 enum class RoundMode : std::uint8_t {
-  nearest_even, up, down, nearest, ties_to_away, toward_zero, toward_positive, toward_negative, to_odd,
+  nearest_even, up, down, nearest, ties_to_away, toward_zero, toward_positive, toward_negative, to_odd, stochastic,
 };
 // The modes with bulk kernels (cast_kernels.h); the others run the scalar encoder in bulk casts.
 inline bool has_rounding_kernel(RoundMode mode) { return static_cast<int>(mode) <= static_cast<int>(RoundMode::nearest); }
 
+// Stochastic rounding, as graphcore-research/gfloat's RoundMode.Stochastic (src/gfloat/round.py): with delta
+// the input's fraction of one target quantum (subnormals included) and srbits an integer in [0, 2^srnumbits),
+// the value rounds away from zero iff round_half_even(delta * 2^srnumbits) + srbits >= 2^srnumbits. The bits
+// are given (sr_bits) or drawn per element from a seed (sr_seed, see stochastic_bits).
+struct StochasticBits {
+  int num_bits = 8;                    // srnumbits, 0 to 32
+  std::uint32_t bits = 0;              // srbits, below 2^num_bits (higher bits are ignored)
+  std::optional<std::uint64_t> seed;   // set: element i of a cast uses stochastic_bits(*seed, index + i, num_bits)
+  std::uint64_t index = 0;             // the first element's index in the seeded stream
+};
+
 struct CastOptions {
   bool saturate = true;              // out of range -> ±max finite (true) or Inf/NaN (false)
   RoundMode round = RoundMode::up;   // ONNX's default for float8_e8m0fnu; ties-to-even for the others
+  StochasticBits stochastic;         // for RoundMode::stochastic only
 };
+
+// The counter-based generator of seeded stochastic rounding: SplitMix64 (Steele, Lea and Flood, "Fast
+// splittable pseudorandom number generators", 2014) of seed + (index + 1) * 0x9E3779B97F4A7C15, its top
+// num_bits bits. One element's bits depend only on (seed, index): every code path gives the same result.
+std::uint32_t stochastic_bits(std::uint64_t seed, std::uint64_t index, int num_bits);
+// Element `element` of a bulk cast: a seeded stochastic cast's options carry that element's own bits.
+CastOptions element_options(const CastOptions& options, std::uint64_t element);
 
 // ONNX Cast's defaults for a target format: saturate=1 and round_mode=up (E8M0; the others ties to even), where
 // the saturate attribute only applies to the float8 formats (FP4/FP6 always clip), so float16/bfloat16 overflow

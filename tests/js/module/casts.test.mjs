@@ -276,7 +276,7 @@ test('every round mode: castValue is the CLI, its interval holds the input, cast
   const values = ['4.25', '-4.25', '4.3', '0.001', '-1e-9', '500', '-500', '3.14159'];
   for (const format of ['float8_e4m3fn', 'float8_e5m2', 'float4_e2m1fn', 'bfloat16']) {
     assert.deepEqual(tl.formats().find((f) => f.name === format).roundModes,
-      ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd']);
+      ['ties-to-even', 'ties-to-away', 'toward-zero', 'toward-positive', 'toward-negative', 'to-odd', 'stochastic']);
     for (const round of modes) {
       for (const saturate of [true, false]) {
         const expected = cli(['cast', '--to', format, '--round', round, saturate ? '--saturate' : '--no-saturate', '--',
@@ -299,4 +299,29 @@ test('every round mode: castValue is the CLI, its interval holds the input, cast
   }
   assert.throws(() => tl.castValue('float8_e8m0fnu', '3', { round: 'toward-zero' }), /not one of float8_e8m0fnu's/);
   assert.throws(() => tl.castFloat32(new Float32Array([1]), 'float8_e4m3fn', { round: 'nearest' }), /float8_e8m0fnu only/);
+});
+
+// Stochastic rounding through the module: given bits are deterministic, a seed draws value i's bits from
+// (seed, i) exactly as the CLI's --seed does (--repeat continues the stream), and bad options are refused.
+test('stochastic rounding: given bits, seeded streams equal to the CLI\'s, and refusals', async () => {
+  const tl = await load();
+  const cast = (opts) => tl.castValue('float8_e4m3fn', '4.1', { round: 'stochastic', ...opts }).code;
+  // 4.1 is 0.2 of the way from 4 to 4.5: with 4 bits, round_half_even(3.2) = 3, so bits 13..15 round away.
+  for (let bits = 0; bits < 16; ++bits) assert.equal(cast({ srNumBits: 4, srBits: bits }), bits >= 13 ? 0x49 : 0x48, bits);
+  const values = new Float32Array(64).fill(4.1);
+  for (const seed of [0, 7, 2026]) {
+    const bulk = [...tl.castFloat32(values, 'float8_e4m3fn', { round: 'stochastic', seed, srNumBits: 6 })];
+    const expected = cli(['cast', '--to', 'float8_e4m3fn', '--round', 'stochastic', '--seed', String(seed), '--srnumbits', '6',
+      '--repeat', '64', '4.1']).stdout.trim().split('\n').map((line) => Number(line.split(' ')[0]));
+    assert.deepEqual(bulk, expected, `seed ${seed}`);
+    assert.ok(bulk.includes(0x48) && bulk.includes(0x49), `seed ${seed} draws both`);
+  }
+  assert.equal(tl.castValue('float8_e4m3fn', '4.1', { round: 'stochastic', seed: 2n ** 60n }).code,
+    Number(cli(['cast', '--to', 'float8_e4m3fn', '--round', 'stochastic', '--seed', String(2n ** 60n), '4.1']).stdout.split(' ')[0]));
+  assert.throws(() => cast({ srBits: -1 }), TypeError);
+  assert.throws(() => cast({ srBits: 1.5 }), TypeError);
+  assert.throws(() => cast({ srNumBits: 33 }), /srnumbits must be an integer from 0 to 32/);
+  assert.throws(() => cast({ srNumBits: 2, srBits: 4 }), /srbits must be an integer from 0 to 3/);
+  assert.throws(() => cast({ srBits: 1, seed: 1 }), /not both/);
+  assert.throws(() => tl.castValue('float8_e4m3fn', '1', { srBits: 1 }), /stochastic rounding only/);
 });
