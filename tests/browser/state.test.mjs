@@ -149,3 +149,18 @@ test('index.html has no inline scripts or styles (the CSP allows neither)', () =
   for (const s of scripts) assert.match(s, /\bsrc=/, s);
   assert.doesNotMatch(html, /<style\b|\sstyle=|\son[a-z]+=/i);
 });
+
+// A link opened right after a click (before the address bar caught up with the click) must win: the click's
+// pending address-bar write used to put the old view back over it.
+test('a hash set right after a click is applied, not overwritten by the click\'s pending URL update', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn');
+  await page.evaluate(() => {
+    document.querySelector('#bit-layout [data-bit="0"]').click();
+    location.hash = '#view=bits&format=float8_e5m2';
+  });
+  await page.waitForFunction(() => document.getElementById('format-select').value === 'float8_e5m2', null, { timeout: 5000 });
+  assert.match(await settledUrl(page), /format=float8_e5m2/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

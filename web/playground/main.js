@@ -56,8 +56,12 @@ class Playground {
     // would otherwise sit between a click and its highlight.
     if (!this.hashPending) {
       this.hashPending = true;
+      const before = location.hash;
       setTimeout(() => {
         this.hashPending = false;
+        // A link opened (or the hash edited) since the click wins: its hashchange applies it, so writing this
+        // state's hash now would put the old view back in the address bar and lose the new one.
+        if (location.hash !== before) return;
         const hash = toHash(this.state);
         if (hash !== location.hash && !(hash === '#' && !location.hash)) history.replaceState(null, '', hash);
       }, 0);
