@@ -204,6 +204,7 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
   out.set("underflow", cast->underflow == CastOutcome::Underflow::to_zero       ? val("zero")
                        : cast->underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
                                                                                  : val::null());
+  out.set("tie", cast->tie);
   return ok_value(out);
 }
 

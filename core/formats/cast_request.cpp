@@ -272,6 +272,12 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   const double smallest = range.min_subnormal.value_or(range.min_normal);
   if (*input != 0 && std::fabs(*input) < smallest && std::isfinite(value))
     out.underflow = value == 0 ? CastOutcome::Underflow::to_zero : CastOutcome::Underflow::to_nonzero;
+  if (!format_spec(request.to).is_scale_format()) {
+    CastOptions even = element, away = element;
+    even.round = RoundMode::nearest_even;
+    away.round = RoundMode::ties_to_away;
+    out.tie = encode(request.to, *input, even) != encode(request.to, *input, away);
+  }
   return out;
 }
 

@@ -36,3 +36,29 @@ test('the Rounding menu lists the format\'s modes and each casts 4.25 as the mod
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+test('under a cast, where each mode sends the input, and a tie explained', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=4.25&round=toward-zero');
+  const rows = await page.$$eval('#mode-results tr[data-mode]', (trs) => trs.map((tr) =>
+    [tr.dataset.mode, tr.cells[1].textContent, tr.classList.contains('current')]));
+  const expected = await page.evaluate(() => {
+    const { tl } = window.typelatticePlayground;
+    const f = tl.formats().find((x) => x.name === 'float8_e4m3fn');
+    return f.roundModes.filter((m) => m !== 'stochastic').map((m) => [m, tl.castValue(f.name, '4.25', { round: m }).line, m === 'toward-zero']);
+  });
+  assert.deepEqual(rows, expected);
+  assert.equal(rows.find(([m]) => m === 'ties-to-away')[1], '0x49 4.5');
+  const tie = await page.textContent('#tie-note');
+  assert.match(tie, /4\.25 is exactly halfway/);
+  assert.match(tie, /even code \(0x48 4\)/);
+  assert.match(tie, /farther from zero \(0x49 4\.5\)/);
+  // Not a tie: no sentence. E8M0's modes are not directions of one rounding: no table.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=4.3');
+  assert.equal(await page.$('#tie-note'), null);
+  assert.ok(await page.$('#mode-results'));
+  await openPlayground(page, env.url, '#view=bits&format=float8_e8m0fnu&value=3');
+  assert.equal(await page.$('#mode-results'), null);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

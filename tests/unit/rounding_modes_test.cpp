@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -246,6 +247,25 @@ TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
   // The generator is what the header says: SplitMix64 of seed + (index + 1) * golden ratio, its top bits.
   EXPECT_EQ(stochastic_bits(0, 0, 32), 0xE220A839u);
   EXPECT_EQ(stochastic_bits(0, 0, 0), 0u);
+}
+
+// A cast says when its input is a tie (ties-to-even and ties-to-away differ): 4.25 between 4 and 4.5, the
+// overflow tie 464 between 448 and the 480 past max, never E8M0.
+TEST(RoundingModes, CastsSayWhenTheInputIsATie) {
+  const auto tie = [](std::string_view to, std::string_view text, std::optional<bool> saturate = std::nullopt) {
+    CastRequestNames names;
+    names.to = to;
+    names.saturate = saturate;
+    return cast_text(parse_cast_request(names).value(), text).value().tie;
+  };
+  EXPECT_TRUE(tie("float8_e4m3fn", "4.25"));
+  EXPECT_TRUE(tie("float8_e4m3fn", "-4.25"));
+  EXPECT_FALSE(tie("float8_e4m3fn", "4.3"));
+  EXPECT_FALSE(tie("float8_e4m3fn", "4.5"));
+  EXPECT_TRUE(tie("float8_e4m3fn", "464", false));
+  EXPECT_FALSE(tie("float8_e4m3fn", "464", true));  // saturation clips to 448 first: exact
+  EXPECT_FALSE(tie("float8_e8m0fnu", "3"));
+  EXPECT_TRUE(tie("float16", "1.00048828125"));      // 1 + 2^-11, halfway between 1 and 1 + 2^-10
 }
 
 // The bulk casts take every mode: the kernels' modes through the kernels, the others through the scalar encoder.

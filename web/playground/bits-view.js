@@ -2,6 +2,7 @@
 // a grid of the format's codes by category, casting a typed value into this and every other format.
 import { t } from './strings.js';
 import { formatCard } from './format-card.js';
+import { fillRoundMenu, modeResults } from './rounding-panel.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -111,7 +112,7 @@ export class BitsView {
     if (this.builtFor !== f.name) {
       this.#buildBits(f);
       this.#facts(f);
-      this.#roundModes(f);
+      fillRoundMenu(document, $('round-select'), f);
       this.builtFor = f.name;
     }
     // The mode in effect: the chosen one where this format has it, else the format's default (listed first).
@@ -153,19 +154,6 @@ export class BitsView {
     box.replaceChildren(formatCard(document, this.tl, f));
     if (other) box.append(formatCard(document, this.tl, other));
     box.classList.toggle('two', !!other);
-  }
-
-  // The format's round modes, as the core lists them (E8M0: ONNX's up, down, nearest; the others: the IEEE
-  // directions and to-odd), each with the core's definition as its tooltip.
-  // Stochastic rounding is left out: one sample of it would read as the answer (drawing samples is not built).
-  #roundModes(f) {
-    $('round-select').replaceChildren(...f.roundModes.map((mode, i) => [mode, i]).filter(([mode]) => mode !== 'stochastic').map(([mode, i]) => {
-      const o = document.createElement('option');
-      o.value = mode;
-      o.textContent = mode;
-      o.title = f.roundModeRules[i];
-      return o;
-    }));
   }
 
   #facts(f) {
@@ -350,6 +338,8 @@ export class BitsView {
     }
     const strip = this.#strip(f, cast);
     if (strip) box.append(strip);
+    const modes = modeResults(document, this.tl, f, state.value, this.#castOptions(state, f), cast);
+    if (modes) box.append(modes);
   }
 
   // The cast on a number line: the code's value between its two neighbours, the rounding interval's ends (the

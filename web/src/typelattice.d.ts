@@ -357,11 +357,10 @@ export interface CastResult {
   error: number | null;
   /** error / |input|; null also for a zero input. */
   relativeError: number | null;
-  /**
-   * A nonzero input below the smallest positive value: 'zero' when it was flushed to zero, 'nonzero' when it
-   * was rounded up to a nonzero value (float8_e8m0fnu, which has no zero, always); null otherwise.
-   */
+  /** A nonzero input below the smallest positive value: flushed to 'zero', or rounded up to a 'nonzero' value (E8M0: always); else null. */
   underflow: 'zero' | 'nonzero' | null;
+  /** The input is exactly halfway between two neighbouring values: ties-to-even and ties-to-away differ. */
+  tie: boolean;
 }
 
 /** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */

@@ -97,6 +97,9 @@ struct CastOutcome {
   // The counterpart of saturation at the top.
   enum class Underflow : std::uint8_t { none, to_zero, to_nonzero };
   Underflow underflow = Underflow::none;
+  // The input lies exactly halfway between two neighbouring values (past max: between max and the value the
+  // format would have next), so ties-to-even and ties-to-away send it to different codes. E8M0: never.
+  bool tie = false;
 };
 Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text);
 
