@@ -251,7 +251,9 @@ void add_format_commands(CLI::App& app, Runner& run) {
   lay->add_option("format", layout_args->format, "the format")->required();
   lay->add_option("value", layout_args->value, "a number to cast first (ONNX's default options)");
   lay->add_option("--code", layout_args->code, "a code, e.g. 0x7e, instead of a value");
-  lay->add_option("--round", layout_args->round, "float8_e8m0fnu rounding for VALUE: " + round_mode_list() + " (default up)");
+  lay->add_option("--round", layout_args->round,
+                  "rounding for VALUE, as cast's --round: " + round_mode_list() +
+                      " (default: up for float8_e8m0fnu, ties-to-even for the others)");
   lay->allow_extras();  // a VALUE like -inf looks like an option to CLI11: take it from the leftovers
   lay->callback([&run, lay, layout_args] {
     const std::vector<std::string> extra = lay->remaining();

@@ -64,17 +64,34 @@ void cast_float32_batch(Format to, const CastOptions& options, std::span<const d
 
 std::span<const RoundModeName> round_mode_names() { return kRoundModes; }
 
-std::string round_mode_list() {
+namespace {
+
+// "a, b or c": the names of the rows `keep` accepts, aliases left out, in the table's order. `mark_default`: the
+// first is the default (E8M0's rows and the other formats' each start with their default).
+std::string names_where(bool (*keep)(const RoundModeName&), bool mark_default) {
+  std::vector<std::string_view> names;
+  for (const RoundModeName& r : kRoundModes)
+    if (!r.alias && keep(r)) names.push_back(r.name);
   std::string out;
-  std::size_t count = 0, listed = 0;
-  for (const RoundModeName& r : kRoundModes) count += r.alias ? 0 : 1;
-  for (const RoundModeName& r : kRoundModes) {
-    if (r.alias) continue;
-    if (listed > 0) out += listed + 1 == count ? " or " : ", ";
-    out += r.name;
-    ++listed;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i];
+    if (i == 0 && mark_default) out += " (the default)";
   }
   return out;
+}
+
+// Whether `mode` is one of E8M0's ONNX modes: the table's scale_format_only rows.
+bool is_scale_mode(RoundMode mode) {
+  for (const RoundModeName& r : kRoundModes)
+    if (r.mode == mode) return r.scale_format_only;
+  return false;
+}
+
+}  // namespace
+
+std::string round_mode_list() {
+  return names_where([](const RoundModeName&) { return true; }, false);
 }
 
 std::vector<RoundModeName> round_modes_of(Format f) {
@@ -137,7 +154,7 @@ Result<CastRequest> parse_cast_request(const CastRequestNames& names) {
     for (char c : t) {
       const auto digit = static_cast<std::uint64_t>(c - '0');
       ok = ok && c >= '0' && c <= '9' && digit <= max && v <= (max - digit) / 10;
-      if (ok) v = v * 10 + static_cast<std::uint64_t>(c - '0');
+      if (ok) v = v * 10 + digit;
     }
     if (!ok) {
       std::string message(flag);
@@ -173,15 +190,16 @@ Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::o
   if (saturate) options.saturate = *saturate;
   if (round) {
     const FormatSpec& spec = format_spec(to);
-    const bool scale_mode = *round == RoundMode::up || *round == RoundMode::down || *round == RoundMode::nearest;
+    const bool scale_mode = is_scale_mode(*round);
     if (!spec.is_scale_format() && scale_mode) {
       return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' applies to float8_e8m0fnu only; " +
-                       std::string(spec.name) + " takes ties-to-even (the default), ties-to-away, toward-zero, " +
-                       "toward-positive, toward-negative or to-odd");
+                       std::string(spec.name) + " takes " +
+                       names_where([](const RoundModeName& r) { return !r.scale_format_only; }, true));
     }
     if (spec.is_scale_format() && !scale_mode) {
       return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' is not one of float8_e8m0fnu's: " +
-                       "it takes ONNX Cast's up (the default), down or nearest");
+                       "it takes ONNX Cast's " +
+                       names_where([](const RoundModeName& r) { return r.scale_format_only; }, true));
     }
     options.round = *round;
   }

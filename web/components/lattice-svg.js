@@ -32,6 +32,20 @@ function boxSize(name) {
     h: 14 + LINE_HEIGHT * lines.length };
 }
 
+// A node's rounded box and its label lines, appended to `g` (a node or a design stage's ghost).
+function appendBox(doc, g, name, box) {
+  g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
+    width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
+  const lines = labelLines(name);
+  lines.forEach((line, i) => {
+    const y = box.cy + 4.5 + (i - (lines.length - 1) / 2) * LINE_HEIGHT;
+    const text = svgEl(doc, 'text', { x: box.cx.toFixed(1), y: y.toFixed(1), class: 'tl-node-label',
+      'text-anchor': 'middle' });
+    text.textContent = line;
+    g.append(text);
+  });
+}
+
 // The smallest drawing size at which no two boxes overlap (within [MIN_WIDTH, MAX_WIDTH]).
 function canvasSize(nodes) {
   const sizes = nodes.map((n) => boxSize(n.name));
@@ -206,14 +220,7 @@ export class LatticeDiagram {
       const box = boxes.get(n.name);
       const g = svgEl(doc, 'g', { class: 'tl-ghost' });
       g.dataset.ghost = n.name;
-      g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
-        width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
-      labelLines(n.name).forEach((line, i, lines) => {
-        const text = svgEl(doc, 'text', { x: box.cx.toFixed(1), class: 'tl-node-label', 'text-anchor': 'middle',
-          y: (box.cy + 4.5 + (i - (lines.length - 1) / 2) * LINE_HEIGHT).toFixed(1) });
-        text.textContent = line;
-        g.append(text);
-      });
+      appendBox(doc, g, n.name, box);
       ghostLayer.append(g);
     }
     this.svg.append(ghostLayer);
@@ -224,16 +231,7 @@ export class LatticeDiagram {
       const g = svgEl(doc, 'g', { class: 'tl-node', tabindex: '-1', role: 'button', 'aria-pressed': 'false' });
       g.setAttribute('data-dtype', n.name);
       g.setAttribute('aria-label', n.name);
-      g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
-        width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
-      const lines = labelLines(n.name);
-      lines.forEach((line, i) => {
-        const y = box.cy + 4.5 + (i - (lines.length - 1) / 2) * LINE_HEIGHT;
-        const text = svgEl(doc, 'text', { x: box.cx.toFixed(1), y: y.toFixed(1), class: 'tl-node-label',
-          'text-anchor': 'middle' });
-        text.textContent = line;
-        g.append(text);
-      });
+      appendBox(doc, g, n.name, box);
       const title = svgEl(doc, 'title');
       title.textContent = n.name;
       g.append(title);
@@ -247,13 +245,13 @@ export class LatticeDiagram {
 
   hasNode(name) { return this.nodes.has(name); }
 
-  // Adds `cls` to the drawn edges among `edges` ([[from, to]]), e.g. the edges a design stage adds.
-  markEdges(edges, cls) {
+  // Draws the edges among `edges` ([[from, to]]) as new ones (green, class added-edge): a design stage's.
+  markAddedEdges(edges) {
     for (const [from, to] of edges) {
       const edge = this.edges.get(edgeKey(from, to));
       if (!edge) continue;
-      edge.path.classList.add(cls);
-      edge.marked = cls === 'added-edge';
+      edge.path.classList.add('added-edge');
+      edge.added = true;
       if (edge.kind === 'plain') edge.path.setAttribute('marker-end', `url(#${this.prefix}-arrow-added)`);
     }
   }
@@ -317,7 +315,7 @@ export class LatticeDiagram {
       path.classList.toggle('reach-edge', kind === 'reach');
       path.classList.toggle('cycle-edge', kind === 'cycle');
       path.classList.toggle('dimmed', dimmed);
-      path.setAttribute('marker-end', `url(#${this.prefix}-arrow-${kind === 'plain' && edge.marked ? 'added' : kind})`);
+      path.setAttribute('marker-end', `url(#${this.prefix}-arrow-${kind === 'plain' && edge.added ? 'added' : kind})`);
       edge.kind = kind;
       edge.dimmed = dimmed;
     }

@@ -2,7 +2,7 @@
 // a grid of the format's codes by category, casting a typed value into this and every other format.
 import { t } from './strings.js';
 import { formatCard } from './format-card.js';
-import { fillRoundMenu, modeResults } from './rounding-panel.js';
+import { fillRoundMenu, modeResults, viewedMode } from './rounding-panel.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,7 +93,8 @@ export class BitsView {
   // The round mode goes only to a format that has it (the core lists them: E8M0's for float8_e8m0fnu).
   #castOptions(state, f) {
     const options = { input: state.input };
-    if (f.roundModes.includes(state.round) && state.round !== 'stochastic') options.round = state.round;
+    const round = viewedMode(f, state.round);
+    if (round) options.round = round;
     if (state.sat !== null) options.saturate = state.sat;   // else ONNX Cast's default for the format
     return options;
   }
@@ -116,7 +117,7 @@ export class BitsView {
       this.builtFor = f.name;
     }
     // The mode in effect: the chosen one where this format has it, else the format's default (listed first).
-    $('round-select').value = f.roundModes.includes(state.round) && state.round !== 'stochastic' ? state.round : f.roundModes[0] ?? '';
+    $('round-select').value = viewedMode(f, state.round) ?? f.roundModes[0] ?? '';
     $('round-select').disabled = f.roundModes.length === 0;
     let cast = null;
     let castError = null;

@@ -5,6 +5,10 @@ import { t } from './strings.js';
 
 const shown = (f) => f.roundModes.map((mode, i) => [mode, f.roundModeRules[i]]).filter(([mode]) => mode !== 'stochastic');
 
+// The mode this view casts with: the chosen one where the view offers it for this format, else none (the
+// format's default).
+export const viewedMode = (f, chosen) => (shown(f).some(([mode]) => mode === chosen) ? chosen : undefined);
+
 // The menu's options, each with the core's definition as its tooltip.
 export function fillRoundMenu(doc, select, f) {
   select.replaceChildren(...shown(f).map(([mode, rule]) => {

@@ -66,7 +66,7 @@ export class StoryView {
     const ghostNodes = this.stage ? this.presets[this.stage - 1].layout.filter((n) => removedTypes.has(n.name)) : [];
     this.diagram.render({ nodes: preset.layout, edges: preset.graph.edges, frame: this.presets.at(-1).layout,
       ghostNodes, removedEdges: changes ? changes.removedEdges : [] });
-    this.diagram.markEdges(changes ? changes.addedEdges : [], 'added-edge');
+    this.diagram.markAddedEdges(changes ? changes.addedEdges : []);
     this.violation = check.violation;
     const status = $('story-status');
     status.className = `status-box ${check.isLattice ? 'good' : 'bad'}`;
