@@ -24,17 +24,6 @@ std::string hex_code(std::uint32_t code, int bits) {
   return text;
 }
 
-std::string specials_text(const FormatSpec& spec) {
-  switch (spec.specials) {
-    case SpecialValues::ieee: return "IEEE-like: inf and NaN at the all-ones exponent";
-    case SpecialValues::nan_all_ones: return "no infinities; NaN only with every exponent and mantissa bit set";
-    case SpecialValues::nan_negative_zero: return "no infinities, no -0; the code of -0 is the single NaN";
-    case SpecialValues::none: return "every code is finite: no infinities, no NaN";
-    case SpecialValues::nan_all_ones_unsigned: return "unsigned powers of two; 0xFF is NaN, no zero";
-  }
-  return "";
-}
-
 void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   AppState& state = ctx.state;
   ImGui::AlignTextToFramePadding();
@@ -56,7 +45,7 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%d bits: %s%dE + %dM, bias %d.  %s",
                      spec.total_bits(), spec.has_sign ? "1S + " : "", spec.exponent_bits, spec.mantissa_bits,
-                     spec.bias, specials_text(spec).c_str());
+                     spec.bias, std::string(specials_description(spec.specials)).c_str());
 }
 
 // One square per bit, most significant first, coloured by the field it belongs to; a click flips it. Wide

@@ -193,7 +193,7 @@ Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::o
     const bool scale_mode = is_scale_mode(*round);
     if (!spec.is_scale_format() && scale_mode) {
       return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' applies to float8_e8m0fnu only; " +
-                       std::string(spec.name) + " takes " +
+                       format_name(to) + " takes " +
                        names_where([](const RoundModeName& r) { return !r.scale_format_only; }, true));
     }
     if (spec.is_scale_format() && !scale_mode) {
@@ -254,7 +254,7 @@ void cast_many(Format to, const CastOptions& options, std::span<const double> in
   const std::size_t count = std::min(inputs.size(), codes.size());
   inputs = inputs.first(count);
   codes = codes.first(count);
-  if (is_minifloat(to) && all_float32(inputs)) {  // float32 itself has no bulk kernel
+  if (has_cast_kernels(to) && all_float32(inputs)) {  // float32, P3109 and defined formats have none
     if (code_bytes(to) == 1) cast_float32_batch<std::uint8_t>(to, options, inputs, codes);
     else cast_float32_batch<std::uint16_t>(to, options, inputs, codes);
     return;

@@ -11,9 +11,9 @@ namespace typelattice {
 namespace minifloat_detail {
 
 Geometry geometry(Format f) {
-  const FormatSpec& spec = format_spec(f);
+  const FormatSpec spec = format_spec(f);
   Geometry g{};
-  g.spec = &spec;
+  g.spec = spec;
   g.m = spec.mantissa_bits;
   g.min_normal_exponent = 1 - spec.bias;
   const int field_bits = spec.exponent_bits + spec.mantissa_bits;
@@ -26,33 +26,45 @@ Geometry geometry(Format f) {
     case SpecialValues::nan_all_ones_unsigned: g.max_magnitude = g.magnitude_mask - 1u; break;
     case SpecialValues::nan_negative_zero:
     case SpecialValues::none: g.max_magnitude = g.magnitude_mask; break;
+    case SpecialValues::inf_top_nan_negative_zero: g.max_magnitude = g.magnitude_mask - 1u; break;
+    case SpecialValues::inf_below_nan_all_ones: g.max_magnitude = g.magnitude_mask - 2u; break;
   }
   return g;
 }
 
 bool is_nan_code(const Geometry& g, std::uint32_t code) {
   const std::uint32_t magnitude = code & g.magnitude_mask;
-  switch (g.spec->specials) {
+  switch (g.spec.specials) {
     case SpecialValues::ieee: return (magnitude & g.exponent_mask) == g.exponent_mask && magnitude != g.exponent_mask;
     case SpecialValues::nan_all_ones:
-    case SpecialValues::nan_all_ones_unsigned: return magnitude == g.magnitude_mask;
-    case SpecialValues::nan_negative_zero: return code == g.sign_bit;
+    case SpecialValues::nan_all_ones_unsigned:
+    case SpecialValues::inf_below_nan_all_ones: return magnitude == g.magnitude_mask;
+    case SpecialValues::nan_negative_zero:
+    case SpecialValues::inf_top_nan_negative_zero: return code == g.sign_bit;
     case SpecialValues::none: return false;
   }
   return false;
 }
 
 bool is_inf_code(const Geometry& g, std::uint32_t code) {
-  return g.spec->specials == SpecialValues::ieee && (code & g.magnitude_mask) == g.exponent_mask;
+  const std::uint32_t magnitude = code & g.magnitude_mask;
+  switch (g.spec.specials) {
+    case SpecialValues::ieee: return magnitude == g.exponent_mask;
+    case SpecialValues::inf_top_nan_negative_zero: return magnitude == g.magnitude_mask;
+    case SpecialValues::inf_below_nan_all_ones: return magnitude == g.magnitude_mask - 1u;
+    default: return false;
+  }
 }
 
 std::uint32_t nan_result(const Geometry& g, bool negative) {
   const std::uint32_t sign = negative ? g.sign_bit : 0u;
-  switch (g.spec->specials) {
+  switch (g.spec.specials) {
     case SpecialValues::ieee: return sign | g.exponent_mask | (1u << (g.m - 1));  // quiet NaN, no payload
     case SpecialValues::nan_all_ones:
-    case SpecialValues::nan_all_ones_unsigned: return sign | g.magnitude_mask;
-    case SpecialValues::nan_negative_zero: return g.sign_bit;
+    case SpecialValues::nan_all_ones_unsigned:
+    case SpecialValues::inf_below_nan_all_ones: return sign | g.magnitude_mask;
+    case SpecialValues::nan_negative_zero:
+    case SpecialValues::inf_top_nan_negative_zero: return g.sign_bit;
     case SpecialValues::none: return g.sign_bit ^ sign;  // ml_dtypes' quiet_NaN() is -0; -NaN negates it
   }
   return 0;
@@ -60,8 +72,10 @@ std::uint32_t nan_result(const Geometry& g, bool negative) {
 
 std::uint32_t overflow_result(const Geometry& g, bool negative) {
   const std::uint32_t sign = negative ? g.sign_bit : 0u;
-  switch (g.spec->specials) {
+  switch (g.spec.specials) {
     case SpecialValues::ieee: return sign | g.exponent_mask;
+    case SpecialValues::inf_top_nan_negative_zero: return sign | g.magnitude_mask;
+    case SpecialValues::inf_below_nan_all_ones: return g.magnitude_mask - 1u;
     case SpecialValues::none: return sign | g.max_magnitude;  // nothing else to go to: clip
     default: return nan_result(g, negative);
   }
@@ -85,12 +99,12 @@ double decode_to_float64(Format f, std::uint32_t code) {
   const int biased = static_cast<int>(magnitude >> g.m);
   const std::uint32_t mantissa = magnitude & ((1u << g.m) - 1u);
   double value;
-  if (g.spec->is_scale_format()) {
-    value = std::ldexp(1.0, biased - g.spec->bias);  // a pure power of two, no subnormals
+  if (g.spec.is_scale_format()) {
+    value = std::ldexp(1.0, biased - g.spec.bias);  // a pure power of two, no subnormals
   } else if (biased == 0) {
     value = std::ldexp(static_cast<double>(mantissa), g.min_normal_exponent - g.m);
   } else {
-    value = std::ldexp(static_cast<double>(mantissa | (1u << g.m)), biased - g.spec->bias - g.m);
+    value = std::ldexp(static_cast<double>(mantissa | (1u << g.m)), biased - g.spec.bias - g.m);
   }
   return negative ? -value : value;
 }
@@ -129,7 +143,7 @@ Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options)
         break;
     }
   } else {
-    biased = exponent + g.spec->bias;
+    biased = exponent + g.spec.bias;
     const std::uint64_t half = std::uint64_t{1} << 51;
     switch (mode) {
       case RoundMode::up: biased += fraction != 0 ? 1 : 0; break;
@@ -147,19 +161,25 @@ Encoded encode_e8m0(const Geometry& g, double value, const CastOptions& options)
 
 Encoded encode_detail(Format f, double value, const CastOptions& options) {
   const Geometry g = geometry(f);
-  if (g.spec->is_scale_format()) return encode_e8m0(g, value, options);
+  if (g.spec.is_scale_format()) return encode_e8m0(g, value, options);
   const std::uint64_t bits = minifloat_detail::bit_cast<std::uint64_t>(value);
   const bool negative = (bits >> 63) != 0;
   const std::uint32_t sign = negative ? g.sign_bit : 0u;
   const std::uint64_t abs_bits = bits & ~(std::uint64_t{1} << 63);
   constexpr std::uint64_t kInfBits = 0x7ffULL << 52;
   if (abs_bits > kInfBits) return {nan_result(g, negative), false};
-  const bool clip = options.saturate || g.spec->specials == SpecialValues::none;
+  const bool clip = options.saturate || g.spec.specials == SpecialValues::none;
   const RoundMode mode = options.round;
   // IEEE 754 §7.4: a mode that rounds this value toward zero gives ±max for it where another would overflow.
   const bool toward_zero = mode == RoundMode::toward_zero || (mode == RoundMode::toward_positive && negative) ||
                            (mode == RoundMode::toward_negative && !negative);
+  // An unsigned format (not E8M0) has no negative values: a negative input that does not round to zero is out
+  // of its range below, so it clips to 0 with saturation and is NaN without (after rounding, as IEEE 754 treats
+  // conversion to unsigned integers; gfloat leaves it undefined).
+  const bool below_range = negative && !g.spec.has_sign;
+  const Encoded below_zero = clip ? Encoded{0u, true} : Encoded{nan_result(g, false), false};
   if (abs_bits == kInfBits) {
+    if (below_range) return below_zero;
     return clip ? Encoded{sign | g.max_magnitude, true} : Encoded{overflow_result(g, negative), false};
   }
   // |value| = significand * 2^(exponent - 52), significand < 2^53.
@@ -185,13 +205,18 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
     above_half = rest > half;
     at_half = rest == half;
   }
+  // Ties to even and to odd look at the code's parity; below the top binade's carry it is the parity of the
+  // code of the value toward zero. (With m >= 1 that is steps' parity; with no mantissa bits, P3109's p1
+  // formats, each binade adds one code.)
+  const std::uint64_t base = static_cast<std::uint64_t>(target_exponent - g.min_normal_exponent) << g.m;
+  const bool low_code_odd = ((base + steps) & 1) != 0;
   bool away = false;  // one more quantum: away from zero
   switch (mode) {
     case RoundMode::ties_to_away: away = above_half || at_half; break;
     case RoundMode::toward_zero: break;
     case RoundMode::toward_positive: away = inexact && !negative; break;
     case RoundMode::toward_negative: away = inexact && negative; break;
-    case RoundMode::to_odd: away = inexact && (steps & 1) == 0; break;
+    case RoundMode::to_odd: away = inexact && !low_code_odd; break;
     case RoundMode::stochastic: {
       // q = round_half_even(delta * 2^n), delta = rest / 2^shift; then away iff q + srbits >= 2^n.
       const int n = std::clamp(options.stochastic.num_bits, 0, 32);
@@ -209,18 +234,18 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
       away = q + random >= one;
       break;
     }
-    default: away = above_half || (at_half && (steps & 1) != 0); break;  // ties to even (E8M0's modes stand for it)
+    default: away = above_half || (at_half && low_code_odd); break;  // ties to even (E8M0's modes stand for it)
   }
   if (away) ++steps;
   // steps counts quanta; binades above the minimum add 2^m codes each, so the carry into the next binade
   // (steps == 2^(m+1)) lands on the next exponent's first code by itself.
-  const std::uint64_t magnitude =
-      (static_cast<std::uint64_t>(target_exponent - g.min_normal_exponent) << g.m) + steps;
+  const std::uint64_t magnitude = base + steps;
+  if (below_range && magnitude != 0) return below_zero;
   if (magnitude > g.max_magnitude) {
     if (clip) return {sign | g.max_magnitude, true};
     return toward_zero ? Encoded{sign | g.max_magnitude, false} : Encoded{overflow_result(g, negative), false};
   }
-  if (magnitude == 0 && !g.spec->has_negative_zero()) return {0u, false};
+  if (magnitude == 0 && !g.spec.has_negative_zero()) return {0u, false};
   return {sign | static_cast<std::uint32_t>(magnitude), false};
 }
 
@@ -236,8 +261,11 @@ std::uint32_t encode(Format f, float value, const CastOptions& options) {
 
 FormatRange format_range(Format f) {
   const Geometry g = geometry(f);
-  if (g.spec->is_scale_format()) return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 0), std::nullopt};
-  return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 1u << g.m), decode_to_float64(f, 1)};
+  if (g.spec.is_scale_format()) return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 0), std::nullopt};
+  // With no mantissa bits (P3109's p1 formats) there are no subnormals: code 1 is the least normal value.
+  const std::optional<double> min_subnormal =
+      g.m == 0 ? std::nullopt : std::optional<double>(decode_to_float64(f, 1));
+  return {decode_to_float64(f, g.max_magnitude), decode_to_float64(f, 1u << g.m), min_subnormal};
 }
 
 int code_bytes(Format f) {

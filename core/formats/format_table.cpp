@@ -2,6 +2,8 @@
 #include <array>
 
 #include "core/base/name_table.h"
+#include "core/base/unknown_name.h"
+#include "typelattice/defined_formats.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -40,21 +42,58 @@ std::span<const FormatSpec> minifloat_formats() {
   return std::span<const FormatSpec>(kFormats).first(kMinifloatFormatCount);
 }
 
-const FormatSpec& format_spec(Format f) { return kFormats[static_cast<std::size_t>(f)]; }
-
 std::optional<Format> format_of(Dtype d) {
   for (std::size_t i = 0; i < kFormats.size(); ++i)
     if (kFormats[i].dtype == d) return static_cast<Format>(i);
   return std::nullopt;
 }
 
+namespace {
+bool starts_with_nocase(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    const char c = text[i] >= 'A' && text[i] <= 'Z' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
+    if (c != prefix[i]) return false;
+  }
+  return true;
+}
+// "e4m3:..." (an e, a digit, and a part after a colon): a definition. A bare "e4m3" stays an unknown name
+// that suggests float8_e4m3fn and its kin, as before definitions existed.
+bool looks_defined(std::string_view text) {
+  return text.size() >= 2 && (text[0] == 'e' || text[0] == 'E') && text[1] >= '0' && text[1] <= '9' &&
+         text.find(':') != std::string_view::npos;
+}
+}  // namespace
+
 Result<Format> parse_format(std::string_view text) {
   if (const std::optional<Dtype> d = names::find_dtype(text, names::OnnxNames::before_aliases)) {
     if (const std::optional<Format> f = format_of(*d)) return *f;
   }
+  if (looks_defined(text)) return parse_defined_format(text);
+  std::vector<Format> p3109 = p3109_formats();
+  std::vector<std::string_view> p3109_names;
+  for (const Format f : p3109) p3109_names.push_back(format_spec(f).name);
+  if (starts_with_nocase(text, "p3109_")) {
+    for (std::size_t i = 0; i < p3109.size(); ++i)
+      if (text.size() == p3109_names[i].size() && starts_with_nocase(text, p3109_names[i])) return p3109[i];
+    return unknown_name_error("format", text, p3109_names);
+  }
   std::array<Dtype, kFormatCount> dtypes{};
-  for (std::size_t i = 0; i < dtypes.size(); ++i) dtypes[i] = kFormats[i].dtype;
+  for (std::size_t i = 0; i < dtypes.size(); ++i) dtypes[i] = *kFormats[i].dtype;
   return unknown_name_error("format", text, names::name_candidates(dtypes));
+}
+
+std::string_view specials_description(SpecialValues s) {
+  switch (s) {
+    case SpecialValues::ieee: return "IEEE-like: inf and NaN at the all-ones exponent";
+    case SpecialValues::nan_all_ones: return "no infinities; NaN only with every exponent and mantissa bit set";
+    case SpecialValues::nan_negative_zero: return "no infinities, no -0; the code of -0 is the single NaN";
+    case SpecialValues::none: return "every code is finite: no infinities, no NaN";
+    case SpecialValues::nan_all_ones_unsigned: return "unsigned powers of two; 0xFF is NaN, no zero";
+    case SpecialValues::inf_top_nan_negative_zero: return "P3109 extended: ±inf at the top codes; no -0, its code is the NaN";
+    case SpecialValues::inf_below_nan_all_ones: return "P3109 extended, unsigned: +inf below the all-ones NaN";
+  }
+  return "";
 }
 
 std::string_view category_name(Category c) {

@@ -17,7 +17,7 @@ To bit_cast(const From& from) {
 }
 
 struct Geometry {
-  const FormatSpec* spec;
+  FormatSpec spec;
   int m;                          // mantissa bits
   int min_normal_exponent;        // 1 - bias
   std::uint32_t sign_bit;         // 0 for unsigned formats

@@ -19,7 +19,7 @@ double magnitude_value(Format f, std::uint32_t magnitude) { return decode_to_flo
 
 // E8M0 under up / down / nearest, on |x| (numpy_helper.to_float8e8m0's rules, see encode_e8m0).
 RoundingInterval e8m0_interval(const Geometry& g, std::uint32_t code, const CastOptions& options) {
-  const double v = std::ldexp(1.0, static_cast<int>(code) - g.spec->bias);
+  const double v = std::ldexp(1.0, static_cast<int>(code) - g.spec.bias);
   const bool top = code == g.max_magnitude;
   switch (options.round) {
     case RoundMode::up:
@@ -132,9 +132,9 @@ RoundingInterval negated(const RoundingInterval& r) { return {-r.high, -r.low, r
 std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, const CastOptions& options) {
   const Geometry g = minifloat_detail::geometry(f);
   if (code > (g.sign_bit | g.magnitude_mask) || minifloat_detail::is_nan_code(g, code)) return std::nullopt;
-  if (g.spec->is_scale_format()) return e8m0_interval(g, code, options);
+  if (g.spec.is_scale_format()) return e8m0_interval(g, code, options);
 
-  const bool clip = options.saturate || g.spec->specials == SpecialValues::none;
+  const bool clip = options.saturate || g.spec.specials == SpecialValues::none;
   const bool negative = (code & g.sign_bit) != 0;
   const std::uint32_t magnitude = code & g.magnitude_mask;
   if (minifloat_detail::is_inf_code(g, code)) {
@@ -142,9 +142,11 @@ std::optional<RoundingInterval> rounding_interval(Format f, std::uint32_t code, 
     const RoundingInterval positive = infinity_interval(f, g, on_side(options.round, negative), options.stochastic);
     return negative ? negated(positive) : positive;
   }
-  if (magnitude == 0 && !g.spec->has_negative_zero()) {  // the single zero takes both sides, each in its way
+  if (magnitude == 0 && !g.spec.has_negative_zero()) {  // the single zero takes both sides, each in its way
     const RoundingInterval up = magnitude_interval(f, g, 0, on_side(options.round, false), clip, options.stochastic);
     const RoundingInterval down = negated(magnitude_interval(f, g, 0, on_side(options.round, true), clip, options.stochastic));
+    // Unsigned: saturation clips every negative input to 0 (without it, those not rounding to 0 are NaN).
+    if (!g.spec.has_sign && options.saturate) return RoundingInterval{-kInf, up.high, true, up.high_inclusive};
     return RoundingInterval{down.low, up.high, down.low_inclusive, up.high_inclusive};
   }
   const RoundingInterval positive = magnitude_interval(f, g, magnitude, on_side(options.round, negative), clip,

@@ -52,7 +52,7 @@ class Decimal {
 };
 
 std::string significand_text(const Geometry& g, std::uint32_t biased, std::uint32_t mantissa) {
-  if (g.spec->is_scale_format()) return "1";
+  if (g.spec.is_scale_format()) return "1";
   const std::string fraction = std::to_string(mantissa) + "/" + std::to_string(1u << g.m);
   if (biased == 0) return mantissa == 0 ? "0" : fraction;
   return mantissa == 0 ? "1" : "1 + " + fraction;
@@ -93,7 +93,7 @@ std::string exact_decimal(double value) {
 
 Layout layout(Format f, std::uint32_t code) {
   const Geometry g = minifloat_detail::geometry(f);
-  const FormatSpec& spec = *g.spec;
+  const FormatSpec& spec = g.spec;
   Layout out{};
   out.format = f;
   out.code = code;

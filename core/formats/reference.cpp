@@ -34,7 +34,7 @@ bool rounds_toward_zero(RoundMode mode, bool negative) {
 }  // namespace
 
 ReferenceEncoder::ReferenceEncoder(Format f) : format_(f) {
-  const FormatSpec& spec = format_spec(f);
+  const FormatSpec spec = format_spec(f);
   if (!is_minifloat(f)) return;  // float32: see encode_by_platform
   const std::uint32_t count = 1u << spec.total_bits();
   std::vector<std::pair<double, std::uint32_t>> pairs;
@@ -54,7 +54,7 @@ ReferenceEncoder::ReferenceEncoder(Format f) : format_(f) {
 
 std::uint32_t ReferenceEncoder::overflow_code(bool negative, const CastOptions& options, bool rounded) const {
   const Geometry g = minifloat_detail::geometry(format_);
-  if (options.saturate || g.spec->specials == SpecialValues::none) {
+  if (options.saturate || g.spec.specials == SpecialValues::none) {
     return (negative ? g.sign_bit : 0u) | codes_.back();
   }
   // Where the mode rounds toward zero, a value rounded past max is max (Inf itself stays Inf).
@@ -143,10 +143,14 @@ std::uint32_t ReferenceEncoder::encode(double value, const CastOptions& options)
   if (!is_minifloat(format_)) return encode_by_platform(value, options);
   const Geometry g = minifloat_detail::geometry(format_);
   const bool negative = std::signbit(value);
-  const bool scale_format = g.spec->is_scale_format();
+  const bool scale_format = g.spec.is_scale_format();
   if (std::isnan(value)) return minifloat_detail::nan_result(g, negative && !scale_format);
   if (std::isinf(value) && scale_format) return options.saturate ? codes_.back() : minifloat_detail::nan_result(g, false);
-  if (std::isinf(value)) return overflow_code(negative, options, /*rounded=*/false);
+  // An unsigned format other than E8M0 has nothing below zero: a negative input rounds as its magnitude would
+  // toward the same side, and unless that gives zero it is out of range (0 with saturation, else NaN).
+  const bool below_range = negative && !g.spec.has_sign && !scale_format;
+  const std::uint32_t below_zero = options.saturate ? 0u : minifloat_detail::nan_result(g, false);
+  if (std::isinf(value)) return below_range ? below_zero : overflow_code(negative, options, /*rounded=*/false);
   const double magnitude = std::fabs(value);
   const RoundMode mode = options.round;
   if (scale_format && (mode == RoundMode::up || mode == RoundMode::down || mode == RoundMode::nearest)) {
@@ -173,13 +177,14 @@ std::uint32_t ReferenceEncoder::encode(double value, const CastOptions& options)
     if (!has_below && !take_high) {
       code = codes_.front();  // below the least value: zero (E8M0 has no zero: its least value)
     } else if (take_high && overflows) {
-      return overflow_code(negative && !scale_format, options);
+      return below_range ? below_zero : overflow_code(negative && !scale_format, options);
     } else {
       code = take_high ? high_code : low_code;
     }
   }
   if (scale_format) return code;
-  if (code == 0 && !g.spec->has_negative_zero()) return 0;
+  if (below_range && code != 0) return below_zero;
+  if (code == 0 && !g.spec.has_negative_zero()) return 0;
   return (negative ? g.sign_bit : 0u) | code;
 }
 

@@ -73,7 +73,7 @@ const KernelTable& runnable_kernels(Isa isa) {
 
 // Whether the kernels cover f with codes of this width (float32 is no minifloat: it has no kernel).
 bool fits(Format f, int code_bits) {
-  return is_minifloat(f) && code_bytes(f) * 8 == code_bits;
+  return has_cast_kernels(f) && code_bytes(f) * 8 == code_bits;
 }
 
 }  // namespace

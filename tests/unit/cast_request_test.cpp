@@ -327,7 +327,7 @@ TEST(CastRequestError, IsTheValueMinusTheInput) {
   EXPECT_EQ(tenth->error, 0.1015625 - 0.1);
   EXPECT_EQ(tenth->relative_error, (0.1015625 - 0.1) / 0.1);
   for (const FormatSpec& spec : minifloat_formats()) {
-    r.to = *format_of(spec.dtype);
+    r.to = *format_of(*spec.dtype);
     const double max = format_range(r.to).max;
     for (int i = 1; i < 400; ++i) {
       const double input = (i % 2 ? -1 : 1) * max * i / 401.0 / (i % 7 + 1);
@@ -358,7 +358,7 @@ TEST(CastRequestUnderflow, FlushedToZeroOrRaisedToTheSmallestValue) {
   using namespace typelattice;
   for (const FormatSpec& spec : minifloat_formats()) {
     CastRequest r;
-    r.to = *format_of(spec.dtype);
+    r.to = *format_of(*spec.dtype);
     const FormatRange range = format_range(r.to);
     const double smallest = range.min_subnormal.value_or(range.min_normal);
     for (double input : {smallest * 0.25, smallest * 0.5, smallest * 0.75, smallest, smallest * 1.5, 1.0, 0.0}) {

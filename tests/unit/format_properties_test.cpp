@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "typelattice/defined_formats.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -17,8 +19,23 @@ namespace {
 
 template <Format F>
 struct FormatTag {
-  static constexpr Format kFormat = F;
+  static Format format() { return F; }
 };
+template <int K, int P, bool Signed, bool Extended>
+struct P3109Tag {
+  static Format format() { return p3109_format({K, P, Signed, Extended}).value(); }
+};
+// A defined format by its definition text (a class template argument cannot be a string: one struct each).
+#define TYPELATTICE_DEFINED_TAG(Name, text) \
+  struct Name {                             \
+    static Format format() { return parse_format(text).value(); } \
+  }
+TYPELATTICE_DEFINED_TAG(DefinedE3M3Ieee, "e3m3:ieee");
+TYPELATTICE_DEFINED_TAG(DefinedE4M3Fn, "e4m3:fn:bias=7");
+TYPELATTICE_DEFINED_TAG(DefinedE5M2FnuzBias13, "e5m2:fnuz:bias=13");
+TYPELATTICE_DEFINED_TAG(DefinedE2M1Finite, "e2m1:finite:bias=1");
+TYPELATTICE_DEFINED_TAG(DefinedE1M3Fn, "e1m3:fn");
+#undef TYPELATTICE_DEFINED_TAG
 
 using EveryFormat =
     ::testing::Types<FormatTag<Format::float8_e4m3fn>, FormatTag<Format::float8_e4m3fnuz>,
@@ -27,20 +44,25 @@ using EveryFormat =
                      FormatTag<Format::float8_e4m3>, FormatTag<Format::float8_e8m0fnu>,
                      FormatTag<Format::float6_e2m3fn>, FormatTag<Format::float6_e3m2fn>,
                      FormatTag<Format::float4_e2m1fn>, FormatTag<Format::bfloat16>, FormatTag<Format::float16>,
-                     FormatTag<Format::float32>>;
+                     FormatTag<Format::float32>, P3109Tag<8, 3, true, true>, P3109Tag<8, 4, true, true>,
+                     P3109Tag<8, 1, true, true>, P3109Tag<8, 1, false, true>, P3109Tag<8, 3, false, false>,
+                     P3109Tag<8, 4, true, false>, P3109Tag<3, 2, true, false>, P3109Tag<6, 3, false, true>,
+                     DefinedE3M3Ieee, DefinedE4M3Fn, DefinedE5M2FnuzBias13, DefinedE2M1Finite, DefinedE1M3Fn>;
 
 struct FormatName {
   template <class T>
   static std::string GetName(int) {
-    return std::string(format_spec(T::kFormat).name);
+    std::string name = format_name(T::format());
+    for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';  // a test name: no ':' or '='
+    return name;
   }
 };
 
 template <class T>
 class FormatProperties : public ::testing::Test {
  protected:
-  static constexpr Format kFormat = T::kFormat;
-  const FormatSpec& spec_ = format_spec(kFormat);
+  const Format kFormat = T::format();
+  const FormatSpec spec_ = format_spec(kFormat);
   const int bits = spec_.total_bits();
   const std::uint32_t sign_bit = spec_.has_sign ? 1u << (bits - 1) : 0u;
   const std::uint32_t exponent_mask = ((1u << spec_.exponent_bits) - 1u) << spec_.mantissa_bits;
@@ -70,7 +92,7 @@ class FormatProperties : public ::testing::Test {
 TYPED_TEST_SUITE(FormatProperties, EveryFormat, FormatName);
 
 TYPED_TEST(FormatProperties, EveryCodeRoundTripsThroughItsValue) {
-  const Format f = TypeParam::kFormat;
+  const Format f = TypeParam::format();
   for (std::uint32_t code : this->codes()) {
     const double v = this->value(code);
     ASSERT_EQ(std::isnan(v), std::isnan(static_cast<double>(decode_to_float32(f, code)))) << code;
@@ -106,7 +128,7 @@ TYPED_TEST(FormatProperties, CodesAreOrderedAsTheirValues) {
 }
 
 TYPED_TEST(FormatProperties, NeighboursAreTheAdjacentValues) {
-  const Format f = TypeParam::kFormat;
+  const Format f = TypeParam::format();
   std::vector<double> sorted;  // every distinct finite value
   if (this->bits <= 16) {
     for (std::uint32_t code : this->codes())
@@ -144,7 +166,7 @@ TYPED_TEST(FormatProperties, NeighboursAreTheAdjacentValues) {
 
 // Where NaN and Inf live, written from the scheme's definition (minifloat.h's SpecialValues), code by code.
 TYPED_TEST(FormatProperties, NanAndInfSitWhereTheSchemePutsThem) {
-  const FormatSpec& spec = format_spec(TypeParam::kFormat);
+  const FormatSpec& spec = format_spec(TypeParam::format());
   const std::uint32_t magnitude_mask = this->exponent_mask | this->mantissa_mask;
   for (std::uint32_t code : this->codes()) {
     const std::uint32_t exponent = code & this->exponent_mask, mantissa = code & this->mantissa_mask;
@@ -159,6 +181,14 @@ TYPED_TEST(FormatProperties, NanAndInfSitWhereTheSchemePutsThem) {
       case SpecialValues::nan_negative_zero: nan = code == this->sign_bit; break;
       case SpecialValues::none: break;
       case SpecialValues::nan_all_ones_unsigned: nan = code == magnitude_mask; break;
+      case SpecialValues::inf_top_nan_negative_zero:
+        nan = code == this->sign_bit;
+        inf = (code & magnitude_mask) == magnitude_mask;
+        break;
+      case SpecialValues::inf_below_nan_all_ones:
+        nan = code == magnitude_mask;
+        inf = code == magnitude_mask - 1;
+        break;
     }
     EXPECT_EQ(std::isnan(this->value(code)), nan) << code;
     EXPECT_EQ(std::isinf(this->value(code)), inf) << code;
@@ -166,13 +196,15 @@ TYPED_TEST(FormatProperties, NanAndInfSitWhereTheSchemePutsThem) {
       EXPECT_EQ(std::signbit(this->value(code)), (code & this->sign_bit) != 0) << code;
     }
   }
-  EXPECT_EQ(spec.has_inf(), spec.specials == SpecialValues::ieee);
+  EXPECT_EQ(spec.has_inf(), spec.specials == SpecialValues::ieee ||
+                                spec.specials == SpecialValues::inf_top_nan_negative_zero ||
+                                spec.specials == SpecialValues::inf_below_nan_all_ones);
   EXPECT_EQ(spec.has_nan(), spec.specials != SpecialValues::none);
 }
 
 TYPED_TEST(FormatProperties, SaturationClipsToMaxAndOtherwiseOverflowsToInfOrNan) {
-  const Format f = TypeParam::kFormat;
-  const FormatSpec& spec = format_spec(TypeParam::kFormat);
+  const Format f = TypeParam::format();
+  const FormatSpec& spec = format_spec(TypeParam::format());
   const std::uint32_t max = this->max_code();
   const double max_value = this->value(max);
   const CastOptions saturate{.saturate = true}, overflow{.saturate = false};

@@ -189,7 +189,7 @@ double evaluate(const std::string& formula) {
 
 TEST(LayoutFormula, EvaluatesToTheValueForEveryCodeOfEveryMinifloat) {
   for (const typelattice::FormatSpec& spec : typelattice::minifloat_formats()) {
-    const auto f = *typelattice::format_of(spec.dtype);
+    const auto f = *typelattice::format_of(*spec.dtype);
     for (std::uint32_t code = 0; code < (1u << spec.total_bits()); ++code) {
       const typelattice::Layout l = typelattice::layout(f, code);
       const double v = typelattice::decode_to_float64(f, code);

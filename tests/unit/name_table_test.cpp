@@ -43,8 +43,8 @@ TEST(NameTable, EveryFormatIsFoundFromItsDtypeAndTakesItsNames) {
   for (int i = 0; i < kFormatCount; ++i) {
     const Format f = static_cast<Format>(i);
     const FormatSpec& spec = format_spec(f);
-    const DtypeInfo& info = dtype_info(spec.dtype);
-    EXPECT_EQ(format_of(spec.dtype), f) << spec.name;
+    const DtypeInfo& info = dtype_info(*spec.dtype);
+    EXPECT_EQ(format_of(*spec.dtype), f) << spec.name;
     EXPECT_EQ(spec.name, info.name);
     EXPECT_EQ(spec.onnx_name, info.onnx_name);
     for (const std::string& alias : words(info.aliases)) EXPECT_EQ(*parse_format(alias), f) << alias;

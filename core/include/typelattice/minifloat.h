@@ -19,44 +19,71 @@ enum class SpecialValues : std::uint8_t {
   nan_all_ones,     // "fn": no Inf; only exponent and mantissa all ones is NaN (float8_e4m3fn)
   nan_negative_zero,// "fnuz": no Inf, no -0; the code of -0 (sign only) is the single NaN
   none,             // no Inf, no NaN: every code is finite (float6_*, float4_e2m1fn)
-  nan_all_ones_unsigned,  // E8M0: no sign, no zero; 0xFF is NaN
+  nan_all_ones_unsigned,  // E8M0: no sign, no zero, no subnormals; 0xFF is NaN
+  // IEEE P3109's extended domain: ±Inf at the largest magnitude code, NaN at the code of -0 (signed formats:
+  // 0x7F, 0xFF and 0x80 in 8 bits), or, unsigned, +Inf just below the all-ones NaN (0xFE and 0xFF).
+  inf_top_nan_negative_zero,
+  inf_below_nan_all_ones,
 };
 
+// One line on where a scheme puts its special values, for the front ends' format summaries.
+std::string_view specials_description(SpecialValues s);
+
+// Where a format comes from: the built-in table (each one a dtype), IEEE P3109's family, or a user's definition.
+enum class FormatFamily : std::uint8_t { builtin, p3109, defined };
+
 struct FormatSpec {
-  Dtype dtype;               // the dtype whose values the format encodes; names come from its row of the name table
-  std::string_view name;     // canonical dtype name, e.g. "float8_e4m3fn"
+  std::optional<Dtype> dtype;// built-in formats: the dtype whose values the format encodes (names from its row)
+  // The canonical name, e.g. "float8_e4m3fn", "p3109_k8p3se"; empty for a defined format, whose name is its
+  // definition (format_name gives every format's name).
+  std::string_view name;
   std::string_view onnx_name;// e.g. "FLOAT8E4M3FN"; empty if ONNX has none
   int exponent_bits;
   int mantissa_bits;
   bool has_sign;
   int bias;
   SpecialValues specials;
+  FormatFamily family = FormatFamily::builtin;
   // Derived, for convenience: total_bits = has_sign + exponent_bits + mantissa_bits.
   int total_bits() const { return (has_sign ? 1 : 0) + exponent_bits + mantissa_bits; }
-  bool has_inf() const { return specials == SpecialValues::ieee; }
+  bool has_inf() const {
+    return specials == SpecialValues::ieee || specials == SpecialValues::inf_top_nan_negative_zero ||
+           specials == SpecialValues::inf_below_nan_all_ones;
+  }
   bool has_nan() const { return specials != SpecialValues::none; }
-  bool has_negative_zero() const { return has_sign && specials != SpecialValues::nan_negative_zero; }
-  bool is_scale_format() const { return mantissa_bits == 0 && !has_sign; }  // E8M0
+  bool has_negative_zero() const {
+    return has_sign && specials != SpecialValues::nan_negative_zero && specials != SpecialValues::inf_top_nan_negative_zero;
+  }
+  bool is_scale_format() const { return specials == SpecialValues::nan_all_ones_unsigned; }  // E8M0
 };
 
-// The minifloats (up to 16 bits) come first; float32 is last. float32 is here so that its bits can be laid out
-// and values cast into it beside the others; the bulk kernels (cast_kernels.h) cover the minifloats only.
-enum class Format : std::uint8_t {
+// A format. The built-in ones are named: the minifloats (up to 16 bits) first, float32 last. float32 is here so
+// that its bits can be laid out and values cast into it beside the others; the bulk kernels (cast_kernels.h)
+// cover the built-in minifloats only. Every other value stands for a P3109 or defined format (defined_formats.h
+// makes them): its parameters are packed into the value, so a Format is a complete, copyable handle.
+enum class Format : std::uint32_t {
   float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e4m3b11fnuz, float8_e3m4, float8_e4m3,
   float8_e8m0fnu, float6_e2m3fn, float6_e3m2fn, float4_e2m1fn, bfloat16, float16, float32,
 };
 inline constexpr int kFormatCount = static_cast<int>(Format::float32) + 1;
 inline constexpr int kMinifloatFormatCount = static_cast<int>(Format::float16) + 1;
 
-std::span<const FormatSpec> all_formats();                 // indexed by Format, float32 included
+std::span<const FormatSpec> all_formats();                 // the built-in ones, indexed by Format, float32 included
 std::span<const FormatSpec> minifloat_formats();           // the first kMinifloatFormatCount: up to 16 bits
-inline bool is_minifloat(Format f) { return static_cast<int>(f) < kMinifloatFormatCount; }
-// The bytes one code takes in an array of codes: 1 up to 8 bits, 2 for bfloat16/float16, 4 for float32.
+inline bool is_builtin(Format f) { return static_cast<std::uint32_t>(f) < kFormatCount; }
+// Up to 16 bits: every format but float32.
+inline bool is_minifloat(Format f) { return f != Format::float32; }
+// The built-in minifloats have bulk kernels (cast_kernels.h); P3109 and defined formats cast one value at a time.
+inline bool has_cast_kernels(Format f) { return static_cast<std::uint32_t>(f) < kMinifloatFormatCount; }
+// The bytes one code takes in an array of codes: 1 up to 8 bits, 2 up to 16 (bfloat16, float16), 4 for float32.
 int code_bytes(Format f);
-const FormatSpec& format_spec(Format f);
+FormatSpec format_spec(Format f);
+// The name users write: the built-in and P3109 names, or a defined format's definition ("e4m3:fn:bias=7").
+std::string format_name(Format f);
 std::optional<Format> format_of(Dtype d);                  // the format encoding a dtype, if it has one
 // The names of the format's dtype (parse_dtype's), except that ONNX names come before aliases: FLOAT is
-// float32 here, not Python's float. Case-insensitive; an unknown name suggests the closest format names.
+// float32 here, not Python's float; P3109 names (p3109_k8p3se); and definitions (see defined_formats.h).
+// Case-insensitive; an unknown name suggests the closest format names.
 Result<Format> parse_format(std::string_view text);
 
 // The finite range of a format (every one a power of two but max). E8M0 has no subnormals.

@@ -1,0 +1,216 @@
+// P3109 and defined formats as Format values: the parameters are packed into the value (a tag, then the
+// fields), so a Format needs no table entry and the core keeps no state. format_spec unpacks them.
+#include "typelattice/defined_formats.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "core/base/unknown_name.h"
+
+namespace typelattice {
+namespace {
+
+constexpr std::uint32_t kP3109Tag = 0x0100'0000u, kDefinedTag = 0x0200'0000u, kTagMask = 0xFF00'0000u;
+constexpr int kBiasOffset = 2048;  // a defined format's bias is stored as bias + 2048 in 12 bits
+
+// "p3109_k8p3se" for every K, P, signedness and domain: static storage, so a P3109 FormatSpec's name is a view.
+struct P3109Name {
+  std::array<char, 16> text{};
+  std::size_t size = 0;
+};
+constexpr P3109Name make_p3109_name(int k, int p, bool is_signed, bool extended) {
+  P3109Name n;
+  const char* prefix = "p3109_k";
+  for (int i = 0; prefix[i] != 0; ++i) n.text[n.size++] = prefix[i];
+  n.text[n.size++] = static_cast<char>('0' + k);
+  n.text[n.size++] = 'p';
+  n.text[n.size++] = static_cast<char>('0' + p);
+  n.text[n.size++] = is_signed ? 's' : 'u';
+  n.text[n.size++] = extended ? 'e' : 'f';
+  return n;
+}
+// Indexed [k][p][unsigned][finite]; only 3 <= k <= 8, 1 <= p < k are used.
+constexpr auto kP3109Names = [] {
+  std::array<std::array<std::array<std::array<P3109Name, 2>, 2>, 9>, 9> names{};
+  for (int k = 3; k <= 8; ++k)
+    for (int p = 1; p < k; ++p)
+      for (int u = 0; u < 2; ++u)
+        for (int f = 0; f < 2; ++f) names[k][p][u][f] = make_p3109_name(k, p, u == 0, f == 0);
+  return names;
+}();
+
+bool p3109_in_range(const P3109Params& q) { return q.k >= 3 && q.k <= 8 && q.p >= 1 && q.p < q.k; }
+
+Error bad(const std::string& message) { return Error{ErrorKind::bad_value, message}; }
+
+}  // namespace
+
+Result<Format> p3109_format(const P3109Params& q) {
+  if (!p3109_in_range(q)) {
+    return bad("P3109 formats have 3 <= K <= 8 bits and precision 1 <= P < K, not K=" + std::to_string(q.k) +
+               " P=" + std::to_string(q.p));
+  }
+  return static_cast<Format>(kP3109Tag | static_cast<std::uint32_t>(q.k) << 8 | static_cast<std::uint32_t>(q.p) << 4 |
+                             (q.is_signed ? 0u : 2u) | (q.extended ? 0u : 1u));
+}
+
+std::optional<P3109Params> p3109_params(Format f) {
+  const auto v = static_cast<std::uint32_t>(f);
+  if ((v & kTagMask) != kP3109Tag) return std::nullopt;
+  return P3109Params{static_cast<int>(v >> 8 & 0xF), static_cast<int>(v >> 4 & 0xF), (v & 2u) == 0, (v & 1u) == 0};
+}
+
+std::vector<Format> p3109_formats() {
+  std::vector<Format> out;
+  for (int k = 3; k <= 8; ++k)
+    for (int p = 1; p < k; ++p)
+      for (const bool s : {true, false})
+        for (const bool e : {true, false}) out.push_back(p3109_format({k, p, s, e}).value());
+  return out;
+}
+
+std::string_view convention_name(Convention c) {
+  switch (c) {
+    case Convention::ieee: return "ieee";
+    case Convention::fn: return "fn";
+    case Convention::fnuz: return "fnuz";
+    case Convention::finite: return "finite";
+  }
+  return "ieee";
+}
+
+Result<Format> defined_format(const DefinedFormat& d) {
+  const int e = d.exponent_bits, m = d.mantissa_bits;
+  if (e < 1 || e > 8) return bad("a defined format has 1 to 8 exponent bits, not " + std::to_string(e));
+  if (m < 0 || 1 + e + m > 16) {
+    return bad("a defined format has a sign bit, the exponent and 0 or more mantissa bits, 16 bits at most; e" +
+               std::to_string(e) + "m" + std::to_string(m) + " has " + std::to_string(1 + e + m));
+  }
+  if (d.convention == Convention::ieee && (e < 2 || m < 1)) {
+    return bad("ieee puts Inf and NaN at the all-ones exponent: it needs 2 or more exponent bits and 1 or more "
+               "mantissa bits (try fn, fnuz or finite)");
+  }
+  if (e + m < 2) return bad("a defined format needs at least 2 exponent and mantissa bits in all");
+  const int bias = d.bias.value_or((1 << (e - 1)) - 1);
+  // Every value must be a float32, as every built-in format's is: the top finite binade at most 2^127 and the
+  // least subnormal at least 2^-149.
+  const int top_field = (1 << e) - (d.convention == Convention::ieee ? 2 : 1);
+  const int top = top_field - bias, least = 1 - bias - m;
+  if (top > 127 || least < -149) {
+    return bad("bias=" + std::to_string(bias) + " puts e" + std::to_string(e) + "m" + std::to_string(m) +
+               "'s values outside float32's (from 2^" + std::to_string(least) + " to 2^" + std::to_string(top) +
+               "; float32 has 2^-149 to 2^127)");
+  }
+  return static_cast<Format>(kDefinedTag | static_cast<std::uint32_t>(d.convention) << 20 |
+                             static_cast<std::uint32_t>(e) << 16 | static_cast<std::uint32_t>(m) << 12 |
+                             static_cast<std::uint32_t>(bias + kBiasOffset));
+}
+
+std::optional<DefinedFormat> defined_params(Format f) {
+  const auto v = static_cast<std::uint32_t>(f);
+  if ((v & kTagMask) != kDefinedTag) return std::nullopt;
+  return DefinedFormat{static_cast<int>(v >> 16 & 0xF), static_cast<int>(v >> 12 & 0xF),
+                       static_cast<int>(v & 0xFFF) - kBiasOffset, static_cast<Convention>(v >> 20 & 0x3)};
+}
+
+namespace {
+// A non-negative decimal integer (optionally signed) filling the whole text.
+std::optional<int> whole_int(std::string_view t) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
+  if (ec != std::errc() || end != t.data() + t.size() || t.empty()) return std::nullopt;
+  return value;
+}
+
+std::string lower(std::string_view t) {
+  std::string out(t);
+  for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return out;
+}
+}  // namespace
+
+Result<Format> parse_defined_format(std::string_view text) {
+  const std::string t = lower(text);
+  const std::string_view whole(t);
+  const std::size_t colon = whole.find(':');
+  const std::string_view shape = whole.substr(0, colon);
+  const std::size_t m_at = shape.find('m');
+  const std::string syntax = "a defined format is e<E>m<M>[:ieee|:fn|:fnuz|:finite][:bias=<B>], e.g. e4m3:fn:bias=7";
+  if (shape.size() < 4 || shape[0] != 'e' || m_at == std::string_view::npos) return bad(syntax + "; got '" + std::string(text) + "'");
+  const std::optional<int> e = whole_int(shape.substr(1, m_at - 1)), m = whole_int(shape.substr(m_at + 1));
+  if (!e || !m || shape[1] == '-' || shape[m_at + 1] == '-') return bad(syntax + "; got '" + std::string(text) + "'");
+  DefinedFormat d{*e, *m, std::nullopt, Convention::ieee};
+  bool convention_given = false;
+  std::string_view rest = colon == std::string_view::npos ? std::string_view{} : whole.substr(colon + 1);
+  while (colon != std::string_view::npos) {
+    const std::size_t next = rest.find(':');
+    const std::string_view part = rest.substr(0, next);
+    if (part.rfind("bias=", 0) == 0) {
+      const std::optional<int> bias = whole_int(part.substr(5));
+      if (!bias || d.bias) return bad("bias=<B> takes one integer, once; got '" + std::string(part) + "'");
+      if (*bias < -kBiasOffset || *bias >= kBiasOffset) return bad("bias " + std::string(part.substr(5)) + " is out of range");
+      d.bias = bias;
+    } else {
+      bool known = false;
+      for (const Convention c : {Convention::ieee, Convention::fn, Convention::fnuz, Convention::finite}) {
+        if (part == convention_name(c)) {
+          if (convention_given) return bad("a defined format takes one convention; got a second, '" + std::string(part) + "'");
+          d.convention = c;
+          known = convention_given = true;
+        }
+      }
+      if (!known) {
+        return bad("unknown part '" + std::string(part) + "' in '" + std::string(text) +
+                   "': a convention (ieee, fn, fnuz, finite) or bias=<B>");
+      }
+    }
+    if (next == std::string_view::npos) break;
+    rest = rest.substr(next + 1);
+  }
+  return defined_format(d);
+}
+
+FormatSpec format_spec(Format f) {
+  if (is_builtin(f)) return all_formats()[static_cast<std::size_t>(f)];
+  if (const std::optional<P3109Params> q = p3109_params(f)) {
+    const P3109Name& name = kP3109Names[q->k][q->p][q->is_signed ? 0 : 1][q->extended ? 0 : 1];
+    FormatSpec s{};
+    s.name = std::string_view(name.text.data(), name.size);
+    s.has_sign = q->is_signed;
+    s.exponent_bits = q->k - q->p + (q->is_signed ? 0 : 1);
+    s.mantissa_bits = q->p - 1;
+    s.bias = q->is_signed ? 1 << (q->k - q->p - 1) : 1 << (q->k - q->p);
+    s.specials = q->is_signed ? (q->extended ? SpecialValues::inf_top_nan_negative_zero : SpecialValues::nan_negative_zero)
+                              : (q->extended ? SpecialValues::inf_below_nan_all_ones : SpecialValues::nan_all_ones);
+    s.family = FormatFamily::p3109;
+    return s;
+  }
+  const DefinedFormat d = defined_params(f).value();
+  FormatSpec s{};
+  s.exponent_bits = d.exponent_bits;
+  s.mantissa_bits = d.mantissa_bits;
+  s.has_sign = true;
+  s.bias = *d.bias;
+  switch (d.convention) {
+    case Convention::ieee: s.specials = SpecialValues::ieee; break;
+    case Convention::fn: s.specials = SpecialValues::nan_all_ones; break;
+    case Convention::fnuz: s.specials = SpecialValues::nan_negative_zero; break;
+    case Convention::finite: s.specials = SpecialValues::none; break;
+  }
+  s.family = FormatFamily::defined;
+  return s;
+}
+
+std::string format_name(Format f) {
+  if (const std::optional<DefinedFormat> d = defined_params(f)) {
+    std::string out = "e";
+    out.append(std::to_string(d->exponent_bits)).append("m").append(std::to_string(d->mantissa_bits));
+    out.append(":").append(convention_name(d->convention)).append(":bias=").append(std::to_string(*d->bias));
+    return out;
+  }
+  return std::string(format_spec(f).name);
+}
+
+}  // namespace typelattice
