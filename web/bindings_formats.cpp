@@ -11,6 +11,7 @@
 
 #include "typelattice/cast_kernels.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/defined_formats.h"
 #include "typelattice/minifloat.h"
 #include "web/bindings.h"
 
@@ -59,41 +60,54 @@ val exact_text(double value) {
   return js_string(exact_decimal(value));
 }
 
-val formats() {
-  val out = val::array();
-  for (int index = 0; index < kFormatCount; ++index) {
-    const Format f = static_cast<Format>(index);
-    const FormatSpec& spec = format_spec(f);
-    const FormatRange range = format_range(f);
-    val entry = val::object();
-    entry.set("name", js_string(spec.name));
-    entry.set("onnxName", js_string(spec.onnx_name));
-    entry.set("exponentBits", spec.exponent_bits);
-    entry.set("mantissaBits", spec.mantissa_bits);
-    entry.set("hasSign", spec.has_sign);
-    entry.set("bias", spec.bias);
-    entry.set("totalBits", spec.total_bits());
-    entry.set("codeBytes", code_bytes(f));
-    std::vector<std::string_view> round_modes, rules;
-    for (const RoundModeName& r : round_modes_of(f)) {
-      round_modes.push_back(r.name);
-      rules.push_back(r.description);
-    }
-    entry.set("roundModes", string_array(round_modes));
-    entry.set("roundModeRules", string_array(rules));  // for 2^k <= |x| < 2^(k+1): what each mode gives
-    entry.set("isMinifloat", is_minifloat(f));
-    entry.set("hasInf", spec.has_inf());
-    entry.set("hasNaN", spec.has_nan());
-    entry.set("hasNegativeZero", spec.has_negative_zero());
-    entry.set("max", range.max);
-    entry.set("minNormal", range.min_normal);
-    entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
-    entry.set("hasSubnormals", range.min_subnormal.has_value());
-    entry.set("hasZero", !spec.is_scale_format());  // E8M0: 0x00 is 2^-127
-    out.call<void>("push", entry);
+val format_entry(Format f) {
+  const FormatSpec spec = format_spec(f);
+  const FormatRange range = format_range(f);
+  val entry = val::object();
+  entry.set("name", js_string(format_name(f)));
+  entry.set("onnxName", js_string(spec.onnx_name));
+  entry.set("family", js_string(spec.family == FormatFamily::builtin ? "builtin"
+                                : spec.family == FormatFamily::p3109 ? "p3109" : "defined"));
+  entry.set("exponentBits", spec.exponent_bits);
+  entry.set("mantissaBits", spec.mantissa_bits);
+  entry.set("hasSign", spec.has_sign);
+  entry.set("bias", spec.bias);
+  entry.set("totalBits", spec.total_bits());
+  entry.set("codeBytes", code_bytes(f));
+  std::vector<std::string_view> round_modes, rules;
+  for (const RoundModeName& r : round_modes_of(f)) {
+    round_modes.push_back(r.name);
+    rules.push_back(r.description);
   }
+  entry.set("roundModes", string_array(round_modes));
+  entry.set("roundModeRules", string_array(rules));  // for 2^k <= |x| < 2^(k+1): what each mode gives
+  entry.set("isMinifloat", is_minifloat(f));
+  entry.set("hasInf", spec.has_inf());
+  entry.set("hasNaN", spec.has_nan());
+  entry.set("hasNegativeZero", spec.has_negative_zero());
+  entry.set("specials", js_string(specials_description(spec.specials)));
+  entry.set("max", range.max);
+  entry.set("minNormal", range.min_normal);
+  entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
+  entry.set("hasSubnormals", range.min_subnormal.has_value());
+  entry.set("hasZero", !spec.is_scale_format());  // E8M0: 0x00 is 2^-127
+  return entry;
+}
+
+// The built-in formats, or ("p3109") IEEE P3109's family.
+val formats(const std::string& family) {
+  val out = val::array();
+  std::vector<Format> listed;
+  if (family == "p3109") {
+    listed = p3109_formats();
+  } else {
+    for (int index = 0; index < kFormatCount; ++index) listed.push_back(static_cast<Format>(index));
+  }
+  for (const Format f : listed) out.call<void>("push", format_entry(f));
   return out;
 }
+
+val format_info_js(const std::string& format) { return translate(parse_format(format), &format_entry); }
 
 // The bulk casts are float32 <-> minifloat; float32 itself has layout and castValue only.
 Result<Format> kernel_format(const std::string& format, const char* what) {
@@ -148,7 +162,7 @@ val layout_value(const Layout& l) {
     fields.call<void>("push", f);
   }
   val out = val::object();
-  out.set("format", js_string(format_spec(l.format).name));
+  out.set("format", js_string(format_name(l.format)));
   out.set("code", l.code);
   out.set("fields", fields);
   out.set("bias", l.bias);
@@ -164,7 +178,7 @@ val layout_value(const Layout& l) {
 }
 
 val format_name_js(const std::string& format) {
-  return translate(parse_format(format), [](Format f) { return js_string(format_spec(f).name); });
+  return translate(parse_format(format), [](Format f) { return js_string(format_name(f)); });
 }
 
 val layout_js(const std::string& format, std::uint32_t code) {
@@ -215,6 +229,7 @@ void register_format_bindings() {
   function("isa", +[] { return js_string(isa_name(best_isa())); });
   function("formats", &formats);
   function("formatName", &format_name_js);
+  function("formatInfo", &format_info_js);
   function("castFloat32", &cast_float32_js);
   function("decode", &decode_js);
   function("layout", &layout_js);

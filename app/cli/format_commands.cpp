@@ -10,6 +10,7 @@
 #include "app/cli/commands.h"
 #include "app/common/options.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/defined_formats.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice::cli {
@@ -159,7 +160,7 @@ int run_layout(const std::string& format, const std::string& value_text, const s
     out << "input        " << value_text << (saturates(*f, *value, options) ? " (saturated to max)" : "") << "\n";
   }
   const Layout l = layout(*f, code);
-  out << "format       " << format_spec(*f).name << "\n";
+  out << "format       " << format_name(*f) << "\n";
   out << "code         " << hex_code(*f, code) << "\n";
   for (const BitField& field : l.fields) {
     std::string name = std::string(field.name) + ":";
@@ -190,13 +191,18 @@ std::string short_value(double v) {
   return std::string(buffer, end);
 }
 
+// The built-in formats, then IEEE P3109's family (defined formats are made on the command line, not listed).
 int run_formats() {
   std::printf("%-19s %-15s %4s %3s %3s %5s %-22s %-10s %-11s %-3s %-3s %-3s\n", "format", "onnx", "bits", "exp",
               "man", "bias", "max", "min normal", "min subnorm", "inf", "nan", "-0");
-  for (const FormatSpec& spec : all_formats()) {
-    const FormatRange range = format_range(parse_format(spec.name).value());
+  std::vector<Format> listed;
+  for (int i = 0; i < kFormatCount; ++i) listed.push_back(static_cast<Format>(i));
+  for (const Format f : p3109_formats()) listed.push_back(f);
+  for (const Format f : listed) {
+    const FormatSpec spec = format_spec(f);
+    const FormatRange range = format_range(f);
     auto yes = [](bool b) { return b ? "yes" : "no"; };
-    std::printf("%-19s %-15s %4d %3d %3d %5d %-22s %-10s %-11s %-3s %-3s %-3s\n", std::string(spec.name).c_str(),
+    std::printf("%-19s %-15s %4d %3d %3d %5d %-22s %-10s %-11s %-3s %-3s %-3s\n", format_name(f).c_str(),
                 spec.onnx_name.empty() ? "-" : std::string(spec.onnx_name).c_str(), spec.total_bits(),
                 spec.exponent_bits, spec.mantissa_bits, spec.bias, short_value(range.max).c_str(),
                 short_value(range.min_normal).c_str(),

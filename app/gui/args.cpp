@@ -238,7 +238,7 @@ std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Argu
     if (!code) return Failure{"--code: '" + f.code + "' is not a code (write it in hex, e.g. 0x3c, or decimal)"};
     if (*code >= code_count(format)) {
       std::ostringstream out;
-      out << "--code: 0x" << std::hex << *code << " does not fit " << format_spec(format).name << " (" << std::dec
+      out << "--code: 0x" << std::hex << *code << " does not fit " << format_name(format) << " (" << std::dec
           << format_spec(format).total_bits() << " bits)";
       return Failure{out.str()};
     }
@@ -248,7 +248,7 @@ std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Argu
                           !f.cast.from.empty();
   if (!cast_flags && !app.count("--value")) return std::nullopt;
   if (args.code && app.count("--value")) return Failure{"--code and --value both pick a code; give one of them"};
-  const Result<CastRequest> request = options::cast_request(format_spec(format).name, f.cast);
+  const Result<CastRequest> request = options::cast_request(format_name(format), f.cast);
   if (!request) return Failure{request.error().message};
   args.cast = *request;
   if (app.count("--value")) {

@@ -30,10 +30,10 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::TextUnformatted("Format");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(220.0f * ctx.scale);
-  if (ImGui::BeginCombo("##format", std::string(spec.name).c_str())) {
+  if (ImGui::BeginCombo("##format", format_name(state.format).c_str())) {
     for (int i = 0; i < kFormatCount; ++i) {
       const Format f = static_cast<Format>(i);
-      if (ImGui::Selectable(std::string(format_spec(f).name).c_str(), f == state.format)) {
+      if (ImGui::Selectable(format_name(f).c_str(), f == state.format)) {
         state.format = f;
         state.code &= code_mask(f);
         // A round mode the new format does not have (E8M0's, say) goes with the format it was chosen for.

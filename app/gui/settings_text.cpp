@@ -122,7 +122,7 @@ std::string settings_lines(const AppState& state) {
   line("view", view_name(state.view));
   line("compare", state.compare ? system_name(*state.compare) : "none");
   line("selection", selection);
-  line("format", format_spec(state.format).name);
+  line("format", format_name(state.format));
   line("code", std::to_string(state.code));
   if (state.cast_saturate) line("cast_saturate", *state.cast_saturate ? "1" : "0");
   line("lattice_file", state.user_lattice ? state.user_lattice->path : std::string());

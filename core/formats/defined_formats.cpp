@@ -3,9 +3,10 @@
 #include "typelattice/defined_formats.h"
 
 #include <array>
-#include <charconv>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "core/base/unknown_name.h"
 
@@ -16,41 +17,47 @@ constexpr std::uint32_t kP3109Tag = 0x0100'0000u, kDefinedTag = 0x0200'0000u, kT
 constexpr int kBiasOffset = 2048;  // a defined format's bias is stored as bias + 2048 in 12 bits
 
 // "p3109_k8p3se" for every K, P, signedness and domain: static storage, so a P3109 FormatSpec's name is a view.
-struct P3109Name {
-  std::array<char, 16> text{};
-  std::size_t size = 0;
-};
-constexpr P3109Name make_p3109_name(int k, int p, bool is_signed, bool extended) {
-  P3109Name n;
-  const char* prefix = "p3109_k";
-  for (int i = 0; prefix[i] != 0; ++i) n.text[n.size++] = prefix[i];
-  n.text[n.size++] = static_cast<char>('0' + k);
-  n.text[n.size++] = 'p';
-  n.text[n.size++] = static_cast<char>('0' + p);
-  n.text[n.size++] = is_signed ? 's' : 'u';
-  n.text[n.size++] = extended ? 'e' : 'f';
-  return n;
+// Indexed by p3109_index; 13 characters each with the terminating zero.
+constexpr int kP3109Count = 108;
+constexpr int p3109_index(int k, int p, bool is_signed, bool extended) {
+  const int before_k = (k - 3) * (k - 2) / 2 + (k - 3);  // sum over K' < K of (K' - 1): formats of smaller K
+  return ((before_k + p - 1) * 2 + (is_signed ? 0 : 1)) * 2 + (extended ? 0 : 1);
 }
-// Indexed [k][p][unsigned][finite]; only 3 <= k <= 8, 1 <= p < k are used.
 constexpr auto kP3109Names = [] {
-  std::array<std::array<std::array<std::array<P3109Name, 2>, 2>, 9>, 9> names{};
+  std::array<std::array<char, 13>, kP3109Count> names{};
   for (int k = 3; k <= 8; ++k)
     for (int p = 1; p < k; ++p)
-      for (int u = 0; u < 2; ++u)
-        for (int f = 0; f < 2; ++f) names[k][p][u][f] = make_p3109_name(k, p, u == 0, f == 0);
+      for (const bool s : {true, false})
+        for (const bool e : {true, false}) {
+          std::array<char, 13>& n = names[static_cast<std::size_t>(p3109_index(k, p, s, e))];
+          const char text[] = {'p', '3', '1', '0', '9', '_', 'k', static_cast<char>('0' + k), 'p',
+                               static_cast<char>('0' + p), s ? 's' : 'u', e ? 'e' : 'f'};
+          for (std::size_t i = 0; i < sizeof text; ++i) n[i] = text[i];
+        }
   return names;
 }();
 
+std::string lower(std::string_view t) {
+  std::string out(t);
+  for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return out;
+}
+
 bool p3109_in_range(const P3109Params& q) { return q.k >= 3 && q.k <= 8 && q.p >= 1 && q.p < q.k; }
 
-Error bad(const std::string& message) { return Error{ErrorKind::bad_value, message}; }
+// One error from its pieces: a single join keeps each message's code small (the module is size-budgeted).
+Error bad(std::initializer_list<std::string_view> pieces) {
+  std::string message;
+  for (const std::string_view piece : pieces) message.append(piece);
+  return Error{ErrorKind::bad_value, std::move(message)};
+}
+std::string str(int v) { return std::to_string(v); }
 
 }  // namespace
 
 Result<Format> p3109_format(const P3109Params& q) {
   if (!p3109_in_range(q)) {
-    return bad("P3109 formats have 3 <= K <= 8 bits and precision 1 <= P < K, not K=" + std::to_string(q.k) +
-               " P=" + std::to_string(q.p));
+    return bad({"P3109 formats have 3 <= K <= 8 bits and precision 1 <= P < K, not K=", str(q.k), " P=", str(q.p)});
   }
   return static_cast<Format>(kP3109Tag | static_cast<std::uint32_t>(q.k) << 8 | static_cast<std::uint32_t>(q.p) << 4 |
                              (q.is_signed ? 0u : 2u) | (q.extended ? 0u : 1u));
@@ -71,6 +78,18 @@ std::vector<Format> p3109_formats() {
   return out;
 }
 
+Result<Format> parse_p3109_format(std::string_view text) {
+  const std::string t = lower(text);
+  if (t.size() == 12 && t.compare(0, 7, "p3109_k") == 0 && t[8] == 'p' && (t[10] == 's' || t[10] == 'u') &&
+      (t[11] == 'e' || t[11] == 'f')) {
+    const Result<Format> f = p3109_format({t[7] - '0', t[9] - '0', t[10] == 's', t[11] == 'e'});
+    if (f) return f;
+  }
+  std::vector<std::string_view> names;
+  for (const std::array<char, 13>& n : kP3109Names) names.emplace_back(n.data(), 12);
+  return unknown_name_error("format", text, names);
+}
+
 std::string_view convention_name(Convention c) {
   switch (c) {
     case Convention::ieee: return "ieee";
@@ -83,25 +102,24 @@ std::string_view convention_name(Convention c) {
 
 Result<Format> defined_format(const DefinedFormat& d) {
   const int e = d.exponent_bits, m = d.mantissa_bits;
-  if (e < 1 || e > 8) return bad("a defined format has 1 to 8 exponent bits, not " + std::to_string(e));
+  if (e < 1 || e > 8) return bad({"a defined format has 1 to 8 exponent bits, not ", str(e)});
   if (m < 0 || 1 + e + m > 16) {
-    return bad("a defined format has a sign bit, the exponent and 0 or more mantissa bits, 16 bits at most; e" +
-               std::to_string(e) + "m" + std::to_string(m) + " has " + std::to_string(1 + e + m));
+    return bad({"a defined format has a sign bit, the exponent and 0 or more mantissa bits, 16 bits at most; e", str(e),
+                "m", str(m), " has ", str(1 + e + m)});
   }
   if (d.convention == Convention::ieee && (e < 2 || m < 1)) {
-    return bad("ieee puts Inf and NaN at the all-ones exponent: it needs 2 or more exponent bits and 1 or more "
-               "mantissa bits (try fn, fnuz or finite)");
+    return bad({"ieee puts Inf and NaN at the all-ones exponent: it needs 2 or more exponent bits and 1 or more "
+               "mantissa bits (try fn, fnuz or finite)"});
   }
-  if (e + m < 2) return bad("a defined format needs at least 2 exponent and mantissa bits in all");
+  if (e + m < 2) return bad({"a defined format needs at least 2 exponent and mantissa bits in all"});
   const int bias = d.bias.value_or((1 << (e - 1)) - 1);
   // Every value must be a float32, as every built-in format's is: the top finite binade at most 2^127 and the
   // least subnormal at least 2^-149.
   const int top_field = (1 << e) - (d.convention == Convention::ieee ? 2 : 1);
   const int top = top_field - bias, least = 1 - bias - m;
   if (top > 127 || least < -149) {
-    return bad("bias=" + std::to_string(bias) + " puts e" + std::to_string(e) + "m" + std::to_string(m) +
-               "'s values outside float32's (from 2^" + std::to_string(least) + " to 2^" + std::to_string(top) +
-               "; float32 has 2^-149 to 2^127)");
+    return bad({"bias=", str(bias), " puts e", str(e), "m", str(m), "'s values outside float32's (from 2^", str(least),
+                " to 2^", str(top), "; float32 has 2^-149 to 2^127)"});
   }
   return static_cast<Format>(kDefinedTag | static_cast<std::uint32_t>(d.convention) << 20 |
                              static_cast<std::uint32_t>(e) << 16 | static_cast<std::uint32_t>(m) << 12 |
@@ -116,19 +134,19 @@ std::optional<DefinedFormat> defined_params(Format f) {
 }
 
 namespace {
-// A non-negative decimal integer (optionally signed) filling the whole text.
+// A decimal integer, optionally negative, filling the whole text (at most 6 digits: biases are small).
 std::optional<int> whole_int(std::string_view t) {
+  const bool negative = !t.empty() && t[0] == '-';
+  if (negative) t.remove_prefix(1);
+  if (t.empty() || t.size() > 6) return std::nullopt;
   int value = 0;
-  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
-  if (ec != std::errc() || end != t.data() + t.size() || t.empty()) return std::nullopt;
-  return value;
+  for (const char c : t) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  return negative ? -value : value;
 }
 
-std::string lower(std::string_view t) {
-  std::string out(t);
-  for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return out;
-}
 }  // namespace
 
 Result<Format> parse_defined_format(std::string_view text) {
@@ -137,10 +155,10 @@ Result<Format> parse_defined_format(std::string_view text) {
   const std::size_t colon = whole.find(':');
   const std::string_view shape = whole.substr(0, colon);
   const std::size_t m_at = shape.find('m');
-  const std::string syntax = "a defined format is e<E>m<M>[:ieee|:fn|:fnuz|:finite][:bias=<B>], e.g. e4m3:fn:bias=7";
-  if (shape.size() < 4 || shape[0] != 'e' || m_at == std::string_view::npos) return bad(syntax + "; got '" + std::string(text) + "'");
+  constexpr std::string_view kSyntax = "a defined format is e<E>m<M>:<ieee|fn|fnuz|finite>[:bias=<B>], e.g. e4m3:fn:bias=7";
+  if (shape.size() < 4 || shape[0] != 'e' || m_at == std::string_view::npos) return bad({kSyntax, "; got '", text, "'"});
   const std::optional<int> e = whole_int(shape.substr(1, m_at - 1)), m = whole_int(shape.substr(m_at + 1));
-  if (!e || !m || shape[1] == '-' || shape[m_at + 1] == '-') return bad(syntax + "; got '" + std::string(text) + "'");
+  if (!e || !m || shape[1] == '-' || shape[m_at + 1] == '-') return bad({kSyntax, "; got '", text, "'"});
   DefinedFormat d{*e, *m, std::nullopt, Convention::ieee};
   bool convention_given = false;
   std::string_view rest = colon == std::string_view::npos ? std::string_view{} : whole.substr(colon + 1);
@@ -149,21 +167,20 @@ Result<Format> parse_defined_format(std::string_view text) {
     const std::string_view part = rest.substr(0, next);
     if (part.rfind("bias=", 0) == 0) {
       const std::optional<int> bias = whole_int(part.substr(5));
-      if (!bias || d.bias) return bad("bias=<B> takes one integer, once; got '" + std::string(part) + "'");
-      if (*bias < -kBiasOffset || *bias >= kBiasOffset) return bad("bias " + std::string(part.substr(5)) + " is out of range");
+      if (!bias || d.bias) return bad({"bias=<B> takes one integer, once; got '", part, "'"});
+      if (*bias < -kBiasOffset || *bias >= kBiasOffset) return bad({"bias ", part.substr(5), " is out of range"});
       d.bias = bias;
     } else {
       bool known = false;
       for (const Convention c : {Convention::ieee, Convention::fn, Convention::fnuz, Convention::finite}) {
         if (part == convention_name(c)) {
-          if (convention_given) return bad("a defined format takes one convention; got a second, '" + std::string(part) + "'");
+          if (convention_given) return bad({"a defined format takes one convention; got a second, '", part, "'"});
           d.convention = c;
           known = convention_given = true;
         }
       }
       if (!known) {
-        return bad("unknown part '" + std::string(part) + "' in '" + std::string(text) +
-                   "': a convention (ieee, fn, fnuz, finite) or bias=<B>");
+        return bad({"unknown part '", part, "' in '", text, "': a convention (ieee, fn, fnuz, finite) or bias=<B>"});
       }
     }
     if (next == std::string_view::npos) break;
@@ -175,9 +192,8 @@ Result<Format> parse_defined_format(std::string_view text) {
 FormatSpec format_spec(Format f) {
   if (is_builtin(f)) return all_formats()[static_cast<std::size_t>(f)];
   if (const std::optional<P3109Params> q = p3109_params(f)) {
-    const P3109Name& name = kP3109Names[q->k][q->p][q->is_signed ? 0 : 1][q->extended ? 0 : 1];
     FormatSpec s{};
-    s.name = std::string_view(name.text.data(), name.size);
+    s.name = std::string_view(kP3109Names[static_cast<std::size_t>(p3109_index(q->k, q->p, q->is_signed, q->extended))].data(), 12);
     s.has_sign = q->is_signed;
     s.exponent_bits = q->k - q->p + (q->is_signed ? 0 : 1);
     s.mantissa_bits = q->p - 1;

@@ -70,14 +70,7 @@ Result<Format> parse_format(std::string_view text) {
     if (const std::optional<Format> f = format_of(*d)) return *f;
   }
   if (looks_defined(text)) return parse_defined_format(text);
-  std::vector<Format> p3109 = p3109_formats();
-  std::vector<std::string_view> p3109_names;
-  for (const Format f : p3109) p3109_names.push_back(format_spec(f).name);
-  if (starts_with_nocase(text, "p3109_")) {
-    for (std::size_t i = 0; i < p3109.size(); ++i)
-      if (text.size() == p3109_names[i].size() && starts_with_nocase(text, p3109_names[i])) return p3109[i];
-    return unknown_name_error("format", text, p3109_names);
-  }
+  if (starts_with_nocase(text, "p3109_")) return parse_p3109_format(text);
   std::array<Dtype, kFormatCount> dtypes{};
   for (std::size_t i = 0; i < dtypes.size(); ++i) dtypes[i] = *kFormats[i].dtype;
   return unknown_name_error("format", text, names::name_candidates(dtypes));

@@ -71,9 +71,10 @@ const KernelTable& runnable_kernels(Isa isa) {
   return *compiled_kernels(isa);
 }
 
-// Whether the kernels cover f with codes of this width (float32 is no minifloat: it has no kernel).
+// Whether f's codes have this width (float32 is no minifloat: it has no bulk casts). P3109 and defined formats
+// fit but have no kernels: their bulk casts run the scalar codec.
 bool fits(Format f, int code_bits) {
-  return has_cast_kernels(f) && code_bytes(f) * 8 == code_bits;
+  return is_minifloat(f) && code_bytes(f) * 8 == code_bits;
 }
 
 }  // namespace
@@ -97,11 +98,18 @@ Isa best_isa() {
 }
 
 namespace {
-// The modes without kernels (ties away, the directions, to odd) run the scalar encoder, element by element.
+// The modes without kernels (ties away, the directions, to odd, stochastic) and the formats without kernels
+// (P3109, defined) run the scalar codec, element by element.
 template <class Code>
 std::size_t encode_each(Format f, std::span<const float> in, std::span<Code> out, const CastOptions& options) {
   const std::size_t n = std::min(in.size(), out.size());
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<Code>(encode(f, in[i], element_options(options, i)));
+  return n;
+}
+template <class Code>
+std::size_t decode_each(Format f, std::span<const Code> in, std::span<float> out) {
+  const std::size_t n = std::min(in.size(), out.size());
+  for (std::size_t i = 0; i < n; ++i) out[i] = decode_to_float32(f, in[i]);
   return n;
 }
 }  // namespace
@@ -109,7 +117,7 @@ std::size_t encode_each(Format f, std::span<const float> in, std::span<Code> out
 std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint8_t> out,
                               const CastOptions& options, Isa isa) {
   if (!fits(f, 8)) return 0;
-  if (!has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
+  if (!has_cast_kernels(f) || !has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::encode_params(f, options);
   runnable_kernels(isa).encode8[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
@@ -119,7 +127,7 @@ std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std
 std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint16_t> out,
                               const CastOptions& options, Isa isa) {
   if (!fits(f, 16)) return 0;
-  if (!has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
+  if (!has_cast_kernels(f) || !has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::encode_params(f, options);
   runnable_kernels(isa).encode16[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
@@ -128,6 +136,7 @@ std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std
 
 std::size_t cast_to_float32(Format f, std::span<const std::uint8_t> in, std::span<float> out, Isa isa) {
   if (!fits(f, 8)) return 0;
+  if (!has_cast_kernels(f)) return decode_each(f, in, out);
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::decode_params(f);
   runnable_kernels(isa).decode8[p.variant](p, in.data(), out.data(), n);
@@ -136,6 +145,7 @@ std::size_t cast_to_float32(Format f, std::span<const std::uint8_t> in, std::spa
 
 std::size_t cast_to_float32(Format f, std::span<const std::uint16_t> in, std::span<float> out, Isa isa) {
   if (!fits(f, 16)) return 0;
+  if (!has_cast_kernels(f)) return decode_each(f, in, out);
   const std::size_t n = std::min(in.size(), out.size());
   const auto& p = kernels::decode_params(f);
   runnable_kernels(isa).decode16[p.variant](p, in.data(), out.data(), n);

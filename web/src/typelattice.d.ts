@@ -102,9 +102,11 @@ export interface DtypeEntry {
 
 /** A minifloat format, bfloat16 / float16, or float32 (listed last, for layout and castValue only). */
 export interface FormatEntry {
+  /** The name: 'float8_e4m3fn', 'p3109_k8p3se', or a defined format's definition, 'e4m3:fn:bias=7'. */
   name: string;
   /** ONNX's name, e.g. 'FLOAT8E4M3FN'; '' when ONNX has none. */
   onnxName: string;
+  family: 'builtin' | 'p3109' | 'defined';
   exponentBits: number;
   mantissaBits: number;
   hasSign: boolean;
@@ -121,6 +123,8 @@ export interface FormatEntry {
   hasInf: boolean;
   hasNaN: boolean;
   hasNegativeZero: boolean;
+  /** Where the special values are, in a line (the CLI's and the app's text). */
+  specials: string;
   /** Largest finite value. */
   max: number;
   /** Smallest positive normal value. */
@@ -393,16 +397,15 @@ export interface TypeLattice {
 
   /** Every dtype, in table order. */
   dtypes(): DtypeEntry[];
-  /** Every format with its parameters and extreme values: the minifloats, then float32. */
-  formats(): FormatEntry[];
+  /** The built-in formats with their parameters and extreme values (the minifloats, then float32), or IEEE P3109's. */
+  formats(family?: 'builtin' | 'p3109'): FormatEntry[];
+  /** One format: a built-in or P3109 name, or a definition e<E>m<M>:<ieee|fn|fnuz|finite>[:bias=<B>]. */
+  formatInfo(format: string): FormatEntry;
   /** The promotion systems. */
   systems(): SystemEntry[];
   /** The design document's intermediate lattices, in the document's order. */
   presets(): LatticePreset[];
-  /**
-   * The design story: presets() in order, then "today" (JAX's lattice over the JAX docs' 18 types, drawn as
-   * the Lattice view draws it), each in one frame and with what it changes.
-   */
+  /** presets() in order, then "today" (JAX's lattice over its docs' 18 types), each in one frame with what it changes. */
   designStory(): StoryStage[];
 
   /**
@@ -416,15 +419,9 @@ export interface TypeLattice {
    */
   graph(graph: Graph): GraphHandle;
 
-  /**
-   * The dtype `a` and `b` promote to.
-   * @throws {TypePromotionError} when there is none (e.g. strict mode); RangeError for an unknown name.
-   */
+  /** The dtype `a` and `b` promote to. @throws {TypePromotionError} when there is none; RangeError for an unknown name. */
   promoteTypes(a: string, b: string, opts?: PromotionOptions): string;
-  /**
-   * The n-ary promotion of `dtypes` (at least one).
-   * @throws {TypePromotionError} when there is none; RangeError for an unknown name.
-   */
+  /** The n-ary promotion of `dtypes` (at least one). @throws {TypePromotionError} when there is none; RangeError: unknown name. */
   resultType(dtypes: string[], opts?: PromotionOptions): string;
   /** The binary promotion table of a system. */
   table(opts?: TableOptions): PromotionTable;
@@ -479,10 +476,7 @@ export interface TypeLattice {
    * @throws {RangeError} for a code wider than the format, or float32 (not a minifloat).
    */
   decode(codes: Uint8Array | Uint16Array, format: string): Float32Array;
-  /**
-   * The bit layout and exact value of one code.
-   * @throws {RangeError} for a code outside 0 .. 2^bits - 1.
-   */
+  /** The bit layout and exact value of one code. @throws {RangeError} for a code outside 0 .. 2^bits - 1. */
   layout(format: string, code: number): CodeLayout;
   /**
    * Casts one value (a decimal or hex bit-pattern string, or a number), explained, read and cast as

@@ -71,13 +71,18 @@ export default async function createTypeLattice(options) {
   const locateFile = optionOf(opts, 'locateFile', 'function', undefined, 'createTypeLattice');
   const core = await loadCore(simd, locateFile);
 
-  const formatInfo = new Map(core.formats().map((f) => [f.name, f]));
+  const formatInfo = new Map(core.formats('builtin').map((f) => [f.name, f]));
   const cached = new Map();
   const listing = (key, compute) => {
     if (!cached.has(key)) cached.set(key, compute());
     return structuredClone(cached.get(key));
   };
-  const format = (name, what) => formatInfo.get(unwrap(core.formatName(requireString(name, what))));
+  // Any format name: built-in, P3109 or a definition (e4m3:fn:bias=7), as the core reads it.
+  const format = (name, what) => {
+    const canonical = unwrap(core.formatName(requireString(name, what)));
+    if (!formatInfo.has(canonical)) formatInfo.set(canonical, unwrap(core.formatInfo(canonical)));
+    return formatInfo.get(canonical);
+  };
   // The bulk casts convert float32 <-> minifloat; float32 is a format for layout and castValue only.
   const minifloat = (name, what) => {
     const f = format(name, `${what}: the format`);
@@ -287,7 +292,15 @@ export default async function createTypeLattice(options) {
     isa: core.isa(),  // what the loaded build's cast kernels run: 'wasm_simd128' or 'scalar'
 
     dtypes: () => listing('dtypes', () => core.dtypes()),
-    formats: () => listing('formats', () => core.formats()),
+    /** The built-in formats, or (family 'p3109') IEEE P3109's 108 formats. */
+    formats: (family = 'builtin') => {
+      if (family !== 'builtin' && family !== 'p3109') {
+        throw new TypeError(`formats: family is 'builtin' or 'p3109', got ${describe(family)}`);
+      }
+      return listing(`formats:${family}`, () => core.formats(family));
+    },
+    /** One format's facts, for any name formats() lists, a P3109 name or a definition ('e4m3:fn:bias=7'). */
+    formatInfo: (name) => structuredClone(format(name, 'formatInfo: the format')),
     systems: () => listing('systems', () => core.systems()),
     presets: () => listing('presets', () => core.presets()),
     designStory: () => listing('designStory', () => core.designStory()),

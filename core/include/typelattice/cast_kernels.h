@@ -17,7 +17,8 @@ std::string_view isa_name(Isa isa);
 std::vector<Isa> available_isas();   // what this build and this CPU can run, slowest first
 Isa best_isa();
 
-// float32 -> codes, for the minifloat formats (is_minifloat). 8-bit-or-narrower formats write one byte per element (low bits); bfloat16/float16 use the
+// float32 -> codes, for every format but float32 (is_minifloat; P3109 and defined formats run the scalar codec,
+// has_cast_kernels). 8-bit-or-narrower formats write one byte per element (low bits); 16-bit ones use the
 // 16-bit overload. Converts min(in.size(), out.size()) elements and returns that count; returns 0 and writes
 // nothing when the format's codes do not fit the element type. In-place (same storage) is not supported
 // across widths. `isa` picks an instruction set for tests and benchmarks; one this CPU lacks falls back to

@@ -27,6 +27,8 @@ struct P3109Params {
 Result<Format> p3109_format(const P3109Params& params);
 std::optional<P3109Params> p3109_params(Format f);  // set for P3109 formats
 std::vector<Format> p3109_formats();                 // the whole family: K, then P, then s/u, then e/f
+// A P3109 name, any case; an unknown one suggests the closest P3109 names.
+Result<Format> parse_p3109_format(std::string_view text);
 
 // A format by its parameters: "e{E}m{M}:{ieee|fn|fnuz|finite}[:bias=B]", e.g. "e3m4:ieee", "e4m3:fn:bias=7".
 // parse_format takes a definition only with a part after a colon (a bare "e4m3" is an unknown name, suggesting

@@ -32,6 +32,8 @@ export async function useIt(): Promise<string> {
   const cast: CastResult = tl.castValue('float8_e4m3fn', '1000', { input: 'decimal', from: 'float32' });
   const line: string = cast.line;
   const width: 1 | 2 | 4 = formats[0].codeBytes;
+  const p3109: FormatEntry[] = tl.formats('p3109');
+  const family: 'builtin' | 'p3109' | 'defined' = tl.formatInfo('e4m3:fn:bias=7').family;
   const graph: Graph = { nodes: ['a', 'b'], edges: [['a', 'b']] };
   const check = tl.checkLattice(graph);
   const kind: 'cycle' | 'no_upper_bound' | 'no_least_upper_bound' | undefined = check.violation?.kind;
@@ -64,9 +66,11 @@ export async function useIt(): Promise<string> {
   const wrong: Uint8Array = tl.castFloat32(new Float32Array(1), 'float16');
   // @ts-expect-error: round is up | down | nearest
   tl.castFloat32(new Float32Array(1), 'float8_e8m0fnu', { round: 'sideways' });
+  // @ts-expect-error: formats() takes 'builtin' or 'p3109'
+  tl.formats('defined');
   // @ts-expect-error: the module object is read-only
   tl.isa = 'scalar';
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
-          cast.saturated, line, width, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length].join(' ');
+          cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length].join(' ');
 }
