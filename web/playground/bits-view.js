@@ -3,6 +3,7 @@
 import { t } from './strings.js';
 import { formatCard } from './format-card.js';
 import { fillRoundMenu, modeResults, viewedMode } from './rounding-panel.js';
+import { fillFormatMenu, showDefinition, wireFormatEditor } from './format-editor.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,14 +29,12 @@ export class BitsView {
     this.categoryCache = new Map();
     this.builtFor = null;
     this.gridFor = null;   // `${format}:${page}` of the grid on screen
+    this.p3109 = this.tl.formats('p3109');
+    for (const f of this.p3109) this.byName.set(f.name, f);
+    this.menuFor = null;   // the defined format the menu lists ('' none; null: to be filled)
     const sel = $('format-select');
-    for (const f of this.formats) {
-      const o = document.createElement('option');
-      o.value = f.name;
-      o.textContent = f.onnxName ? `${f.name} (${f.onnxName})` : f.name;
-      sel.append(o);
-    }
     sel.addEventListener('change', (e) => this.app.set({ format: e.target.value, code: null }));
+    wireFormatEditor(document, this.tl, (name) => this.app.set({ format: name, code: null }));
     for (const f of this.formats) {
       const o = document.createElement('option');
       o.value = f.name;
@@ -84,10 +83,15 @@ export class BitsView {
     });
   }
 
-  relabel() { this.builtFor = null; this.gridFor = null; this.cardsFor = null; }
+  relabel() { this.builtFor = null; this.gridFor = null; this.cardsFor = null; this.menuFor = null; }
 
+  // Built-in and P3109 formats are listed up front; a defined one (from the editor or a link) is read on first use.
   #format() {
-    return this.byName.get(this.app.state.format) || this.formats[0];
+    const name = this.app.state.format;
+    if (!this.byName.has(name)) {
+      try { this.byName.set(name, this.tl.formatInfo(name)); } catch { return this.formats[0]; }
+    }
+    return this.byName.get(name);
   }
 
   // The round mode goes only to a format that has it (the core lists them: E8M0's for float8_e8m0fnu).
@@ -106,6 +110,12 @@ export class BitsView {
 
   render(state) {
     const f = this.#format();
+    const menu = f.family === 'defined' ? f.name : this.menuFor ?? '';   // a defined format stays listed once used
+    if (this.menuFor !== menu) {
+      fillFormatMenu(document, $('format-select'), this.formats, this.p3109, f.family === 'defined' ? f : null);
+      this.menuFor = menu;
+      showDefinition(document, f);
+    }
     $('format-select').value = f.name;
     if ($('value-input').value.trim() !== state.value) $('value-input').value = state.value;
     $('input-kind').value = state.input;

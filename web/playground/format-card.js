@@ -112,7 +112,8 @@ export function formatCard(doc, tl, f) {
   if (!explained.length) {   // bfloat16, float16, float32: the name does not spell out the bits
     parts.append(item(doc, 'bits', t(f.hasSign ? 'card.part.emSigned' : 'card.part.emUnsigned', { e: f.exponentBits, m: f.mantissaBits })));
   }
-  if (f.hasInf) parts.append(item(doc, 'ieee', t('card.part.ieee')));
+  // IEEE's layout has -0 beside its Infs; P3109's extended formats have Infs and no -0 (the core's line says where).
+  if (f.hasInf) parts.append(f.hasNegativeZero ? item(doc, 'ieee', t('card.part.ieee')) : item(doc, 'specials', f.specials));
   row('name', parts);
 
   const special = doc.createElement('ul');
@@ -129,7 +130,7 @@ export function formatCard(doc, tl, f) {
   row('range', range);
 
   const use = doc.createElement('span');
-  use.textContent = t(`card.use.${f.name}`);
+  use.textContent = t(f.family === 'builtin' ? `card.use.${f.name}` : `card.use.${f.family}`);
   row('use', use);
 
   if (f.roundModes.length) {
