@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/gui/panel.h"
+#include "typelattice/defined_formats.h"
 
 namespace typelattice::gui {
 
@@ -30,9 +31,18 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::TextUnformatted("Format");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(220.0f * ctx.scale);
-  if (ImGui::BeginCombo("##format", format_name(state.format).c_str())) {
-    for (int i = 0; i < kFormatCount; ++i) {
-      const Format f = static_cast<Format>(i);
+  if (ImGui::BeginCombo("##format", format_name(state.format).c_str(), ImGuiComboFlags_HeightLarge)) {
+    // The built-in formats, then IEEE P3109's family (a defined format comes from --format and stays listed).
+    std::vector<Format> listed;
+    for (int i = 0; i < kFormatCount; ++i) listed.push_back(static_cast<Format>(i));
+    const std::vector<Format> p3109 = p3109_formats();
+    listed.insert(listed.end(), p3109.begin(), p3109.end());
+    if (format_spec(state.format).family == FormatFamily::defined) listed.push_back(state.format);
+    for (const Format f : listed) {
+      if (f == p3109.front()) {
+        ImGui::Separator();
+        ImGui::TextDisabled("IEEE P3109");
+      }
       if (ImGui::Selectable(format_name(f).c_str(), f == state.format)) {
         state.format = f;
         state.code &= code_mask(f);

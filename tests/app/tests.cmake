@@ -65,6 +65,14 @@ typelattice_app_test(bits_float32_value_like_cli DISPLAY screenshot --png ${shot
 typelattice_app_test(bits_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_value.png
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e5m2 0.3"
   -- --view bits --format float8_e5m2 --value 0.3)
+typelattice_app_test(bits_p3109 DISPLAY screenshot --png ${shots}/app_bits_p3109.png --bits 0x7e/8
+  --expect code:0x7E=selected -- --view bits --format p3109_k8p3se --code 0x7e)
+typelattice_app_test(bits_p3109_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_p3109_value.png
+  --cli $<TARGET_FILE:typelattice> --cli-args "cast --to p3109_k8p3ue -1"
+  -- --view bits --format p3109_k8p3ue --value -1)
+typelattice_app_test(bits_defined_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_defined.png
+  --cli $<TARGET_FILE:typelattice> --cli-args "cast --to e4m3:fn:bias=7 --round toward-zero 4.4"
+  -- --view bits --format e4m3:fn:bias=7 --round toward-zero --value 4.4)
 typelattice_app_test(bits_e8m0_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_e8m0.png
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e8m0fnu 3"
   -- --view bits --format float8_e8m0fnu --value 3)
