@@ -97,13 +97,7 @@ val format_entry(Format f) {
 // The built-in formats, or ("p3109") IEEE P3109's family.
 val formats(const std::string& family) {
   val out = val::array();
-  std::vector<Format> listed;
-  if (family == "p3109") {
-    listed = p3109_formats();
-  } else {
-    for (int index = 0; index < kFormatCount; ++index) listed.push_back(static_cast<Format>(index));
-  }
-  for (const Format f : listed) out.call<void>("push", format_entry(f));
+  for (const Format f : family == "p3109" ? p3109_formats() : builtin_formats()) out.call<void>("push", format_entry(f));
   return out;
 }
 

@@ -195,8 +195,7 @@ std::string short_value(double v) {
 int run_formats() {
   std::printf("%-19s %-15s %4s %3s %3s %5s %-22s %-10s %-11s %-3s %-3s %-3s\n", "format", "onnx", "bits", "exp",
               "man", "bias", "max", "min normal", "min subnorm", "inf", "nan", "-0");
-  std::vector<Format> listed;
-  for (int i = 0; i < kFormatCount; ++i) listed.push_back(static_cast<Format>(i));
+  std::vector<Format> listed = builtin_formats();
   for (const Format f : p3109_formats()) listed.push_back(f);
   for (const Format f : listed) {
     const FormatSpec spec = format_spec(f);

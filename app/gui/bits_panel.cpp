@@ -33,8 +33,7 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::SetNextItemWidth(220.0f * ctx.scale);
   if (ImGui::BeginCombo("##format", format_name(state.format).c_str(), ImGuiComboFlags_HeightLarge)) {
     // The built-in formats, then IEEE P3109's family (a defined format comes from --format and stays listed).
-    std::vector<Format> listed;
-    for (int i = 0; i < kFormatCount; ++i) listed.push_back(static_cast<Format>(i));
+    std::vector<Format> listed = builtin_formats();
     const std::vector<Format> p3109 = p3109_formats();
     listed.insert(listed.end(), p3109.begin(), p3109.end());
     if (format_spec(state.format).family == FormatFamily::defined) listed.push_back(state.format);

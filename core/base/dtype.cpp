@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/base/ascii_text.h"
 #include "core/base/name_table.h"
 
 namespace typelattice {
@@ -17,11 +18,8 @@ constexpr bool in_enum_order() {
 }
 static_assert(in_enum_order(), "kDtypes must list the dtypes in the order of enum class Dtype");
 
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
+using ascii::equal_ignoring_case;
+
 
 // Calls f on each space-separated word of `list`.
 template <class F>

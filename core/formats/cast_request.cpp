@@ -8,10 +8,14 @@
 #include <cmath>
 #include <limits>
 
+#include "core/base/ascii_text.h"
 #include "typelattice/cast_kernels.h"
 
 namespace typelattice {
 namespace {
+
+using ascii::has_hex_prefix;
+using ascii::trim;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
@@ -36,14 +40,7 @@ constexpr std::array<RoundModeName, 15> kRoundModes = {{
     {"rtn", RoundMode::toward_negative, false, true, "toward-negative"},
 }};
 
-std::string_view trim(std::string_view text) {
-  auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
 
-bool has_hex_prefix(std::string_view t) { return t.size() >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'); }
 
 bool all_float32(std::span<const double> inputs) {
   return std::all_of(inputs.begin(), inputs.end(), [](double v) {
@@ -148,21 +145,15 @@ Result<CastRequest> parse_cast_request(const CastRequestNames& names) {
   }
   // The stochastic bits: decimal integers in range, and only for stochastic rounding.
   const auto integer = [](std::string_view flag, std::string_view text, std::uint64_t max) -> Result<std::uint64_t> {
-    std::uint64_t v = 0;
     const std::string_view t = trim(text);
-    bool ok = !t.empty() && t.size() <= 20;
-    for (char c : t) {
-      const auto digit = static_cast<std::uint64_t>(c - '0');
-      ok = ok && c >= '0' && c <= '9' && digit <= max && v <= (max - digit) / 10;
-      if (ok) v = v * 10 + digit;
-    }
-    if (!ok) {
+    const std::optional<std::uint64_t> v = t.size() <= 20 ? ascii::decimal_integer(t, max) : std::nullopt;
+    if (!v) {
       std::string message(flag);
       message.append(" must be an integer from 0 to ").append(std::to_string(max)).append(", got '");
       message.append(displayed(text)).append("'");
       return bad_value(std::move(message));
     }
-    return v;
+    return *v;
   };
   if (names.sr_num_bits) {
     const Result<std::uint64_t> n = integer("srnumbits", *names.sr_num_bits, 32);

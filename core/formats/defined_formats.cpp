@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
 
 namespace typelattice {
@@ -23,25 +24,27 @@ constexpr int p3109_index(int k, int p, bool is_signed, bool extended) {
   const int before_k = (k - 3) * (k - 2) / 2 + (k - 3);  // sum over K' < K of (K' - 1): formats of smaller K
   return ((before_k + p - 1) * 2 + (is_signed ? 0 : 1)) * 2 + (extended ? 0 : 1);
 }
-constexpr auto kP3109Names = [] {
-  std::array<std::array<char, 13>, kP3109Count> names{};
+// Calls f on every P3109 format's parameters, in p3109_index's order: K, then P, then s/u, then e/f.
+template <class F>
+constexpr void for_each_p3109(F&& f) {
   for (int k = 3; k <= 8; ++k)
     for (int p = 1; p < k; ++p)
       for (const bool s : {true, false})
-        for (const bool e : {true, false}) {
-          std::array<char, 13>& n = names[static_cast<std::size_t>(p3109_index(k, p, s, e))];
-          const char text[] = {'p', '3', '1', '0', '9', '_', 'k', static_cast<char>('0' + k), 'p',
-                               static_cast<char>('0' + p), s ? 's' : 'u', e ? 'e' : 'f'};
-          for (std::size_t i = 0; i < sizeof text; ++i) n[i] = text[i];
-        }
+        for (const bool e : {true, false}) f(P3109Params{k, p, s, e});
+}
+constexpr auto kP3109Names = [] {
+  std::array<std::array<char, 13>, kP3109Count> names{};
+  for_each_p3109([&names](const P3109Params& q) {
+    std::array<char, 13>& n = names[static_cast<std::size_t>(p3109_index(q.k, q.p, q.is_signed, q.extended))];
+    const char text[] = {'p', '3', '1', '0', '9', '_', 'k', static_cast<char>('0' + q.k), 'p',
+                         static_cast<char>('0' + q.p), q.is_signed ? 's' : 'u', q.extended ? 'e' : 'f'};
+    for (std::size_t i = 0; i < sizeof text; ++i) n[i] = text[i];
+  });
   return names;
 }();
 
-std::string lower(std::string_view t) {
-  std::string out(t);
-  for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return out;
-}
+using ascii::lower;
+
 
 bool p3109_in_range(const P3109Params& q) { return q.k >= 3 && q.k <= 8 && q.p >= 1 && q.p < q.k; }
 
@@ -71,10 +74,7 @@ std::optional<P3109Params> p3109_params(Format f) {
 
 std::vector<Format> p3109_formats() {
   std::vector<Format> out;
-  for (int k = 3; k <= 8; ++k)
-    for (int p = 1; p < k; ++p)
-      for (const bool s : {true, false})
-        for (const bool e : {true, false}) out.push_back(p3109_format({k, p, s, e}).value());
+  for_each_p3109([&out](const P3109Params& q) { out.push_back(p3109_format(q).value()); });
   return out;
 }
 
@@ -138,13 +138,9 @@ namespace {
 std::optional<int> whole_int(std::string_view t) {
   const bool negative = !t.empty() && t[0] == '-';
   if (negative) t.remove_prefix(1);
-  if (t.empty() || t.size() > 6) return std::nullopt;
-  int value = 0;
-  for (const char c : t) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  return negative ? -value : value;
+  const std::optional<std::uint64_t> magnitude = t.size() <= 6 ? ascii::decimal_integer(t, 999999) : std::nullopt;
+  if (!magnitude) return std::nullopt;
+  return negative ? -static_cast<int>(*magnitude) : static_cast<int>(*magnitude);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The format table (parameters as ml_dtypes and ONNX define them), keyed by dtype, and name lookup.
 #include <array>
 
+#include "core/base/ascii_text.h"
 #include "core/base/name_table.h"
 #include "core/base/unknown_name.h"
 #include "typelattice/defined_formats.h"
@@ -42,6 +43,12 @@ std::span<const FormatSpec> minifloat_formats() {
   return std::span<const FormatSpec>(kFormats).first(kMinifloatFormatCount);
 }
 
+std::vector<Format> builtin_formats() {
+  std::vector<Format> out;
+  for (std::size_t i = 0; i < kFormats.size(); ++i) out.push_back(static_cast<Format>(i));
+  return out;
+}
+
 std::optional<Format> format_of(Dtype d) {
   for (std::size_t i = 0; i < kFormats.size(); ++i)
     if (kFormats[i].dtype == d) return static_cast<Format>(i);
@@ -49,14 +56,6 @@ std::optional<Format> format_of(Dtype d) {
 }
 
 namespace {
-bool starts_with_nocase(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    const char c = text[i] >= 'A' && text[i] <= 'Z' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
-    if (c != prefix[i]) return false;
-  }
-  return true;
-}
 // "e4m3:..." (an e, a digit, and a part after a colon): a definition. A bare "e4m3" stays an unknown name
 // that suggests float8_e4m3fn and its kin, as before definitions existed.
 bool looks_defined(std::string_view text) {
@@ -70,7 +69,7 @@ Result<Format> parse_format(std::string_view text) {
     if (const std::optional<Format> f = format_of(*d)) return *f;
   }
   if (looks_defined(text)) return parse_defined_format(text);
-  if (starts_with_nocase(text, "p3109_")) return parse_p3109_format(text);
+  if (ascii::starts_ignoring_case(text, "p3109_")) return parse_p3109_format(text);
   std::array<Dtype, kFormatCount> dtypes{};
   for (std::size_t i = 0; i < dtypes.size(); ++i) dtypes[i] = *kFormats[i].dtype;
   return unknown_name_error("format", text, names::name_candidates(dtypes));

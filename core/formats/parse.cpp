@@ -10,24 +10,15 @@
 
 #include "typelattice/minifloat.h"
 #include "typelattice/display_text.h"
+#include "core/base/ascii_text.h"
 #include "core/base/decimal_to_binary.h"
 #include "core/formats/geometry.h"
 
 namespace typelattice {
 namespace {
 
-std::string_view trim(std::string_view text) {
-  auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
+using ascii::has_hex_prefix;
+using ascii::trim;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
@@ -38,7 +29,6 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
-bool has_hex_prefix(std::string_view t) { return t.size() >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'); }
 
 }  // namespace
 
@@ -80,10 +70,10 @@ Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
     body.remove_prefix(1);
   }
   const double sign = negative ? -1.0 : 1.0;
-  if (equals_ignoring_case(body, "inf") || equals_ignoring_case(body, "infinity")) {
+  if (ascii::equal_ignoring_case(body, "inf") || ascii::equal_ignoring_case(body, "infinity")) {
     return static_cast<T>(sign) * std::numeric_limits<T>::infinity();
   }
-  if (equals_ignoring_case(body, "nan")) return std::copysign(std::numeric_limits<T>::quiet_NaN(), static_cast<T>(sign));
+  if (ascii::equal_ignoring_case(body, "nan")) return std::copysign(std::numeric_limits<T>::quiet_NaN(), static_cast<T>(sign));
   if (has_hex_prefix(body)) {
     return bad_value(quoted(t) + " is not a decimal number (hexadecimal bit patterns are read in hex input mode)");
   }

@@ -70,6 +70,7 @@ inline constexpr int kMinifloatFormatCount = static_cast<int>(Format::float16) +
 
 std::span<const FormatSpec> all_formats();                 // the built-in ones, indexed by Format, float32 included
 std::span<const FormatSpec> minifloat_formats();           // the first kMinifloatFormatCount: up to 16 bits
+std::vector<Format> builtin_formats();                     // the built-in ones as Formats, in the same order
 inline bool is_builtin(Format f) { return static_cast<std::uint32_t>(f) < kFormatCount; }
 // Up to 16 bits: every format but float32.
 inline bool is_minifloat(Format f) { return f != Format::float32; }
