@@ -34,7 +34,7 @@ export function modeResults(doc, tl, f, text, options, cast) {
     lines[mode] = tl.castValue(f.name, text, { ...options, round: mode }).line;
     const tr = doc.createElement('tr');
     tr.dataset.mode = mode;
-    if (mode === (options.round ?? 'ties-to-even')) tr.className = 'current';
+    if (mode === (options.round ?? f.roundModes[0])) tr.className = 'current';   // unset: the format's default, listed first
     for (const cell of [mode, lines[mode]]) {
       const td = doc.createElement('td');
       td.textContent = cell;
