@@ -195,16 +195,17 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
   // or more every bit is below half a quantum.
   const int target_exponent = exponent > g.min_normal_exponent ? exponent : g.min_normal_exponent;
   const int shift = (target_exponent - g.m) - (exponent - 52);
-  std::uint64_t steps = 0;
-  bool inexact = significand != 0, above_half = false, at_half = false;
+  // steps whole quanta and `rest` below one (at a shift of 64 or more, all of the significand).
+  std::uint64_t steps = 0, rest = significand;
+  bool above_half = false, at_half = false;
   if (shift < 64) {
     steps = significand >> shift;
-    const std::uint64_t rest = significand & ((std::uint64_t{1} << shift) - 1);
+    rest = significand & ((std::uint64_t{1} << shift) - 1);
     const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-    inexact = rest != 0;
     above_half = rest > half;
     at_half = rest == half;
   }
+  const bool inexact = rest != 0;
   // Ties to even and to odd look at the code's parity; below the top binade's carry it is the parity of the
   // code of the value toward zero. (With m >= 1 that is steps' parity; with no mantissa bits, P3109's p1
   // formats, each binade adds one code.)
@@ -221,7 +222,6 @@ Encoded encode_detail(Format f, double value, const CastOptions& options) {
       // q = round_half_even(delta * 2^n), delta = rest / 2^shift; then away iff q + srbits >= 2^n.
       const int n = std::clamp(options.stochastic.num_bits, 0, 32);
       const std::uint64_t one = std::uint64_t{1} << n, random = options.stochastic.bits & (one - 1);
-      const std::uint64_t rest = shift < 64 ? significand & ((std::uint64_t{1} << shift) - 1) : significand;
       std::uint64_t q = 0;
       if (n >= shift) {
         q = rest << (n - shift);  // exact: rest < 2^shift, so q < 2^n
