@@ -48,8 +48,8 @@ void add_cast_flags(CLI::App& app, CastFlags& flags) {
   app.add_option("--srbits", flags.sr_bits, "stochastic rounding: the random bits as an integer below 2^N (deterministic)")
       ->type_name("R");
   app.add_option("--seed", flags.seed,
-                 "stochastic rounding: draw each value's bits from this seed (default 0): SplitMix64 of seed and the "
-                 "value's index, as every front end does")
+                 "stochastic rounding: draw each value's bits from this seed (default 0), a counter-based generator "
+                 "of seed and the value's index (docs/formats.md), as every front end does")
       ->type_name("S");
   app.add_option("--input", flags.input, "decimal (default) or hex: the bit pattern of a float32 or float64")
       ->type_name("KIND");

@@ -278,13 +278,29 @@ CastOptions onnx_default_options(Format f) {
                      .round = format_spec(f).is_scale_format() ? RoundMode::up : RoundMode::nearest_even};
 }
 
-std::uint32_t stochastic_bits(std::uint64_t seed, std::uint64_t index, int num_bits) {
-  std::uint64_t z = seed + (index + 1) * 0x9E3779B97F4A7C15u;
+std::uint64_t stochastic_stream_key(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t z = seed + ((index >> 32) + 1) * 0x9E3779B97F4A7C15u;
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  z ^= z >> 31;
+  return z ^ (z >> 31);
+}
+
+namespace {
+std::uint32_t fmix32(std::uint32_t h) {
+  h ^= h >> 16;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35u;
+  return h ^ (h >> 16);
+}
+}  // namespace
+
+std::uint32_t stochastic_bits(std::uint64_t seed, std::uint64_t index, int num_bits) {
+  const std::uint64_t key = stochastic_stream_key(seed, index);
+  const std::uint32_t word = fmix32(fmix32(static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(key)) ^
+                                    static_cast<std::uint32_t>(key >> 32));
   const int n = std::clamp(num_bits, 0, 32);
-  return n == 0 ? 0u : static_cast<std::uint32_t>(z >> (64 - n));
+  return n == 0 ? 0u : word >> (32 - n);
 }
 
 CastOptions element_options(const CastOptions& options, std::uint64_t element) {

@@ -91,6 +91,12 @@ std::uint32_t ReferenceEncoder::e8m0_onnx(double magnitude, const CastOptions& o
 }
 
 namespace {
+// E8M0's ONNX modes stand for ties to even on every other format (minifloat.h's RoundMode).
+bool is_ties_to_even_elsewhere(RoundMode mode) {
+  return mode == RoundMode::nearest_even || mode == RoundMode::up || mode == RoundMode::down ||
+         mode == RoundMode::nearest;
+}
+
 // Which of the two values around |x| (low < |x| < high) a mode picks: the one farther from zero, or not.
 // `low_code_odd`: the code of the nearer-to-zero one is odd.
 bool takes_high(RoundMode mode, bool negative, double magnitude, double low, double high, bool low_code_odd) {
@@ -113,7 +119,7 @@ bool takes_high(RoundMode mode, bool negative, double magnitude, double low, dou
 std::uint32_t ReferenceEncoder::encode_by_platform(double value, const CastOptions& options) const {
   float rounded = static_cast<float>(value);
   const RoundMode mode = options.round;
-  if (std::isfinite(value) && !has_rounding_kernel(mode)) {
+  if (std::isfinite(value) && !is_ties_to_even_elsewhere(mode)) {
     const double magnitude = std::fabs(value);
     const float nearest = std::fabs(rounded);
     const float inf = std::numeric_limits<float>::infinity();

@@ -169,6 +169,12 @@ void encode_span(const EncodeParams& p, const float* in, Code* out, std::size_t 
   }
 }
 
+}  // namespace typelattice::kernels
+
+#include "core/kernels/rounding_body.h"
+
+namespace typelattice::kernels {
+
 template <class Ops>
 struct DecodeConsts {
   using V = typename Ops::V;
@@ -235,23 +241,34 @@ constexpr KernelTable make_kernel_table() {
   constexpr auto decode8 = decode_entries<Ops, std::uint8_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
   constexpr auto decode16 =
       decode_entries<Ops, std::uint16_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
+  // Only the variants a format of that code width can select (params.cpp): bfloat16's integer rounding is
+  // 16-bit only; E8M0, fnuz's cap and the 3-bit-mantissa shortcut are 8-bit only. The rest stay null,
+  // which keeps the wasm module small; a unit test checks every format and mode finds its entry.
   KernelTable table{
       {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_m3>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_fnuz>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::general>,
-       &encode_span<Ops, std::uint8_t, EncodeVariant::truncated>,
-       &encode_span<Ops, std::uint8_t, EncodeVariant::truncated_general>,
-       &encode_span<Ops, std::uint8_t, EncodeVariant::scale>},
+       nullptr,
+       nullptr,
+       &encode_span<Ops, std::uint8_t, EncodeVariant::scale>,
+       &encode_span_rounded<Ops, std::uint8_t, EncodeVariant::directed>,
+       nullptr,
+       &encode_span_rounded<Ops, std::uint8_t, EncodeVariant::stochastic>,
+       nullptr},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
-       &encode_span<Ops, std::uint16_t, EncodeVariant::capped_m3>,
-       &encode_span<Ops, std::uint16_t, EncodeVariant::capped_fnuz>,
+       nullptr,
+       nullptr,
        &encode_span<Ops, std::uint16_t, EncodeVariant::capped_nan>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::general>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::truncated>,
        &encode_span<Ops, std::uint16_t, EncodeVariant::truncated_general>,
-       &encode_span<Ops, std::uint16_t, EncodeVariant::scale>},
+       nullptr,
+       &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::directed>,
+       &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::directed_truncated>,
+       &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::stochastic>,
+       &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::stochastic_truncated>},
       {},
       {},
   };

@@ -98,8 +98,7 @@ Isa best_isa() {
 }
 
 namespace {
-// The modes without kernels (ties away, the directions, to odd, stochastic) and the formats without kernels
-// (P3109, defined) run the scalar codec, element by element.
+// The formats without kernels (P3109, defined) run the scalar codec, element by element.
 template <class Code>
 std::size_t encode_each(Format f, std::span<const float> in, std::span<Code> out, const CastOptions& options) {
   const std::size_t n = std::min(in.size(), out.size());
@@ -112,26 +111,52 @@ std::size_t decode_each(Format f, std::span<const Code> in, std::span<float> out
   for (std::size_t i = 0; i < n; ++i) out[i] = decode_to_float32(f, in[i]);
   return n;
 }
+
+template <class Code>
+void run_encode(const KernelTable& table, const kernels::EncodeParams& p, const float* in, Code* out, std::size_t n) {
+  if constexpr (sizeof(Code) == 1) {
+    table.encode8[static_cast<int>(p.variant)](p, in, out, n);
+  } else {
+    table.encode16[static_cast<int>(p.variant)](p, in, out, n);
+  }
+}
+
+template <class Code>
+std::size_t encode_bulk(Format f, std::span<const float> in, std::span<Code> out, const CastOptions& options,
+                        Isa isa) {
+  if (!has_cast_kernels(f)) return encode_each(f, in, out, options);
+  const std::size_t n = std::min(in.size(), out.size());
+  const KernelTable& table = runnable_kernels(isa);
+  const auto& p = kernels::encode_params(f, options);
+  if (p.variant != kernels::EncodeVariant::stochastic && p.variant != kernels::EncodeVariant::stochastic_truncated) {
+    run_encode(table, p, in.data(), out.data(), n);
+    return n;
+  }
+  // A seeded stream's key changes every 2^32 indices: one kernel call per such stretch.
+  const StochasticBits& bits = options.stochastic;
+  for (std::size_t done = 0; done < n;) {
+    const std::uint64_t index = bits.index + done;
+    std::size_t len = n - done;
+    if (bits.seed) {
+      const std::uint64_t to_boundary = (std::uint64_t{1} << 32) - (index & 0xFFFFFFFFu);
+      if (to_boundary < len) len = static_cast<std::size_t>(to_boundary);
+    }
+    const kernels::EncodeParams call = kernels::stochastic_params(p, bits, index);
+    run_encode(table, call, in.data() + done, out.data() + done, len);
+    done += len;
+  }
+  return n;
+}
 }  // namespace
 
 std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint8_t> out,
                               const CastOptions& options, Isa isa) {
-  if (!fits(f, 8)) return 0;
-  if (!has_cast_kernels(f) || !has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
-  const std::size_t n = std::min(in.size(), out.size());
-  const auto& p = kernels::encode_params(f, options);
-  runnable_kernels(isa).encode8[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
-  return n;
+  return fits(f, 8) ? encode_bulk(f, in, out, options, isa) : 0;
 }
 
 std::size_t cast_from_float32(Format f, std::span<const float> in, std::span<std::uint16_t> out,
                               const CastOptions& options, Isa isa) {
-  if (!fits(f, 16)) return 0;
-  if (!has_cast_kernels(f) || !has_rounding_kernel(options.round)) return encode_each(f, in, out, options);
-  const std::size_t n = std::min(in.size(), out.size());
-  const auto& p = kernels::encode_params(f, options);
-  runnable_kernels(isa).encode16[static_cast<int>(p.variant)](p, in.data(), out.data(), n);
-  return n;
+  return fits(f, 16) ? encode_bulk(f, in, out, options, isa) : 0;
 }
 
 std::size_t cast_to_float32(Format f, std::span<const std::uint8_t> in, std::span<float> out, Isa isa) {

@@ -26,8 +26,9 @@
 #define TYPELATTICE_KERNEL_ENTRY avx512_kernels
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
 #if defined(__GNUC__) && !defined(__clang__)
-// GCC 12's own intrinsics (_mm512_undefined_epi32 inside them) trip -Wmaybe-uninitialized when inlined.
+// GCC 12's own intrinsics (_mm512_undefined_epi32 inside them) trip -W(maybe-)uninitialized when inlined.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #define TYPELATTICE_KERNEL_OPS avx512_isa::Ops
 #include "core/kernels/vec_avx512.h"

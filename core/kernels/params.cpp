@@ -1,6 +1,7 @@
 // Derives the kernels' constants. Rounding structure comes from FormatSpec (exponent and mantissa widths,
 // bias); the codes of the special inputs (zero, overflow, Inf, NaN, E8M0's negatives and tiny values) are
 // asked of the scalar encoder, so the kernels follow its rules by construction.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -61,7 +62,7 @@ void set_scale_rounding(EncodeParams& p, RoundMode mode) {
     case RoundMode::up: p.round_add = kUlp - 1; p.lsb_mask = 0; break;
     case RoundMode::down: p.round_add = 0; p.lsb_mask = 0; break;
     case RoundMode::nearest: p.round_add = kHalf; p.lsb_mask = 0; break;
-    default:  // nearest_even; the modes without kernels (has_rounding_kernel) never reach the tables
+    default:  // nearest_even, and the IEEE modes, which are not E8M0's (the codec reads them as ties to even)
       p.round_add = kHalf - 1;
       p.lsb_mask = 1;
       break;
@@ -93,6 +94,36 @@ void set_scale_subnormal_cuts(EncodeParams& p, Format f, const CastOptions& o) {
   p.low_cut = p.tiny_code <= 1 ? 1 : first_true(1, p.high_cut, [&](std::uint32_t a) { return code_at(a) == 0; });
 }
 
+bool is_other_ieee_mode(RoundMode mode) {
+  switch (mode) {
+    case RoundMode::ties_to_away:
+    case RoundMode::toward_zero:
+    case RoundMode::toward_positive:
+    case RoundMode::toward_negative:
+    case RoundMode::to_odd:
+    case RoundMode::stochastic: return true;
+    default: return false;
+  }
+}
+
+// The directed and stochastic variants (rounding_body.h): the mode's masks; stochastic's per-call fields stay
+// those of no bits until stochastic_params fills them.
+void set_other_mode(EncodeParams& p, const FormatSpec& s, const CastOptions& o, float max_value) {
+  const bool truncated = s.exponent_bits == 8;  // bfloat16, as in derive_encode
+  if (truncated) p.clamp_bits = o.saturate ? bits_of(max_value) : 0x7F800000u;
+  if (o.round == RoundMode::stochastic) {
+    p.variant = truncated ? EncodeVariant::stochastic_truncated : EncodeVariant::stochastic;
+  } else {
+    p.variant = truncated ? EncodeVariant::directed_truncated : EncodeVariant::directed;
+  }
+  p.mantissa_bits_exponent = static_cast<std::uint32_t>(s.mantissa_bits) << 23;
+  const auto when = [&](RoundMode m) { return o.round == m ? 0xFFFFFFFFu : 0u; };
+  p.away_at_half = when(RoundMode::ties_to_away);
+  p.away_positive = when(RoundMode::toward_positive);
+  p.away_negative = when(RoundMode::toward_negative);
+  p.away_if_even = when(RoundMode::to_odd);
+}
+
 EncodeParams derive_encode(Format f, const CastOptions& o) {
   const FormatSpec& s = format_spec(f);
   EncodeParams p{};
@@ -114,6 +145,10 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
   p.cap = p.nan_code[0];
   p.overflow_bits = kNever;
 
+  if (!s.is_scale_format() && is_other_ieee_mode(o.round)) {
+    set_other_mode(p, s, o, max_value);
+    return stochastic_params(p, StochasticBits{0, 0}, 0);
+  }
   if (s.is_scale_format()) {
     p.variant = EncodeVariant::scale;
     set_scale_rounding(p, o.round);
@@ -223,7 +258,7 @@ DecodeParams derive_decode(Format f) {
   return p;
 }
 
-constexpr int kRoundModes = 4;
+constexpr int kRoundModes = static_cast<int>(RoundMode::stochastic) + 1;
 struct ParamTables {
   std::array<EncodeParams, kMinifloatFormatCount * 2 * kRoundModes> encode;
   std::array<DecodeParams, kMinifloatFormatCount> decode;
@@ -257,5 +292,28 @@ const EncodeParams& encode_params(Format f, const CastOptions& options) {
   return tables().encode[encode_index(f, options)];
 }
 const DecodeParams& decode_params(Format f) { return tables().decode[static_cast<int>(f)]; }
+
+EncodeParams stochastic_params(const EncodeParams& table, const StochasticBits& bits, std::uint64_t first_index) {
+  EncodeParams p = table;
+  const int n = std::clamp(bits.num_bits, 0, 32);
+  const int m = 23 - p.mant_shift;
+  p.sr_one = n == 32 ? 0u : 1u << n;
+  p.sr_bits = bits.bits & (p.sr_one - 1u);  // n = 32: all 32 bits
+  p.sr_enable = n > 0 ? 0xFFFFFFFFu : 0u;
+  p.sr_draw_shift = n > 0 ? 32 - n : 0;
+  p.sr_scale_base = static_cast<std::uint32_t>(254 + m + n) << 23;
+  p.sr_left = std::max(n - p.mant_shift, 0);
+  p.sr_right = std::max(p.mant_shift - n, 0);
+  p.sr_low_mask = (1u << p.sr_right) - 1u;
+  p.sr_low_half = p.sr_right > 0 ? 1u << (p.sr_right - 1) : kNever;
+  p.sr_seeded = bits.seed.has_value();
+  if (bits.seed) {
+    const std::uint64_t key = stochastic_stream_key(*bits.seed, first_index);
+    p.sr_key_low = static_cast<std::uint32_t>(key);
+    p.sr_key_high = static_cast<std::uint32_t>(key >> 32);
+    p.sr_first_index = static_cast<std::uint32_t>(first_index);
+  }
+  return p;
+}
 
 }  // namespace typelattice::kernels

@@ -17,8 +17,14 @@ enum class EncodeVariant : std::uint8_t {
   truncated,    // bfloat16: float32 with a shorter mantissa, rounded in integer arithmetic; specials as capped_nan
   truncated_general,  // the same rounding, specials as general
   scale,        // float8_e8m0fnu: powers of two, with ONNX's round modes
+  // The other IEEE modes (rounding_body.h): the value toward zero and the exact rest below one quantum, then the
+  // mode's rule for one more quantum. "_truncated" is bfloat16's integer arithmetic, as `truncated`.
+  directed,              // ties to away, toward zero, toward +Inf, toward -Inf, to odd (chosen by per-call masks)
+  directed_truncated,
+  stochastic,            // away iff round_half_even(rest * 2^n) + bits >= 2^n; bits given, or drawn per element
+  stochastic_truncated,
 };
-inline constexpr int kEncodeVariants = 8;
+inline constexpr int kEncodeVariants = 12;
 
 struct EncodeParams {
   // Rounding to the format's grid in float arithmetic: c = min(|x|, clamp) (NaN passes through),
@@ -42,6 +48,21 @@ struct EncodeParams {
   std::uint32_t low_cut, high_cut, tiny_code;
   std::uint32_t negative_code; // E8M0 (unsigned): the code of any negative non-zero number
   bool negative_as_magnitude;  // E8M0: negative numbers encode as their magnitude (negative_code unused)
+  // Directed variants: all ones or zero, per mode. One more quantum where the rest is at least half of one
+  // (ties to away), where inexact and the input is positive / negative (toward +Inf / -Inf), where inexact and
+  // the code toward zero is even (to odd); toward zero sets none.
+  std::uint32_t away_at_half, away_positive, away_negative, away_if_even;
+  std::uint32_t mantissa_bits_exponent;  // M << 23: a binade's float32 exponent bits minus this are its quantum's
+  // Stochastic variants, filled per call by set_stochastic (the table's entry has n = 0 and no seed).
+  std::uint32_t sr_one;         // 2^n mod 2^32 (0 for n = 32)
+  std::uint32_t sr_bits;        // the given bits, below 2^n
+  std::uint32_t sr_enable;      // all ones when n > 0: drawn bits are kept
+  int sr_draw_shift;            // 32 - n (0 for n = 0): the drawn word's top n bits
+  std::uint32_t sr_scale_base;  // (254 + M + n) << 23: minus a binade's exponent bits, 2^(n + M - E) as float32
+  int sr_left, sr_right;        // bfloat16: rest * 2^n in units of 2^-16 quanta is (rest << left) >> right ...
+  std::uint32_t sr_low_mask, sr_low_half;  // ... rounded half to even on the bits shifted out
+  bool sr_seeded;               // draw each element's bits (stochastic_bits) rather than use sr_bits
+  std::uint32_t sr_key_low, sr_key_high, sr_first_index;  // the stream's key and the first element's index
   EncodeVariant variant;
 };
 

@@ -55,6 +55,11 @@ struct Ops {
   static V fsub(V a, V b) {
     return _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
   }
+  static V fmul(V a, V b) {
+    return _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
+  }
+  static V mul_lo(V a, V b) { return _mm256_mullo_epi32(a, b); }
+  static V cvtt_i32(V a) { return _mm256_cvttps_epi32(_mm256_castsi256_ps(a)); }
   // min(|x|, limit): minps returns its second operand when either is NaN, so a NaN passes through.
   static V abs_min_keep_nan(V limit, V x) {
     const __m256 a = _mm256_castsi256_ps(_mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFFFF)));

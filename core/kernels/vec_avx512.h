@@ -56,6 +56,11 @@ struct Ops {
   static V fsub(V a, V b) {
     return _mm512_castps_si512(_mm512_sub_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
   }
+  static V fmul(V a, V b) {
+    return _mm512_castps_si512(_mm512_mul_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
+  }
+  static V mul_lo(V a, V b) { return _mm512_mullo_epi32(a, b); }
+  static V cvtt_i32(V a) { return _mm512_cvttps_epi32(_mm512_castsi512_ps(a)); }
   // min(|x|, limit): vminps returns its second operand when either is NaN, so a NaN passes through.
   // (vrangeps would do both in one instruction, but it returns the number when the other operand is a QNaN.)
   static V abs_min_keep_nan(V limit, V x) {

@@ -47,6 +47,13 @@ struct Ops {
   static V bits(float x) { V v; std::memcpy(&v, &x, 4); return v; }
   static V fadd(V a, V b) { return bits(f(a) + f(b)); }
   static V fsub(V a, V b) { return bits(f(a) - f(b)); }
+  static V fmul(V a, V b) { return bits(f(a) * f(b)); }
+  static V mul_lo(V a, V b) { return a * b; }
+  // float -> int32 toward zero; NaN and out-of-range lanes give 0x80000000 (as cvttps does), never UB.
+  static V cvtt_i32(V a) {
+    const float x = f(a);
+    return x > -2147483648.0f && x < 2147483648.0f ? static_cast<V>(static_cast<std::int32_t>(x)) : 0x80000000u;
+  }
   // min(|x|, limit) for x's magnitude bits, keeping a NaN (as x86 minps(limit, |x|) does).
   static V abs_min_keep_nan(V limit, V x) {
     const V a = x & 0x7FFFFFFFu;

@@ -50,6 +50,9 @@ struct Ops {
 
   static V fadd(V a, V b) { return _mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
   static V fsub(V a, V b) { return _mm_castps_si128(_mm_sub_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
+  static V fmul(V a, V b) { return _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
+  static V mul_lo(V a, V b) { return _mm_mullo_epi32(a, b); }
+  static V cvtt_i32(V a) { return _mm_cvttps_epi32(_mm_castsi128_ps(a)); }
   // min(|x|, limit): minps returns its second operand when either is NaN, so a NaN passes through.
   static V abs_min_keep_nan(V limit, V x) {
     const __m128 a = _mm_castsi128_ps(_mm_and_si128(x, _mm_set1_epi32(0x7FFFFFFF)));

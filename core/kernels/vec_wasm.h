@@ -52,6 +52,10 @@ struct Ops {
 
   static V fadd(V a, V b) { return wasm_f32x4_add(a, b); }
   static V fsub(V a, V b) { return wasm_f32x4_sub(a, b); }
+  static V fmul(V a, V b) { return wasm_f32x4_mul(a, b); }
+  static V mul_lo(V a, V b) { return wasm_i32x4_mul(a, b); }
+  // Saturating, where x86's cvttps gives 0x80000000 out of range: the kernels use neither lane's value there.
+  static V cvtt_i32(V a) { return wasm_i32x4_trunc_sat_f32x4(a); }
   // min(|x|, limit): pmin(a, limit) = limit < a ? limit : a is a plain select, so a NaN keeps its bits.
   static V abs_min_keep_nan(V limit, V x) { return wasm_f32x4_pmin(wasm_f32x4_abs(x), limit); }
 };

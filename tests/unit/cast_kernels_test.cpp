@@ -50,9 +50,9 @@ std::vector<std::uint32_t> kernel_encode(Format f, const std::vector<float>& in,
 }
 
 void expect_encode_matches_scalar(Format f, const std::vector<float>& in) {
-  for (const CastOptions& o : test::cast_modes(f)) {
+  for (const CastOptions& o : test::kernel_test_modes(f)) {
     std::vector<std::uint32_t> want(in.size());
-    for (std::size_t i = 0; i < in.size(); ++i) want[i] = encode(f, in[i], o);
+    for (std::size_t i = 0; i < in.size(); ++i) want[i] = encode(f, in[i], element_options(o, i));
     for (Isa isa : available_isas()) {
       const auto got = kernel_encode(f, in, o, isa);
       int reported = 0;
@@ -88,6 +88,57 @@ TEST(CastKernels, EncodeBoundariesTiesAndSpecialsMatchScalar) {
 
 TEST(CastKernels, EncodeRandomInputsMatchScalar) {
   for (Format f : all_format_values()) expect_encode_matches_scalar(f, test::random_inputs(f, 20000, 12345u));
+}
+
+// Stochastic rounding with given bits: every bit pattern of 1 to 5 bits, and wider n (up to all 32 bits, where
+// the kernels' unsigned compare and float-to-integer conversion meet their edges) with the least, a middling,
+// and the greatest bits.
+TEST(CastKernels, StochasticEveryGivenBitsMatchesScalar) {
+  for (Format f : all_format_values()) {
+    if (format_spec(f).is_scale_format()) continue;
+    const std::vector<float> in = test::boundary_inputs(f);
+    std::vector<CastOptions> modes;
+    for (int n = 1; n <= 5; ++n) {
+      for (std::uint32_t bits = 0; bits < (1u << n); ++bits) {
+        modes.push_back(CastOptions{n % 2 == 0, RoundMode::stochastic, StochasticBits{n, bits}});
+      }
+    }
+    for (int n : {9, 16, 22, 23, 24, 25, 31, 32}) {
+      const std::uint32_t top = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
+      for (std::uint32_t bits : {0u, 1u, top / 2, top / 2 + 1, top}) {
+        modes.push_back(CastOptions{n % 2 == 0, RoundMode::stochastic, StochasticBits{n, bits}});
+      }
+    }
+    for (const CastOptions& o : modes) {
+      for (Isa isa : available_isas()) {
+        const auto got = kernel_encode(f, in, o, isa);
+        for (std::size_t i = 0; i < in.size(); ++i) {
+          ASSERT_EQ(got[i], encode(f, in[i], o)) << describe(f, isa, o) << " n=" << o.stochastic.num_bits
+                                                 << " bits=" << o.stochastic.bits << ": input " << in[i];
+        }
+      }
+    }
+  }
+}
+
+// The kernel tables leave out variants no format of that width selects; every format, saturation and mode
+// must find a kernel in every table this CPU runs.
+TEST(CastKernels, EveryFormatAndModeHasAnEncodeKernel) {
+  std::vector<const kernels::KernelTable*> tables{kernels::scalar_kernels()};
+  if (kernels::sse41_kernels() != nullptr) tables.push_back(kernels::sse41_kernels());
+  if (kernels::avx2_kernels() != nullptr) tables.push_back(kernels::avx2_kernels());
+  if (kernels::avx512_kernels() != nullptr) tables.push_back(kernels::avx512_kernels());
+  for (Format f : all_format_values()) {
+    for (bool saturate : {false, true}) {
+      for (int r = 0; r <= static_cast<int>(RoundMode::stochastic); ++r) {
+        const CastOptions o{saturate, static_cast<RoundMode>(r)};
+        const auto v = static_cast<int>(kernels::encode_params(f, o).variant);
+        for (const kernels::KernelTable* t : tables) {
+          EXPECT_TRUE(is_wide(f) ? t->encode16[v] != nullptr : t->encode8[v] != nullptr) << describe(f, Isa::scalar, o);
+        }
+      }
+    }
+  }
 }
 
 TEST(CastKernels, DecodeEveryCodeMatchesScalar) {

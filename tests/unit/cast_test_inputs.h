@@ -29,7 +29,7 @@ inline std::uint32_t bits_from_float(float x) {
   return bits;
 }
 
-// The options the bulk kernels implement (has_rounding_kernel): saturating or not, and E8M0's four modes.
+// Ties to even (E8M0: its four modes), saturating or not: the modes ONNX's casts use.
 inline std::vector<CastOptions> cast_modes(Format f) {
   std::vector<CastOptions> modes;
   const bool scale = format_spec(f).is_scale_format();
@@ -41,7 +41,7 @@ inline std::vector<CastOptions> cast_modes(Format f) {
   return modes;
 }
 
-// Those, and for every format but E8M0 the IEEE directions and to-odd (the scalar encoder's only).
+// Those, and for every format but E8M0 the IEEE directions, to-odd and stochastic rounding with given bits.
 inline std::vector<CastOptions> all_cast_modes(Format f) {
   std::vector<CastOptions> modes = cast_modes(f);
   if (format_spec(f).is_scale_format()) return modes;
@@ -55,6 +55,21 @@ inline std::vector<CastOptions> all_cast_modes(Format f) {
       modes.push_back(CastOptions{saturate, RoundMode::stochastic, StochasticBits{n, bits}});
     }
   }
+  return modes;
+}
+
+// Those, and seeded stochastic rounding: 8 bits from index 0, and all 32 bits from a stream index just below
+// 2^32, so a long run crosses the point where the stream's key changes.
+inline std::vector<CastOptions> kernel_test_modes(Format f) {
+  std::vector<CastOptions> modes = all_cast_modes(f);
+  if (format_spec(f).is_scale_format()) return modes;
+  CastOptions eight{true, RoundMode::stochastic, StochasticBits{8, 0}};
+  eight.stochastic.seed = 7;
+  CastOptions all_bits{false, RoundMode::stochastic, StochasticBits{32, 0}};
+  all_bits.stochastic.seed = 0x5EED;
+  all_bits.stochastic.index = (std::uint64_t{1} << 32) - 1000;
+  modes.push_back(eight);
+  modes.push_back(all_bits);
   return modes;
 }
 

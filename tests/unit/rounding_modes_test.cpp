@@ -244,8 +244,27 @@ TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
   std::vector<std::uint8_t> tail(100);
   cast_from_float32(f, std::span<const float>(in).first(100), tail, later);
   for (std::size_t i = 0; i < tail.size(); ++i) EXPECT_EQ(tail[i], bulk[500 + i]);
-  // The generator is what the header says: SplitMix64 of seed + (index + 1) * golden ratio, its top bits.
-  EXPECT_EQ(stochastic_bits(0, 0, 32), 0xE220A839u);
+  // The generator is what the header says, written out again here: the stream key from SplitMix64, two rounds
+  // of MurmurHash3's fmix32 on the index's low half; the key changes at multiples of 2^32.
+  const auto fmix = [](std::uint32_t h) {
+    h = (h ^ (h >> 16)) * 0x85EBCA6Bu;
+    h = (h ^ (h >> 13)) * 0xC2B2AE35u;
+    return h ^ (h >> 16);
+  };
+  const auto documented = [&](std::uint64_t seed, std::uint64_t index) {
+    std::uint64_t z = seed + ((index >> 32) + 1) * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    z ^= z >> 31;
+    return fmix(fmix(static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(z)) ^
+                static_cast<std::uint32_t>(z >> 32));
+  };
+  for (std::uint64_t seed : {0ull, 2026ull, 0xFFFFFFFFFFFFFFFFull}) {
+    for (std::uint64_t index : {0ull, 1ull, 0xFFFFFFFFull, 0x100000000ull, 0x123456789ABCull}) {
+      EXPECT_EQ(stochastic_bits(seed, index, 32), documented(seed, index)) << seed << " " << index;
+      EXPECT_EQ(stochastic_bits(seed, index, 5), documented(seed, index) >> 27) << seed << " " << index;
+    }
+  }
   EXPECT_EQ(stochastic_bits(0, 0, 0), 0u);
 }
 

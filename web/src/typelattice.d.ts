@@ -51,7 +51,7 @@ export interface CastOptions {
   round?: RoundName | 'stochastic';
   /** Stochastic rounding: srNumBits random bits per value (0 to 32, default 8), given as srBits (below 2^srNumBits) or drawn from `seed`. */
   srNumBits?: number; srBits?: number;
-  /** Stochastic rounding: value i of the call draws its bits from (seed, i) with SplitMix64 (default 0). */
+  /** Stochastic rounding: value i of the call draws its bits from (seed, i), a counter-based generator (default 0). */
   seed?: number | bigint;
 }
 

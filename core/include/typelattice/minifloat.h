@@ -104,8 +104,6 @@ FormatRange format_range(Format f);
 enum class RoundMode : std::uint8_t {
   nearest_even, up, down, nearest, ties_to_away, toward_zero, toward_positive, toward_negative, to_odd, stochastic,
 };
-// The modes with bulk kernels (cast_kernels.h); the others run the scalar encoder in bulk casts.
-inline bool has_rounding_kernel(RoundMode mode) { return static_cast<int>(mode) <= static_cast<int>(RoundMode::nearest); }
 
 // Stochastic rounding, as graphcore-research/gfloat's RoundMode.Stochastic (src/gfloat/round.py): with delta
 // the input's fraction of one target quantum (subnormals included) and srbits an integer in [0, 2^srnumbits),
@@ -124,9 +122,13 @@ struct CastOptions {
   StochasticBits stochastic;         // for RoundMode::stochastic only
 };
 
-// The counter-based generator of seeded stochastic rounding: SplitMix64 (Steele, Lea and Flood, "Fast
-// splittable pseudorandom number generators", 2014) of seed + (index + 1) * 0x9E3779B97F4A7C15, its top
-// num_bits bits. One element's bits depend only on (seed, index): every code path gives the same result.
+// The counter-based generator of seeded stochastic rounding, chosen so SIMD lanes compute it with 32-bit
+// multiplies: the stream's key is SplitMix64's output (Steele, Lea and Flood, "Fast splittable pseudorandom
+// number generators", 2014) for seed + (index / 2^32 + 1) * 0x9E3779B97F4A7C15; the element's word is
+// fmix32(fmix32(index mod 2^32 XOR key's low half) XOR key's high half), fmix32 being MurmurHash3's finalizer;
+// the bits are its top num_bits. One element's bits depend only on (seed, index): every code path agrees, and
+// within each 2^32 indices every 32-bit word occurs once.
+std::uint64_t stochastic_stream_key(std::uint64_t seed, std::uint64_t index);
 std::uint32_t stochastic_bits(std::uint64_t seed, std::uint64_t index, int num_bits);
 // Element `element` of a bulk cast: a seeded stochastic cast's options carry that element's own bits.
 CastOptions element_options(const CastOptions& options, std::uint64_t element);
