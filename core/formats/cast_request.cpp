@@ -265,6 +265,46 @@ std::string cast_line(Format f, std::uint32_t code) {
   return hex_code(f, code) + " " + exact_decimal(decode_to_float64(f, code));
 }
 
+namespace {
+std::optional<CastOutcome::Bracket> bracket_of(Format f, double input) {
+  const FormatSpec spec = format_spec(f);
+  if (!std::isfinite(input) || (input < 0 && !spec.has_sign) || std::fabs(input) > format_range(f).max) {
+    return std::nullopt;
+  }
+  const bool negative = std::signbit(input);
+  const std::uint32_t low = encode(f, input, CastOptions{true, RoundMode::toward_zero});
+  const std::uint32_t high =
+      encode(f, input, CastOptions{true, negative ? RoundMode::toward_negative : RoundMode::toward_positive});
+  const double low_value = decode_to_float64(f, low), high_value = decode_to_float64(f, high);
+  const double fraction = low == high ? 0.0 : (input - low_value) / (high_value - low_value);
+  return CastOutcome::Bracket{low, high, low_value, high_value, fraction};
+}
+
+// The least srbits that round away (casting is monotonic in them) gives the share of patterns that do.
+double share_rounding_away(Format f, double input, const CastOptions& options, std::uint32_t away_code) {
+  const int n = std::clamp(options.stochastic.num_bits, 0, 32);
+  const std::uint64_t patterns = std::uint64_t{1} << n;
+  CastOptions given = options;
+  given.stochastic.seed.reset();
+  auto rounds_away = [&](std::uint64_t bits) {
+    given.stochastic.bits = static_cast<std::uint32_t>(bits);
+    return encode(f, input, given) == away_code;
+  };
+  std::uint64_t lo = 0, hi = patterns;  // the least bits rounding away lie in [lo, hi]; hi: none do
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (rounds_away(mid)) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return encode(f, input, CastOptions{true, RoundMode::toward_zero}) == away_code
+             ? 0.0
+             : static_cast<double>(patterns - lo) / static_cast<double>(patterns);
+}
+}  // namespace
+
 Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text) {
   const Result<CastOptions> options = cast_options(request);
   if (!options) return options.error();
@@ -286,6 +326,12 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
     even.round = RoundMode::nearest_even;
     away.round = RoundMode::ties_to_away;
     out.tie = encode(request.to, *input, even) != encode(request.to, *input, away);
+    out.bracket = bracket_of(request.to, *input);
+  }
+  if (out.bracket && element.round == RoundMode::stochastic) {
+    const double p = share_rounding_away(request.to, *input, element, out.bracket->away_code);
+    out.away_probability = p;
+    out.expected_value = out.bracket->toward_zero + p * (out.bracket->away - out.bracket->toward_zero);
   }
   return out;
 }

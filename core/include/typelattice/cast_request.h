@@ -100,6 +100,18 @@ struct CastOutcome {
   // The input lies exactly halfway between two neighbouring values (past max: between max and the value the
   // format would have next), so ties-to-even and ties-to-away send it to different codes. E8M0: never.
   bool tie = false;
+  // The format's two values around a finite input within its range (signed targets, or a non-negative input;
+  // never E8M0): the one toward zero and the one away from it, and the input's place between them as a fraction
+  // of the step (0: the input is a value of the format, and both codes are its code).
+  struct Bracket {
+    std::uint32_t toward_zero_code, away_code;
+    double toward_zero, away;
+    double fraction;
+  };
+  std::optional<Bracket> bracket;
+  // Stochastic rounding with N bits: the share of the 2^N bit patterns that round away from zero, which is
+  // round_half_even(fraction · 2^N) / 2^N (found by casting, not by that formula), and the expected result.
+  std::optional<double> away_probability, expected_value;
 };
 Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text);
 

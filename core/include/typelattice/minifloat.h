@@ -215,6 +215,10 @@ Layout layout(Format f, std::uint32_t code);
 
 // Exact decimal expansion of a finite double (every dyadic rational has one): "0.5", "-57344", "1e-45" never.
 std::string exact_decimal(double value);
+// The shortest decimal that casts back to `code` (ties to even, no saturation), the nearer of two of equal
+// length first: "0.002" for float8_e4m3fn's 0.001953125, "450" for its 448, "0.1" for float32's 0.1000000015.
+// Plain notation from 1e-6 to below 1e21, else like "1.4e-45". Empty for Inf and NaN codes.
+std::string shortest_decimal(Format f, std::uint32_t code);
 
 // Parse "1.5", "-3e-4", "inf", "nan", "0x3f800000" (hex: a float32/float64 bit pattern, per `hex_width_bits`).
 Result<double> parse_number(std::string_view text);
