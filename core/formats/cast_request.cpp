@@ -281,14 +281,15 @@ std::optional<CastOutcome::Bracket> bracket_of(Format f, double input) {
 }
 
 // The least srbits that round away (casting is monotonic in them) gives the share of patterns that do.
-double share_rounding_away(Format f, double input, const CastOptions& options, std::uint32_t away_code) {
+double share_rounding_away(Format f, double input, const CastOptions& options, const CastOutcome::Bracket& bracket) {
+  if (bracket.toward_zero_code == bracket.away_code) return 0.0;  // a value of the format: nothing to round
   const int n = std::clamp(options.stochastic.num_bits, 0, 32);
   const std::uint64_t patterns = std::uint64_t{1} << n;
   CastOptions given = options;
   given.stochastic.seed.reset();
   auto rounds_away = [&](std::uint64_t bits) {
     given.stochastic.bits = static_cast<std::uint32_t>(bits);
-    return encode(f, input, given) == away_code;
+    return encode(f, input, given) == bracket.away_code;
   };
   std::uint64_t lo = 0, hi = patterns;  // the least bits rounding away lie in [lo, hi]; hi: none do
   while (lo < hi) {
@@ -299,9 +300,7 @@ double share_rounding_away(Format f, double input, const CastOptions& options, s
       lo = mid + 1;
     }
   }
-  return encode(f, input, CastOptions{true, RoundMode::toward_zero}) == away_code
-             ? 0.0
-             : static_cast<double>(patterns - lo) / static_cast<double>(patterns);
+  return static_cast<double>(patterns - lo) / static_cast<double>(patterns);
 }
 }  // namespace
 
@@ -329,7 +328,7 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
     out.bracket = bracket_of(request.to, *input);
   }
   if (out.bracket && element.round == RoundMode::stochastic) {
-    const double p = share_rounding_away(request.to, *input, element, out.bracket->away_code);
+    const double p = share_rounding_away(request.to, *input, element, *out.bracket);
     out.away_probability = p;
     out.expected_value = out.bracket->toward_zero + p * (out.bracket->away - out.bracket->toward_zero);
   }
