@@ -137,31 +137,30 @@ std::string interval_text(const RoundingInterval& r) {
 }
 
 int run_layout(const std::string& format, const std::string& value_text, const std::string& code_text,
-               const std::string& round) {
-  const Result<Format> f = parse_format(format);
-  if (!f) return usage_error(f.error().message);
-  if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");
-  CastRequestNames names;
-  names.to = format;
-  if (!round.empty()) names.round = round;
-  const Result<CastRequest> request = parse_cast_request(names);
+               const options::CastFlags& flags) {
+  const Result<CastRequest> request = options::cast_request(format, flags);
   if (!request) return usage_error(request.error().message);
+  if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");
+  const Format f = request->to;
   const CastOptions options = cast_options(*request).value();
   std::ostringstream out;
   std::uint32_t code;
+  std::vector<CastFact> facts;
   if (!code_text.empty()) {
-    const Result<std::uint32_t> parsed = parse_code(*f, code_text);
+    const Result<std::uint32_t> parsed = parse_code(f, code_text);
     if (!parsed) return usage_error(parsed.error().message);
     code = *parsed;
+    if (std::string shortest = shortest_decimal(f, code); !shortest.empty()) facts.push_back({"shortest", shortest});
   } else {
-    const Result<double> value = read_cast_input(*request, value_text);
-    if (!value) return usage_error(value.error().message);
-    code = encode(*f, *value, options);
-    out << "input        " << value_text << (saturates(*f, *value, options) ? " (saturated to max)" : "") << "\n";
+    const Result<CastOutcome> cast = cast_text(*request, value_text);
+    if (!cast) return usage_error(cast.error().message);
+    code = cast->code;
+    facts = cast_facts(f, *cast);
+    out << "input        " << value_text << (saturates(f, cast->input, options) ? " (saturated to max)" : "") << "\n";
   }
-  const Layout l = layout(*f, code);
-  out << "format       " << format_name(*f) << "\n";
-  out << "code         " << hex_code(*f, code) << "\n";
+  const Layout l = layout(f, code);
+  out << "format       " << format_name(f) << "\n";
+  out << "code         " << hex_code(f, code) << "\n";
   for (const BitField& field : l.fields) {
     std::string name = std::string(field.name) + ":";
     name.resize(13, ' ');
@@ -175,9 +174,14 @@ int run_layout(const std::string& format, const std::string& value_text, const s
   if (!l.formula.empty()) out << "formula      " << l.formula << "\n";
   out << "category     " << category_name(l.category) << "\n";
   out << "value        " << l.exact_value << "\n";
-  if (const auto interval = rounding_interval(*f, code, options)) out << "rounds from  " << interval_text(*interval) << "\n";
-  out << "next up      " << (l.next_up ? cast_line(*f, *l.next_up) : "none") << "\n";
-  out << "next down    " << (l.next_down ? cast_line(*f, *l.next_down) : "none") << "\n";
+  for (const CastFact& fact : facts) {
+    std::string name(fact.name);
+    name.resize(std::max<std::size_t>(name.size() + 1, 13), ' ');
+    out << name << fact.text << "\n";
+  }
+  if (const auto interval = rounding_interval(f, code, options)) out << "rounds from  " << interval_text(*interval) << "\n";
+  out << "next up      " << (l.next_up ? cast_line(f, *l.next_up) : "none") << "\n";
+  out << "next down    " << (l.next_down ? cast_line(f, *l.next_down) : "none") << "\n";
   std::cout << out.str();
   return 0;
 }
@@ -249,16 +253,15 @@ void add_format_commands(CLI::App& app, Runner& run) {
   decode->callback([&run, decode_from, codes] { run = [decode_from, codes] { return run_decode(*decode_from, *codes); }; });
 
   struct LayoutArgs {
-    std::string format, value, code, round;
+    std::string format, value, code;
+    options::CastFlags flags;
   };
   auto layout_args = std::make_shared<LayoutArgs>();
   CLI::App* lay = app.add_subcommand("layout", "Show the bit fields, exponent, significand and exact value of a code");
   lay->add_option("format", layout_args->format, "the format")->required();
   lay->add_option("value", layout_args->value, "a number to cast first (ONNX's default options)");
   lay->add_option("--code", layout_args->code, "a code, e.g. 0x7e, instead of a value");
-  lay->add_option("--round", layout_args->round,
-                  "rounding for VALUE, as cast's --round: " + round_mode_list() +
-                      " (default: up for float8_e8m0fnu, ties-to-even for the others)");
+  options::add_cast_flags(*lay, layout_args->flags);  // VALUE is cast as `typelattice cast` casts it
   lay->allow_extras();  // a VALUE like -inf looks like an option to CLI11: take it from the leftovers
   lay->callback([&run, lay, layout_args] {
     const std::vector<std::string> extra = lay->remaining();
@@ -268,7 +271,7 @@ void add_format_commands(CLI::App& app, Runner& run) {
     }
     if (!extra.empty()) layout_args->value = extra.front();
     run = [layout_args] {
-      return run_layout(layout_args->format, layout_args->value, layout_args->code, layout_args->round);
+      return run_layout(layout_args->format, layout_args->value, layout_args->code, layout_args->flags);
     };
   });
 

@@ -335,4 +335,44 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   return out;
 }
 
+std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
+  std::vector<CastFact> facts;
+  if (std::string shortest = shortest_decimal(to, cast.code); !shortest.empty())
+    facts.push_back({"shortest", std::move(shortest)});
+  const std::optional<CastOutcome::Bracket>& b = cast.bracket;
+  if (b && b->toward_zero_code != b->away_code)
+    facts.push_back({"between", cast_line(to, b->toward_zero_code) + " and " + cast_line(to, b->away_code)});
+  if (cast.tie) {
+    CastOptions even = cast.options, away = cast.options;
+    even.round = RoundMode::nearest_even;
+    away.round = RoundMode::ties_to_away;
+    facts.push_back({"tie", "halfway: ties-to-even gives " + cast_line(to, encode(to, cast.input, even)) +
+                                ", ties-to-away " + cast_line(to, encode(to, cast.input, away))});
+  }
+  if (cast.away_probability && cast.expected_value) {
+    // The share is k / 2^N with N <= 32, so k and the share's decimal are exact.
+    const int n = std::clamp(cast.options.stochastic.num_bits, 0, 32);
+    const double patterns = std::ldexp(1.0, n);
+    const auto k = static_cast<std::uint64_t>(*cast.away_probability * patterns);
+    facts.push_back({"p(away)", std::to_string(k) + "/" + std::to_string(static_cast<std::uint64_t>(patterns)) +
+                                    " = " + exact_decimal(*cast.away_probability)});
+    facts.push_back({"expected", exact_decimal(*cast.expected_value)});
+  }
+  return facts;
+}
+
+Result<std::vector<std::uint32_t>> cast_samples(const CastRequest& request, std::string_view text, std::size_t count) {
+  if (count > kMaxCastSamples)
+    return bad_value("at most " + std::to_string(kMaxCastSamples) + " samples of one value; asked for " +
+                     std::to_string(count));
+  const Result<CastOptions> options = cast_options(request);
+  if (!options) return options.error();
+  const Result<double> input = read_cast_input(request, text);
+  if (!input) return input.error();
+  const std::vector<double> inputs(count, *input);
+  std::vector<std::uint32_t> codes(count);
+  cast_many(request.to, *options, inputs, codes);
+  return codes;
+}
+
 }  // namespace typelattice

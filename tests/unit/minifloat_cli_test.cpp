@@ -281,6 +281,38 @@ TEST(MinifloatCli, LayoutShowsFieldsAndExactValue) {
   EXPECT_NE(r.out.find("value        0.5"), std::string::npos);
 }
 
+TEST(MinifloatCli, LayoutOfAValueSaysWhatItsRoundingComesTo) {
+  CliRun r = typelattice("layout float8_e4m3fn 4.1 --round stochastic --srnumbits 8");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* want : {"shortest     4\n", "between      0x48 4 and 0x49 4.5\n", "p(away)      51/256 = 0.19921875\n",
+                           "expected     4.099609375\n"}) {
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  }
+  r = typelattice("layout float8_e4m3fn 4.25");
+  EXPECT_NE(r.out.find("tie          halfway: ties-to-even gives 0x48 4, ties-to-away 0x49 4.5\n"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("p(away)"), std::string::npos);
+  r = typelattice("layout float8_e4m3fn --code 0x01");
+  EXPECT_NE(r.out.find("shortest     0.002\n"), std::string::npos) << r.out;  // 2^-9 = 0.001953125
+  r = typelattice("layout float8_e4m3fn 4.1 --srnumbits 40 --round stochastic");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("srnumbits"), std::string::npos) << r.err;
+}
+
+TEST(MinifloatCli, RepeatPrintsTheCoresSamples) {
+  CastRequest request;
+  request.to = Format::float8_e5m2;
+  request.round = RoundMode::stochastic;
+  request.seed = 7;
+  const Result<std::vector<std::uint32_t>> samples = cast_samples(request, "0.3", 40);
+  ASSERT_TRUE(samples);
+  std::string want;
+  for (const std::uint32_t code : *samples) want += cast_line(request.to, code) + "\n";
+  const CliRun r = typelattice("cast --to float8_e5m2 --round stochastic --seed 7 --repeat 40 0.3");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, want);
+}
+
 TEST(MinifloatCli, FormatsListsEveryFormat) {
   const CliRun r = typelattice("formats");
   EXPECT_EQ(r.exit_code, 0);

@@ -115,4 +115,21 @@ struct CastOutcome {
 };
 Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text);
 
+// What a cast's rounding comes to, as lines every front end shows alike (`typelattice layout FMT VALUE`, the
+// playground's and the app's Bits views): "shortest" (the shortest decimal that casts back to the result),
+// "between" (the two values around the input, toward zero first), "tie" (what the two ties rules give), and
+// for stochastic rounding "p(away)" (the share of the 2^N bit patterns that round away, as a fraction and
+// exactly) and "expected" (the mean result).
+struct CastFact {
+  std::string_view name;
+  std::string text;
+};
+std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast);
+
+// `count` stochastic roundings of one input: the request's seeded stream, elements 0 to count - 1 (what
+// `typelattice cast --repeat K` prints), for a histogram of where stochastic rounding sends the input. At most
+// kMaxCastSamples; a request that is not seeded stochastic rounding gives `count` copies of its one answer.
+inline constexpr std::size_t kMaxCastSamples = std::size_t{1} << 20;
+Result<std::vector<std::uint32_t>> cast_samples(const CastRequest& request, std::string_view text, std::size_t count);
+
 }  // namespace typelattice
