@@ -2,6 +2,7 @@
 
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -213,7 +214,44 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
                        : cast->underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
                                                                                  : val::null());
   out.set("tie", cast->tie);
+  val bracket = val::null();
+  if (const std::optional<CastOutcome::Bracket>& b = cast->bracket) {
+    bracket = val::object();
+    bracket.set("towardZeroCode", b->toward_zero_code);
+    bracket.set("awayCode", b->away_code);
+    bracket.set("towardZero", exact_text(b->toward_zero));
+    bracket.set("away", exact_text(b->away));
+    bracket.set("fraction", b->fraction);
+  }
+  out.set("bracket", bracket);
+  out.set("awayProbability", cast->away_probability ? val(*cast->away_probability) : val::null());
+  out.set("expectedValue", cast->expected_value ? val(*cast->expected_value) : val::null());
+  val facts = val::array();
+  for (const CastFact& fact : cast_facts(f, *cast)) {
+    val entry = val::object();
+    entry.set("name", js_string(fact.name));
+    entry.set("text", js_string(fact.text));
+    facts.call<void>("push", entry);
+  }
+  out.set("facts", facts);
   return ok_value(out);
+}
+
+val shortest_decimal_js(const std::string& format, std::uint32_t code) {
+  return translate(parse_format(format), [code](Format f) { return js_string(shortest_decimal(f, code)); });
+}
+
+// `count` stochastic roundings of one value (the seeded stream's first elements), written as uint32 codes at
+// `out_address`, which the wrapper allocated for `count` of them.
+val cast_samples_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
+                    const val& input, const val& from, const val& stochastic, std::uintptr_t out_address,
+                    std::size_t count) {
+  const Result<CastRequest> request = cast_request(format, saturate, round, input, from, stochastic);
+  if (!request) return error_value(request.error());
+  const Result<std::vector<std::uint32_t>> codes = cast_samples(*request, text, count);
+  if (!codes) return error_value(codes.error());
+  std::copy(codes->begin(), codes->end(), heap_span<std::uint32_t>(out_address, count).begin());
+  return ok_value(val::null());
 }
 
 }  // namespace
@@ -228,6 +266,8 @@ void register_format_bindings() {
   function("decode", &decode_js);
   function("layout", &layout_js);
   function("castValue", &cast_value_js);
+  function("castSamples", &cast_samples_js);
+  function("shortestDecimal", &shortest_decimal_js);
 }
 
 }  // namespace typelattice::web

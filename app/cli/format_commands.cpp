@@ -264,7 +264,8 @@ void add_format_commands(CLI::App& app, Runner& run) {
   options::add_cast_flags(*lay, layout_args->flags);  // VALUE is cast as `typelattice cast` casts it
   lay->allow_extras();  // a VALUE like -inf looks like an option to CLI11: take it from the leftovers
   lay->callback([&run, lay, layout_args] {
-    const std::vector<std::string> extra = lay->remaining();
+    std::vector<std::string> extra = lay->remaining();
+    if (!extra.empty() && extra.front() == "--") extra.erase(extra.begin());  // POSIX's end of options
     if (extra.size() > 1 || (!extra.empty() && !layout_args->value.empty())) {
       run = [extra] { return usage_error("layout takes one VALUE; unexpected '" + extra.back() + "'"); };
       return;

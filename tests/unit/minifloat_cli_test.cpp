@@ -294,6 +294,9 @@ TEST(MinifloatCli, LayoutOfAValueSaysWhatItsRoundingComesTo) {
   EXPECT_EQ(r.out.find("p(away)"), std::string::npos);
   r = typelattice("layout float8_e4m3fn --code 0x01");
   EXPECT_NE(r.out.find("shortest     0.002\n"), std::string::npos) << r.out;  // 2^-9 = 0.001953125
+  r = typelattice("layout float8_e5m2 -- -0.3");  // POSIX's end of options before a negative value
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("input        -0.3\n"), std::string::npos) << r.out;
   r = typelattice("layout float8_e4m3fn 4.1 --srnumbits 40 --round stochastic");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("srnumbits"), std::string::npos) << r.err;

@@ -365,6 +365,33 @@ export interface CastResult {
   underflow: 'zero' | 'nonzero' | null;
   /** The input is exactly halfway between two neighbouring values: ties-to-even and ties-to-away differ. */
   tie: boolean;
+  /**
+   * The format's two values around a finite input within its range (never for float8_e8m0fnu, nor a negative
+   * input to an unsigned format): toward zero and away from zero, and the input's place between them as a
+   * fraction of the step (0: the input is a value of the format, and both codes are its code).
+   */
+  bracket: CastBracket | null;
+  /** Stochastic rounding: the share of the 2^srNumBits bit patterns that round away from zero; else null. */
+  awayProbability: number | null;
+  /** Stochastic rounding: the mean result over those bit patterns; else null. */
+  expectedValue: number | null;
+  /**
+   * What the rounding comes to, the lines `typelattice layout FORMAT VALUE` prints under the value: 'shortest'
+   * (the shortest decimal that casts back to the code), 'between', 'tie', and for stochastic rounding 'p(away)'
+   * and 'expected'.
+   */
+  facts: { name: 'shortest' | 'between' | 'tie' | 'p(away)' | 'expected'; text: string }[];
+}
+
+/** The two values of a format around a cast's input. */
+export interface CastBracket {
+  towardZeroCode: number;
+  awayCode: number;
+  /** Their exact values. */
+  towardZero: string;
+  away: string;
+  /** (input − towardZero) / (away − towardZero), 0 when the input is a value of the format. */
+  fraction: number;
 }
 
 /** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */
@@ -484,6 +511,14 @@ export interface TypeLattice {
    * @throws {RangeError} for a value that does not parse, or an option value the core refuses (the CLI's texts).
    */
   castValue(format: string, value: string | number, opts?: CastValueOptions): CastResult;
+  /**
+   * `count` stochastic roundings of one value (round: 'stochastic'; the stream of `seed`, elements 0 to count − 1,
+   * as `typelattice cast --repeat count` prints them), as codes; at most 2^20. Without stochastic rounding every
+   * code is the one castValue gives.
+   */
+  castSamples(format: string, value: string | number, count: number, opts?: CastValueOptions): Uint32Array;
+  /** The shortest decimal that casts back to `code` (ties to even, no saturation); '' for Inf and NaN codes. */
+  shortestDecimal(format: string, code: number): string;
   /** The wasm heap's size and use. */
   heapStats(): HeapStats;
 }

@@ -9,6 +9,8 @@ import {
 } from './arguments.mjs';
 
 const VERSION = '0.1.0';
+// The core's kMaxCastSamples (typelattice/cast_request.h): the most stochastic samples of one value.
+const MAX_CAST_SAMPLES = 1 << 20;
 // Must match -sMAXIMUM_MEMORY in web/CMakeLists.txt: the most the wasm heap can grow to.
 const MAXIMUM_MEMORY_BYTES = 2 ** 31;
 // (module (func (result v128) (i32x4.splat (i32.const 0)))): valid only where wasm SIMD128 is supported.
@@ -149,6 +151,24 @@ export default async function createTypeLattice(options) {
       from: optionOf(o, 'from', 'string', undefined, what),
       stochastic: sr.some((v) => v !== undefined) ? sr : undefined,
     };
+  }
+
+  // A code of format f, checked as a number within the format's width.
+  function checkedCode(f, code, what) {
+    if (typeof code !== 'number') throw new TypeError(`${what}: code must be a number, got ${describe(code)}`);
+    const limit = 2 ** f.totalBits;
+    if (!Number.isInteger(code) || code < 0 || code >= limit) {
+      throw new RangeError(`${what}: ${code} is not a ${f.name} code (${f.totalBits} bits: 0 to ${limit - 1})`);
+    }
+    return code;
+  }
+
+  // A value to cast as the text the core reads: a number as the text that reads back as it (String(-0) is '0').
+  function valueText(value, what) {
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new TypeError(`${what}: value must be a string or a number, got ${describe(value)}`);
+    }
+    return Object.is(value, -0) ? '-0' : String(value);
   }
 
   // ---- compiled handles: a system or a graph is compiled once in wasm, then asked many questions ---------
@@ -374,23 +394,35 @@ export default async function createTypeLattice(options) {
 
     layout(formatName, code) {
       const f = format(formatName, 'layout: the format');
-      if (typeof code !== 'number') throw new TypeError(`layout: code must be a number, got ${describe(code)}`);
-      const limit = 2 ** f.totalBits;
-      if (!Number.isInteger(code) || code < 0 || code >= limit) {
-        throw new RangeError(`layout: ${code} is not a ${f.name} code (${f.totalBits} bits: 0 to ${limit - 1})`);
-      }
-      return unwrap(core.layout(f.name, code));
+      return unwrap(core.layout(f.name, checkedCode(f, code, 'layout')));
+    },
+
+    shortestDecimal(formatName, code) {
+      const f = format(formatName, 'shortestDecimal: the format');
+      return unwrap(core.shortestDecimal(f.name, checkedCode(f, code, 'shortestDecimal')));
     },
 
     castValue(formatName, value, opts) {
       const f = format(formatName, 'castValue: the format');
-      if (typeof value !== 'string' && typeof value !== 'number') {
-        throw new TypeError(`castValue: value must be a string or a number, got ${describe(value)}`);
-      }
       const { saturate, round, input, from, stochastic } = castOptions(opts, 'castValue');
-      // A number as the text that reads back as it (String(-0) is '0').
-      const text = Object.is(value, -0) ? '-0' : String(value);
-      return unwrap(core.castValue(f.name, text, saturate, round, input, from, stochastic));
+      return unwrap(core.castValue(f.name, valueText(value, 'castValue'), saturate, round, input, from, stochastic));
+    },
+
+    castSamples(formatName, value, count, opts) {
+      const f = format(formatName, 'castSamples: the format');
+      const text = valueText(value, 'castSamples');
+      if (typeof count !== 'number') throw new TypeError(`castSamples: count must be a number, got ${describe(count)}`);
+      if (!Number.isInteger(count) || count < 0 || count > MAX_CAST_SAMPLES) {
+        throw new RangeError(`castSamples: count must be an integer from 0 to ${MAX_CAST_SAMPLES}, got ${count}`);
+      }
+      const { saturate, round, input, from, stochastic } = castOptions(opts, 'castSamples');
+      const address = allocate(count * 4, 'castSamples');
+      try {
+        unwrap(core.castSamples(f.name, text, saturate, round, input, from, stochastic, address, count));
+        return new Uint32Array(core.HEAPU8.buffer, address, count).slice();
+      } finally {
+        core._free(address);
+      }
     },
 
     /** Lines for a graph's edges that pass through no other node's box (the core's route_edges, default spacing). */
