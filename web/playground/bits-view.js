@@ -2,7 +2,9 @@
 // a grid of the format's codes by category, casting a typed value into this and every other format.
 import { t } from './strings.js';
 import { formatCard } from './format-card.js';
-import { fillRoundMenu, modeResults, viewedMode } from './rounding-panel.js';
+import { castFacts, destinations, fillRoundMenu, modeCasts, modeResults, viewedMode } from './rounding-panel.js';
+import { castStrip } from './cast-strip.js';
+import { stochasticPanel } from './stochastic-panel.js';
 import { fillFormatMenu, showDefinition, wireFormatEditor } from './format-editor.js';
 
 const $ = (id) => document.getElementById(id);
@@ -99,6 +101,7 @@ export class BitsView {
     const options = { input: state.input };
     const round = viewedMode(f, state.round);
     if (round) options.round = round;
+    if (round === 'stochastic') Object.assign(options, { srNumBits: state.srnumbits, seed: BigInt(state.seed) });
     if (state.sat !== null) options.saturate = state.sat;   // else ONNX Cast's default for the format
     return options;
   }
@@ -215,6 +218,7 @@ export class BitsView {
       b.setAttribute('aria-label', t('bits.bitLabel', { n, field: t(`field.${b.dataset.field}`), value: on }));
     }
     $('bit-value').textContent = layout.exactValue;
+    $('bit-shortest').textContent = this.tl.shortestDecimal(f.name, code) || '—';   // the core's: casts back to this code
     $('bit-value').dataset.category = layout.category;
     const binary = layout.fields.map((fl) => fl.raw.toString(2).padStart(fl.highBit - fl.lowBit + 1, '0')).join(' ');
     $('bit-code').textContent = `${hex(code, f.totalBits)} = ${binary}`;
@@ -347,64 +351,16 @@ export class BitsView {
         dir: cast.error > 0 ? t('bits.roundedUp') : cast.error < 0 ? t('bits.roundedDown') : t('bits.exact') });
       box.append(err);
     }
-    const strip = this.#strip(f, cast);
+    const facts = castFacts(document, cast);
+    if (facts) box.append(facts);
+    const options = this.#castOptions(state, f);
+    const perMode = modeCasts(this.tl, f, state.value, options, cast);
+    const strip = castStrip(document, this.tl, f, cast, destinations(perMode));
     if (strip) box.append(strip);
-    const modes = modeResults(document, this.tl, f, state.value, this.#castOptions(state, f), cast);
+    const sr = stochasticPanel(document, this.tl, f, state, options, cast, (change) => this.app.set(change));
+    if (sr) box.append(sr);
+    const modes = modeResults(document, f, options, cast, perMode);
     if (modes) box.append(modes);
-  }
-
-  // The cast on a number line: the code's value between its two neighbours, the rounding interval's ends (the
-  // midpoints, where the input would round to a neighbour instead) and the input. Every number is the module's.
-  #strip(f, cast) {
-    const layout = this.tl.layout(f.name, cast.code);
-    if (cast.roundingInterval === null || !Number.isFinite(layout.value)) return null;
-    const points = [{ kind: 'code', value: layout.value, label: `${hex(cast.code, f.totalBits)} ${layout.exactValue}` }];
-    for (const other of [layout.nextDown, layout.nextUp]) {
-      if (other === null || other === undefined) continue;
-      const o = this.tl.layout(f.name, other);
-      if (Number.isFinite(o.value)) points.push({ kind: 'neighbour', value: o.value, label: `${hex(other, f.totalBits)} ${o.exactValue}` });
-    }
-    const { low, high } = cast.roundingInterval;
-    for (const end of [low, high]) {
-      const v = Number(end);
-      if (Number.isFinite(v)) points.push({ kind: 'midpoint', value: v, label: '' });
-    }
-    const input = Number(cast.input);
-    const lo = Math.min(...points.map((p) => p.value));
-    const hi = Math.max(...points.map((p) => p.value));
-    const span = hi - lo || 1;
-    const W = 640;
-    const x = (v) => 20 + ((Math.min(Math.max(v, lo), hi) - lo) / span) * (W - 40);
-    const ns = 'http://www.w3.org/2000/svg';
-    const el = (name, attrs, text) => {
-      const e = document.createElementNS(ns, name);
-      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-      if (text) e.textContent = text;
-      return e;
-    };
-    const svg = el('svg', { id: 'cast-strip', viewBox: `0 0 ${W} 92`, role: 'img', class: 'cast-strip',
-      'aria-label': t('bits.stripLabel', { input: cast.input, value: layout.exactValue }) });
-    svg.append(el('line', { x1: 20, y1: 46, x2: W - 20, y2: 46, class: 'axis' }));
-    for (const p of points) {
-      const g = el('g', { 'data-point': p.kind, 'data-value': p.value });
-      if (p.kind === 'midpoint') {
-        g.append(el('line', { x1: x(p.value), y1: 34, x2: x(p.value), y2: 58, class: 'midpoint' }));
-      } else {
-        g.append(el('line', { x1: x(p.value), y1: 38, x2: x(p.value), y2: 54, class: p.kind }));
-        const lower = p.kind === 'code';
-        // The outermost labels are anchored inward, so they are not cut at the strip's ends.
-        const anchor = lower ? 'middle' : p.value === lo ? 'start' : p.value === hi ? 'end' : 'middle';
-        g.append(el('text', { x: x(p.value), y: lower ? 74 : 28, 'text-anchor': anchor, class: p.kind }, p.label));
-      }
-      svg.append(g);
-    }
-    const beyond = input < lo || input > hi;   // saturation: the input lies off the strip; its marker sits at the end
-    const marker = el('g', { 'data-point': 'input', 'data-value': input });
-    marker.append(el('path', { d: `M ${x(input)} 44 l -6 -10 h 12 z`, class: 'input' }));
-    marker.append(el('text', { x: x(input), y: 90, 'text-anchor': 'middle', class: 'input' },
-      `${beyond ? (input > hi ? '→ ' : '← ') : ''}${t('bits.stripInput')} ${cast.input.length > 24 ? Number(cast.input).toPrecision(8) : cast.input}`));
-    svg.append(marker);
-    return svg;
   }
 
   #showAll(state) {

@@ -1,17 +1,19 @@
-// The Bits view's rounding: the Rounding menu (the core's modes for the format), and under a cast where each
-// mode sends the input, as the module casts it, with the sentence that explains a tie. Stochastic rounding is
-// left out: one sample would read as the answer (drawing samples is not built).
+// The Bits view's rounding: the Rounding menu (the core's modes for the format), under a cast where each mode
+// sends the input, as the module casts it, with the sentence that explains a tie, and the core's facts about the
+// cast (its shortest decimal, the two values around the input, stochastic rounding's share and mean).
 import { t } from './strings.js';
 
-const shown = (f) => f.roundModes.map((mode, i) => [mode, f.roundModeRules[i]]).filter(([mode]) => mode !== 'stochastic');
+const rules = (f) => f.roundModes.map((mode, i) => [mode, f.roundModeRules[i]]);
+// Modes that send an input to one place: every mode but stochastic, whose one draw would read as the answer
+// (its panel shows the chance and the draws instead).
+const directions = (f) => rules(f).filter(([mode]) => mode !== 'stochastic');
 
-// The mode this view casts with: the chosen one where the view offers it for this format, else none (the
-// format's default).
-export const viewedMode = (f, chosen) => (shown(f).some(([mode]) => mode === chosen) ? chosen : undefined);
+// The mode this view casts with: the chosen one where the format has it, else none (the format's default).
+export const viewedMode = (f, chosen) => (f.roundModes.includes(chosen) ? chosen : undefined);
 
 // The menu's options, each with the core's definition as its tooltip.
 export function fillRoundMenu(doc, select, f) {
-  select.replaceChildren(...shown(f).map(([mode, rule]) => {
+  select.replaceChildren(...rules(f).map(([mode, rule]) => {
     const o = doc.createElement('option');
     o.value = mode;
     o.textContent = mode;
@@ -20,22 +22,36 @@ export function fillRoundMenu(doc, select, f) {
   }));
 }
 
-// `#mode-results`: one row per mode ([data-mode], the mode in effect marked) with the module's result line for
-// `text`, cast with `options` but that mode; and `#tie-note` when the input is a tie. Null for E8M0's modes
-// (they are not directions of one rounding) and for a failed cast.
-export function modeResults(doc, tl, f, text, options, cast) {
-  if (!cast || f.roundModes.includes('up')) return null;
+// The input cast in each direction mode with `options` but that mode: [{ mode, cast }]. None for E8M0's modes
+// (not directions of one rounding) and for a failed cast.
+export function modeCasts(tl, f, text, options, cast) {
+  if (!cast || f.roundModes.includes('up')) return [];
+  const { srNumBits, srBits, seed, ...rest } = options;   // stochastic rounding's bits go with that mode only
+  return directions(f).map(([mode]) => ({ mode, cast: tl.castValue(f.name, text, { ...rest, round: mode }) }));
+}
+
+// Where the modes send the input: code -> the modes that give it, for the number line.
+export function destinations(perMode) {
+  const out = new Map();
+  for (const { mode, cast } of perMode) out.set(cast.code, [...(out.get(cast.code) ?? []), mode]);
+  return out;
+}
+
+// `#mode-results`: one row per mode ([data-mode], the mode in effect marked) with the module's result line;
+// and `#tie-note` when the input is a tie. Null without mode casts.
+export function modeResults(doc, f, options, cast, perMode) {
+  if (!perMode.length) return null;
   const box = doc.createElement('div');
   box.id = 'mode-results';
   const table = doc.createElement('table');
   table.className = 'data mono';
   const lines = {};
-  for (const [mode] of shown(f)) {
-    lines[mode] = tl.castValue(f.name, text, { ...options, round: mode }).line;
+  for (const { mode, cast: c } of perMode) {
+    lines[mode] = c.line;
     const tr = doc.createElement('tr');
     tr.dataset.mode = mode;
     if (mode === (options.round ?? f.roundModes[0])) tr.className = 'current';   // unset: the format's default, listed first
-    for (const cell of [mode, lines[mode]]) {
+    for (const cell of [mode, c.line]) {
       const td = doc.createElement('td');
       td.textContent = cell;
       tr.append(td);
@@ -56,4 +72,24 @@ export function modeResults(doc, tl, f, text, options, cast) {
     box.append(p);
   }
   return box;
+}
+
+// `#cast-facts`: the core's lines about the cast ([data-fact]), labelled in the page's language. The tie's line
+// is the core's English sentence; #tie-note says it in the page's language instead.
+export function castFacts(doc, cast) {
+  const facts = cast.facts.filter((fact) => fact.name !== 'tie');
+  if (!facts.length) return null;
+  const dl = doc.createElement('dl');
+  dl.id = 'cast-facts';
+  dl.className = 'facts';
+  for (const fact of facts) {
+    const dt = doc.createElement('dt');
+    dt.textContent = t(`fact.${fact.name}`);
+    const dd = doc.createElement('dd');
+    dd.className = 'mono';
+    dd.dataset.fact = fact.name;
+    dd.textContent = fact.text;
+    dl.append(dt, dd);
+  }
+  return dl;
 }

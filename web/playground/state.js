@@ -18,6 +18,9 @@ export const DEFAULTS = Object.freeze({
   input: 'decimal',
   sat: null,           // null: ONNX Cast's default for the format (as the CLI); true/false: forced
   round: 'up',
+  srnumbits: 8,        // stochastic rounding: random bits per draw (the CLI's --srnumbits)
+  seed: '0',           // stochastic rounding: the stream's seed, decimal digits (up to 2^64 - 1)
+  draws: 1000,         // stochastic rounding: how many draws the histogram shows
   stage: 0,
   lang: 'en',
 });
@@ -60,6 +63,11 @@ export function parseHashWithNotes(hash) {
   take('input', (v) => v === 'hex' || v === 'decimal', (v) => { s.input = v; }, 'decimal or hex');
   take('sat', isFlag, (v) => { s.sat = FLAG_WORDS.get(v); }, '1 or 0');
   take('round', (v) => /^[a-z-]{1,24}$/.test(v), (v) => { s.round = v; }, 'a round mode such as toward-zero');
+  take('srnumbits', (v) => /^\d{1,2}$/.test(v) && Number(v) <= 32, (v) => { s.srnumbits = Number(v); }, 'an integer from 0 to 32');
+  take('seed', (v) => /^\d{1,20}$/.test(v) && BigInt(v) < 2n ** 64n, (v) => { s.seed = String(BigInt(v)); },
+       'an integer from 0 to 2^64 - 1');
+  take('draws', (v) => /^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100000, (v) => { s.draws = Number(v); },
+       'an integer from 1 to 100000');
   take('stage', (v) => /^\d{1,4}$/.test(v), (v) => { s.stage = Number(v); }, 'a stage number');
   take('lang', any, (v) => { s.lang = v; });
   return { state: s, notes };
@@ -123,6 +131,9 @@ export function toHash(s) {
   put('input', s.input, DEFAULTS.input);
   if (s.sat !== null) p.set('sat', s.sat ? '1' : '0');
   put('round', s.round, DEFAULTS.round);
+  put('srnumbits', String(s.srnumbits), String(DEFAULTS.srnumbits));
+  put('seed', s.seed, DEFAULTS.seed);
+  put('draws', String(s.draws), String(DEFAULTS.draws));
   if (s.stage) p.set('stage', String(s.stage));
   put('lang', s.lang, DEFAULTS.lang);
   // Commas and '*' (weak types) stay readable in the address bar.

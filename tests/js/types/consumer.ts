@@ -30,6 +30,14 @@ export async function useIt(): Promise<string> {
   const decoded: Float32Array = tl.decode(bytes, 'float8_e4m3fn');
   const layout: CodeLayout = tl.layout('float8_e4m3fn', 0x38);
   const cast: CastResult = tl.castValue('float8_e4m3fn', '1000', { input: 'decimal', from: 'float32' });
+  const sr: CastResult = tl.castValue('float8_e4m3fn', '4.1', { round: 'stochastic', srNumBits: 8 });
+  const share: number | null = sr.awayProbability;
+  const mean: number | null = sr.expectedValue;
+  const away: number | undefined = sr.bracket?.awayCode;
+  const factNames: string[] = sr.facts.map((f) => `${f.name}: ${f.text}`);
+  const samples: Uint32Array = tl.castSamples('float8_e4m3fn', 4.1, 1000, { round: 'stochastic', seed: 3n });
+  const shortest: string = tl.shortestDecimal('float8_e4m3fn', 0x01);
+  void [share, mean, away, factNames, samples, shortest];
   const line: string = cast.line;
   const width: 1 | 2 | 4 = formats[0].codeBytes;
   const p3109: FormatEntry[] = tl.formats('p3109');
