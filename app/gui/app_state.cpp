@@ -34,6 +34,10 @@ CastRequest AppState::cast_request() const {
   request.to = format;
   request.saturate = cast_saturate;
   request.round = cast_round;
+  if (cast_round == RoundMode::stochastic) {
+    request.sr_num_bits = cast_sr_num_bits;
+    request.seed = cast_seed;
+  }
   return request;
 }
 

@@ -48,8 +48,12 @@ struct AppState {
   // `typelattice cast` and the module's castValue.
   std::optional<bool> cast_saturate;
   std::optional<RoundMode> cast_round;
+  std::optional<int> cast_sr_num_bits;             // stochastic rounding's bits and seed, as the CLI's flags
+  std::optional<std::uint64_t> cast_seed;
   std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
+  std::string cast_value;                          // the text of the value last cast: the panel explains it
+  int draws = 1000;                                // stochastic rounding: how many draws the panel shows
   bool show_help = false;
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to
   float zoom = 1.0f;                               // lattice view: 1 = fit to the panel

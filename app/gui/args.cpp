@@ -255,6 +255,7 @@ std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Argu
     const Result<CastOutcome> cast = cast_text(*request, f.value);
     if (!cast) return Failure{cast.error().message, false};
     args.value_code = cast->code;
+    args.value_text = f.value;
   }
   return std::nullopt;
 }
@@ -370,6 +371,14 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.cast) {
     state.cast_saturate = args.cast->saturate;
     state.cast_round = args.cast->round;
+    state.cast_sr_num_bits = args.cast->sr_num_bits;
+    state.cast_seed = args.cast->seed;
+  }
+  if (!args.value_text.empty()) {
+    state.cast_value = args.value_text;
+    const std::size_t n = std::min(args.value_text.size(), state.value_input.size() - 1);
+    std::copy_n(args.value_text.begin(), n, state.value_input.begin());
+    state.value_input[n] = '\0';
   }
   if (args.value_code) state.code = *args.value_code;
   state.code &= code_mask(state.format);

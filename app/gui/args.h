@@ -23,6 +23,7 @@ struct Arguments {
   std::optional<std::uint64_t> code;           // wider than any format: parse_arguments checks the fit
   std::optional<CastRequest> cast;             // --format with any cast flag or --value, checked by the core
   std::optional<std::uint32_t> value_code;     // --value, read and cast as `typelattice cast` does
+  std::string value_text;                      // --value as given
   int width = 1280, height = 800;
   bool size_given = false;
   std::optional<float> scale;

@@ -138,7 +138,6 @@ void draw_value_input(PanelContext& ctx) {
     ImGui::SetNextItemWidth(130.0f * ctx.scale);
     if (ImGui::BeginCombo("round", std::string(round_mode_name(shown.round)).c_str())) {
       for (const RoundModeName& r : modes) {
-        if (r.mode == RoundMode::stochastic) continue;  // one sample would read as the answer; sampling is not built
         if (ImGui::Selectable(std::string(r.name).c_str(), r.mode == shown.round)) state.cast_round = r.mode;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(r.description).c_str());
       }
@@ -150,6 +149,7 @@ void draw_value_input(PanelContext& ctx) {
     if (cast) {
       state.code = cast->code;
       state.value_error.clear();
+      state.cast_value = state.value_input.data();
     } else {
       state.value_error = cast.error().message;
     }
@@ -386,6 +386,7 @@ void draw_bits_panel(PanelContext& ctx) {
   ImGui::Spacing();
   draw_bit_row(ctx, l, spec.total_bits());
   draw_value_input(ctx);
+  draw_cast_explained(ctx);
   ImGui::Separator();
   if (ImGui::BeginTable("bits_columns", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("details", ImGuiTableColumnFlags_WidthStretch, 0.3f);

@@ -74,6 +74,10 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   if (!model.join_reason.empty()) std::cout << "why: " << model.join_reason << "\n";
   // The bits view: the code shown, as `typelattice cast` prints it.
   if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
+  // ... and the core's facts about the value cast, as `typelattice layout FORMAT VALUE` prints them.
+  if (ctx.state.view == View::bits && !ctx.state.cast_value.empty())
+    if (const Result<CastOutcome> cast = cast_text(ctx.state.cast_request(), ctx.state.cast_value))
+      for (const CastFact& fact : cast_facts(ctx.state.format, *cast)) std::cout << fact.name << ": " << fact.text << "\n";
   // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.
   if (!model.user_path.empty())
     std::cout << "check: " << (model.lattice_violation ? model.lattice_violation_text : "is a lattice") << "\n";

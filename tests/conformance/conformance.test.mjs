@@ -25,7 +25,7 @@ function parseCase(line, lineNo) {
   const kind = words[0];
   const head = words.slice(1, dash);
   const operand = words.slice(dash + 1).join(' ');
-  if (kind === 'cast') return { kind, line, lineNo, format: head[0], options: head.slice(1), value: operand, pinned };
+  if (kind === 'cast' || kind === 'facts') return { kind, line, lineNo, format: head[0], options: head.slice(1), value: operand, pinned };
   if (kind === 'select') return { kind, line, lineNo, options: head, names: operand.split(','), pinned };
   throw new Error(`corpus line ${lineNo}: unknown question '${kind}'`);
 }
@@ -33,6 +33,9 @@ function parseCase(line, lineNo) {
 const corpus = readFileSync(path.join(here, 'corpus.txt'), 'utf8').split('\n')
   .map((line, i) => [line, i + 1]).filter(([line]) => line.trim() && !line.startsWith('#'))
   .map(([line, n]) => parseCase(line, n));
+
+// The names of the core's facts about a cast (cast_facts), as `layout` and the app print them.
+const FACTS = new Set(['shortest', 'between', 'tie', 'p(away)', 'expected']);
 
 // ---- normalising what each front end prints ---------------------------------------------------------------
 
@@ -92,6 +95,12 @@ const viaCli = {
     const r = await run(cliPath, ['cast', '--to', c.format, ...c.options, '--', c.value]);
     return r.status === 0 ? answer(firstLine(r.stdout)) : failure(firstLine(r.stderr));
   },
+  async facts(c) {
+    const r = await run(cliPath, ['layout', c.format, ...c.options, '--', c.value]);
+    if (r.status !== 0) return failure(firstLine(r.stderr));
+    return answer(r.stdout.split('\n').map((l) => /^(\S+)\s+(.*)$/.exec(l)).filter((m) => m && FACTS.has(m[1]))
+      .map((m) => `${m[1]}: ${m[2]}`).join('\n'));
+  },
   async select(c) {
     const r = await run(cliPath, ['select', '--explain', ...c.options, '--', ...c.names]);
     if (r.status === 2) return failure(firstLine(r.stderr));
@@ -106,6 +115,12 @@ const viaApp = {
     if (r.status !== 0) return failure(firstLine(r.stderr));
     const line = r.stdout.split('\n').find((l) => l.startsWith('bits: '));
     return line === undefined ? answer(`(no bits line in: ${r.stdout})`) : answer(line.slice('bits: '.length));
+  },
+  async facts(c) {
+    const r = await run(appPath, ['--headless', '--view', 'bits', '--format', c.format, ...c.options,
+                                  `--value=${c.value}`]);
+    if (r.status !== 0) return failure(firstLine(r.stderr));
+    return answer(r.stdout.split('\n').filter((l) => FACTS.has(l.split(': ')[0])).join('\n'));
   },
   async select(c) {
     const r = await run(appPath, ['--headless', ...c.options, `--select=${c.names.join(',')}`]);
@@ -124,6 +139,8 @@ function jsCastOptions(options) {
     else if (flag === '--round') o.round = options[++i];
     else if (flag === '--input') o.input = options[++i];
     else if (flag === '--from') o.from = options[++i];
+    else if (flag === '--srnumbits') o.srNumBits = Number(options[++i]);
+    else if (flag === '--seed') o.seed = BigInt(options[++i]);
     else throw new Error(`no module spelling for ${flag}`);
   }
   return o;
@@ -163,6 +180,8 @@ function viaModule(tl) {
   };
   return {
     cast: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).line),
+    facts: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).facts
+      .map((f) => `${f.name}: ${f.text}`).join('\n')),
     select: guarded((c) => {
       const s = handleFor(jsSystemOptions(c.options)).select(c.names);
       return s.reason ? `${s.text}\nwhy: ${s.reason}` : s.text;
@@ -175,7 +194,7 @@ function viaModule(tl) {
 
 const show = (a) => (a.error ? `error: ${a.text}` : a.text);
 
-for (const kind of ['cast', 'select']) {
+for (const kind of ['cast', 'facts', 'select']) {
   test(`${kind}: the CLI, the JS module and the app give one answer to every question in the corpus`, async () => {
     const cases = corpus.filter((c) => c.kind === kind);
     const tl = await createTypeLattice();
