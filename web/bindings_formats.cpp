@@ -87,6 +87,8 @@ val format_entry(Format f) {
   entry.set("hasNaN", spec.has_nan());
   entry.set("hasNegativeZero", spec.has_negative_zero());
   entry.set("specials", js_string(specials_description(spec.specials)));
+  const std::optional<DefinedFormat> defined = defined_params(f);
+  entry.set("convention", defined ? js_string(convention_name(defined->convention)) : val::null());
   entry.set("max", range.max);
   entry.set("minNormal", range.min_normal);
   entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal

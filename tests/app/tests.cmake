@@ -73,6 +73,9 @@ typelattice_app_test(bits_p3109_value_like_cli DISPLAY screenshot --png ${shots}
 typelattice_app_test(bits_defined_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_defined.png
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to e4m3:fn:bias=7 --round toward-zero 4.4"
   -- --view bits --format e4m3:fn:bias=7 --round toward-zero --value 4.4)
+typelattice_app_test(bits_stochastic_like_cli DISPLAY screenshot --png ${shots}/app_bits_stochastic.png
+  --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e4m3fn --round stochastic --seed 3 4.1"
+  -- --view bits --format float8_e4m3fn --round stochastic --seed 3 --value 4.1)
 typelattice_app_test(bits_e8m0_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_e8m0.png
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e8m0fnu 3"
   -- --view bits --format float8_e8m0fnu --value 3)

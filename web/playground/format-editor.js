@@ -52,9 +52,8 @@ export function wireFormatEditor(doc, tl, use) {
 export function showDefinition(doc, f) {
   if (f.family !== 'defined') return;
   const $ = (id) => doc.getElementById(id);
-  const [, convention] = f.name.split(':');
   $('define-exponent').value = String(f.exponentBits);
   $('define-mantissa').value = String(f.mantissaBits);
   $('define-bias').value = String(f.bias);
-  $('define-convention').value = convention;
+  $('define-convention').value = f.convention;   // the module's, not read back out of the name
 }

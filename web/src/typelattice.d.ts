@@ -125,6 +125,8 @@ export interface FormatEntry {
   hasNegativeZero: boolean;
   /** Where the special values are, in a line (the CLI's and the app's text). */
   specials: string;
+  /** A defined format's convention ('ieee', 'fn', 'fnuz' or 'finite'); null for the others. */
+  convention: 'ieee' | 'fn' | 'fnuz' | 'finite' | null;
   /** Largest finite value. */
   max: number;
   /** Smallest positive normal value. */

@@ -22,6 +22,9 @@ for (const { name, simd } of builds) {
     assert.equal(tl.formatInfo('p3109_k8p4se').max, 224);
     const defined = tl.formatInfo('E4M3:FN');
     assert.deepEqual([defined.name, defined.family, defined.max, defined.bias], ['e4m3:fn:bias=7', 'defined', 448, 7]);
+    assert.equal(defined.convention, 'fn');
+    assert.equal(tl.formatInfo('e2m1:finite').convention, 'finite');
+    assert.equal(k8p3se.convention, null);
     assert.throws(() => tl.formats('P3109'), TypeError);
   });
 
