@@ -13,10 +13,10 @@
 namespace typelattice {
 namespace {
 
-// OCP Microscaling Formats (MX) Specification v1.0, §5 (Table 1: the concrete formats, k = 32, E8M0 scale) and
-// §5.3.3 (MXINT8: 8-bit two's complement with an implicit scale of 2^-6), https://www.opencompute.org/documents/
-// ocp-microscaling-formats-mx-v1-0-spec-final-pdf. NVFP4: 16 E2M1 elements per E4M3 scale, NVIDIA's "Introducing
-// NVFP4" (https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/).
+// OCP Microscaling Formats (MX) Specification v1.0, §5 (the concrete formats: k = 32 elements, an E8M0 scale;
+// MXINT8's elements are 8-bit two's complement with an implicit scale of 2^-6), https://www.opencompute.org/
+// documents/ocp-microscaling-formats-mx-v1-0-spec-final-pdf. NVFP4: 16 E2M1 elements per E4M3 scale, NVIDIA's
+// "Introducing NVFP4" (https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/).
 constexpr std::array<BlockFormatSpec, kBlockFormatCount> kBlockFormats{{
     {BlockFormat::mxfp8_e4m3, "mxfp8_e4m3", Format::float8_e4m3fn, Format::float8_e8m0fnu, 32, 8, 8, 3, 448.0,
      ScaleMode::floor},
@@ -141,6 +141,9 @@ std::size_t block_count(BlockFormat f, std::size_t count) {
 
 std::uint32_t block_scale_code(BlockFormat f, const BlockOptions& options, float amax) {
   const BlockFormatSpec& spec = block_format_spec(f);
+  // NaN or ±Inf in the block: floor(log2 amax) is not an exponent E8M0 holds, so the scale is NaN, as in
+  // microsoft/microxcaling's mx/mx_ops.py (_shared_exponents, 7bc41952de394f5cc5e782baf132e7c7542eb4e4) and
+  // torchao's to_mx (mx_tensor.py at 36027d82d1ad9949597ea16002ff4940374b1b94); NVFP4 does the same for one rule.
   if (!std::isfinite(amax)) return spec.power_of_two_scale() ? 0xffu : 0x7fu;
   if (!spec.power_of_two_scale()) {
     // amax / (6 t): 6 t is exact (26 bits), the double quotient one rounding of the exact one, and 53 >= 2 · 4 + 2

@@ -86,7 +86,7 @@ double block_element_value(BlockFormat f, std::uint32_t element_code);
 Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, std::span<const float> values,
                                     std::span<std::uint8_t> scales, std::span<std::uint8_t> codes);
 // code × scale × tensor scale for every code, exactly (double), or that rounded once to float32 (overflow: ±Inf).
-// A NaN scale makes its whole block NaN (OCP MX v1.0 §5.3). Errors: spans of the wrong lengths, a code wider
+// A NaN scale makes its whole block NaN (the MX spec's rule for a NaN scale). Errors: spans of the wrong lengths, a code wider
 // than the element, a tensor scale that is not a positive finite float.
 Result<std::size_t> dequantize_blocks(BlockFormat f, std::span<const std::uint8_t> scales,
                                       std::span<const std::uint8_t> codes, std::span<double> values,
