@@ -1,5 +1,6 @@
 // Quantizing float32 values to block formats and back: the bulk path, and one block in full with its error.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -83,13 +84,15 @@ Result<std::size_t> dequantize_into(BlockFormat f, std::span<const std::uint8_t>
                        std::to_string(spec.element_bits) + "-bit elements of " + std::string(spec.name));
     }
   }
+  std::array<double, 256> element_values{};  // every code's value, decoded once
+  for (std::uint32_t code = 0; code < limit; ++code) element_values[code] = block_element_value(f, code);
   const auto size = static_cast<std::size_t>(spec.block_size);
   for (std::size_t b = 0; b < blocks; ++b) {
     const double scale = total_scale(f, scales[b], tensor_scale);
     const std::size_t end = std::min(codes.size(), (b + 1) * size);
     for (std::size_t i = b * size; i < end; ++i) {
       // Exact: an element value (at most 7 significant bits) times the scale (a power of two, or 28 bits).
-      const double value = std::isnan(scale) ? scale : block_element_value(f, codes[i]) * scale;
+      const double value = std::isnan(scale) ? scale : element_values[codes[i]] * scale;
       values[i] = static_cast<Out>(value);
     }
   }
