@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "typelattice/block_formats.h"
 
@@ -102,7 +103,7 @@ Result<std::size_t> dequantize_into(BlockFormat f, std::span<const std::uint8_t>
 }  // namespace
 
 Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, std::span<const float> values,
-                                    std::span<std::uint8_t> scales, std::span<std::uint8_t> codes) {
+                                    std::span<std::uint8_t> scales, std::span<std::uint8_t> codes, Isa isa) {
   if (const Result<bool> checked = check_options(f, options); !checked) return checked.error();
   const BlockFormatSpec& spec = block_format_spec(f);
   const std::size_t blocks = block_count(f, values.size());
@@ -110,12 +111,29 @@ Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, 
     return bad_value(std::to_string(values.size()) + " values of " + std::string(spec.name) + " need " +
                      std::to_string(blocks) + " scales and " + std::to_string(values.size()) + " codes");
   }
+  // MX float elements go through the bulk cast kernels (bit-exact with encode) on V · 2^-E in float32. That product
+  // is the exact quotient when it is 2^-126 or more in magnitude (a float32 times a power of two, below
+  // 2^(emax_elem + 1) since every mode has E >= floor(log2 amax) - emax_elem); below, the exact quotient and its
+  // float32 rounding both lie under a quarter of every element format's smallest subnormal (2^-16 at least), so
+  // both round to the zero of their common sign. A NaN-scale block is written as zeros: element codes 0.
+  const bool through_kernels = spec.power_of_two_scale() && spec.element.has_value();
+  std::vector<float> scaled(through_kernels ? values.size() : 0);
   const auto size = static_cast<std::size_t>(spec.block_size);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::span<const float> block = values.subspan(b * size, std::min(size, values.size() - b * size));
     const float amax = block_amax(block);
     const std::uint32_t scale_code = block_scale_code(f, options, amax);
     scales[b] = static_cast<std::uint8_t>(scale_code);
+    if (through_kernels) {
+      float* out = scaled.data() + b * size;
+      if (!std::isfinite(amax)) {
+        std::fill(out, out + block.size(), 0.0f);
+        continue;
+      }
+      const float factor = std::ldexp(1.0f, 127 - static_cast<int>(scale_code));
+      for (std::size_t i = 0; i < block.size(); ++i) out[i] = block[i] * factor;
+      continue;
+    }
     std::uint8_t* out = codes.data() + b * size;
     if (!std::isfinite(amax)) {
       std::fill(out, out + block.size(), std::uint8_t{0});
@@ -124,6 +142,7 @@ Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, 
     const double scale = total_scale(f, scale_code, options.tensor_scale);
     for (std::size_t i = 0; i < block.size(); ++i) out[i] = static_cast<std::uint8_t>(element_code(spec, block[i], scale));
   }
+  if (through_kernels) cast_from_float32(*spec.element, scaled, codes.first(values.size()), kNearestEvenSaturating, isa);
   return blocks;
 }
 

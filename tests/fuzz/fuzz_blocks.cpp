@@ -1,7 +1,8 @@
 // Fuzz the block formats: the first byte picks the format, the second what to drive. Odd: the rest is text for
 // dequantize's readers (JSON or packed), which either refuse it with a message or give codes that dequantize.
 // Even: the rest is float32 values, whose fast quantization must equal the reference's, whose codes pack and
-// unpack unchanged, and whose dequantized values must equal the detail's.
+// unpack unchanged, and whose dequantized values must equal the detail's; bits 3 and up of the second byte pick the
+// instruction set of the element casts.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include "core/blocks/reference.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/block_packing.h"
+#include "typelattice/cast_kernels.h"
 
 using namespace typelattice;
 
@@ -40,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Result<BlockOptions> options = block_options(f, mode, f == BlockFormat::nvfp4 && (selector & 2), values);
   if (!options) std::abort();
   std::vector<std::uint8_t> scales(block_count(f, values.size())), codes(values.size());
-  if (!quantize_blocks(f, *options, values, scales, codes)) std::abort();
+  const std::vector<Isa> isas = available_isas();
+  if (!quantize_blocks(f, *options, values, scales, codes, isas[(selector >> 3) % isas.size()])) std::abort();
   const block_reference::Quantized want = block_reference::quantize(f, *options, values);
   if (want.scales != scales || want.codes != codes) std::abort();
   std::vector<std::uint8_t> packed(packed_size(f, codes.size()));

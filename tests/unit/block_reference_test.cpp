@@ -11,6 +11,7 @@
 
 #include "core/blocks/reference.h"
 #include "typelattice/block_formats.h"
+#include "typelattice/cast_kernels.h"
 
 namespace typelattice {
 namespace {
@@ -24,15 +25,18 @@ std::vector<BlockOptions> options_of(const BlockFormatSpec& spec) {
   return all;
 }
 
+// The fast path with the element casts on every instruction set this machine has.
 void expect_agree(BlockFormat f, const BlockOptions& options, const std::vector<float>& values) {
-  std::vector<std::uint8_t> scales(block_count(f, values.size())), codes(values.size());
-  ASSERT_TRUE(quantize_blocks(f, options, values, scales, codes).ok());
   const block_reference::Quantized want = block_reference::quantize(f, options, values);
-  ASSERT_EQ(scales, want.scales) << block_format_name(f) << " " << scale_mode_name(options.scale_mode)
-                                 << " first value " << values.front();
-  for (std::size_t i = 0; i < codes.size(); ++i) {
-    ASSERT_EQ(codes[i], want.codes[i]) << block_format_name(f) << " " << scale_mode_name(options.scale_mode)
-                                       << " value " << values[i] << " (element " << i << ")";
+  for (const Isa isa : available_isas()) {
+    std::vector<std::uint8_t> scales(block_count(f, values.size())), codes(values.size());
+    ASSERT_TRUE(quantize_blocks(f, options, values, scales, codes, isa).ok());
+    ASSERT_EQ(scales, want.scales) << block_format_name(f) << " " << scale_mode_name(options.scale_mode)
+                                   << " first value " << values.front();
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+      ASSERT_EQ(codes[i], want.codes[i]) << block_format_name(f) << " " << scale_mode_name(options.scale_mode) << " "
+                                         << isa_name(isa) << " value " << values[i] << " (element " << i << ")";
+    }
   }
 }
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "typelattice/cast_kernels.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/result.h"
 
@@ -82,9 +83,11 @@ double block_element_value(BlockFormat f, std::uint32_t element_code);
 // code per value (unpacked: one byte each; block_packing.h packs them). Elements are RNE(V / scale) computed from
 // the exact quotient, clipped to ±element max; a block holding NaN or ±Inf gets the NaN scale and element codes 0.
 // Errors: `scales` shorter than block_count, `codes` shorter than `values`, options the format does not take.
-// Returns the number of blocks written.
+// Returns the number of blocks written. The MX float formats round their elements with the bulk cast kernels
+// (cast_kernels.h) of instruction set `isa`; MXINT8 and NVFP4 one element at a time.
 Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, std::span<const float> values,
-                                    std::span<std::uint8_t> scales, std::span<std::uint8_t> codes);
+                                    std::span<std::uint8_t> scales, std::span<std::uint8_t> codes,
+                                    Isa isa = best_isa());
 // code × scale × tensor scale for every code, exactly (double), or that rounded once to float32 (overflow: ±Inf).
 // A NaN scale makes its whole block NaN (the MX spec's rule for a NaN scale). Errors: spans of the wrong lengths, a code wider
 // than the element, a tensor scale that is not a positive finite float.
