@@ -31,8 +31,8 @@ double total_scale(BlockFormat f, std::uint32_t scale_code, float tensor_scale) 
   return block_scale_value(f, scale_code) * static_cast<double>(tensor_scale);
 }
 
-// One element of a finite-scale block. MX: V / 2^E is exact in double (a float32 over a power of two within
-// double's range), so encode() rounds the exact quotient once. NVFP4: V / (s t) is rounded once to double, and
+// One element of a finite-scale MXINT8 or NVFP4 block. MXINT8: 64 · V / 2^E is exact in double (a float32 times
+// a power of two within double's range), so it is rounded once. NVFP4: V / (s t) is rounded once to double, and
 // 53 >= 2 · 2 + 2 bits makes the second rounding, to E2M1, give RNE of the exact quotient (Figueroa, "When is
 // double rounding innocuous?", SIGNUM Newsletter 30(3), 1995); clipping at ±6 is exact since 6 is a double.
 std::uint32_t element_code(const BlockFormatSpec& spec, float value, double scale) {
