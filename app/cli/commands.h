@@ -13,5 +13,6 @@ using Runner = std::function<int()>;
 void add_promotion_commands(CLI::App& app, Runner& run);  // promote, table, check
 void add_format_commands(CLI::App& app, Runner& run);     // cast, decode, layout, formats
 void add_select_command(CLI::App& app, Runner& run);       // select
+void add_systems_commands(CLI::App& app, Runner& run);     // systems, compare
 
 }  // namespace typelattice::cli

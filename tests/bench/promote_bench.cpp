@@ -33,7 +33,7 @@ void bench_promote(benchmark::State& state, PromotionOptions options) {
 }
 
 bool register_promote_benchmarks() {
-  for (System system : {System::jax, System::numpy, System::torch, System::tensorflow, System::jax_lax}) {
+  for (System system : {System::jax, System::numpy_2021, System::torch_2021, System::tensorflow_2021, System::jax_lax}) {
     for (Mode mode : {Mode::standard, Mode::strict}) {
       if (system != System::jax && mode == Mode::strict) continue;  // table systems have no modes
       for (bool x64 : {true, false}) {
