@@ -49,8 +49,8 @@ Error table_promotion_error(System system, Dtype a, Dtype b) {
     std::string known;
     for (Dtype k : table_dtypes(system)) known += (known.empty() ? "" : ", ") + std::string(dtype_name(k));
     return Error{ErrorKind::promotion,
-                 "dtype " + std::string(dtype_name(d)) + " is not in the " + sys + " promotion table (" +
-                     std::string(row.info.title) + " has " + known + ")",
+                 "dtype " + std::string(dtype_name(d)) + " is not in the " + sys + " promotion table, whose types are " +
+                     known,
                  {}};
   }
   const std::array<Dtype, 2> pair{a, b};

@@ -1,7 +1,10 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
-export type SystemName = 'jax' | 'numpy' | 'torch' | 'tensorflow' | 'jax-lax';
+/** The promotion systems, as systems() lists them (`typelattice systems`). */
+export type SystemName =
+  | 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton'
+  | 'numpy-2021' | 'torch-2021' | 'tensorflow-2021' | 'jax-lax';
 /** JAX's standard promotion, or strict mode (`jax_numpy_dtype_promotion='strict'`). */
 export type ModeName = 'standard' | 'strict';
 /** How a cast rounds: float8_e8m0fnu takes ONNX's up (default), down, nearest; the others ties-to-even (default),
@@ -153,6 +156,14 @@ export interface TableComparison {
 /** A promotion system and whether its promotion behaves like a lattice join. */
 export interface SystemEntry {
   name: SystemName;
+  /** e.g. 'NumPy 2 (NEP 50)'. */
+  title: string;
+  /** e.g. '2025.12' for the array API standard. */
+  version: string;
+  /** Where its data comes from: a file at a commit, or a page. */
+  source: string;
+  /** How its promotion is given. */
+  kind: 'lattice' | 'partial lattice' | 'table' | 'rules';
   /** Same as checkSystem({ system: name }).isLattice. */
   isLattice: boolean;
 }
