@@ -71,6 +71,10 @@ TEST(Operands, BadTextSaysWhatItIsNot) {
     EXPECT_FALSE(r.ok()) << bad;
   }
   EXPECT_NE(parse_operand("1.2.3").error().message.find("neither a Python number"), std::string::npos);
+  // What was typed is echoed escaped, as every message of the core does (typelattice/display_text.h).
+  EXPECT_EQ(parse_operand("1\x1b[2J").error().message.find('\x1b'), std::string::npos);
+  EXPECT_NE(parse_operand("1\x1b[2J").error().message.find("\\x1B"), std::string::npos);
+  EXPECT_FALSE(parse_operand(std::string(300, '1') + "x").ok());  // longer than any name: refused
 }
 
 TEST(Compare, DtypesAloneAreEachSystemsTable) {
