@@ -120,8 +120,11 @@ Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions&
     if (const auto d = detail::jax_join(dtypes, options)) return *d;
     return detail::jax_promotion_error(dtypes, options);
   }
-  // Tables are not lattices: fold from the left, as a chain of binary operations would.
-  Result<Dtype> acc = dtypes[0];  // one input: no operation, so no promotion
+  // Tables are not lattices: fold from the left, as a chain of binary operations would. One input: no operation,
+  // so no promotion, but still a dtype the system must know (array-api has no float16).
+  if (!detail::in_table(options.system, dtypes[0]))
+    return detail::table_promotion_error(options.system, dtypes[0], dtypes[0]);
+  Result<Dtype> acc = dtypes[0];
   for (std::size_t i = 1; i < dtypes.size() && acc.ok(); ++i) acc = promote_types(*acc, dtypes[i], options);
   return acc;
 }

@@ -40,9 +40,13 @@ struct SystemRow {
 };
 
 using K = SystemKind;
+// The four appendix tables' source, one string for all.
+inline constexpr std::string_view kAppendix =
+    "the appendix of JAX's type promotion design note (JEP 9407, 2021): "
+    "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html";
 inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
     {{System::jax, "jax", "JAX", "0.11.1 (jax_numpy_dtype_promotion standard and strict, x64 on and off)",
-      "the lattice of jax/_src/dtypes.py at jax-ml/jax cec06d116c05f0d52adfceee3d3b730fdbcb0ce5 (Aug 2026)",
+      "the lattice of jax/_src/dtypes.py at jax-ml/jax cec06d1 (Aug 2026)",
       K::lattice, true, false, "TypePromotionError"},
      "JAX's lattice", "", "", "", Refusal::jax, ValueRule::jax},
     {{System::numpy, "numpy", "NumPy 2 (NEP 50)", "2.x",
@@ -64,23 +68,19 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
       "TypePromotionError"},
      "Triton's rules", "tables/triton.csv", "", "", Refusal::appendix, ValueRule::triton},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
-      "NumPy as the appendix of JAX's type promotion design note gives it (JEP 9407, 2021): "
-      "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html", K::table, false, false,
+      kAppendix, K::table, false, false,
       "TypePromotionError"},
      "NumPy 1's table", "tables/numpy-2021.csv", "", "", Refusal::appendix, ValueRule::value_based},
     {{System::torch_2021, "torch-2021", "PyTorch (2021 appendix)", "1.x, as of 2021",
-      "PyTorch as the appendix of JAX's type promotion design note gives it (JEP 9407, 2021): "
-      "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html", K::table, false, false,
+      kAppendix, K::table, false, false,
       "TypePromotionError"},
      "PyTorch's 2021 table", "tables/torch-2021.csv", "", "", Refusal::appendix, ValueRule::none},
     {{System::tensorflow_2021, "tensorflow-2021", "TensorFlow (2021 appendix)", "2.x before 2.15, as of 2021",
-      "TensorFlow as the appendix of JAX's type promotion design note gives it (JEP 9407, 2021): "
-      "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html", K::table, false, false,
+      kAppendix, K::table, false, false,
       "TypePromotionError"},
      "TensorFlow's 2021 table", "tables/tensorflow-2021.csv", "", "", Refusal::appendix, ValueRule::none},
     {{System::jax_lax, "jax-lax", "jax.lax (2021 appendix)", "as of 2021",
-      "jax.lax as the appendix of JAX's type promotion design note gives it (JEP 9407, 2021): "
-      "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html", K::table, false, false,
+      kAppendix, K::table, false, false,
       "TypePromotionError"},
      "jax.lax's table", "tables/jax-lax.csv", "", "jax.lax lax", Refusal::appendix, ValueRule::none},
 }};

@@ -121,6 +121,16 @@ TEST(ArrayApi, ItsGraphHasThreeComponentsWhoseJoinsAreTheTables) {
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;  // where defined, the table obeys the laws
 }
 
+TEST(ArrayApi, ATypeItDoesNotHaveIsRefusedEvenAlone) {
+  // One input is no operation, but float16 is still not one of the standard's dtypes (the app selects one node).
+  const std::vector<D> alone{D::float16};
+  const auto r = result_type(alone, kApi);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("float16 is not in the array-api promotion table"), std::string::npos);
+  const std::vector<D> known{D::int8};
+  EXPECT_EQ(*result_type(known, kApi), D::int8);
+}
+
 TEST(ArrayApi, CliExitsOneWithUnspecified) {
   const auto r = promotion_test::run_cli({"promote", "uint64", "int64", "--system", "array-api"});
   EXPECT_EQ(r.exit_code, 1);
