@@ -32,7 +32,7 @@ enum class ValueRule : std::uint8_t {
 struct SystemRow {
   SystemInfo info;
   std::string_view words;        // for sentences: "NumPy's table"
-  std::string_view table_asset;  // "tables/numpy.csv"; empty for jax (its lattices are picked by mode)
+  std::string_view table_asset;  // "tables/torch.csv"; empty for jax (its lattices are picked by mode)
   std::string_view graph_asset;  // "lattices/array-api.txt" for a partial lattice; empty otherwise
   std::string_view aliases;      // other accepted names, separated by spaces
   Refusal refusal;
@@ -52,7 +52,7 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
     {{System::numpy, "numpy", "NumPy 2 (NEP 50)", "2.x",
       "numpy/numpy doc/neps/nep-0050-scalar-promotion.rst and doc/source/reference/arrays.promotion.rst at 1f90bbb",
       K::table, false, false, "TypePromotionError"},
-     "NumPy's table", "tables/numpy.csv", "", "", Refusal::appendix, ValueRule::nep50},
+     "NumPy's table", "tables/numpy-2021.csv", "", "", Refusal::appendix, ValueRule::nep50},  // same dtype cells
     {{System::torch, "torch", "PyTorch 2", "2.x",
       "pytorch/pytorch c10/core/ScalarType.cpp (promoteTypes) at 008ec6b; scalars: "
       "aten/src/ATen/native/TypeProperties.cpp (result_type)",
