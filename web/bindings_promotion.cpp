@@ -17,7 +17,6 @@ namespace {
 constexpr const char* kKindNames[] = {"bool", "uint", "int", "float", "complex"};
 constexpr const char* kTableViolationNames[] = {"not_commutative", "not_associative", "not_idempotent"};
 constexpr const char* kLatticeViolationNames[] = {"cycle", "no_upper_bound", "no_least_upper_bound"};
-constexpr System kSystems[] = {System::jax, System::numpy, System::torch, System::tensorflow, System::jax_lax};
 
 Result<PromotionOptions> options_from(const std::string& system, const std::string& mode, bool x64) {
   Result<System> s = parse_system(system);
@@ -63,10 +62,14 @@ val dtypes() {
 
 val systems() {
   val out = val::array();
-  for (System s : kSystems) {
+  for (const SystemInfo& info : all_systems()) {
     val entry = val::object();
-    entry.set("name", js_string(system_name(s)));
-    entry.set("isLattice", !check_table(PromotionOptions{s, Mode::standard, true}).has_value());
+    entry.set("name", js_string(info.name));
+    entry.set("title", js_string(info.title));
+    entry.set("version", js_string(info.version));
+    entry.set("source", js_string(info.source));
+    entry.set("kind", js_string(system_kind_name(info.kind)));
+    entry.set("isLattice", !check_table(PromotionOptions{info.id, Mode::standard, true}).has_value());
     out.call<void>("push", entry);
   }
   return out;

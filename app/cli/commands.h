@@ -14,5 +14,6 @@ void add_promotion_commands(CLI::App& app, Runner& run);  // promote, table, che
 void add_format_commands(CLI::App& app, Runner& run);     // cast, decode, layout, formats
 void add_select_command(CLI::App& app, Runner& run);       // select
 void add_block_commands(CLI::App& app, Runner& run);       // quantize, dequantize
+void add_systems_commands(CLI::App& app, Runner& run);     // systems, compare
 
 }  // namespace typelattice::cli

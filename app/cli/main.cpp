@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   typelattice::cli::add_format_commands(app, run);
   typelattice::cli::add_select_command(app, run);
   typelattice::cli::add_block_commands(app, run);
+  typelattice::cli::add_systems_commands(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -39,7 +39,8 @@ int run_promote(const PromoteArgs& args) {
   if (!dtypes) return usage_error(dtypes.error().message);
   const auto result = result_type(*dtypes, *options);
   if (!result) {
-    std::cerr << "TypePromotionError: " << result.error().message << "\n";
+    const std::string_view error_class = system_info(options->system).error_class;
+    std::cerr << error_class << (error_class.empty() ? "" : ": ") << result.error().message << "\n";
     return 1;
   }
   std::cout << dtype_name(*result) << "\n";

@@ -5,7 +5,10 @@
 namespace typelattice::options {
 
 void add_system_flags(CLI::App& app, SystemFlags& flags) {
-  app.add_option("--system", flags.system, "jax (default), numpy, torch, tensorflow or jax-lax")->type_name("S");
+  std::string systems;
+  for (const SystemInfo& s : all_systems()) systems.append(systems.empty() ? "" : ", ").append(s.name);
+  app.add_option("--system", flags.system, "one of " + systems + " (default jax; 'typelattice systems' lists them)")
+      ->type_name("S");
   app.add_option("--mode", flags.mode, "standard (default) or strict: jax_numpy_dtype_promotion (jax only)")->type_name("M");
   app.add_option("--x64", flags.x64, "on (default) or off: jax_enable_x64 (jax only)")->type_name("on|off");
 }

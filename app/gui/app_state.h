@@ -20,10 +20,6 @@
 
 namespace typelattice::gui {
 
-// The promotion systems the menus offer, in menu order.
-inline constexpr std::array<System, 5> kSystems = {System::jax, System::numpy, System::torch, System::tensorflow,
-                                                   System::jax_lax};
-
 enum class View { lattice, table, bits };
 inline constexpr int kViewCount = 3;
 std::string_view view_name(View v);

@@ -47,8 +47,8 @@ void draw_promotion_toolbar(PanelContext& ctx) {
                               : state.preset.empty() ? std::string(system_name(state.options.system))
                                                      : "design: " + state.preset;
   if (ImGui::BeginCombo("##system", current.c_str(), ImGuiComboFlags_HeightLarge)) {
-    for (System s : kSystems)
-      if (ImGui::Selectable(std::string(system_name(s)).c_str(),
+    for (const SystemInfo& info : all_systems())
+      if (const System s = info.id; ImGui::Selectable(std::string(info.name).c_str(),
                             !user && state.preset.empty() && s == state.options.system)) {
         state.options.system = s;
         state.preset.clear();

@@ -11,14 +11,10 @@ namespace typelattice::gui {
 
 namespace {
 
-std::size_t system_index(System s) {
-  return static_cast<std::size_t>(std::find(kSystems.begin(), kSystems.end(), s) - kSystems.begin());
-}
-
 void cycle_system(AppState& state, int step) {
-  const int n = static_cast<int>(kSystems.size());
-  const int i = static_cast<int>(system_index(state.options.system));
-  state.options.system = kSystems[static_cast<std::size_t>(((i + step) % n + n) % n)];
+  const int n = static_cast<int>(all_systems().size());
+  const int i = static_cast<int>(state.options.system);
+  state.options.system = all_systems()[static_cast<std::size_t>(((i + step) % n + n) % n)].id;
   state.preset.clear();
   state.show_user_lattice = false;
 }

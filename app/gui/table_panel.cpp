@@ -39,8 +39,8 @@ void draw_compare_controls(PanelContext& ctx, bool& codes, int differing) {
   const std::string current = state.compare ? std::string(system_name(*state.compare)) : "none";
   if (ImGui::BeginCombo("##compare", current.c_str())) {
     if (ImGui::Selectable("none", !state.compare)) state.compare.reset();
-    for (System s : kSystems)
-      if (ImGui::Selectable(std::string(system_name(s)).c_str(), state.compare == s)) state.compare = s;
+    for (const SystemInfo& info : all_systems())
+      if (ImGui::Selectable(std::string(info.name).c_str(), state.compare == info.id)) state.compare = info.id;
     ImGui::EndCombo();
   }
   ImGui::SameLine();

@@ -6,7 +6,7 @@
 
 namespace typelattice {
 
-// name is "folder/file", e.g. "tables/numpy.csv"; nullopt when no such asset was embedded.
+// name is "folder/file", e.g. "tables/torch.csv"; nullopt when no such asset was embedded.
 std::optional<std::string_view> embedded_asset(std::string_view name);
 std::vector<std::string_view> embedded_asset_names();
 

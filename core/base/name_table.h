@@ -55,6 +55,7 @@ inline constexpr std::array<DtypeInfo, kDtypeCount> kDtypes{{
     {Dtype::float6_e2m3fn, "float6_e2m3fn", K::floating, 6, false, "", "", ""},
     {Dtype::float6_e3m2fn, "float6_e3m2fn", K::floating, 6, false, "", "", ""},
     {Dtype::float4_e2m1fn, "float4_e2m1fn", K::floating, 4, false, "", "FLOAT4E2M1", ""},
+    {Dtype::complex32, "complex32", K::complex_floating, 32, false, "", "", "chalf"},
 }};
 
 // Where ONNX names rank against aliases: ONNX's FLOAT lower-cases to Python's `float`. As a dtype, `float` is

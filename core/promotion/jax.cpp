@@ -104,4 +104,8 @@ Error jax_promotion_error(std::span<const Dtype> dtypes, const PromotionOptions&
 
 Graph jax_graph(const PromotionOptions& options) { return lattice_for(options).graph; }
 
+bool in_jax_lattice(Dtype d, const PromotionOptions& options) {
+  return lattice_for(options).node[static_cast<std::size_t>(d)] >= 0;
+}
+
 }  // namespace typelattice::detail

@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <optional>
 
+#include "core/promotion/system_list.h"
 #include "typelattice/display_text.h"
 #include "typelattice/minifloat.h"
 
@@ -33,10 +34,11 @@ struct FloatShape {
   bool has_sign;
 };
 
-// The real part of complex64/complex128 is float32/float64.
+// The real part of complex32/complex64/complex128 is float16/float32/float64.
 std::optional<FloatShape> float_shape(Dtype d) {
   if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true};
   if (d == Dtype::complex64) d = Dtype::float32;
+  if (d == Dtype::complex32) d = Dtype::float16;
   const std::optional<Format> f = format_of(d);
   if (!f) return std::nullopt;
   const FormatSpec& spec = format_spec(*f);
@@ -66,10 +68,7 @@ std::string every_value(const DtypeInfo& d) {
   return fill(is_integer(d) ? "every %1 value (%2)" : "every %1 value", {d.name, is_integer(d) ? range_text(d) : ""});
 }
 
-constexpr std::array<std::string_view, 5> kSystemWords = {"JAX's lattice", "NumPy's table", "PyTorch's table",
-                                                          "TensorFlow's table", "jax.lax's table"};
-
-std::string_view system_words(const PromotionOptions& o) { return kSystemWords[static_cast<std::size_t>(o.system)]; }
+std::string_view system_words(const PromotionOptions& o) { return detail::system_row(o.system).words; }
 
 // Integers are one kind here: signed and unsigned meet Python's int alike.
 int kind_rank(DtypeKind k) {

@@ -22,4 +22,16 @@ JoinTable build_join_table(const PromotionOptions& options) {
   return t;
 }
 
+PromotionOptions join_table_options(std::size_t index) {
+  if (index < static_cast<std::size_t>(kSystemCount)) return {static_cast<System>(index), Mode::standard, true};
+  if (index == static_cast<std::size_t>(kSystemCount)) return {System::jax, Mode::standard, false};
+  return {System::jax, Mode::strict, true};
+}
+
+std::array<JoinTable, kJoinTableCount> build_join_tables() {
+  std::array<JoinTable, kJoinTableCount> out{};
+  for (std::size_t i = 0; i < kJoinTableCount; ++i) out[i] = build_join_table(join_table_options(i));
+  return out;
+}
+
 }  // namespace typelattice::detail

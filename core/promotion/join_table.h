@@ -16,25 +16,22 @@ using JoinTable = std::array<std::uint8_t, static_cast<std::size_t>(kDtypeCount)
 // The table of one variant, computed from the systems' own joins (jax.cpp, tables.cpp).
 JoinTable build_join_table(const PromotionOptions& options);
 
+// The variants: one per system, then JAX's two others (x64 off, strict; JAX's strict lattice ignores x64).
+inline constexpr std::size_t kJoinTableCount = static_cast<std::size_t>(kSystemCount) + 2;
+inline constexpr std::size_t join_table_index(const PromotionOptions& options) {
+  if (options.system != System::jax || (options.mode == Mode::standard && options.x64))
+    return static_cast<std::size_t>(options.system);
+  return static_cast<std::size_t>(kSystemCount) + (options.mode == Mode::strict ? 1 : 0);
+}
+PromotionOptions join_table_options(std::size_t index);  // the options of variant `index`
+
 // Every variant in one constant, built on first use (thread-safe), never modified. Inline, so promote_types
-// costs one guard and an index (docs/performance.md: promote/<system>/<mode>). Table systems have neither mode
-// nor x64, so those options share one table; JAX's strict lattice ignores x64.
+// costs one guard and an index (docs/performance.md: promote/<system>/<mode>). Systems other than JAX have neither
+// mode nor x64, so those options share one table.
+std::array<JoinTable, kJoinTableCount> build_join_tables();
 inline const JoinTable& join_table(const PromotionOptions& options) {
-  static const std::array<JoinTable, 7> tables{
-      build_join_table({System::jax, Mode::standard, true}), build_join_table({System::jax, Mode::standard, false}),
-      build_join_table({System::jax, Mode::strict, true}), build_join_table({System::numpy, Mode::standard, true}),
-      build_join_table({System::torch, Mode::standard, true}),
-      build_join_table({System::tensorflow, Mode::standard, true}),
-      build_join_table({System::jax_lax, Mode::standard, true})};
-  std::size_t i = 6;
-  switch (options.system) {
-    case System::jax: i = options.mode == Mode::strict ? 2 : options.x64 ? 0 : 1; break;
-    case System::numpy: i = 3; break;
-    case System::torch: i = 4; break;
-    case System::tensorflow: i = 5; break;
-    case System::jax_lax: i = 6; break;
-  }
-  return tables[i];
+  static const std::array<JoinTable, kJoinTableCount> tables = build_join_tables();
+  return tables[join_table_index(options)];
 }
 
 }  // namespace typelattice::detail

@@ -5,20 +5,11 @@
 
 #include "core/base/unknown_name.h"
 #include "core/promotion/join_table.h"
+#include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
 
 namespace typelattice {
 namespace {
-
-struct Named {
-  std::string_view name;
-  System system;
-};
-constexpr std::array<Named, 9> kSystemNames{{
-    {"jax", System::jax}, {"numpy", System::numpy}, {"torch", System::torch}, {"tensorflow", System::tensorflow},
-    {"jax-lax", System::jax_lax}, {"pytorch", System::torch}, {"tf", System::tensorflow},
-    {"jax.lax", System::jax_lax}, {"lax", System::jax_lax},
-}};
 
 std::optional<Dtype> join2(Dtype a, Dtype b, const PromotionOptions& options) {
   const std::size_t cell = static_cast<std::size_t>(a) * kDtypeCount + static_cast<std::size_t>(b);
@@ -43,18 +34,44 @@ std::string quoted_tuple(std::span<const Dtype> dtypes) {
 }
 }  // namespace detail
 
-std::string_view system_name(System s) {
-  for (const Named& n : kSystemNames)
-    if (n.system == s) return n.name;
-  return "jax";
+std::string_view system_kind_name(SystemKind k) {
+  constexpr std::array<std::string_view, 4> kNames{"lattice", "partial lattice", "table", "rules"};
+  return kNames[static_cast<std::size_t>(k)];
 }
 
+std::span<const SystemInfo> all_systems() {
+  static constexpr auto kInfos = [] {
+    std::array<SystemInfo, kSystemCount> out{};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = detail::kSystemRows[i].info;
+    return out;
+  }();
+  return kInfos;
+}
+
+const SystemInfo& system_info(System s) { return all_systems()[static_cast<std::size_t>(s)]; }
+
+std::string_view system_name(System s) { return system_info(s).name; }
+
 Result<System> parse_system(std::string_view text) {
-  for (const Named& n : kSystemNames)
-    if (n.name == text) return n.system;
-  const std::array<std::string_view, 5> canonical{"jax", "numpy", "torch", "tensorflow", "jax-lax"};
-  Error error = unknown_name_error("promotion system", text, canonical, 1);
-  error.message += " (systems: jax, numpy, torch, tensorflow, jax-lax)";
+  std::vector<NameCandidate> candidates;
+  for (const detail::SystemRow& row : detail::kSystemRows) {
+    if (row.info.name == text) return row.info.id;
+    candidates.push_back({row.info.name, row.info.name});
+  }
+  for (const detail::SystemRow& row : detail::kSystemRows) {
+    std::string_view aliases = row.aliases;
+    while (!aliases.empty()) {
+      const std::size_t end = std::min(aliases.find(' '), aliases.size());
+      const std::string_view alias = aliases.substr(0, end);
+      if (alias == text) return row.info.id;
+      candidates.push_back({alias, row.info.name});
+      aliases.remove_prefix(std::min(end + 1, aliases.size()));
+    }
+  }
+  Error error = unknown_name_error("promotion system", text, candidates, 1);
+  std::string list;
+  for (const SystemInfo& info : all_systems()) list += (list.empty() ? "" : ", ") + std::string(info.name);
+  error.message += " (systems: " + list + ")";
   return error;
 }
 
@@ -70,7 +87,7 @@ Result<Mode> parse_mode(std::string_view text) {
 }
 
 Result<PromotionOptions> checked_options(const PromotionOptions& options) {
-  if (options.system != System::jax && (options.mode != Mode::standard || !options.x64)) {
+  if (!system_info(options.system).jax_modes && (options.mode != Mode::standard || !options.x64)) {
     return Error{ErrorKind::bad_value,
                  "strict mode and x64 off are JAX settings (jax_numpy_dtype_promotion, jax_enable_x64); the " +
                      std::string(system_name(options.system)) + " table has neither (use them with the jax system)",
@@ -103,8 +120,11 @@ Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions&
     if (const auto d = detail::jax_join(dtypes, options)) return *d;
     return detail::jax_promotion_error(dtypes, options);
   }
-  // Tables are not lattices: fold from the left, as a chain of binary operations would.
-  Result<Dtype> acc = dtypes[0];  // one input: no operation, so no promotion
+  // Tables are not lattices: fold from the left, as a chain of binary operations would. One input: no operation,
+  // so no promotion, but still a dtype the system must know (array-api has no float16).
+  if (!detail::in_table(options.system, dtypes[0]))
+    return detail::table_promotion_error(options.system, dtypes[0], dtypes[0]);
+  Result<Dtype> acc = dtypes[0];
   for (std::size_t i = 1; i < dtypes.size() && acc.ok(); ++i) acc = promote_types(*acc, dtypes[i], options);
   return acc;
 }
@@ -112,7 +132,8 @@ Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions&
 std::vector<Dtype> system_dtypes(const PromotionOptions& options) {
   if (options.system != System::jax) return detail::table_dtypes(options.system);
   std::vector<Dtype> all;
-  for (const DtypeInfo& info : all_dtypes()) all.push_back(info.id);
+  for (const DtypeInfo& info : all_dtypes())
+    if (detail::in_jax_lattice(info.id, options)) all.push_back(info.id);
   return all;
 }
 
@@ -128,8 +149,9 @@ std::vector<Dtype> system_dtypes(const PromotionOptions& options) {
 }
 
 std::optional<Graph> promotion_graph(const PromotionOptions& options) {
-  if (options.system != System::jax) return std::nullopt;
-  return detail::jax_graph(options);
+  if (options.system == System::jax) return detail::jax_graph(options);
+  if (!detail::system_row(options.system).graph_asset.empty()) return detail::table_system_graph(options.system);
+  return std::nullopt;
 }
 
 // Laws in the order a reader meets them: commutativity, associativity, idempotence. Associativity is searched

@@ -1,4 +1,4 @@
-// Internal to the core: the two kinds of promotion system behind core/include/typelattice/promotion.h. Joins here return nullopt
+// Internal to the core: the two kinds of promotion system (a lattice, a table) behind core/include/typelattice/promotion.h. Joins here return nullopt
 // for "no promotion"; promotion.cpp turns that into the user-facing error.
 #pragma once
 #include <optional>
@@ -13,11 +13,15 @@ namespace typelattice::detail {
 std::optional<Dtype> jax_join(std::span<const Dtype> dtypes, const PromotionOptions& options);
 Error jax_promotion_error(std::span<const Dtype> dtypes, const PromotionOptions& options);
 Graph jax_graph(const PromotionOptions& options);
+bool in_jax_lattice(Dtype d, const PromotionOptions& options);  // complex32 is in none
 
-// numpy, torch, tensorflow, jax-lax: the design document's appendix tables in assets/tables.
+// Every other system: its table in assets/tables (tables.cpp), its refusals worded as the system words them
+// (refusals.cpp), and for a partial lattice its graph (array-api).
 const std::vector<Dtype>& table_dtypes(System system);
-std::optional<Dtype> table_join(System system, Dtype a, Dtype b);  // row a, column b (tensorflow is asymmetric)
+bool in_table(System system, Dtype d);
+std::optional<Dtype> table_join(System system, Dtype a, Dtype b);  // row a, column b (tensorflow-2021 is asymmetric)
 Error table_promotion_error(System system, Dtype a, Dtype b);
+Graph table_system_graph(System system);  // the graph asset of a partial lattice
 
 std::string quoted_tuple(std::span<const Dtype> dtypes);  // ('float32', 'int32'), as Python prints a tuple
 

@@ -10,13 +10,6 @@ namespace {
 constexpr std::array<std::string_view, kCellDifferenceCount> kNames = {"same", "weak-scalar", "integer-float",
                                                                        "missing-type", "disagreement"};
 
-constexpr std::array<std::string_view, 5> kSources = {
-    "JAX today: the lattice in jax/_src/dtypes.py at jax-ml/jax cec06d1 (Aug 2026)",
-    "NumPy, as the JAX type promotion design document's appendix (2021) gives it",
-    "PyTorch, as the JAX type promotion design document's appendix (2021) gives it",
-    "TensorFlow, as the JAX type promotion design document's appendix (2021) gives it",
-    "jax.lax, as the JAX type promotion design document's appendix (2021) gives it"};
-
 bool is_integer(Dtype d) {
   const DtypeKind k = dtype_info(d).kind;
   return k == DtypeKind::boolean || k == DtypeKind::signed_int || k == DtypeKind::unsigned_int;
@@ -31,7 +24,7 @@ bool is_inexact(Dtype d) {
 
 std::string_view cell_difference_name(CellDifference d) { return kNames[static_cast<std::size_t>(d)]; }
 
-std::string_view system_source(System s) { return kSources[static_cast<std::size_t>(s)]; }
+std::string_view system_source(System s) { return system_info(s).source; }
 
 TableComparison compare_tables(const PromotionOptions& here, const PromotionOptions& there,
                                std::span<const Dtype> types) {

@@ -1,8 +1,11 @@
-// The table-driven systems: the design document's appendix tables (assets/tables/<system>.csv), looked up as
-// they are. Row = left operand, column = right operand; '-' = the library refuses the pair.
+// The table-driven systems: every system with a table asset (assets/tables/<name>.csv), looked up as it is.
+// Lines starting with '#' are the citation; then a header row of dtypes, and one row per dtype. Row = left operand,
+// column = right operand; '-' = no promotion, worded by the system's Refusal (refusals.cpp).
 #include <array>
 
 #include "core/base/assets.h"
+#include "typelattice/lattice_text.h"
+#include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
 
 namespace typelattice::detail {
@@ -26,15 +29,16 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
 
-Table load(System system) {
+Table load(std::string_view asset) {
   Table t;
   t.index.fill(-1);
-  const auto text = embedded_asset("tables/" + std::string(system_name(system)) + ".csv");
-  assert(text && "the comparison tables are embedded at build time");
+  if (asset.empty()) return t;
+  const auto text = embedded_asset(asset);
+  assert(text && "the promotion tables are embedded at build time");
   if (!text) return t;
   std::vector<std::string_view> lines;
   for (std::string_view line : split(*text, '\n'))
-    if (!trim_cr(line).empty()) lines.push_back(trim_cr(line));
+    if (!trim_cr(line).empty() && trim_cr(line).front() != '#') lines.push_back(trim_cr(line));
   if (lines.empty()) return t;
   const std::vector<std::string_view> header = split(lines[0], ',');
   for (std::size_t c = 1; c < header.size(); ++c) {
@@ -58,20 +62,22 @@ Table load(System system) {
   return t;
 }
 
+template <std::size_t... I>
+std::array<Table, kSystemCount> load_all(std::index_sequence<I...>) {
+  return {load(kSystemRows[I].table_asset)...};
+}
+
+// Built once, then only read.
 const Table& table_for(System system) {
-  static const std::array<Table, 4> tables{load(System::numpy), load(System::torch), load(System::tensorflow),
-                                           load(System::jax_lax)};
-  switch (system) {
-    case System::numpy: return tables[0];
-    case System::torch: return tables[1];
-    case System::tensorflow: return tables[2];
-    default: return tables[3];
-  }
+  static const std::array<Table, kSystemCount> tables = load_all(std::make_index_sequence<kSystemCount>{});
+  return tables[static_cast<std::size_t>(system)];
 }
 
 }  // namespace
 
 const std::vector<Dtype>& table_dtypes(System system) { return table_for(system).types; }
+
+bool in_table(System system, Dtype d) { return table_for(system).index[static_cast<std::size_t>(d)] >= 0; }
 
 std::optional<Dtype> table_join(System system, Dtype a, Dtype b) {
   const Table& t = table_for(system);
@@ -80,26 +86,14 @@ std::optional<Dtype> table_join(System system, Dtype a, Dtype b) {
   return t.cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)];
 }
 
-Error table_promotion_error(System system, Dtype a, Dtype b) {
-  const Table& t = table_for(system);
-  const std::string sys(system_name(system));
-  for (Dtype d : {a, b}) {
-    if (t.index[static_cast<std::size_t>(d)] >= 0) continue;
-    std::string known;
-    for (Dtype k : t.types) known += (known.empty() ? "" : ", ") + std::string(dtype_name(k));
-    return Error{ErrorKind::promotion,
-                 "dtype " + std::string(dtype_name(d)) + " is not in the " + sys +
-                     " promotion table (the design document's appendix covers " + known + ")",
-                 {}};
-  }
-  const std::array<Dtype, 2> pair{a, b};
-  std::string message = "Input dtypes " + quoted_tuple(pair) + " have no available implicit dtype promotion path in " +
-                        sys + " (its table in the design document's appendix has '-' here)";
-  if (system == System::tensorflow && table_join(system, b, a))
-    message += "; the table is asymmetric: in tf.add(x, y) y must be coercible to x's dtype, and the other order, " +
-               std::string(dtype_name(b)) + " with " + std::string(dtype_name(a)) + ", gives " +
-               std::string(dtype_name(*table_join(system, b, a)));
-  return Error{ErrorKind::promotion, message + ".", {}};
+Graph table_system_graph(System system) {
+  const auto text = embedded_asset(system_row(system).graph_asset);
+  assert(text && "the partial lattices are embedded at build time");
+  if (!text) return {};
+  auto parsed = parse_lattice_text(*text);
+  assert(parsed.ok());
+  if (!parsed) return {};
+  return std::move(parsed).value().graph;
 }
 
 }  // namespace typelattice::detail

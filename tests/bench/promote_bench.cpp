@@ -33,11 +33,12 @@ void bench_promote(benchmark::State& state, PromotionOptions options) {
 }
 
 bool register_promote_benchmarks() {
-  for (System system : {System::jax, System::numpy, System::torch, System::tensorflow, System::jax_lax}) {
+  for (const SystemInfo& info : all_systems()) {
+    const System system = info.id;
     for (Mode mode : {Mode::standard, Mode::strict}) {
-      if (system != System::jax && mode == Mode::strict) continue;  // table systems have no modes
+      if (!info.jax_modes && mode == Mode::strict) continue;  // only JAX has modes and x64
       for (bool x64 : {true, false}) {
-        if (system != System::jax && !x64) continue;
+        if (!info.jax_modes && !x64) continue;
         const std::string name = "promote/" + std::string(system_name(system)) + "/" + std::string(mode_name(mode)) +
                                  (x64 ? "" : "/x64-off");
         benchmark::RegisterBenchmark(name.c_str(), bench_promote, PromotionOptions{system, mode, x64});

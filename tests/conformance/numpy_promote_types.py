@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""The `numpy` system's table (the appendix of the JAX type promotion design note, JEP 9407:
-https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html) against the NumPy that is installed, cell by
-cell: `typelattice table --system numpy --format csv` vs np.promote_types for every pair of dtypes NumPy has.
+"""The `numpy` system's table (NumPy 2, NEP 50) and the `numpy-2021` one (the appendix of the JAX type promotion
+design note, JEP 9407: https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html) against the NumPy that is
+installed, cell by cell: `typelattice table --system S --format csv` vs np.promote_types for every pair of dtypes
+NumPy has. Between dtypes NumPy 2 promotes as NumPy 1 did (NEP 50 changed Python values only), so Debian's NumPy
+1.24 checks both.
 
 Usage: numpy_promote_types.py <path to the typelattice CLI>
 Exit 0 when every cell agrees or is a known difference listed below; 1 on a new difference, or on a known
@@ -24,8 +26,8 @@ SKIPPED = {"i*": "a JAX weak type", "f*": "a JAX weak type", "c*": "a JAX weak t
 KNOWN_DIFFERENCES = {}
 
 
-def table_cells(cli):
-    out = subprocess.run([cli, "table", "--system", "numpy", "--format", "csv"], check=True,
+def table_cells(cli, system):
+    out = subprocess.run([cli, "table", "--system", system, "--format", "csv"], check=True,
                          capture_output=True, text=True).stdout
     rows = list(csv.reader(io.StringIO(out)))
     header = rows[0][1:]
@@ -40,9 +42,13 @@ def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    header, cells = table_cells(sys.argv[1])
+    return max(compare(sys.argv[1], system) for system in ("numpy", "numpy-2021"))
+
+
+def compare(cli, system):
+    header, cells = table_cells(cli, system)
     names = [n for n in header if n not in SKIPPED]
-    print(f"NumPy {np.__version__}: {len(names)} dtypes, {len(names) ** 2} cells compared; skipped: " +
+    print(f"{system} vs NumPy {np.__version__}: {len(names)} dtypes, {len(names) ** 2} cells compared; skipped: " +
           ", ".join(f"{n} ({why})" for n, why in SKIPPED.items() if n in header))
     new, known, gone = [], [], []
     for a in names:

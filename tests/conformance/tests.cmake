@@ -1,4 +1,4 @@
-# ctest label `conformance`: the `numpy` system's table against Debian's NumPy (python3-numpy, installed by
+# ctest label `conformance`: the `numpy` and `numpy-2021` systems' tables against Debian's NumPy (python3-numpy, installed by
 # scripts/install-deps.sh test) running np.promote_types, cell by cell. Debian's python3 is named explicitly so
 # that another python3 on the PATH (without NumPy, or with another NumPy) is not picked up.
 find_program(TYPELATTICE_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)

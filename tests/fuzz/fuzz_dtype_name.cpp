@@ -1,12 +1,14 @@
-// Fuzz dtype and format name parsing: never crash; an accepted name round-trips through its canonical
+// Fuzz dtype and format name parsing, and compare's operands (a dtype or a Python literal): never crash; an accepted name round-trips through its canonical
 // spelling; a rejected one comes with suggestions that are themselves valid names, and a message that does not
 // grow with the input beyond the longest name accepted (kMaxNameLength), escaped (at most 4 characters a byte:
-// typelattice/display_text.h), and holds no raw control character.
+// typelattice/display_text.h), and holds no raw control character. An operand gives every system a row: a result
+// or the reason there is none.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+#include "typelattice/compare.h"
 #include "typelattice/dtype.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/promotion.h"
@@ -31,6 +33,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!again || *again != *f) std::abort();
   } else if (f.error().message.empty()) {
     std::abort();
+  }
+  if (auto op = parse_operand(text)) {
+    const Operand pair[] = {*op, *op};
+    for (const CompareRow& row : compare(pair))
+      if (!row.result && row.error.empty()) std::abort();
+  } else {
+    if (op.error().message.empty() || op.error().message.size() > 4 * kMaxNameLength + 200) std::abort();
+    for (char c : op.error().message)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) std::abort();
   }
   (void)parse_system(text);
   (void)parse_mode(text);

@@ -15,7 +15,8 @@ TEST(DtypeTable, HoldsEveryDesignNameOnceInEnumOrder) {
       "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "bfloat16", "float16",
       "float32", "float64", "complex64", "complex128", "i*", "f*", "c*", "uint1", "uint2", "uint4", "int1", "int2",
       "int4", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e4m3b11fnuz",
-      "float8_e3m4", "float8_e4m3", "float8_e8m0fnu", "float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn"};
+      "float8_e3m4", "float8_e4m3", "float8_e8m0fnu", "float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn",
+      "complex32"};  // PyTorch's (issue 13), after JAX's types
   ASSERT_EQ(all_dtypes().size(), design.size());
   for (std::size_t i = 0; i < design.size(); ++i) {
     const DtypeInfo& info = all_dtypes()[i];

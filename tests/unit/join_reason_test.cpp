@@ -34,7 +34,9 @@ bool is_value_of(Dtype into, long double v) {
   }
   if (static_cast<long double>(static_cast<double>(v)) != v) return false;  // more bits than any float type has
   if (into == Dtype::float64 || into == Dtype::complex128) return true;
-  const std::optional<Format> f = format_of(into == Dtype::complex64 ? Dtype::float32 : into);
+  const std::optional<Format> f = format_of(into == Dtype::complex64   ? Dtype::float32
+                                            : into == Dtype::complex32 ? Dtype::float16
+                                                                       : into);
   if (!f) return false;
   CastOptions nosat;
   nosat.saturate = false;
@@ -60,7 +62,10 @@ std::vector<long double> values_of(Dtype x) {
     }
     return out;
   }
-  const Dtype real = x == Dtype::complex64 ? Dtype::float32 : x == Dtype::complex128 ? Dtype::float64 : x;
+  const Dtype real = x == Dtype::complex32    ? Dtype::float16
+                     : x == Dtype::complex64  ? Dtype::float32
+                     : x == Dtype::complex128 ? Dtype::float64
+                                              : x;
   if (real == Dtype::float64) return {1.7976931348623157e308, 0x1p-1074, 1 + 0x1p-52, -0x1p-1022};
   const Format f = *format_of(real);
   const std::uint64_t codes = std::uint64_t{1} << format_spec(f).total_bits();
@@ -118,9 +123,9 @@ TEST(JoinReason, TheSentencesTheDocsExplain) {
             "uint8: i* is a Python scalar (a weak type): it takes the type of uint8, whose kind is the same or higher");
   EXPECT_EQ(reason("float32", "float32"), "float32: a type with itself is itself");
   PromotionOptions numpy;
-  numpy.system = System::numpy;
+  numpy.system = System::numpy_2021;
   EXPECT_EQ(reason("int16", "float16", numpy),
-            "float32: the smallest type in NumPy's table that holds every int16 value (−32768…32767) and every "
+            "float32: the smallest type in NumPy 1's table that holds every int16 value (−32768…32767) and every "
             "float16 value");
 }
 
@@ -128,7 +133,7 @@ TEST(JoinReason, TheSentencesTheDocsExplain) {
 // is one the checked holds_every_value agrees with.
 TEST(JoinReason, EveryPairOfEverySystemHasATrueSentence) {
   std::vector<PromotionOptions> all;
-  for (System s : {System::jax, System::numpy, System::torch, System::tensorflow, System::jax_lax}) all.push_back({s});
+  for (System s : {System::jax, System::numpy_2021, System::torch_2021, System::tensorflow_2021, System::jax_lax}) all.push_back({s});
   all.push_back({System::jax, Mode::strict, true});
   all.push_back({System::jax, Mode::standard, false});
   int sentences = 0;

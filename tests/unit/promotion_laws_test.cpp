@@ -26,7 +26,7 @@ bool below(Dtype a, Dtype b, const PromotionOptions& o) { return join(a, b, o) =
 TEST(JaxLaws, CommutativeAndIdempotentOverEveryPair) {
   for (const Setting& s : kJaxSettings) {
     const auto types = system_dtypes(s.options);
-    ASSERT_EQ(types.size(), static_cast<std::size_t>(kDtypeCount));
+    ASSERT_EQ(types.size(), static_cast<std::size_t>(kDtypeCount) - 1);  // all but PyTorch's complex32
     for (Dtype a : types) {
       EXPECT_EQ(join(a, a, s.options), a) << s.name << " " << dtype_name(a);
       for (Dtype b : types) EXPECT_EQ(join(a, b, s.options), join(b, a, s.options)) << s.name << " " << dtype_name(a) << " " << dtype_name(b);

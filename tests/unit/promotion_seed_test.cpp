@@ -17,8 +17,9 @@ struct SeedCase {
   const char* seed;  // tests/data/seed_<seed>.csv
   System system;
 };
-const SeedCase kSeeds[] = {{"jax_docs", System::jax}, {"numpy", System::numpy}, {"torch", System::torch},
-                           {"tensorflow", System::tensorflow}, {"jax-lax", System::jax_lax}};
+const SeedCase kSeeds[] = {{"jax_docs", System::jax},           {"numpy", System::numpy},
+                           {"numpy-2021", System::numpy_2021},   {"torch-2021", System::torch_2021},
+                           {"tensorflow-2021", System::tensorflow_2021}, {"jax-lax", System::jax_lax}};
 
 std::string trim(const std::string& s) {
   const std::size_t first = s.find_first_not_of(' ');
@@ -79,10 +80,8 @@ TEST(PromotionSeeds, PromotionTableMatchesEveryCell) {
 }
 
 TEST(PromotionSeeds, CliCsvTableEqualsEverySeedTable) {
-  const std::map<System, std::string> flag{{System::jax, "jax"}, {System::numpy, "numpy"}, {System::torch, "torch"},
-                                           {System::tensorflow, "tensorflow"}, {System::jax_lax, "jax-lax"}};
   for (const SeedCase& s : kSeeds) {
-    const auto r = run_cli({"table", "--system", flag.at(s.system), "--format", "csv"});
+    const auto r = run_cli({"table", "--system", std::string(system_name(s.system)), "--format", "csv"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(promotion_test::parse_csv(r.out), seed_table(s.seed)) << s.seed;
   }
@@ -126,8 +125,8 @@ TEST(PromotionSeeds, CliPromoteAgreesWithTheSeedsOnEveryDiagonalAndSomeCells) {
       EXPECT_EQ(r.out, rows[i][c] + "\n") << rows[i][0] << " " << rows[0][c];
     }
   }
-  const auto np = seed_table("numpy");
-  const auto r = run_cli({"promote", "bfloat16", "int8", "--system", "numpy"});
+  const auto np = seed_table("numpy-2021");
+  const auto r = run_cli({"promote", "bfloat16", "int8", "--system", "numpy-2021"});
   EXPECT_EQ(np[10][6], "-");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("Input dtypes ('bfloat16', 'int8')"), std::string::npos) << r.err;

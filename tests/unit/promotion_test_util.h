@@ -23,14 +23,14 @@ inline std::string read_text(const std::string& path) {
 
 inline std::string data_path(const std::string& name) { return std::string(TYPELATTICE_SOURCE_DIR) + "/tests/data/" + name; }
 
-// A CSV table as rows of cells (header row included).
+// A CSV table as rows of cells (header row included; '#' lines skipped).
 inline std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
   std::vector<std::vector<std::string>> rows;
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) continue;
+    if (line.empty() || line.front() == '#') continue;  // a seed's citation
     std::vector<std::string> cells;
     std::string cell;
     std::istringstream ls(line);

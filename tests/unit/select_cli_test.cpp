@@ -31,7 +31,8 @@ TEST(CliSelect, JoinThenOnePathLinePerEdge) {
 
 TEST(CliSelect, AgreesWithPromoteOnEverySystem) {
   for (const std::vector<std::string>& system : std::vector<std::vector<std::string>>{
-           {}, {"--x64", "off"}, {"--system", "numpy"}, {"--system", "torch"}, {"--system", "tensorflow"},
+           {}, {"--x64", "off"}, {"--system", "numpy"}, {"--system", "torch"}, {"--system", "array-api"},
+           {"--system", "triton"}, {"--system", "numpy-2021"}, {"--system", "torch-2021"}, {"--system", "tensorflow-2021"},
            {"--system", "jax-lax"}}) {
     std::vector<std::string> select{"select", "uint32", "int32"}, promote{"promote", "uint32", "int32"};
     select.insert(select.end(), system.begin(), system.end());

@@ -43,8 +43,8 @@ Selection selected(const Lattice& lattice, const Names& names) {
 
 const std::array<PromotionOptions, 8> kAllOptions{{
     {System::jax, Mode::standard, true}, {System::jax, Mode::standard, false}, {System::jax, Mode::strict, true},
-    {System::jax, Mode::strict, false}, {System::numpy, Mode::standard, true}, {System::torch, Mode::standard, true},
-    {System::tensorflow, Mode::standard, true}, {System::jax_lax, Mode::standard, true},
+    {System::jax, Mode::strict, false}, {System::numpy_2021, Mode::standard, true}, {System::torch_2021, Mode::standard, true},
+    {System::tensorflow_2021, Mode::standard, true}, {System::jax_lax, Mode::standard, true},
 }};
 
 }  // namespace
@@ -89,7 +89,7 @@ TEST(SelectionOnSystem, X64OffFollowsTheX32Lattice) {
 }
 
 TEST(SelectionOnSystem, TableSystemsJoinWithoutPathsAndFoldFromTheLeft) {
-  const CompiledSystem numpy({System::numpy, Mode::standard, true});
+  const CompiledSystem numpy({System::numpy_2021, Mode::standard, true});
   const Selection s = selected(numpy, {"int8", "uint8"});
   EXPECT_EQ(s.join, "int16");
   EXPECT_TRUE(s.path_edges.empty());  // a table has no drawn graph

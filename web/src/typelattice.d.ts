@@ -1,7 +1,8 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
-export type SystemName = 'jax' | 'numpy' | 'torch' | 'tensorflow' | 'jax-lax';
+export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'numpy-2021' | 'torch-2021'
+  | 'tensorflow-2021' | 'jax-lax';  // as systems() lists them (`typelattice systems`)
 /** JAX's standard promotion, or strict mode (`jax_numpy_dtype_promotion='strict'`). */
 export type ModeName = 'standard' | 'strict';
 /** How a cast rounds: float8_e8m0fnu takes ONNX's up (default), down, nearest; the others ties-to-even (default),
@@ -155,6 +156,12 @@ export interface TableComparison {
 /** A promotion system and whether its promotion behaves like a lattice join. */
 export interface SystemEntry {
   name: SystemName;
+  /** e.g. 'NumPy 2 (NEP 50)', '2.x', and where its data comes from (a file at a commit, or a page). */
+  title: string;
+  version: string;
+  source: string;
+  /** How its promotion is given. */
+  kind: 'lattice' | 'partial lattice' | 'table' | 'rules';
   /** Same as checkSystem({ system: name }).isLattice. */
   isLattice: boolean;
 }

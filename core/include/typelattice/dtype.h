@@ -13,7 +13,7 @@ namespace typelattice {
 
 enum class DtypeKind : std::uint8_t { boolean, unsigned_int, signed_int, floating, complex_floating };
 
-// Order is the display order of tables (JAX docs order first, then the newer JAX types).
+// Order is the display order of tables (JAX docs order first, then the newer JAX types, then PyTorch's complex32).
 enum class Dtype : std::uint8_t {
   bool_,
   uint8, uint16, uint32, uint64,
@@ -24,8 +24,9 @@ enum class Dtype : std::uint8_t {
   uint1, uint2, uint4, int1, int2, int4,
   float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e4m3b11fnuz,
   float8_e3m4, float8_e4m3, float8_e8m0fnu, float6_e2m3fn, float6_e3m2fn, float4_e2m1fn,
+  complex32,                            // PyTorch's complex of two float16 (in no JAX lattice)
 };
-inline constexpr int kDtypeCount = static_cast<int>(Dtype::float4_e2m1fn) + 1;
+inline constexpr int kDtypeCount = static_cast<int>(Dtype::complex32) + 1;
 
 struct DtypeInfo {
   Dtype id;

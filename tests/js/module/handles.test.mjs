@@ -13,7 +13,11 @@ const SYSTEMS = [
   { opts: { system: 'jax', mode: 'strict' }, flags: ['--mode', 'strict'] },
   { opts: { system: 'numpy' }, flags: ['--system', 'numpy'] },
   { opts: { system: 'torch' }, flags: ['--system', 'torch'] },
-  { opts: { system: 'tensorflow' }, flags: ['--system', 'tensorflow'] },
+  { opts: { system: 'array-api' }, flags: ['--system', 'array-api'] },
+  { opts: { system: 'triton' }, flags: ['--system', 'triton'] },
+  { opts: { system: 'numpy-2021' }, flags: ['--system', 'numpy-2021'] },
+  { opts: { system: 'torch-2021' }, flags: ['--system', 'torch-2021'] },
+  { opts: { system: 'tensorflow-2021' }, flags: ['--system', 'tensorflow-2021'] },
   { opts: { system: 'jax-lax' }, flags: ['--system', 'jax-lax'] },
 ];
 const dataFile = (name) => path.join(sourceDir, 'tests/data', name);

@@ -20,7 +20,8 @@ export const builds = [{ name: 'SIMD128 build', simd: true }, { name: 'plain bui
 
 /** A seed table (tests/data/seed_<name>.csv) as { types, cell(row, col) -> name | null }. */
 export function seedTable(name) {
-  const lines = readFileSync(path.join(sourceDir, 'tests/data', `seed_${name}.csv`), 'utf8').trim().split('\n');
+  const lines = readFileSync(path.join(sourceDir, 'tests/data', `seed_${name}.csv`), 'utf8').trim().split('\n')
+    .filter((line) => !line.startsWith('#'));  // the seed's citation
   const types = lines[0].split(',').slice(1);
   const cells = lines.slice(1).map((line) => line.split(',').slice(1).map((c) => (c === '-' ? null : c)));
   const rowNames = lines.slice(1).map((line) => line.split(',')[0]);

@@ -76,9 +76,14 @@ test('the jax lattice: one node per jax dtype, the docs Hasse edges, the newer t
   assert.equal(drawing.edges.length, 24 + newer.length);
 });
 
-test('table systems have no lattice drawing', async () => {
+test('table systems have no lattice drawing; the array API standard has its three components', async () => {
   const tl = await load();
-  for (const system of ['numpy', 'torch', 'tensorflow', 'jax-lax']) assert.equal(tl.lattice({ system }), null);
+  for (const system of ['numpy', 'torch', 'triton', 'numpy-2021', 'torch-2021', 'tensorflow-2021', 'jax-lax']) {
+    assert.equal(tl.lattice({ system }), null, system);
+  }
+  const api = tl.lattice({ system: 'array-api' });
+  assert.equal(api.nodes.length, 13);
+  assert.equal(api.edges.length, 13);
 });
 
 test("checkLattice: the design document's examples and their counterexamples", async () => {
@@ -195,7 +200,9 @@ test('designStory: the stages, then today as lattice() draws it, each with what 
 test('systems and checkSystem: JAX is a lattice, NumPy is not (int8, uint8, float16)', async () => {
   const tl = await load();
   const systems = tl.systems();
-  assert.deepEqual(systems.map((s) => s.name), ['jax', 'numpy', 'torch', 'tensorflow', 'jax-lax']);
+  assert.deepEqual(systems.map((s) => s.name), ['jax', 'numpy', 'torch', 'array-api', 'triton', 'numpy-2021',
+    'torch-2021', 'tensorflow-2021', 'jax-lax']);
+  for (const s of systems) assert.ok(s.version && s.source && s.title && s.kind, s.name);
   for (const s of systems) assert.equal(s.isLattice, tl.checkSystem({ system: s.name }).isLattice, s.name);
   assert.equal(tl.checkSystem({ system: 'jax' }).isLattice, true);
   assert.equal(tl.checkSystem({ system: 'jax' }).violation, null);

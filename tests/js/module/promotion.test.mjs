@@ -9,7 +9,8 @@ import { builds, cli, load, seedTable } from './helpers.mjs';
 // seed file -> the options that reproduce it (jax_docs / jax-numpy: JAX's jnp table, x64 on).
 const seeds = [
   ['jax_docs', { system: 'jax' }], ['jax-numpy', { system: 'jax' }], ['numpy', { system: 'numpy' }],
-  ['torch', { system: 'torch' }], ['tensorflow', { system: 'tensorflow' }], ['jax-lax', { system: 'jax-lax' }],
+  ['numpy-2021', { system: 'numpy-2021' }], ['torch-2021', { system: 'torch-2021' }],
+  ['tensorflow-2021', { system: 'tensorflow-2021' }], ['jax-lax', { system: 'jax-lax' }],
 ];
 
 for (const { name, simd } of builds) {

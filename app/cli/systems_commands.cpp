@@ -1,0 +1,64 @@
+// systems, compare: the list of promotion systems, and one expression in every system
+// (core/include/typelattice/compare.h; see docs/promotion.md).
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "app/cli/system_options.h"
+#include "typelattice/compare.h"
+#include "typelattice/promotion.h"
+
+namespace typelattice::cli {
+namespace {
+
+int run_systems(const std::string& format) {
+  if (format != "text" && format != "json") return usage_error("--format takes text or json, not '" + format + "'");
+  if (format == "json") {
+    nlohmann::json doc = nlohmann::json::array();
+    for (const SystemInfo& s : all_systems())
+      doc.push_back({{"name", s.name}, {"title", s.title}, {"version", s.version}, {"source", s.source},
+                     {"kind", system_kind_name(s.kind)}, {"modes", s.jax_modes}});
+    std::cout << doc.dump() << "\n";
+    return 0;
+  }
+  for (const SystemInfo& s : all_systems())
+    std::cout << s.name << ": " << s.title << ", " << s.version << "; " << system_kind_name(s.kind) << "; " << s.source
+              << "\n";
+  return 0;
+}
+
+int run_compare(const std::vector<std::string>& texts) {
+  std::vector<Operand> operands;
+  for (const std::string& text : texts) {
+    Result<Operand> op = parse_operand(text);
+    if (!op) return usage_error(op.error().message);
+    operands.push_back(std::move(op).value());
+  }
+  for (const CompareRow& row : compare(operands))
+    std::cout << system_name(row.system) << ": " << (row.result ? std::string(dtype_name(*row.result)) : row.error)
+              << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_systems_commands(CLI::App& app, Runner& run) {
+  auto format = std::make_shared<std::string>("text");
+  CLI::App* s = app.add_subcommand("systems", "List the promotion systems: name, version, kind and source");
+  s->add_option("--format", *format, "text or json")->capture_default_str();
+  s->callback([&run, format] { run = [format] { return run_systems(*format); }; });
+
+  auto operands = std::make_shared<std::vector<std::string>>();
+  CLI::App* c = app.add_subcommand("compare", "Promote A, B, ... in every system, one line each: SYSTEM: RESULT");
+  c->add_option("operands", *operands,
+                "dtypes (float32, i*), or Python values (300, -1, 1.5, 1j, True), promoted left to right")
+      ->required()
+      ->expected(1, -1);
+  c->footer("A row holds the system's error when it refuses (NumPy 2: OverflowError for 300 with uint8).\n"
+            "Exit 0 when the rows are printed (even with errors in them), 2 on a bad operand.");
+  c->callback([&run, operands] { run = [operands] { return run_compare(*operands); }; });
+}
+
+}  // namespace typelattice::cli

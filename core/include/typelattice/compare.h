@@ -1,0 +1,49 @@
+// One expression in every promotion system: operands are dtypes, weak types or Python values (300, -1, 1.5, 1j,
+// True), so what a value does shows beside what its type does: NumPy 2 refuses a Python int outside the array's
+// range, NumPy 1 picks a type that holds the value, PyTorch wraps it, the array API leaves it unspecified.
+// docs/promotion.md ("compare") gives each system's rule and its source.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "typelattice/dtype.h"
+#include "typelattice/promotion.h"
+#include "typelattice/result.h"
+
+namespace typelattice {
+
+enum class OperandKind : std::uint8_t { dtype, python_bool, python_int, python_float, python_complex };
+
+struct Operand {
+  OperandKind kind = OperandKind::dtype;
+  Dtype dtype = Dtype::bool_;  // a dtype operand's dtype; a value's type in the tables: bool, i*, f*, c*
+  std::string text;            // a value as Python prints it (300, -1, 1.5, 1j, True); a dtype's canonical name
+  // python_int: the sign and magnitude; `huge` when the magnitude is 2^64 or more (magnitude is then meaningless).
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  bool huge = false;
+  double real = 0, imag = 0;   // python_float: real; python_complex: both parts
+};
+
+// A Python literal (True, False; an int: [-+]digits; a float: digits with '.' or an exponent; a complex: a float or
+// int followed by j, optionally after a real part, 1+2j) or else a dtype name as parse_dtype takes it. Bad text gives
+// parse_dtype's error (the closest dtype names).
+Result<Operand> parse_operand(std::string_view text);
+
+struct CompareRow {
+  System system;
+  std::optional<Dtype> result;  // nullopt: `error` says why (the library's words where it raises)
+  std::string error;
+};
+
+// The operands promoted together, left to right as a chain of binary operations ((a op b) op c), in one system
+// with its default options (jax: standard, x64 on). At least one operand.
+CompareRow compare_in(System system, std::span<const Operand> operands);
+// compare_in for every system, in all_systems() order.
+std::vector<CompareRow> compare(std::span<const Operand> operands);
+
+}  // namespace typelattice

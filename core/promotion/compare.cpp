@@ -1,0 +1,312 @@
+// One expression in every system (typelattice/compare.h): Python literals parsed here, then each system's rule for
+// what a value does beyond its weak type's cell (system_list.h ValueRule), as docs/promotion.md cites them.
+#include "typelattice/compare.h"
+
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "core/base/decimal_to_binary.h"
+#include "typelattice/display_text.h"
+#include "core/promotion/system_list.h"
+#include "core/promotion/systems.h"
+
+namespace typelattice {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// [digits][.digits][(e|E)[+-]digits] with at least one significand digit; `is_float` when '.' or an exponent.
+bool decimal_syntax(std::string_view s, bool& is_float) {
+  std::size_t i = 0, digits = 0;
+  is_float = false;
+  while (i < s.size() && is_digit(s[i])) ++i, ++digits;
+  if (i < s.size() && s[i] == '.') {
+    is_float = true;
+    ++i;
+    while (i < s.size() && is_digit(s[i])) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    is_float = true;
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    if (i == start) return false;
+  }
+  return i == s.size();
+}
+
+// A signed real literal: its value, and for an int its sign and magnitude.
+struct Real {
+  bool is_float = false;
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  bool huge = false;
+  double value = 0;
+};
+
+std::optional<Real> parse_real(std::string_view s) {
+  Real r;
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
+    r.negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (!decimal_syntax(s, r.is_float)) return std::nullopt;
+  if (!r.is_float) {
+    for (char c : s) {
+      const auto digit = static_cast<std::uint64_t>(c - '0');
+      if (r.magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) r.huge = true;
+      if (!r.huge) r.magnitude = r.magnitude * 10 + digit;
+    }
+  }
+  r.value = detail::nearest_double(s);
+  if (r.negative) r.value = -r.value;
+  return r;
+}
+
+bool starts_like_number(std::string_view s) {
+  return !s.empty() && (is_digit(s.front()) || s.front() == '.' || s.front() == '+' || s.front() == '-');
+}
+
+}  // namespace
+
+Result<Operand> parse_operand(std::string_view text) {
+  Operand op;
+  op.text = std::string(text);
+  if (text == "True" || text == "False") {
+    op.kind = OperandKind::python_bool;
+    op.dtype = Dtype::bool_;
+    return op;
+  }
+  if (starts_like_number(text) && text.size() <= kMaxNameLength) {
+    if (text.back() == 'j' || text.back() == 'J') {
+      std::string_view body = text.substr(0, text.size() - 1);
+      // The imaginary part starts at the last sign that is neither leading nor an exponent's.
+      std::size_t split = 0;
+      for (std::size_t i = 1; i < body.size(); ++i)
+        if ((body[i] == '+' || body[i] == '-') && body[i - 1] != 'e' && body[i - 1] != 'E') split = i;
+      const auto real = split ? parse_real(body.substr(0, split)) : std::optional<Real>(Real{});
+      const auto imag = parse_real(body.substr(split));
+      if (real && imag) {
+        op.kind = OperandKind::python_complex;
+        op.dtype = Dtype::weak_complex;
+        op.real = real->value;
+        op.imag = imag->value;
+        return op;
+      }
+    } else if (const auto real = parse_real(text)) {
+      op.kind = real->is_float ? OperandKind::python_float : OperandKind::python_int;
+      op.dtype = real->is_float ? Dtype::weak_float : Dtype::weak_int;
+      op.negative = real->negative && (real->magnitude != 0 || real->huge);
+      op.magnitude = real->magnitude;
+      op.huge = real->huge;
+      op.real = real->value;
+      if (!real->is_float) {  // as Python prints it: no '+'
+        op.text.assign(op.negative ? 1 : 0, '-');
+        op.text.append(text.substr(text.find_first_not_of("+-")));
+      }
+      return op;
+    }
+    std::string message = "'";  // appended, not chained with +: GCC 12 warns falsely (-Wrestrict) on the chain
+    message.append(displayed(text));
+    message.append("' is neither a Python number (300, -1, 1.5, 1e3, 1j, 2+3j, True) nor a dtype");
+    return Error{ErrorKind::bad_value, std::move(message), {}};
+  }
+  const Result<Dtype> d = parse_dtype(text);
+  if (!d) return d.error();
+  op.dtype = *d;
+  op.text = std::string(dtype_name(*d));
+  return op;
+}
+
+namespace {
+
+bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
+
+bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeKind::unsigned_int; }
+
+// Whether a Python int lies in [-2^(bits-1), 2^(bits-1)) or [0, 2^bits).
+bool int_fits(const Operand& v, bool is_signed, int bits) {
+  if (v.huge) return false;
+  const int value_bits = is_signed ? bits - 1 : bits;
+  if (v.negative) {
+    if (!is_signed) return false;
+    return value_bits >= 64 || v.magnitude <= (std::uint64_t{1} << value_bits);
+  }
+  return value_bits >= 64 || v.magnitude < (std::uint64_t{1} << value_bits);
+}
+
+bool int_fits(const Operand& v, Dtype d) {
+  const DtypeInfo& info = dtype_info(d);
+  return int_fits(v, info.kind == DtypeKind::signed_int, info.bits);
+}
+
+// A concrete integer dtype that a Python int must fit (NumPy 2's OverflowError, the array API's bounds).
+bool bounded_by(Dtype d) { return !dtype_info(d).weak && is_int_kind(dtype_info(d).kind); }
+
+std::string with_class(System s, const Error& e) {
+  const std::string_view cls = system_info(s).error_class;
+  return cls.empty() ? e.message : std::string(cls) + ": " + e.message;
+}
+
+CompareRow failed(System s, std::string message) { return {s, std::nullopt, std::move(message)}; }
+
+// What a Python int does to a step's result R, beyond the table's cell.
+std::optional<std::string> int_value_error(detail::ValueRule rule, const Operand& v, Dtype r) {
+  using detail::ValueRule;
+  if (v.kind != OperandKind::python_int) return std::nullopt;
+  switch (rule) {
+    case ValueRule::nep50:  // numpy/_core/src/multiarray/arraytypes.c.src: "Python integer %R out of bounds for %S"
+      if (bounded_by(r) && !int_fits(v, r))
+        return "OverflowError: Python integer " + v.text + " out of bounds for " + std::string(dtype_name(r));
+      return std::nullopt;
+    case ValueRule::in_bounds:  // type_promotion.rst: "a Python int within the bounds of the given data type"
+      if (bounded_by(r) && !int_fits(v, r))
+        return "Python int " + v.text + " is outside the bounds of " + std::string(dtype_name(r)) +
+               ": unspecified by the array API standard";
+      return std::nullopt;
+    case ValueRule::wraps:  // c10::Scalar holds an int64; inside it the value wraps into the tensor's dtype
+      if (!int_fits(v, true, 64))
+        return "Python int " + v.text + " is outside int64, which PyTorch's Scalar holds: PyTorch raises (Overflow)";
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+// Triton's tensor-and-scalar rule (triton-semantics.rst): a scalar of the tensor's kind or lower leaves the tensor's
+// dtype; a higher one gives the lowest of int32 < uint32 < int64 < uint64, or float32 < float64, that holds it.
+Result<Dtype> triton_scalar(Dtype tensor, const Operand& v) {
+  const auto kind_rank = [](DtypeKind k) { return k == DtypeKind::boolean ? 0 : is_int_kind(k) ? 1 : 2; };
+  if (v.kind == OperandKind::python_complex)
+    return Error{ErrorKind::promotion, "Triton has no complex dtype for the Python complex " + v.text, {}};
+  const int scalar = v.kind == OperandKind::python_bool ? 0 : v.kind == OperandKind::python_int ? 1 : 2;
+  if (scalar <= kind_rank(dtype_info(tensor).kind)) return tensor;
+  if (v.kind == OperandKind::python_float) {
+    const double m = std::fabs(v.real);
+    return m <= static_cast<double>(std::numeric_limits<float>::max()) || !std::isfinite(m) ? Dtype::float32
+                                                                                           : Dtype::float64;
+  }
+  for (Dtype d : {Dtype::int32, Dtype::uint32, Dtype::int64, Dtype::uint64})
+    if (int_fits(v, d)) return d;
+  return Error{ErrorKind::promotion,
+               "Python int " + v.text + " fits none of Triton's int32, uint32, int64 and uint64", {}};
+}
+
+// NumPy 1's np.min_scalar_type (numpy/_core/src/multiarray/convert_datatype.c, min_scalar_type_num at 1f90bbb):
+// the smallest type of the value's kind that holds it; a positive int that also fits the signed type of that
+// width is "small unsigned" and becomes that signed type when an array is a signed integer.
+std::optional<Dtype> min_scalar_type(const Operand& v, bool signed_arrays) {
+  switch (v.kind) {
+    case OperandKind::python_bool: return Dtype::bool_;
+    case OperandKind::python_float:
+      if ((v.real > -65000 && v.real < 65000) || !std::isfinite(v.real)) return Dtype::float16;
+      if (v.real > -3.4e38 && v.real < 3.4e38) return Dtype::float32;
+      return Dtype::float64;
+    case OperandKind::python_complex:
+      if (v.real > -3.4e38 && v.real < 3.4e38 && v.imag > -3.4e38 && v.imag < 3.4e38) return Dtype::complex64;
+      return Dtype::complex128;
+    case OperandKind::python_int: {
+      constexpr std::array<std::array<Dtype, 2>, 4> kWidths{{{Dtype::uint8, Dtype::int8},
+                                                             {Dtype::uint16, Dtype::int16},
+                                                             {Dtype::uint32, Dtype::int32},
+                                                             {Dtype::uint64, Dtype::int64}}};
+      for (const auto& [u, i] : kWidths) {
+        if (v.negative && int_fits(v, i)) return i;
+        if (!v.negative && int_fits(v, u)) return signed_arrays && int_fits(v, i) ? i : u;
+      }
+      return std::nullopt;
+    }
+    case OperandKind::dtype: return v.dtype;
+  }
+  return std::nullopt;
+}
+
+// NumPy 1's simplified kind order for value-based casting: bool < integers < inexact (float and complex alike).
+int numpy1_category(DtypeKind k) { return k == DtypeKind::boolean ? 0 : is_int_kind(k) ? 1 : 2; }
+
+CompareRow numpy1_value_based(System s, std::span<const Operand> operands) {
+  int array_category = -1;
+  bool signed_arrays = false;
+  for (const Operand& op : operands) {
+    if (is_value(op) || dtype_info(op.dtype).weak) continue;
+    array_category = std::max(array_category, numpy1_category(dtype_info(op.dtype).kind));
+    signed_arrays = signed_arrays || dtype_info(op.dtype).kind == DtypeKind::signed_int;
+  }
+  std::vector<Dtype> types;
+  for (const Operand& op : operands) {
+    if (!is_value(op) || array_category < 0) {
+      types.push_back(op.dtype);
+      continue;
+    }
+    if (numpy1_category(dtype_info(op.dtype).kind) > array_category) {
+      // A value of a higher kind than every array is its default type: int64, float64, complex128.
+      constexpr std::array<Dtype, 4> kDefaults{Dtype::bool_, Dtype::int64, Dtype::float64, Dtype::complex128};
+      types.push_back(kDefaults[static_cast<std::size_t>(op.kind) - 1]);
+      continue;
+    }
+    const std::optional<Dtype> d = min_scalar_type(op, signed_arrays);
+    if (!d) return failed(s, "NumPy 1 makes the Python int " + op.text + " an object array: no numeric dtype holds it");
+    types.push_back(*d);
+  }
+  const PromotionOptions options{s};
+  const Result<Dtype> r = result_type(types, options);
+  if (!r) return failed(s, with_class(s, r.error()));
+  return {s, *r, {}};
+}
+
+}  // namespace
+
+CompareRow compare_in(System s, std::span<const Operand> operands) {
+  using detail::ValueRule;
+  if (operands.empty()) return failed(s, "compare needs at least one operand");
+  const ValueRule rule = detail::system_row(s).values;
+  const PromotionOptions options{s};
+  if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
+  if (rule == ValueRule::jax) {
+    // jax/_src/dtypes.py (scalar_type_to_dtype at cec06d1): a Python int must fit the default int (int64, x64 on);
+    // inside it, lax._convert_element_type casts it with NumPy's astype, which wraps.
+    for (const Operand& op : operands)
+      if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
+        return failed(s, "OverflowError: Python int " + op.text + " too large to convert to int64");
+    std::vector<Dtype> types;
+    for (const Operand& op : operands) types.push_back(op.dtype);
+    const Result<Dtype> r = result_type(types, options);
+    if (!r) return failed(s, with_class(s, r.error()));
+    return {s, *r, {}};
+  }
+  // A chain of binary operations, each on the table; a Python value still on its own (not yet met by an array) is
+  // checked against the step's result.
+  Dtype acc = operands[0].dtype;
+  const Operand* acc_value = is_value(operands[0]) ? &operands[0] : nullptr;
+  if (operands.size() == 1 && acc_value) {
+    const Result<Dtype> alone = promote_types(acc, acc, options);
+    if (!alone) return failed(s, with_class(s, alone.error()));
+    return {s, *alone, {}};
+  }
+  for (std::size_t i = 1; i < operands.size(); ++i) {
+    const Operand& x = operands[i];
+    const Operand* x_value = is_value(x) ? &x : nullptr;
+    const Operand* scalar = acc_value && !x_value ? acc_value : !acc_value && x_value ? x_value : nullptr;
+    const Dtype tensor = scalar == acc_value ? x.dtype : acc;
+    const bool triton_step = rule == ValueRule::triton && scalar && !dtype_info(tensor).weak &&
+                             detail::in_table(s, tensor);
+    const Result<Dtype> r = triton_step ? triton_scalar(tensor, *scalar) : promote_types(acc, x.dtype, options);
+    if (!r) return failed(s, with_class(s, r.error()));
+    for (const Operand* v : {acc_value, x_value})
+      if (v)
+        if (auto error = int_value_error(rule, *v, *r)) return failed(s, std::move(*error));
+    acc = *r;
+    acc_value = nullptr;
+  }
+  return {s, acc, {}};
+}
+
+std::vector<CompareRow> compare(std::span<const Operand> operands) {
+  std::vector<CompareRow> rows;
+  for (const SystemInfo& info : all_systems()) rows.push_back(compare_in(info.id, operands));
+  return rows;
+}
+
+}  // namespace typelattice

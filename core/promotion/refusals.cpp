@@ -1,0 +1,73 @@
+// The words of a refusal ('-' cell) in each table system: the library's own message where it raises one (PyTorch's
+// c10/core/ScalarType.cpp), the standard's "unspecified" for the array API, and the design document's wording for
+// the appendix tables.
+#include <array>
+
+#include "core/promotion/system_list.h"
+#include "core/promotion/systems.h"
+
+namespace typelattice::detail {
+namespace {
+
+// c10::toString of PyTorch's ScalarType (the enum's names, c10/core/ScalarType.h), which its messages print.
+std::string_view torch_scalar_type(Dtype d) {
+  struct Name { Dtype dtype; std::string_view name; };
+  constexpr std::array<Name, 21> kNames{{
+      {Dtype::uint8, "Byte"}, {Dtype::int8, "Char"}, {Dtype::int16, "Short"}, {Dtype::int32, "Int"},
+      {Dtype::int64, "Long"}, {Dtype::float16, "Half"}, {Dtype::float32, "Float"}, {Dtype::float64, "Double"},
+      {Dtype::complex32, "ComplexHalf"}, {Dtype::complex64, "ComplexFloat"}, {Dtype::complex128, "ComplexDouble"},
+      {Dtype::bool_, "Bool"}, {Dtype::bfloat16, "BFloat16"}, {Dtype::uint16, "UInt16"}, {Dtype::uint32, "UInt32"},
+      {Dtype::uint64, "UInt64"}, {Dtype::float8_e5m2, "Float8_e5m2"}, {Dtype::float8_e4m3fn, "Float8_e4m3fn"},
+      {Dtype::float8_e5m2fnuz, "Float8_e5m2fnuz"}, {Dtype::float8_e4m3fnuz, "Float8_e4m3fnuz"},
+      {Dtype::float8_e8m0fnu, "Float8_e8m0fnu"},
+  }};
+  for (const Name& n : kNames)
+    if (n.dtype == d) return n.name;
+  return dtype_name(d);
+}
+
+bool is_float8(Dtype d) { return dtype_info(d).kind == DtypeKind::floating && dtype_info(d).bits == 8; }
+
+// promoteTypes' checks in its order (float8 first, then the "barebones" unsigned types), and toComplexType's for a
+// float8 tensor with a Python complex (at::native::result_type).
+std::string torch_refusal(Dtype a, Dtype b) {
+  const auto pair = std::string(torch_scalar_type(a)) + " and " + std::string(torch_scalar_type(b));
+  if ((is_float8(a) && b == Dtype::weak_complex) || (is_float8(b) && a == Dtype::weak_complex))
+    return "RuntimeError: Unknown Complex ScalarType for " + std::string(torch_scalar_type(is_float8(a) ? a : b));
+  if (is_float8(a) || is_float8(b))
+    return "RuntimeError: Promotion for Float8 Types is not supported, attempted to promote " + pair;
+  return "RuntimeError: Promotion for uint16, uint32, uint64 types is not supported, attempted to promote " + pair;
+}
+
+}  // namespace
+
+Error table_promotion_error(System system, Dtype a, Dtype b) {
+  const SystemRow& row = system_row(system);
+  const std::string sys(row.info.name);
+  for (Dtype d : {a, b}) {
+    if (in_table(system, d)) continue;
+    std::string known;
+    for (Dtype k : table_dtypes(system)) known += (known.empty() ? "" : ", ") + std::string(dtype_name(k));
+    return Error{ErrorKind::promotion,
+                 "dtype " + std::string(dtype_name(d)) + " is not in the " + sys + " promotion table, whose types are " +
+                     known,
+                 {}};
+  }
+  const std::array<Dtype, 2> pair{a, b};
+  if (row.refusal == Refusal::torch) return Error{ErrorKind::promotion, torch_refusal(a, b), {}};
+  if (row.refusal == Refusal::unspecified)
+    return Error{ErrorKind::promotion,
+                 "Input dtypes " + quoted_tuple(pair) + ": their promotion is unspecified by the array API standard "
+                 "(2025.12, type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and "
+                 "Python scalars of other types are left to each library).",
+                 {}};
+  std::string message = "Input dtypes " + quoted_tuple(pair) + " have no available implicit dtype promotion path in " +
+                        sys + " (" + std::string(row.words) + " has '-' here)";
+  if (system == System::tensorflow_2021 && table_join(system, b, a))
+    message += "; the table is asymmetric: in tf.add(x, y) y must be coercible to x's dtype, and the other order, " +
+               std::string(dtype_name(b)) + " with " + std::string(dtype_name(a)) + ", gives " +
+               std::string(dtype_name(*table_join(system, b, a)));
+  return Error{ErrorKind::promotion, message + ".", {}};
+}
+
+}  // namespace typelattice::detail

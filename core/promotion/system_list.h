@@ -1,0 +1,97 @@
+// Internal to the core: the one list of promotion systems. Each row says where the system's data lives (a table in
+// assets/tables, a graph in assets/lattices), how its refusals are worded and how it treats Python values.
+// promotion.cpp, tables.cpp, join_table.h, compare.cpp and (through all_systems()) the front ends iterate it, so
+// adding a system is adding a row and its assets.
+#pragma once
+#include <array>
+#include <string_view>
+
+#include "typelattice/promotion.h"
+
+namespace typelattice::detail {
+
+// Whose words a refusal ('-' cell) is given in.
+enum class Refusal : std::uint8_t {
+  jax,          // JAX's TypePromotionError (jax.cpp)
+  appendix,     // the design document's appendix: "no available implicit dtype promotion path in <system>"
+  torch,        // PyTorch's RuntimeError texts from c10/core/ScalarType.cpp
+  unspecified,  // the array API standard: "unspecified by the array API standard"
+};
+
+// What a Python value (300, 1.5, 1j) does beyond its weak type's cell (compare.cpp).
+enum class ValueRule : std::uint8_t {
+  jax,           // the weak type's join; an int outside int64 raises OverflowError (jax/_src/dtypes.py)
+  nep50,         // the weak type's join; an int outside the result's range raises OverflowError (NumPy 2)
+  value_based,   // NumPy 1's value-based casting: np.min_scalar_type of the value takes part
+  wraps,         // the weak type's join; the value wraps into it (PyTorch)
+  in_bounds,     // the weak type's join; an int outside the result's range is unspecified (array API)
+  triton,        // a scalar of a higher kind takes the lowest of int32 < uint32 < int64 < uint64 / float32 < float64
+  none,          // the table's weak cells only (tensorflow-2021, jax-lax)
+};
+
+struct SystemRow {
+  SystemInfo info;
+  std::string_view words;        // for sentences: "NumPy's table"
+  std::string_view table_asset;  // "tables/torch.csv"; empty for jax (its lattices are picked by mode)
+  std::string_view graph_asset;  // "lattices/array-api.txt" for a partial lattice; empty otherwise
+  std::string_view aliases;      // other accepted names, separated by spaces
+  Refusal refusal;
+  ValueRule values;
+};
+
+using K = SystemKind;
+// The four appendix tables' source, one string for all.
+inline constexpr std::string_view kAppendix =
+    "the appendix of JAX's type promotion design note (JEP 9407, 2021): "
+    "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html";
+inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
+    {{System::jax, "jax", "JAX", "0.11.1 (jax_numpy_dtype_promotion standard and strict, x64 on and off)",
+      "the lattice of jax/_src/dtypes.py at jax-ml/jax cec06d1 (Aug 2026)",
+      K::lattice, true, false, "TypePromotionError"},
+     "JAX's lattice", "", "", "", Refusal::jax, ValueRule::jax},
+    {{System::numpy, "numpy", "NumPy 2 (NEP 50)", "2.x",
+      "numpy/numpy doc/neps/nep-0050-scalar-promotion.rst and doc/source/reference/arrays.promotion.rst at 1f90bbb",
+      K::table, false, false, "TypePromotionError"},
+     "NumPy's table", "tables/numpy-2021.csv", "", "", Refusal::appendix, ValueRule::nep50},  // same dtype cells
+    {{System::torch, "torch", "PyTorch 2", "2.x",
+      "pytorch/pytorch c10/core/ScalarType.cpp (promoteTypes) at 008ec6b; scalars: "
+      "aten/src/ATen/native/TypeProperties.cpp (result_type)",
+      K::table, false, false, ""},
+     "PyTorch's table", "tables/torch.csv", "", "pytorch", Refusal::torch, ValueRule::wraps},
+    {{System::array_api, "array-api", "Python array API standard", "2025.12",
+      "data-apis/array-api spec/draft/API_specification/type_promotion.rst at 731fcd9", K::partial_lattice, false,
+      true, ""},
+     "the array API standard's table", "tables/array-api.csv", "lattices/array-api.txt", "array_api arrayapi",
+     Refusal::unspecified, ValueRule::in_bounds},
+    {{System::triton, "triton", "Triton", "main at 0c2e95d (docs)",
+      "triton-lang/triton docs/python-api/triton-semantics.rst (Type Promotion) at 0c2e95d", K::rules, false, false,
+      "TypePromotionError"},
+     "Triton's rules", "tables/triton.csv", "", "", Refusal::appendix, ValueRule::triton},
+    {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
+      kAppendix, K::table, false, false,
+      "TypePromotionError"},
+     "NumPy 1's table", "tables/numpy-2021.csv", "", "", Refusal::appendix, ValueRule::value_based},
+    {{System::torch_2021, "torch-2021", "PyTorch (2021 appendix)", "1.x, as of 2021",
+      kAppendix, K::table, false, false,
+      "TypePromotionError"},
+     "PyTorch's 2021 table", "tables/torch-2021.csv", "", "", Refusal::appendix, ValueRule::none},
+    {{System::tensorflow_2021, "tensorflow-2021", "TensorFlow (2021 appendix)", "2.x before 2.15, as of 2021",
+      kAppendix, K::table, false, false,
+      "TypePromotionError"},
+     "TensorFlow's 2021 table", "tables/tensorflow-2021.csv", "", "", Refusal::appendix, ValueRule::none},
+    {{System::jax_lax, "jax-lax", "jax.lax (2021 appendix)", "as of 2021",
+      kAppendix, K::table, false, false,
+      "TypePromotionError"},
+     "jax.lax's table", "tables/jax-lax.csv", "", "jax.lax lax", Refusal::appendix, ValueRule::none},
+}};
+
+constexpr bool rows_in_enum_order() {
+  for (std::size_t i = 0; i < kSystemRows.size(); ++i)
+    if (static_cast<std::size_t>(kSystemRows[i].info.id) != i) return false;
+  return true;
+}
+static_assert(rows_in_enum_order(), "kSystemRows must list the systems in the order of enum class System");
+
+inline const SystemRow& system_row(System s) { return kSystemRows[static_cast<std::size_t>(s)]; }
+
+}  // namespace typelattice::detail

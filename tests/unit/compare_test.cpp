@@ -1,0 +1,211 @@
+// typelattice/compare.h: operands parsed as Python literals or dtypes, and one expression in every system, for
+// dtypes and for values (NEP 50's table of changed behaviours, NumPy 1.24's own answers, Triton's scalar rule).
+#include "typelattice/compare.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "promotion_test_util.h"
+
+namespace {
+
+using namespace typelattice;
+using D = Dtype;
+
+std::vector<Operand> operands(std::initializer_list<const char*> texts) {
+  std::vector<Operand> out;
+  for (const char* t : texts) {
+    auto op = parse_operand(t);
+    EXPECT_TRUE(op.ok()) << t;
+    if (op) out.push_back(std::move(op).value());
+  }
+  return out;
+}
+
+// The result's name, or the error text.
+std::string in(System s, std::initializer_list<const char*> texts) {
+  const auto ops = operands(texts);
+  const CompareRow row = compare_in(s, ops);
+  EXPECT_EQ(row.system, s);
+  return row.result ? std::string(dtype_name(*row.result)) : row.error;
+}
+
+TEST(Operands, PythonLiteralsAndDtypes) {
+  const auto v = parse_operand("300");
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(v->kind, OperandKind::python_int);
+  EXPECT_EQ(v->dtype, D::weak_int);
+  EXPECT_EQ(v->magnitude, 300U);
+  EXPECT_FALSE(v->negative);
+  EXPECT_EQ(parse_operand("-1")->negative, true);
+  EXPECT_EQ(parse_operand("+7")->text, "7");
+  EXPECT_EQ(parse_operand("-0")->negative, false);
+  EXPECT_TRUE(parse_operand("18446744073709551616")->huge);
+  EXPECT_FALSE(parse_operand("18446744073709551615")->huge);
+  EXPECT_EQ(parse_operand("1.5")->kind, OperandKind::python_float);
+  EXPECT_EQ(parse_operand("1.5")->real, 1.5);
+  EXPECT_EQ(parse_operand("1e3")->kind, OperandKind::python_float);
+  EXPECT_EQ(parse_operand(".5")->real, 0.5);
+  EXPECT_EQ(parse_operand("1j")->kind, OperandKind::python_complex);
+  EXPECT_EQ(parse_operand("1j")->imag, 1.0);
+  const auto z = parse_operand("2-3.5j");
+  ASSERT_TRUE(z.ok());
+  EXPECT_EQ(z->real, 2.0);
+  EXPECT_EQ(z->imag, -3.5);
+  EXPECT_EQ(parse_operand("1e-3j")->imag, 0.001);
+  EXPECT_EQ(parse_operand("True")->kind, OperandKind::python_bool);
+  EXPECT_EQ(parse_operand("True")->dtype, D::bool_);
+  EXPECT_EQ(parse_operand("u1")->dtype, D::uint8);
+  EXPECT_EQ(parse_operand("f*")->kind, OperandKind::dtype);
+  EXPECT_EQ(parse_operand("chalf")->dtype, D::complex32);
+}
+
+TEST(Operands, BadTextSaysWhatItIsNot) {
+  const auto typo = parse_operand("unit8");
+  ASSERT_FALSE(typo.ok());
+  EXPECT_EQ(typo.error().kind, ErrorKind::unknown_name);
+  EXPECT_EQ(typo.error().suggestions.front(), "uint8");
+  for (const char* bad : {"1.2.3", "1e", "-", "j", "1jj", "+-1", "1_000"}) {
+    const auto r = parse_operand(bad);
+    EXPECT_FALSE(r.ok()) << bad;
+  }
+  EXPECT_NE(parse_operand("1.2.3").error().message.find("neither a Python number"), std::string::npos);
+  // What was typed is echoed escaped, as every message of the core does (typelattice/display_text.h).
+  EXPECT_EQ(parse_operand("1\x1b[2J").error().message.find('\x1b'), std::string::npos);
+  EXPECT_NE(parse_operand("1\x1b[2J").error().message.find("\\x1B"), std::string::npos);
+  EXPECT_FALSE(parse_operand(std::string(300, '1') + "x").ok());  // longer than any name: refused
+}
+
+TEST(Compare, DtypesAloneAreEachSystemsTable) {
+  for (const SystemInfo& s : all_systems()) {
+    const auto ops = operands({"int8", "uint8", "float16"});
+    const CompareRow row = compare_in(s.id, ops);
+    const std::vector<D> types{D::int8, D::uint8, D::float16};
+    const auto want = result_type(types, PromotionOptions{s.id});
+    EXPECT_EQ(row.result.has_value(), want.ok()) << s.name;
+    if (want.ok() && row.result) {
+      EXPECT_EQ(*row.result, *want) << s.name;
+    }
+  }
+  const auto rows = compare(operands({"float16", "bfloat16"}));
+  ASSERT_EQ(rows.size(), static_cast<std::size_t>(kSystemCount));
+  EXPECT_EQ(rows[0].system, System::jax);
+  EXPECT_EQ(*rows[0].result, D::float32);
+  EXPECT_EQ(in(System::triton, {"float16", "bfloat16"}), "float16");
+  EXPECT_EQ(in(System::numpy, {"float16", "bfloat16"}).rfind("TypePromotionError: ", 0), 0U);
+}
+
+TEST(Compare, ThreeHundredWithUint8InEverySystem) {
+  const std::map<System, std::string> want{
+      {System::jax, "uint8"},  // lax._convert_element_type casts the Python int with NumPy's astype (it wraps)
+      {System::numpy, "OverflowError: Python integer 300 out of bounds for uint8"},
+      {System::torch, "uint8"},
+      {System::array_api, "Python int 300 is outside the bounds of uint8: unspecified by the array API standard"},
+      {System::triton, "uint8"},
+      {System::numpy_2021, "uint16"},
+      {System::torch_2021, "uint8"},
+      {System::tensorflow_2021, "uint8"},
+  };
+  for (const auto& [s, result] : want) EXPECT_EQ(in(s, {"uint8", "300"}), result) << system_name(s);
+  EXPECT_EQ(in(System::numpy, {"300", "uint8"}), "OverflowError: Python integer 300 out of bounds for uint8");
+  EXPECT_EQ(in(System::numpy, {"uint8", "-1"}), "OverflowError: Python integer -1 out of bounds for uint8");
+}
+
+TEST(Compare, NumPy2AsNep50sTableOfChangedBehaviours) {
+  EXPECT_EQ(in(System::numpy, {"uint8", "1"}), "uint8");
+  EXPECT_EQ(in(System::numpy, {"uint8", "200"}), "uint8");
+  EXPECT_EQ(in(System::numpy, {"float32", "3e100"}), "float32");
+  EXPECT_EQ(in(System::numpy, {"float32", "3"}), "float32");
+  EXPECT_EQ(in(System::numpy, {"3j", "complex64"}), "complex64");
+  EXPECT_EQ(in(System::numpy, {"float32", "1j"}), "complex64");
+  EXPECT_EQ(in(System::numpy, {"int32", "5j"}), "complex128");
+  EXPECT_EQ(in(System::numpy, {"int8", "uint8", "300"}), "int16");  // int16 holds 300
+  EXPECT_EQ(in(System::numpy, {"bool", "1"}), "int64");
+}
+
+TEST(Compare, NumPy1ValueBasedCastingAsNumPy124AnswersIt) {
+  // (np.ones(2, dtype=T) + v).dtype with Debian's python3-numpy 1.24.2.
+  const std::vector<std::tuple<const char*, const char*, const char*>> cases{
+      {"uint8", "300", "uint16"},   {"uint8", "-1", "int16"},        {"int8", "300", "int16"},
+      {"int8", "255", "int16"},     {"int8", "1", "int8"},           {"float16", "1e10", "float32"},
+      {"float32", "3e100", "float64"}, {"float32", "1j", "complex64"}, {"int8", "1.5", "float64"},
+      {"int32", "5j", "complex128"}, {"bool", "1", "int64"},          {"bool", "True", "bool"},
+      {"uint8", "18446744073709551615", "uint64"}, {"float16", "1.5", "float16"}, {"float16", "1j", "complex64"},
+      {"uint64", "-1", "float64"},  {"int64", "9223372036854775808", "float64"}, {"bool", "1.5", "float64"},
+      {"int8", "-129", "int16"},    {"float16", "70000.0", "float32"}, {"float16", "65000.0", "float32"},
+      {"float16", "64999.0", "float16"}};
+  for (const auto& [t, v, want] : cases) EXPECT_EQ(in(System::numpy_2021, {t, v}), want) << t << " + " << v;
+  EXPECT_NE(in(System::numpy_2021, {"uint8", "18446744073709551616"}).find("object array"), std::string::npos);
+}
+
+TEST(Compare, TritonPicksTheLowestTypeThatHoldsAScalarOfAHigherKind) {
+  EXPECT_EQ(in(System::triton, {"bool", "5"}), "int32");
+  EXPECT_EQ(in(System::triton, {"bool", "-1"}), "int32");
+  EXPECT_EQ(in(System::triton, {"bool", "3000000000"}), "uint32");
+  EXPECT_EQ(in(System::triton, {"bool", "1099511627776"}), "int64");
+  EXPECT_EQ(in(System::triton, {"bool", "9223372036854775808"}), "uint64");
+  EXPECT_EQ(in(System::triton, {"int16", "4.0"}), "float32");
+  EXPECT_EQ(in(System::triton, {"int16", "1e300"}), "float64");
+  EXPECT_EQ(in(System::triton, {"uint8", "1e300"}), "float64");
+  EXPECT_EQ(in(System::triton, {"float16", "1e300"}), "float16");  // same kind: the tensor's dtype
+  EXPECT_EQ(in(System::triton, {"uint8", "300"}), "uint8");
+  EXPECT_NE(in(System::triton, {"float32", "1j"}).find("no complex"), std::string::npos);
+  // (int8 + 1.5) + float16 = float32 + float16, but int8 + float16 = float16.
+  EXPECT_EQ(in(System::triton, {"int8", "1.5", "float16"}), "float32");
+}
+
+TEST(Compare, JaxAndTorchRefuseOnlyIntsNoInt64Holds) {
+  EXPECT_EQ(in(System::jax, {"uint8", "1180591620717411303424"}),
+            "OverflowError: Python int 1180591620717411303424 too large to convert to int64");
+  EXPECT_EQ(in(System::jax, {"float32", "1j"}), "complex64");
+  EXPECT_EQ(in(System::jax, {"300", "1.5"}), "f*");
+  EXPECT_EQ(in(System::torch, {"uint8", "-1"}), "uint8");
+  EXPECT_EQ(in(System::torch, {"float16", "1j"}), "complex32");
+  EXPECT_NE(in(System::torch, {"int8", "18446744073709551615"}).find("outside int64"), std::string::npos);
+  EXPECT_EQ(in(System::array_api, {"int8", "-128"}), "int8");
+  EXPECT_EQ(in(System::array_api, {"int8", "-129"}),
+            "Python int -129 is outside the bounds of int8: unspecified by the array API standard");
+  EXPECT_NE(in(System::array_api, {"int8", "1.5"}).find("unspecified by the array API standard"), std::string::npos);
+}
+
+TEST(CliCompare, OneLinePerSystemAndExitCodes) {
+  const auto r = promotion_test::run_cli({"compare", "uint8", "300"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "jax: uint8\n"
+            "numpy: OverflowError: Python integer 300 out of bounds for uint8\n"
+            "torch: uint8\n"
+            "array-api: Python int 300 is outside the bounds of uint8: unspecified by the array API standard\n"
+            "triton: uint8\n"
+            "numpy-2021: uint16\n"
+            "torch-2021: uint8\n"
+            "tensorflow-2021: uint8\n"
+            "jax-lax: " + in(System::jax_lax, {"uint8", "300"}) + "\n");
+  const auto typo = promotion_test::run_cli({"compare", "unit8", "300"});
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_EQ(typo.out, "");
+  EXPECT_NE(typo.err.find("did you mean uint8"), std::string::npos) << typo.err;
+  EXPECT_EQ(promotion_test::run_cli({"compare", "1.2.3", "int8"}).exit_code, 2);
+  EXPECT_EQ(promotion_test::run_cli({"compare"}).exit_code, 2);
+}
+
+TEST(CliSystems, OneLinePerSystemWithVersionAndSource) {
+  const auto r = promotion_test::run_cli({"systems"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t lines = 0;
+  for (const SystemInfo& s : all_systems()) {
+    const std::string line = std::string(s.name) + ": " + std::string(s.title) + ", " + std::string(s.version) + "; " +
+                             std::string(system_kind_name(s.kind)) + "; " + std::string(s.source) + "\n";
+    EXPECT_NE(r.out.find(line), std::string::npos) << line;
+    ++lines;
+  }
+  EXPECT_EQ(static_cast<std::size_t>(std::count(r.out.begin(), r.out.end(), '\n')), lines);
+  EXPECT_TRUE(r.out.starts_with("jax: JAX, ")) << r.out;
+  const auto json = promotion_test::run_cli({"systems", "--format", "json"});
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_NE(json.out.find(R"("name":"array-api")"), std::string::npos) << json.out;
+  EXPECT_EQ(promotion_test::run_cli({"systems", "--format", "xml"}).exit_code, 2);
+}
+
+}  // namespace
