@@ -19,16 +19,16 @@ struct StochasticConsts {
   explicit StochasticConsts(const EncodeParams& p)
       : grid(Ops::splat(p.sr_grid_bits)), given(Ops::splat(p.sr_given)), word_mask(Ops::splat(p.sr_word_mask)),
         half_bias(Ops::splat(p.sr_half_bias)), parity_mask(Ops::splat(p.sr_parity_mask)),
-        key_low(Ops::splat(p.sr_key_low)), key_mix(Ops::splat(p.sr_key_high ^ (p.sr_key_high >> 16))),
+        key_low(Ops::splat(p.sr_key_low)), key_high(Ops::splat(p.sr_key_high)),
         fmix_a(Ops::splat(0x85EBCA6Bu)), fmix_b(Ops::splat(0xC2B2AE35u)), shift(p.sr_shift),
         word_shift(p.sr_word_shift), parity_shift(p.sr_parity_shift) {}
-  V grid, given, word_mask, half_bias, parity_mask, key_low, key_mix, fmix_a, fmix_b;
+  V grid, given, word_mask, half_bias, parity_mask, key_low, key_high, fmix_a, fmix_b;
   int shift, word_shift, parity_shift;
 };
 
-// stochastic_bits' word (minifloat.h), fmix32(fmix32(i ^ K_low) ^ K_high), for the lanes' indices i (mod 2^32),
-// in two steps. The first: h ^ (h >> 16) for h = i ^ K_low, which is i ^ K_low ^ H with H = (i >> 16) ^ (K_low >>
-// 16): one xor with a constant where the indices share their top 16 bits (chunk_key).
+// stochastic_bits' word (minifloat.h), fmix32(i ^ K_low) ^ K_high, for the lanes' indices i (mod 2^32), in two
+// steps. The first: h ^ (h >> 16) for h = i ^ K_low, which is i ^ K_low ^ H with H = (i >> 16) ^ (K_low >> 16):
+// one xor with a constant where the indices share their top 16 bits (chunk_key).
 template <class Ops>
 inline typename Ops::V first_xorshift(const StochasticConsts<Ops>& r, typename Ops::V index) {
   auto h = Ops::xor_(index, r.key_low);
@@ -38,21 +38,15 @@ inline std::uint32_t chunk_key(std::uint32_t key_low, std::uint32_t index) {
   return key_low ^ ((index >> 16) ^ (key_low >> 16));
 }
 
-// The rest from first_xorshift's result. The first round's last xorshift, the key's high half and the second
-// round's first xorshift fold into one xor with K_high ^ (K_high >> 16), as (h ^ (h >> 16)) >> 16 == h >> 16.
-// The second round's last xorshift changes only the word's low 16 bits: kFullWord leaves it out where no more
-// than the top 16 bits are used.
+// The rest from first_xorshift's result. fmix32's last xorshift changes only the word's low 16 bits: kFullWord
+// leaves it out where no more than the top 16 bits are used.
 template <class Ops, bool kFullWord>
 inline typename Ops::V stochastic_word(const StochasticConsts<Ops>& r, typename Ops::V h) {
   h = Ops::mul_lo(h, r.fmix_a);
   h = Ops::xor_(h, Ops::template srl_const<13>(h));
   h = Ops::mul_lo(h, r.fmix_b);
-  h = Ops::xor_(h, r.key_mix);
-  h = Ops::mul_lo(h, r.fmix_a);
-  h = Ops::xor_(h, Ops::template srl_const<13>(h));
-  h = Ops::mul_lo(h, r.fmix_b);
   if constexpr (kFullWord) h = Ops::xor_(h, Ops::template srl_const<16>(h));
-  return h;
+  return Ops::xor_(h, r.key_high);
 }
 
 inline constexpr bool is_truncated_stochastic(EncodeVariant v) {
