@@ -149,9 +149,15 @@ inline typename Ops::V load_codes(const Code* p) {
 
 // Four vectors per step; the tail runs the same step on a zero-padded copy, so no lane is treated apart.
 // encode_one(src, i, j) gives the codes of the block's j-th vector, read from src; the block starts at element i.
-// Flattened: GCC otherwise leaves a large encode_one out of line, called per vector with vectors on the stack.
+// Flattened natively: GCC otherwise leaves a large encode_one out of line, called per vector with vectors on the
+// stack. Wasm builds (clang, -Oz) keep their own inlining, for the module's size budget.
+#if defined(__wasm__)
+#define TYPELATTICE_KERNEL_LOOP inline
+#else
+#define TYPELATTICE_KERNEL_LOOP [[gnu::flatten]] inline
+#endif
 template <class Ops, class Code, class EncodeOne>
-[[gnu::flatten]] inline void for_each_block(const float* in, Code* out, std::size_t n, const EncodeOne& encode_one) {
+TYPELATTICE_KERNEL_LOOP void for_each_block(const float* in, Code* out, std::size_t n, const EncodeOne& encode_one) {
   constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
   auto step = [&encode_one](const float* src, Code* dst, std::size_t i) {
     store_codes<Ops, Code>(dst, encode_one(src, i, 0), encode_one(src + kL, i, 1), encode_one(src + 2 * kL, i, 2),
@@ -253,6 +259,15 @@ constexpr auto decode_entries(std::integer_sequence<unsigned, kFeatures...>) {
   return std::array<Fn, sizeof...(kFeatures)>{&decode_span<Ops, Code, kFeatures>...};
 }
 
+template <class Ops, class Code, EncodeVariant kVariant>
+constexpr auto stochastic_entry() -> void (*)(const EncodeParams&, const float*, Code*, std::size_t) {
+  if constexpr (has_stochastic_kernel(kVariant)) {
+    return &encode_span_stochastic<Ops, Code, stochastic_instance(kVariant)>;
+  } else {
+    return nullptr;
+  }
+}
+
 template <class Ops>
 constexpr KernelTable make_kernel_table() {
   constexpr auto decode8 = decode_entries<Ops, std::uint8_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
@@ -274,10 +289,10 @@ constexpr KernelTable make_kernel_table() {
        &encode_span_rounded<Ops, std::uint8_t, EncodeVariant::directed>,
        nullptr,
        &encode_span_rounded<Ops, std::uint8_t, EncodeVariant::stochastic>,
-       &encode_span_stochastic<Ops, std::uint8_t, EncodeVariant::stochastic_capped>,
-       &encode_span_stochastic<Ops, std::uint8_t, EncodeVariant::stochastic_capped_fnuz>,
-       &encode_span_stochastic<Ops, std::uint8_t, EncodeVariant::stochastic_capped_nan>,
-       &encode_span_stochastic<Ops, std::uint8_t, EncodeVariant::stochastic_general>,
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_capped>(),
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_capped_fnuz>(),
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_capped_nan>(),
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_general>(),
        nullptr,
        nullptr},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
@@ -291,12 +306,12 @@ constexpr KernelTable make_kernel_table() {
        &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::directed>,
        &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::directed_truncated>,
        &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::stochastic>,
-       &encode_span_stochastic<Ops, std::uint16_t, EncodeVariant::stochastic_capped>,
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_capped>(),
        nullptr,
-       &encode_span_stochastic<Ops, std::uint16_t, EncodeVariant::stochastic_capped_nan>,
-       &encode_span_stochastic<Ops, std::uint16_t, EncodeVariant::stochastic_general>,
-       &encode_span_stochastic<Ops, std::uint16_t, EncodeVariant::stochastic_truncated>,
-       &encode_span_stochastic<Ops, std::uint16_t, EncodeVariant::stochastic_truncated_general>},
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_capped_nan>(),
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_general>(),
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_truncated>(),
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_truncated_general>()},
       {},
       {},
   };

@@ -329,7 +329,7 @@ EncodeParams stochastic_params(const EncodeParams& table, const StochasticBits& 
     p.sr_parity_mask = n >= 1 && n < s ? 1u : 0u;  // n = 0: the parity of no whole 2^-n quanta, even
     p.sr_given = p.sr_half_bias + (n <= s ? p.sr_bits << d : p.sr_bits >> (n - s));
     p.sr_full_word = false;
-  } else if (n >= 1 && n < s) {
+  } else if (n >= 1 && n < s && !kCompactStochastic) {
     // The grid n bits finer: c stays below the adder's `big` (it needs n < s), and the rounding's parity is
     // that of round_half_even(delta * 2^n) (it needs n >= 1).
     p.variant = p.sr_fast_variant;

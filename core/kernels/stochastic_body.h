@@ -53,6 +53,15 @@ inline constexpr bool is_truncated_stochastic(EncodeVariant v) {
   return v == EncodeVariant::stochastic_truncated || v == EncodeVariant::stochastic_truncated_general;
 }
 
+// Whether a stochastic variant's table entry has a kernel, and which variant's it runs: in the compact build
+// (params.h) only bfloat16's, with the general finish (its selects suit every format).
+inline constexpr bool has_stochastic_kernel(EncodeVariant v) {
+  return !kCompactStochastic || is_truncated_stochastic(v);
+}
+inline constexpr EncodeVariant stochastic_instance(EncodeVariant v) {
+  return kCompactStochastic ? EncodeVariant::stochastic_truncated_general : v;
+}
+
 // What the body adds for drawn bits: grid, the word's top n bits; truncated, the half-even bias and the top s
 // bits with those below bit d cleared (rest + bias + (bits << d) for n <= s, rest + (bits >> (n - s)) above).
 template <class Ops, EncodeVariant kVariant>
@@ -110,36 +119,38 @@ void encode_span_stochastic(const EncodeParams& p, const float* in, Code* out, s
   constexpr std::size_t kL = Ops::kLanes;
   const EncodeConsts<Ops> k(p);
   const StochasticConsts<Ops> r(p);
-  if (!p.sr_seeded) {
-    for_each_block<Ops>(in, out, n, [&](const float* src, std::size_t, std::size_t j) {
-      (void)j;
-      return encode_stochastic<Ops, kVariant>(k, r, Ops::load_f32(src), r.given);
-    });
-    return;
-  }
   // One stretch per 2^16 stream indices, where first_xorshift is one xor with the stretch's chunk_key. Each
-  // vector's indices are the block's first index plus `offsets[j]`.
+  // vector's indices are the block's first index plus `offsets[j]`. `draw` and `full_word`: bool constants,
+  // except `draw` in the compact build.
   V offsets[4];
   for (std::size_t j = 0; j < 4; ++j) {
     offsets[j] = Ops::add(lane_numbers<Ops>(), Ops::splat(static_cast<std::uint32_t>(j * kL)));
   }
-  auto seeded = [&](auto full_word) {
+  auto run = [&](auto full_word, auto draw) {
     for (std::size_t done = 0; done < n;) {
       const auto first = static_cast<std::uint32_t>(p.sr_first_index + done);
       const std::size_t len = std::min<std::size_t>(n - done, 0x10000u - (first & 0xFFFFu));
       const V key = Ops::splat(chunk_key(p.sr_key_low, first));
       for_each_block<Ops>(in + done, out + done, len, [&](const float* src, std::size_t i, std::size_t j) {
-        const V index = Ops::add(Ops::splat(first + static_cast<std::uint32_t>(i)), offsets[j]);
-        const V word = stochastic_word<Ops, decltype(full_word)::value>(r, Ops::xor_(index, key));
-        return encode_stochastic<Ops, kVariant>(k, r, Ops::load_f32(src), drawn_term<Ops, kVariant>(r, word));
+        V term = r.given;
+        if (draw) {
+          const V index = Ops::add(Ops::splat(first + static_cast<std::uint32_t>(i)), offsets[j]);
+          const V word = stochastic_word<Ops, decltype(full_word)::value>(r, Ops::xor_(index, key));
+          term = drawn_term<Ops, kVariant>(r, word);
+        }
+        return encode_stochastic<Ops, kVariant>(k, r, Ops::load_f32(src), term);
       });
       done += len;
     }
   };
-  if (p.sr_full_word) {
-    seeded(std::true_type{});
+  if constexpr (kCompactStochastic) {
+    run(std::false_type{}, p.sr_seeded);
+  } else if (!p.sr_seeded) {
+    run(std::false_type{}, std::false_type{});
+  } else if (p.sr_full_word) {
+    run(std::true_type{}, std::true_type{});
   } else {
-    seeded(std::false_type{});
+    run(std::false_type{}, std::true_type{});
   }
 }
 
