@@ -157,7 +157,7 @@ inline typename Ops::V load_codes(const Code* p) {
 #define TYPELATTICE_KERNEL_LOOP [[gnu::flatten]] inline
 #endif
 template <class Ops, class Code, class EncodeOne>
-TYPELATTICE_KERNEL_LOOP void for_each_block(const float* in, Code* out, std::size_t n, const EncodeOne& encode_one) {
+TYPELATTICE_KERNEL_LOOP void for_each_block(const float* in, Code* out, std::size_t n, EncodeOne encode_one) {
   constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
   auto step = [&encode_one](const float* src, Code* dst, std::size_t i) {
     store_codes<Ops, Code>(dst, encode_one(src, i, 0), encode_one(src + kL, i, 1), encode_one(src + 2 * kL, i, 2),

@@ -19,23 +19,23 @@ struct StochasticConsts {
   explicit StochasticConsts(const EncodeParams& p)
       : grid(Ops::splat(p.sr_grid_bits)), given(Ops::splat(p.sr_given)), word_mask(Ops::splat(p.sr_word_mask)),
         half_bias(Ops::splat(p.sr_half_bias)), parity_mask(Ops::splat(p.sr_parity_mask)),
-        key_low(Ops::splat(p.sr_key_low)), key_high(Ops::splat(p.sr_key_high)),
+        key(Ops::splat(p.sr_key_low ^ p.sr_key_high)),
         fmix_a(Ops::splat(0x85EBCA6Bu)), fmix_b(Ops::splat(0xC2B2AE35u)), shift(p.sr_shift),
         word_shift(p.sr_word_shift), parity_shift(p.sr_parity_shift) {}
-  V grid, given, word_mask, half_bias, parity_mask, key_low, key_high, fmix_a, fmix_b;
+  V grid, given, word_mask, half_bias, parity_mask, key, fmix_a, fmix_b;
   int shift, word_shift, parity_shift;
 };
 
-// stochastic_bits' word (minifloat.h), fmix32(i ^ K_low) ^ K_high, for the lanes' indices i (mod 2^32), in two
-// steps. The first: h ^ (h >> 16) for h = i ^ K_low, which is i ^ K_low ^ H with H = (i >> 16) ^ (K_low >> 16):
+// stochastic_bits' word (minifloat.h), fmix32(i ^ K) with K = K_low ^ K_high, for the lanes' indices i (mod
+// 2^32), in two steps. The first: h ^ (h >> 16) for h = i ^ K, which is i ^ K ^ H with H = (i >> 16) ^ (K >> 16):
 // one xor with a constant where the indices share their top 16 bits (chunk_key).
 template <class Ops>
 inline typename Ops::V first_xorshift(const StochasticConsts<Ops>& r, typename Ops::V index) {
-  auto h = Ops::xor_(index, r.key_low);
+  auto h = Ops::xor_(index, r.key);
   return Ops::xor_(h, Ops::template srl_const<16>(h));
 }
-inline std::uint32_t chunk_key(std::uint32_t key_low, std::uint32_t index) {
-  return key_low ^ ((index >> 16) ^ (key_low >> 16));
+inline std::uint32_t chunk_key(std::uint32_t key, std::uint32_t index) {
+  return key ^ ((index >> 16) ^ (key >> 16));
 }
 
 // The rest from first_xorshift's result. fmix32's last xorshift changes only the word's low 16 bits: kFullWord
@@ -46,7 +46,7 @@ inline typename Ops::V stochastic_word(const StochasticConsts<Ops>& r, typename 
   h = Ops::xor_(h, Ops::template srl_const<13>(h));
   h = Ops::mul_lo(h, r.fmix_b);
   if constexpr (kFullWord) h = Ops::xor_(h, Ops::template srl_const<16>(h));
-  return Ops::xor_(h, r.key_high);
+  return h;
 }
 
 inline constexpr bool is_truncated_stochastic(EncodeVariant v) {
@@ -130,8 +130,9 @@ void encode_span_stochastic(const EncodeParams& p, const float* in, Code* out, s
     for (std::size_t done = 0; done < n;) {
       const auto first = static_cast<std::uint32_t>(p.sr_first_index + done);
       const std::size_t len = std::min<std::size_t>(n - done, 0x10000u - (first & 0xFFFFu));
-      const V key = Ops::splat(chunk_key(p.sr_key_low, first));
-      for_each_block<Ops>(in + done, out + done, len, [&](const float* src, std::size_t i, std::size_t j) {
+      const V key = Ops::splat(chunk_key(p.sr_key_low ^ p.sr_key_high, first));
+      // Captured by value: the loop's own copy of the constants, which the stores of codes cannot alias.
+      for_each_block<Ops>(in + done, out + done, len, [=](const float* src, std::size_t i, std::size_t j) {
         V term = r.given;
         if (draw) {
           const V index = Ops::add(Ops::splat(first + static_cast<std::uint32_t>(i)), offsets[j]);

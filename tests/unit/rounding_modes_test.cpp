@@ -258,8 +258,8 @@ TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     z ^= z >> 31;
-    return fmix(static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(z)) ^
-           static_cast<std::uint32_t>(z >> 32);
+    const auto key_low = static_cast<std::uint32_t>(z), key_high = static_cast<std::uint32_t>(z >> 32);
+    return fmix(static_cast<std::uint32_t>(index) ^ key_low ^ key_high);
   };
   for (std::uint64_t seed : {0ull, 2026ull, 0xFFFFFFFFFFFFFFFFull}) {
     for (std::uint64_t index : {0ull, 1ull, 0xFFFFFFFFull, 0x100000000ull, 0x123456789ABCull}) {
