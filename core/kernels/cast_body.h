@@ -149,15 +149,22 @@ inline typename Ops::V load_codes(const Code* p) {
 
 // Four vectors per step; the tail runs the same step on a zero-padded copy, so no lane is treated apart.
 // encode_one(src, i, j) gives the codes of the block's j-th vector, read from src; the block starts at element i.
-// Flattened natively: GCC otherwise leaves a large encode_one out of line, called per vector with vectors on the
-// stack. Wasm builds (clang, -Oz) keep their own inlining, for the module's size budget.
+// Natively flattened (GCC otherwise leaves a large encode_one out of line, called per vector with vectors on the
+// stack) and given encode_one by value, with its constants captured by value (copies the stores of codes cannot
+// alias, so they stay in registers). Wasm builds (clang, -Oz) keep their own inlining and references, for the
+// module's size budget.
 #if defined(__wasm__)
 #define TYPELATTICE_KERNEL_LOOP inline
+#define TYPELATTICE_KERNEL_FUNCTION const EncodeOne&
+#define TYPELATTICE_KERNEL_CAPTURE &
 #else
 #define TYPELATTICE_KERNEL_LOOP [[gnu::flatten]] inline
+#define TYPELATTICE_KERNEL_FUNCTION EncodeOne
+#define TYPELATTICE_KERNEL_CAPTURE =
 #endif
 template <class Ops, class Code, class EncodeOne>
-TYPELATTICE_KERNEL_LOOP void for_each_block(const float* in, Code* out, std::size_t n, EncodeOne encode_one) {
+TYPELATTICE_KERNEL_LOOP void for_each_block(const float* in, Code* out, std::size_t n,
+                                            TYPELATTICE_KERNEL_FUNCTION encode_one) {
   constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
   auto step = [&encode_one](const float* src, Code* dst, std::size_t i) {
     store_codes<Ops, Code>(dst, encode_one(src, i, 0), encode_one(src + kL, i, 1), encode_one(src + 2 * kL, i, 2),

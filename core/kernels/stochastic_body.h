@@ -131,8 +131,8 @@ void encode_span_stochastic(const EncodeParams& p, const float* in, Code* out, s
       const auto first = static_cast<std::uint32_t>(p.sr_first_index + done);
       const std::size_t len = std::min<std::size_t>(n - done, 0x10000u - (first & 0xFFFFu));
       const V key = Ops::splat(chunk_key(p.sr_key_low ^ p.sr_key_high, first));
-      // Captured by value: the loop's own copy of the constants, which the stores of codes cannot alias.
-      for_each_block<Ops>(in + done, out + done, len, [=](const float* src, std::size_t i, std::size_t j) {
+      // Natively captured by value (cast_body.h): the loop's own copy of the constants.
+      auto encode_one = [TYPELATTICE_KERNEL_CAPTURE](const float* src, std::size_t i, std::size_t j) {
         V term = r.given;
         if (draw) {
           const V index = Ops::add(Ops::splat(first + static_cast<std::uint32_t>(i)), offsets[j]);
@@ -140,7 +140,8 @@ void encode_span_stochastic(const EncodeParams& p, const float* in, Code* out, s
           term = drawn_term<Ops, kVariant>(r, word);
         }
         return encode_stochastic<Ops, kVariant>(k, r, Ops::load_f32(src), term);
-      });
+      };
+      for_each_block<Ops>(in + done, out + done, len, encode_one);
       done += len;
     }
   };
