@@ -4,8 +4,8 @@
 // n >= 1 that rounding's parity is round_half_even(delta * 2^n)'s, as the whole quanta count 2^n each), add the
 // bits, and keep the whole quanta. Every lane takes the same path: normal and subnormal targets alike.
 #pragma once
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
