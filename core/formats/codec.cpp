@@ -297,8 +297,8 @@ std::uint32_t fmix32(std::uint32_t h) {
 
 std::uint32_t stochastic_bits(std::uint64_t seed, std::uint64_t index, int num_bits) {
   const std::uint64_t key = stochastic_stream_key(seed, index);
-  const std::uint32_t word = fmix32(fmix32(static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(key)) ^
-                                    static_cast<std::uint32_t>(key >> 32));
+  const auto key_low = static_cast<std::uint32_t>(key), key_high = static_cast<std::uint32_t>(key >> 32);
+  const std::uint32_t word = fmix32(static_cast<std::uint32_t>(index) ^ key_low ^ key_high);
   const int n = std::clamp(num_bits, 0, 32);
   return n == 0 ? 0u : word >> (32 - n);
 }

@@ -148,25 +148,55 @@ inline typename Ops::V load_codes(const Code* p) {
 }
 
 // Four vectors per step; the tail runs the same step on a zero-padded copy, so no lane is treated apart.
-template <class Ops, class Code, EncodeVariant kVariant>
-void encode_span(const EncodeParams& p, const float* in, Code* out, std::size_t n) {
+// encode_one(src, i, j) gives the codes of the block's j-th vector, read from src; the block starts at element i.
+// Natively flattened (GCC otherwise leaves a large encode_one out of line, called per vector with vectors on the
+// stack) and given encode_one by value, with its constants captured by value (copies the stores of codes cannot
+// alias, so they stay in registers). Wasm builds (clang, -Oz) keep their own inlining and references, for the
+// module's size budget.
+#if defined(__wasm__)
+#define TYPELATTICE_KERNEL_LOOP inline
+#define TYPELATTICE_KERNEL_FUNCTION const EncodeOne&
+#define TYPELATTICE_KERNEL_CAPTURE &
+#else
+#define TYPELATTICE_KERNEL_LOOP [[gnu::flatten]] inline
+#define TYPELATTICE_KERNEL_FUNCTION EncodeOne
+#define TYPELATTICE_KERNEL_CAPTURE =
+#endif
+template <class Ops, class Code, class EncodeOne>
+TYPELATTICE_KERNEL_LOOP void for_each_block(const float* in, Code* out, std::size_t n,
+                                            TYPELATTICE_KERNEL_FUNCTION encode_one) {
   constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
-  const EncodeConsts<Ops> k(p);
-  auto step = [&k](const float* src, Code* dst) {
-    store_codes<Ops, Code>(dst, encode_vector<Ops, kVariant>(k, Ops::load_f32(src)),
-                           encode_vector<Ops, kVariant>(k, Ops::load_f32(src + kL)),
-                           encode_vector<Ops, kVariant>(k, Ops::load_f32(src + 2 * kL)),
-                           encode_vector<Ops, kVariant>(k, Ops::load_f32(src + 3 * kL)));
+  auto step = [&encode_one](const float* src, Code* dst, std::size_t i) {
+    store_codes<Ops, Code>(dst, encode_one(src, i, 0), encode_one(src + kL, i, 1), encode_one(src + 2 * kL, i, 2),
+                           encode_one(src + 3 * kL, i, 3));
   };
   std::size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) step(in + i, out + i);
+  for (; i + kBlock <= n; i += kBlock) step(in + i, out + i, i);
   if (i < n) {
     float src[kBlock] = {};
     Code dst[kBlock];
     std::memcpy(src, in + i, (n - i) * sizeof(float));
-    step(src, dst);
+    step(src, dst, i);
     std::memcpy(out + i, dst, (n - i) * sizeof(Code));
   }
+}
+
+template <class Ops, class Code, EncodeVariant kVariant>
+void encode_span(const EncodeParams& p, const float* in, Code* out, std::size_t n) {
+  const EncodeConsts<Ops> k(p);
+  for_each_block<Ops>(in, out, n, [&k](const float* src, std::size_t, std::size_t) {
+    return encode_vector<Ops, kVariant>(k, Ops::load_f32(src));
+  });
+}
+
+// 0, 1, ..., kLanes - 1: each lane's offset in a vector.
+template <class Ops>
+inline typename Ops::V lane_numbers() {
+  std::uint32_t offsets[Ops::kLanes];
+  for (std::uint32_t j = 0; j < static_cast<std::uint32_t>(Ops::kLanes); ++j) offsets[j] = j;
+  float as_floats[Ops::kLanes];
+  std::memcpy(as_floats, offsets, sizeof offsets);
+  return Ops::load_f32(as_floats);
 }
 
 }  // namespace typelattice::kernels
@@ -236,14 +266,24 @@ constexpr auto decode_entries(std::integer_sequence<unsigned, kFeatures...>) {
   return std::array<Fn, sizeof...(kFeatures)>{&decode_span<Ops, Code, kFeatures>...};
 }
 
+template <class Ops, class Code, EncodeVariant kVariant>
+constexpr auto stochastic_entry() -> void (*)(const EncodeParams&, const float*, Code*, std::size_t) {
+  if constexpr (has_stochastic_kernel(kVariant)) {
+    return &encode_span_stochastic<Ops, Code, stochastic_instance(kVariant)>;
+  } else {
+    return nullptr;
+  }
+}
+
 template <class Ops>
 constexpr KernelTable make_kernel_table() {
   constexpr auto decode8 = decode_entries<Ops, std::uint8_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
   constexpr auto decode16 =
       decode_entries<Ops, std::uint16_t>(std::make_integer_sequence<unsigned, kDecodeVariants>());
   // Only the variants a format of that code width can select (params.cpp): bfloat16's integer rounding is
-  // 16-bit only; E8M0, fnuz's cap and the 3-bit-mantissa shortcut are 8-bit only. The rest stay null,
-  // which keeps the wasm module small; a unit test checks every format and mode finds its entry.
+  // 16-bit only; E8M0, fnuz's cap and the 3-bit-mantissa shortcut are 8-bit only (no 16-bit format is fnuz).
+  // The rest stay null, which keeps the wasm module small; a unit test checks every format and mode finds its
+  // entry.
   KernelTable table{
       {&encode_span<Ops, std::uint8_t, EncodeVariant::capped>,
        &encode_span<Ops, std::uint8_t, EncodeVariant::capped_m3>,
@@ -256,6 +296,11 @@ constexpr KernelTable make_kernel_table() {
        &encode_span_rounded<Ops, std::uint8_t, EncodeVariant::directed>,
        nullptr,
        &encode_span_rounded<Ops, std::uint8_t, EncodeVariant::stochastic>,
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_capped>(),
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_capped_fnuz>(),
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_capped_nan>(),
+       stochastic_entry<Ops, std::uint8_t, EncodeVariant::stochastic_general>(),
+       nullptr,
        nullptr},
       {&encode_span<Ops, std::uint16_t, EncodeVariant::capped>,
        nullptr,
@@ -268,7 +313,12 @@ constexpr KernelTable make_kernel_table() {
        &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::directed>,
        &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::directed_truncated>,
        &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::stochastic>,
-       &encode_span_rounded<Ops, std::uint16_t, EncodeVariant::stochastic_truncated>},
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_capped>(),
+       nullptr,
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_capped_nan>(),
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_general>(),
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_truncated>(),
+       stochastic_entry<Ops, std::uint16_t, EncodeVariant::stochastic_truncated_general>()},
       {},
       {},
   };

@@ -128,7 +128,7 @@ std::size_t encode_bulk(Format f, std::span<const float> in, std::span<Code> out
   const std::size_t n = std::min(in.size(), out.size());
   const KernelTable& table = runnable_kernels(isa);
   const auto& p = kernels::encode_params(f, options);
-  if (p.variant != kernels::EncodeVariant::stochastic && p.variant != kernels::EncodeVariant::stochastic_truncated) {
+  if (!kernels::is_stochastic(p.variant)) {
     run_encode(table, p, in.data(), out.data(), n);
     return n;
   }

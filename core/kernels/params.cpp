@@ -106,22 +106,40 @@ bool is_other_ieee_mode(RoundMode mode) {
   }
 }
 
-// The directed and stochastic variants (rounding_body.h): the mode's masks; stochastic's per-call fields stay
-// those of no bits until stochastic_params fills them.
+// The one-add stochastic body whose finish handles the specials as the ties-to-even variant `v` does.
+EncodeVariant stochastic_variant_like(EncodeVariant v) {
+  switch (v) {
+    case EncodeVariant::capped:
+    case EncodeVariant::capped_m3: return EncodeVariant::stochastic_capped;
+    case EncodeVariant::capped_fnuz: return EncodeVariant::stochastic_capped_fnuz;
+    case EncodeVariant::capped_nan: return EncodeVariant::stochastic_capped_nan;
+    case EncodeVariant::truncated: return EncodeVariant::stochastic_truncated;
+    case EncodeVariant::truncated_general: return EncodeVariant::stochastic_truncated_general;
+    default: return EncodeVariant::stochastic_general;
+  }
+}
+
+// The directed and stochastic variants (rounding_body.h, stochastic_body.h), on top of the ties-to-even
+// parameters: the mode's masks; stochastic's per-call fields stay those of no bits until stochastic_params
+// fills them.
 void set_other_mode(EncodeParams& p, const FormatSpec& s, const CastOptions& o, float max_value) {
   const bool truncated = s.exponent_bits == 8;  // bfloat16, as in derive_encode
   if (truncated) p.clamp_bits = o.saturate ? bits_of(max_value) : 0x7F800000u;
-  if (o.round == RoundMode::stochastic) {
-    p.variant = truncated ? EncodeVariant::stochastic_truncated : EncodeVariant::stochastic;
-  } else {
-    p.variant = truncated ? EncodeVariant::directed_truncated : EncodeVariant::directed;
-  }
+  p.sr_fast_variant = stochastic_variant_like(p.variant);
+  p.variant = truncated ? EncodeVariant::directed_truncated : EncodeVariant::directed;
   p.mantissa_bits_exponent = static_cast<std::uint32_t>(s.mantissa_bits) << 23;
   const auto when = [&](RoundMode m) { return o.round == m ? 0xFFFFFFFFu : 0u; };
   p.away_at_half = when(RoundMode::ties_to_away);
   p.away_positive = when(RoundMode::toward_positive);
   p.away_negative = when(RoundMode::toward_negative);
   p.away_if_even = when(RoundMode::to_odd);
+}
+
+// The ties-to-even parameters `p`, or those of another IEEE mode built on them.
+EncodeParams other_mode(EncodeParams p, const FormatSpec& s, const CastOptions& o, float max_value) {
+  if (!is_other_ieee_mode(o.round)) return p;
+  set_other_mode(p, s, o, max_value);
+  return o.round == RoundMode::stochastic ? stochastic_params(p, StochasticBits{0, 0}, 0) : p;
 }
 
 EncodeParams derive_encode(Format f, const CastOptions& o) {
@@ -145,10 +163,6 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
   p.cap = p.nan_code[0];
   p.overflow_bits = kNever;
 
-  if (!s.is_scale_format() && is_other_ieee_mode(o.round)) {
-    set_other_mode(p, s, o, max_value);
-    return stochastic_params(p, StochasticBits{0, 0}, 0);
-  }
   if (s.is_scale_format()) {
     p.variant = EncodeVariant::scale;
     set_scale_rounding(p, o.round);
@@ -184,7 +198,7 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
     p.variant = ieee_like || saturating_like ? EncodeVariant::truncated : EncodeVariant::truncated_general;
     p.cap = o.saturate ? max_mag : p.over_code[0];
     p.nan_mag = p.nan_code[0];
-    return p;
+    return other_mode(p, s, o, max_value);
   }
   const std::uint32_t overflow_mag = o.saturate ? max_mag : p.cap;
   const bool specials_capped =
@@ -201,7 +215,7 @@ EncodeParams derive_encode(Format f, const CastOptions& o) {
   } else {
     p.variant = EncodeVariant::general;
   }
-  return p;
+  return other_mode(p, s, o, max_value);
 }
 
 DecodeParams derive_decode(Format f) {
@@ -296,16 +310,37 @@ const DecodeParams& decode_params(Format f) { return tables().decode[static_cast
 EncodeParams stochastic_params(const EncodeParams& table, const StochasticBits& bits, std::uint64_t first_index) {
   EncodeParams p = table;
   const int n = std::clamp(bits.num_bits, 0, 32);
-  const int m = 23 - p.mant_shift;
+  const int s = p.mant_shift, m = 23 - s;
   p.sr_one = n == 32 ? 0u : 1u << n;
   p.sr_bits = bits.bits & (p.sr_one - 1u);  // n = 32: all 32 bits
   p.sr_enable = n > 0 ? 0xFFFFFFFFu : 0u;
   p.sr_draw_shift = n > 0 ? 32 - n : 0;
   p.sr_scale_base = static_cast<std::uint32_t>(254 + m + n) << 23;
-  p.sr_left = std::max(n - p.mant_shift, 0);
-  p.sr_right = std::max(p.mant_shift - n, 0);
-  p.sr_low_mask = (1u << p.sr_right) - 1u;
-  p.sr_low_half = p.sr_right > 0 ? 1u << (p.sr_right - 1) : kNever;
+  if (p.sr_fast_variant == EncodeVariant::stochastic_truncated ||
+      p.sr_fast_variant == EncodeVariant::stochastic_truncated_general) {
+    // Every n: (bits << d) and the bias stay below 2^s, bits >> (n - s) too; the sum carries at most once.
+    const int d = std::max(s - n, 0);
+    p.variant = p.sr_fast_variant;
+    p.sr_shift = s;
+    p.sr_word_shift = 32 - s;
+    p.sr_word_mask = n == 0 ? 0u : ~((1u << d) - 1u);
+    p.sr_half_bias = n < s ? (1u << (d - 1)) - 1u : 0u;
+    p.sr_parity_shift = d;
+    p.sr_parity_mask = n >= 1 && n < s ? 1u : 0u;  // n = 0: the parity of no whole 2^-n quanta, even
+    p.sr_given = p.sr_half_bias + (n <= s ? p.sr_bits << d : p.sr_bits >> (n - s));
+    p.sr_full_word = false;
+  } else if (n >= 1 && n < s && !kCompactStochastic) {
+    // The grid n bits finer: c stays below the adder's `big` (it needs n < s), and the rounding's parity is
+    // that of round_half_even(delta * 2^n) (it needs n >= 1).
+    p.variant = p.sr_fast_variant;
+    p.sr_grid_bits = static_cast<std::uint32_t>(s - n) << 23;
+    p.sr_shift = n;
+    p.sr_word_shift = 32 - n;
+    p.sr_given = p.sr_bits;
+    p.sr_full_word = n > 16;
+  } else {
+    p.variant = EncodeVariant::stochastic;
+  }
   p.sr_seeded = bits.seed.has_value();
   if (bits.seed) {
     const std::uint64_t key = stochastic_stream_key(*bits.seed, first_index);

@@ -22,9 +22,30 @@ enum class EncodeVariant : std::uint8_t {
   directed,              // ties to away, toward zero, toward +Inf, toward -Inf, to odd (chosen by per-call masks)
   directed_truncated,
   stochastic,            // away iff round_half_even(rest * 2^n) + bits >= 2^n; bits given, or drawn per element
-  stochastic_truncated,
+  // The same rule as one rounding to 2^-n quanta and one add (stochastic_body.h), where the format and n allow
+  // it; the suffix names the specials' finish, as the ties-to-even variants above.
+  stochastic_capped,
+  stochastic_capped_fnuz,
+  stochastic_capped_nan,
+  stochastic_general,
+  stochastic_truncated,  // bfloat16, in integer arithmetic: specials as capped_nan ...
+  stochastic_truncated_general,  // ... and as general
 };
-inline constexpr int kEncodeVariants = 12;
+inline constexpr int kEncodeVariants = 17;
+
+// For the wasm module's size budget (scripts/wasm-size.sh), wasm builds are compact: stochastic rounding runs
+// the split body (rounding_body.h) but for bfloat16, whose one-add body (stochastic_body.h) runs with the
+// general finish and one loop for given and drawn bits, where native builds instantiate 27 loops.
+#if defined(__wasm__)
+inline constexpr bool kCompactStochastic = true;
+#else
+inline constexpr bool kCompactStochastic = false;
+#endif
+
+// The variants that take per-call stochastic fields (stochastic_params).
+constexpr bool is_stochastic(EncodeVariant v) {
+  return v >= EncodeVariant::stochastic && v <= EncodeVariant::stochastic_truncated_general;
+}
 
 struct EncodeParams {
   // Rounding to the format's grid in float arithmetic: c = min(|x|, clamp) (NaN passes through),
@@ -53,14 +74,25 @@ struct EncodeParams {
   // the code toward zero is even (to odd); toward zero sets none.
   std::uint32_t away_at_half, away_positive, away_negative, away_if_even;
   std::uint32_t mantissa_bits_exponent;  // M << 23: a binade's float32 exponent bits minus this are its quantum's
-  // Stochastic variants, filled per call by set_stochastic (the table's entry has n = 0 and no seed).
+  // Stochastic variants, filled per call by stochastic_params (the table's entry has n = 0 and no seed).
+  EncodeVariant sr_fast_variant;  // the one-add body (stochastic_body.h) with this format's finish
   std::uint32_t sr_one;         // 2^n mod 2^32 (0 for n = 32)
   std::uint32_t sr_bits;        // the given bits, below 2^n
   std::uint32_t sr_enable;      // all ones when n > 0: drawn bits are kept
   int sr_draw_shift;            // 32 - n (0 for n = 0): the drawn word's top n bits
   std::uint32_t sr_scale_base;  // (254 + M + n) << 23: minus a binade's exponent bits, 2^(n + M - E) as float32
-  int sr_left, sr_right;        // bfloat16: rest * 2^n in units of 2^-16 quanta is (rest << left) >> right ...
-  std::uint32_t sr_low_mask, sr_low_half;  // ... rounded half to even on the bits shifted out
+  // The one-add bodies. Grid: c + 2^(E + 23 - M - n) rounds c to 2^-n quanta (ties to even), the bits are added
+  // and the sum shifted right by n. Truncated: |x| + 2^(d-1) - 1 + (bit d of |x|) + (bits << d), d = s - n
+  // (bits >> (n - s) for n > s), shifted right by s = 23 - M.
+  std::uint32_t sr_grid_bits;   // grid: (23 - M - n) << 23
+  int sr_shift;                 // grid: n; truncated: s
+  int sr_word_shift;            // the drawn word's top n (grid) or s (truncated) bits
+  std::uint32_t sr_word_mask;   // truncated: clears the drawn bits below bit d (all of them for n = 0)
+  std::uint32_t sr_half_bias;   // truncated: 2^(d-1) - 1 for 0 <= n < s, else 0
+  int sr_parity_shift;          // truncated: d
+  std::uint32_t sr_parity_mask; // truncated: 1 for 1 <= n < s, else 0
+  std::uint32_t sr_given;       // given bits as the body adds them: grid: bits; truncated: half_bias + bits' term
+  bool sr_full_word;            // the drawn word's last xorshift reaches its top bits used (more than 16)
   bool sr_seeded;               // draw each element's bits (stochastic_bits) rather than use sr_bits
   std::uint32_t sr_key_low, sr_key_high, sr_first_index;  // the stream's key and the first element's index
   EncodeVariant variant;

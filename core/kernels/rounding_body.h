@@ -1,13 +1,14 @@
-// The bulk kernels of the IEEE modes other than ties-to-even, and of stochastic rounding, written once against
-// the vector-ops structs like cast_body.h. Each lane splits |x| into the value toward zero (a magnitude code)
+// The bulk kernels of the IEEE modes other than ties-to-even, and of stochastic rounding where its one-add body
+// (stochastic_body.h) does not apply (n = 0, or n >= 23 - M), written once against the vector-ops structs like
+// cast_body.h. Each lane splits |x| into the value toward zero (a magnitude code)
 // and the exact rest below one quantum, as the scalar encoder (core/formats/codec.cpp) splits the significand;
 // the mode then decides on one more quantum. Special inputs and overflow take the scalar encoder's codes.
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "core/kernels/params.h"
+#include "core/kernels/stochastic_body.h"
 
 namespace typelattice::kernels {
 
@@ -20,15 +21,11 @@ struct RoundingConsts {
         away_at_half(Ops::splat(p.away_at_half)), away_positive(Ops::splat(p.away_positive)),
         away_negative(Ops::splat(p.away_negative)), away_if_even(Ops::splat(p.away_if_even)),
         sr_one(Ops::splat(p.sr_one)), sr_bits(Ops::splat(p.sr_bits)), sr_enable(Ops::splat(p.sr_enable)),
-        sr_scale_base(Ops::splat(p.sr_scale_base)), sr_low_mask(Ops::splat(p.sr_low_mask)),
-        sr_low_half(Ops::splat(p.sr_low_half)), two23(Ops::splat(0x4B000000u)), two31(Ops::splat(0x4F000000u)),
-        bit31(Ops::splat(0x80000000u)), key_low(Ops::splat(p.sr_key_low)), key_high(Ops::splat(p.sr_key_high)),
-        fmix_a(Ops::splat(0x85EBCA6Bu)), fmix_b(Ops::splat(0xC2B2AE35u)), sr_draw_shift(p.sr_draw_shift),
-        sr_left(p.sr_left), sr_right(p.sr_right) {}
+        sr_scale_base(Ops::splat(p.sr_scale_base)), two23(Ops::splat(0x4B000000u)), two31(Ops::splat(0x4F000000u)),
+        bit31(Ops::splat(0x80000000u)), sr_draw_shift(p.sr_draw_shift) {}
   V ones, lsb, mantissa_bits_exponent, rest_mask, half, away_at_half, away_positive, away_negative, away_if_even,
-      sr_one, sr_bits, sr_enable, sr_scale_base, sr_low_mask, sr_low_half, two23, two31, bit31, key_low, key_high,
-      fmix_a, fmix_b;
-  int sr_draw_shift, sr_left, sr_right;
+      sr_one, sr_bits, sr_enable, sr_scale_base, two23, two31, bit31;
+  int sr_draw_shift;
 };
 
 template <class Ops>
@@ -88,23 +85,13 @@ inline typename Ops::V directed_away(const RoundingConsts<Ops>& r, const Split<O
 }
 
 // round_half_even(rest / quantum * 2^n), as an integer below 2^32 (it is at most 2^32 - 256).
-template <class Ops, bool kTruncated>
+template <class Ops>
 inline typename Ops::V stochastic_share(const RoundingConsts<Ops>& r, const Split<Ops>& s) {
-  const auto zero = Ops::splat(0);
-  if constexpr (kTruncated) {
-    auto q = Ops::srl(Ops::sll(s.rest, r.sr_left), r.sr_right);
-    auto low = Ops::and_(s.rest, r.sr_low_mask);
-    auto odd = Ops::select(Ops::eq(Ops::and_(q, r.lsb), zero), zero, r.ones);
-    auto up = Ops::or_(mask_vector<Ops>(r, Ops::gt(low, r.sr_low_half)),
-                       Ops::and_(mask_vector<Ops>(r, Ops::eq(low, r.sr_low_half)), odd));
-    return Ops::sub(q, up);
-  } else {
-    // rest * 2^(n + M - E) is exact and below 2^n; below 2^23 the adder rounds it to an integer, above it is one.
-    auto scaled = Ops::fmul(s.rest, Ops::sub(r.sr_scale_base, s.exponent));
-    auto whole = Ops::select(Ops::gt(r.two23, scaled), Ops::fsub(Ops::fadd(scaled, r.two23), r.two23), scaled);
-    auto high = Ops::xor_(Ops::cvtt_i32(Ops::fsub(whole, r.two31)), r.bit31);
-    return Ops::select(Ops::gt(r.two31, whole), Ops::cvtt_i32(whole), high);
-  }
+  // rest * 2^(n + M - E) is exact and below 2^n; below 2^23 the adder rounds it to an integer, above it is one.
+  auto scaled = Ops::fmul(s.rest, Ops::sub(r.sr_scale_base, s.exponent));
+  auto whole = Ops::select(Ops::gt(r.two23, scaled), Ops::fsub(Ops::fadd(scaled, r.two23), r.two23), scaled);
+  auto high = Ops::xor_(Ops::cvtt_i32(Ops::fsub(whole, r.two31)), r.bit31);
+  return Ops::select(Ops::gt(r.two31, whole), Ops::cvtt_i32(whole), high);
 }
 
 // away iff share + bits >= 2^n, i.e. share >= 2^n - bits (unsigned; that difference is 0 only for n = 32 and
@@ -117,28 +104,11 @@ inline typename Ops::V stochastic_away(const RoundingConsts<Ops>& r, typename Op
   return Ops::and_(reached, Ops::select(Ops::eq(threshold, zero), zero, r.ones));
 }
 
-template <class Ops>
-inline typename Ops::V fmix32(const RoundingConsts<Ops>& r, typename Ops::V h) {
-  h = Ops::xor_(h, Ops::srl(h, 16));
-  h = Ops::mul_lo(h, r.fmix_a);
-  h = Ops::xor_(h, Ops::srl(h, 13));
-  h = Ops::mul_lo(h, r.fmix_b);
-  return Ops::xor_(h, Ops::srl(h, 16));
-}
-
-// stochastic_bits (minifloat.h) for the lanes' stream indices (mod 2^32).
-template <class Ops>
-inline typename Ops::V drawn_bits(const RoundingConsts<Ops>& r, typename Ops::V index) {
-  auto word = fmix32<Ops>(r, Ops::xor_(fmix32<Ops>(r, Ops::xor_(index, r.key_low)), r.key_high));
-  return Ops::and_(Ops::srl(word, r.sr_draw_shift), r.sr_enable);
-}
-
 template <class Ops, EncodeVariant kVariant>
 inline typename Ops::V encode_rounded(const EncodeConsts<Ops>& k, const RoundingConsts<Ops>& r, typename Ops::V x,
                                       typename Ops::V bits) {
-  constexpr bool kTruncated =
-      kVariant == EncodeVariant::directed_truncated || kVariant == EncodeVariant::stochastic_truncated;
-  constexpr bool kStochastic = kVariant == EncodeVariant::stochastic || kVariant == EncodeVariant::stochastic_truncated;
+  constexpr bool kTruncated = kVariant == EncodeVariant::directed_truncated;
+  constexpr bool kStochastic = kVariant == EncodeVariant::stochastic;
   auto a = Ops::and_(x, k.abs_mask);
   Split<Ops> s;
   if constexpr (kTruncated) {
@@ -148,7 +118,7 @@ inline typename Ops::V encode_rounded(const EncodeConsts<Ops>& k, const Rounding
   }
   typename Ops::V away;
   if constexpr (kStochastic) {
-    away = stochastic_away<Ops>(r, stochastic_share<Ops, kTruncated>(r, s), bits);
+    away = stochastic_away<Ops>(r, stochastic_share<Ops>(r, s), bits);
   } else {
     (void)bits;
     away = directed_away<Ops, kTruncated>(r, s, x);
@@ -156,38 +126,25 @@ inline typename Ops::V encode_rounded(const EncodeConsts<Ops>& k, const Rounding
   return finish_general<Ops>(k, x, a, Ops::sub(s.mag_down, away));
 }
 
-// As encode_span, with each vector's stream indices for seeded stochastic rounding.
+// As encode_span; seeded stochastic rounding draws each lane's bits from its stream index (n from 0 to 32).
 template <class Ops, class Code, EncodeVariant kVariant>
 void encode_span_rounded(const EncodeParams& p, const float* in, Code* out, std::size_t n) {
   using V = typename Ops::V;
-  constexpr std::size_t kL = Ops::kLanes, kBlock = 4 * kL;
+  constexpr std::size_t kL = Ops::kLanes;
   const EncodeConsts<Ops> k(p);
   const RoundingConsts<Ops> r(p);
-  std::uint32_t lane_offsets[kL];
-  for (std::size_t j = 0; j < kL; ++j) lane_offsets[j] = static_cast<std::uint32_t>(j);
-  float offsets_as_floats[kL];
-  std::memcpy(offsets_as_floats, lane_offsets, sizeof lane_offsets);
-  const V lanes = Ops::load_f32(offsets_as_floats);
+  const StochasticConsts<Ops> sr(p);
+  const V first = Ops::add(Ops::splat(p.sr_first_index), lane_numbers<Ops>());
   const bool seeded = p.sr_seeded;
-  auto one = [&](const float* src, std::size_t i) {
+  for_each_block<Ops>(in, out, n, [&](const float* src, std::size_t i, std::size_t j) {
     V bits = r.sr_bits;
-    if (seeded) bits = drawn_bits<Ops>(r, Ops::add(Ops::splat(p.sr_first_index + static_cast<std::uint32_t>(i)), lanes));
+    if (seeded) {
+      const V index = Ops::add(first, Ops::splat(static_cast<std::uint32_t>(i + j * kL)));
+      const V word = stochastic_word<Ops, true>(sr, first_xorshift<Ops>(sr, index));
+      bits = Ops::and_(Ops::srl(word, r.sr_draw_shift), r.sr_enable);
+    }
     return encode_rounded<Ops, kVariant>(k, r, Ops::load_f32(src), bits);
-  };
-  auto step = [&](const float* src, Code* dst, std::size_t i) {
-    const V c0 = one(src, i), c1 = one(src + kL, i + kL), c2 = one(src + 2 * kL, i + 2 * kL),
-            c3 = one(src + 3 * kL, i + 3 * kL);
-    store_codes<Ops, Code>(dst, c0, c1, c2, c3);
-  };
-  std::size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) step(in + i, out + i, i);
-  if (i < n) {
-    float src[kBlock] = {};
-    Code dst[kBlock];
-    std::memcpy(src, in + i, (n - i) * sizeof(float));
-    step(src, dst, i);
-    std::memcpy(out + i, dst, (n - i) * sizeof(Code));
-  }
+  });
 }
 
 }  // namespace typelattice::kernels

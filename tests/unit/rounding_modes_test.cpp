@@ -3,6 +3,8 @@
 // between floats too), IEEE 754 §7.4's overflow rule, hand-worked examples, and what each mode promises.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -244,7 +246,7 @@ TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
   std::vector<std::uint8_t> tail(100);
   cast_from_float32(f, std::span<const float>(in).first(100), tail, later);
   for (std::size_t i = 0; i < tail.size(); ++i) EXPECT_EQ(tail[i], bulk[500 + i]);
-  // The generator is what the header says, written out again here: the stream key from SplitMix64, two rounds
+  // The generator is what the header says, written out again here: the stream key from SplitMix64, one round
   // of MurmurHash3's fmix32 on the index's low half; the key changes at multiples of 2^32.
   const auto fmix = [](std::uint32_t h) {
     h = (h ^ (h >> 16)) * 0x85EBCA6Bu;
@@ -256,8 +258,8 @@ TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     z ^= z >> 31;
-    return fmix(fmix(static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(z)) ^
-                static_cast<std::uint32_t>(z >> 32));
+    const auto key_low = static_cast<std::uint32_t>(z), key_high = static_cast<std::uint32_t>(z >> 32);
+    return fmix(static_cast<std::uint32_t>(index) ^ key_low ^ key_high);
   };
   for (std::uint64_t seed : {0ull, 2026ull, 0xFFFFFFFFFFFFFFFFull}) {
     for (std::uint64_t index : {0ull, 1ull, 0xFFFFFFFFull, 0x100000000ull, 0x123456789ABCull}) {
@@ -266,6 +268,17 @@ TEST(StochasticRounding, SeededStreamsAgreeAndAreUnbiased) {
     }
   }
   EXPECT_EQ(stochastic_bits(0, 0, 0), 0u);
+}
+
+// Within each 2^32 indices the words are a bijection of the index: 2^20 consecutive ones, across a multiple of
+// 2^16 and up to the last index before the key changes, are all different.
+TEST(StochasticRounding, SeededWordsDoNotRepeatWithinAStretch) {
+  for (std::uint64_t first : {std::uint64_t{0x7FFF8000}, (std::uint64_t{1} << 32) - (1u << 20)}) {
+    std::vector<std::uint32_t> words;
+    for (std::uint64_t i = first; i < first + (1u << 20); ++i) words.push_back(stochastic_bits(2026, i, 32));
+    std::sort(words.begin(), words.end());
+    EXPECT_EQ(std::adjacent_find(words.begin(), words.end()), words.end()) << first;
+  }
 }
 
 // A cast says when its input is a tie (ties-to-even and ties-to-away differ): 4.25 between 4 and 4.5, the
