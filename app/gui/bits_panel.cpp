@@ -386,7 +386,6 @@ void draw_bits_panel(PanelContext& ctx) {
   ImGui::Spacing();
   draw_bit_row(ctx, l, spec.total_bits());
   draw_value_input(ctx);
-  draw_cast_explained(ctx);
   ImGui::Separator();
   if (ImGui::BeginTable("bits_columns", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("details", ImGuiTableColumnFlags_WidthStretch, 0.3f);
@@ -395,6 +394,7 @@ void draw_bits_panel(PanelContext& ctx) {
     ImGui::TableNextColumn();
     draw_details(ctx, l, spec);
     draw_number_line(ctx, state.format, state.code);
+    draw_cast_explained(ctx);  // in this column, so the grid beside it keeps its height
     ImGui::TableNextColumn();
     draw_code_grid(ctx, spec);
     ImGui::EndTable();

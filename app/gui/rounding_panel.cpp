@@ -14,17 +14,18 @@ namespace {
 
 // The random bits, the seed and the number of draws; a change casts again next frame.
 void draw_stochastic_controls(AppState& state, float scale) {
+  // One row under the facts: the details column is narrow, and the grid beside it must keep its height.
   int bits = state.cast_sr_num_bits.value_or(8);
-  ImGui::SetNextItemWidth(90.0f * scale);
-  if (ImGui::InputInt("random bits", &bits)) state.cast_sr_num_bits = std::clamp(bits, 0, 32);
+  ImGui::SetNextItemWidth(44.0f * scale);
+  if (ImGui::DragInt("bits", &bits, 0.2f, 0, 32)) state.cast_sr_num_bits = std::clamp(bits, 0, 32);
   ImGui::SameLine();
   // ImGui has no unsigned 64-bit field in 1.86's InputInt: the seed is edited as ImGuiDataType_U64.
   std::uint64_t seed = state.cast_seed.value_or(0);
-  ImGui::SetNextItemWidth(160.0f * scale);
+  ImGui::SetNextItemWidth(90.0f * scale);
   if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed)) state.cast_seed = seed;
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(110.0f * scale);
-  if (ImGui::InputInt("draws", &state.draws, 100, 1000)) state.draws = std::clamp(state.draws, 1, 100000);
+  ImGui::SetNextItemWidth(60.0f * scale);
+  if (ImGui::DragInt("draws", &state.draws, 10.0f, 1, 100000)) state.draws = std::clamp(state.draws, 1, 100000);
 }
 
 void draw_draws(const CastOutcome& cast, const std::vector<std::uint32_t>& codes, float scale) {
@@ -40,16 +41,17 @@ void draw_draws(const CastOutcome& cast, const std::vector<std::uint32_t>& codes
     means.push_back(static_cast<float>(sum / static_cast<double>(i + 1)));
   }
   const float counts[2] = {static_cast<float>(codes.size() - away), static_cast<float>(away)};
-  const std::string bars = "toward zero " + std::to_string(codes.size() - away) + "   away " + std::to_string(away);
+  const std::string bars = std::to_string(codes.size() - away) + " toward 0, " + std::to_string(away) + " away";
+  // Side by side in the details column, half its width each.
+  const float width = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
   ImGui::PlotHistogram("##draws", counts, 2, 0, bars.c_str(), 0.0f, static_cast<float>(codes.size()),
-                       ImVec2(220.0f * scale, 70.0f * scale));
+                       ImVec2(width, 46.0f * scale));
   ImGui::SameLine();
   // The running mean between the two values; it closes in on the expected value (the core's), not the input.
-  const std::string label = "mean " + std::to_string(sum / static_cast<double>(codes.size())) + ", expected " +
-                            exact_decimal(cast.expected_value.value_or(0));
+  const std::string label = "mean " + std::to_string(sum / static_cast<double>(codes.size())).substr(0, 8);
   const auto [lo, hi] = std::minmax(b.toward_zero, b.away);
   ImGui::PlotLines("##mean", means.data(), static_cast<int>(means.size()), 0, label.c_str(), static_cast<float>(lo),
-                   static_cast<float>(hi), ImVec2(420.0f * scale, 70.0f * scale));
+                   static_cast<float>(hi), ImVec2(width, 46.0f * scale));
 }
 
 }  // namespace
