@@ -117,11 +117,15 @@ void draw_block(PanelContext& ctx, std::size_t index, const QuantizedBlock& bloc
               block_scale_hex(model.format, block.scale_code).c_str(), block_value_text(block.scale).c_str());
   draw_scale_bits(ctx, spec.scale, block.scale_code, static_cast<int>(index + 1));
   const BlockError& e = block.error;
-  ImGui::Text("MSE %s   SQNR %s dB   max abs error %s   saturated %d   flushed %d   %.2f bits per element",
+  ImGui::TextWrapped("MSE %s   SQNR %s dB   max abs error %s   saturated %d   flushed %d   %.2f bits per element",
               block_value_text(e.mse).c_str(), fixed_decimal(e.sqnr_db, 2).c_str(),
               block_value_text(e.max_abs_error).c_str(), e.saturated, e.flushed, e.bits_per_element);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("elements", 9, flags)) {
+  // Scrolled sideways in a narrow window rather than squeezed: every column keeps its numbers whole.
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollX;
+  const float height = (static_cast<float>(block.elements.size()) + 1.0f) * ImGui::GetTextLineHeightWithSpacing() +
+                       ImGui::GetStyle().ScrollbarSize + 8.0f * ctx.scale;
+  if (ImGui::BeginTable("elements", 9, flags, ImVec2(0.0f, height))) {
     for (const char* heading : {"#", "input", "scaled", "code", "element", "dequantized", "error", "rounded", "flags"})
       ImGui::TableSetupColumn(heading);
     ImGui::TableHeadersRow();
@@ -132,7 +136,7 @@ void draw_block(PanelContext& ctx, std::size_t index, const QuantizedBlock& bloc
       ImGui::TableNextColumn();
       ImGui::Text("%zu", i);
       ImGui::TableNextColumn();
-      const std::string input = block_value_text(static_cast<double>(el.input));
+      const std::string input = block_input_text(el.input);
       if (is_amax) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::join), "%s  amax", input.c_str());
       else ImGui::TextUnformatted(input.c_str());
       ImGui::TableNextColumn();

@@ -1,8 +1,8 @@
 #include "typelattice/block_text.h"
 
-#include <bit>
 #include <cmath>
 
+#include "core/formats/geometry.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
 
@@ -65,11 +65,13 @@ std::string block_line(BlockFormat f, std::size_t number, const QuantizedBlock& 
          ", flushed " + std::to_string(e.flushed);
 }
 
+std::string block_input_text(float v) {
+  return std::isfinite(v) ? shortest_decimal(Format::float32, minifloat_detail::bit_cast<std::uint32_t>(v))
+                          : block_value_text(static_cast<double>(v));
+}
+
 std::string element_line(BlockFormat f, const QuantizedElement& element) {
-  const std::string input = std::isfinite(element.input)
-                                ? shortest_decimal(Format::float32, std::bit_cast<std::uint32_t>(element.input))
-                                : block_value_text(static_cast<double>(element.input));
-  std::string out = "  " + input + " -> " + block_element_hex(f, element.code) + " " +
+  std::string out = "  " + block_input_text(element.input) + " -> " + block_element_hex(f, element.code) + " " +
                     block_value_text(element.value) + " -> " + block_value_text(element.dequantized);
   if (element.saturated) out += " saturated";
   if (element.flushed) out += " flushed";

@@ -15,6 +15,8 @@ std::string block_value_text(double v);
 // `v` with `digits` digits after the point, rounded from its exact decimal (ties to even), as printf's "%.*f";
 // "nan", "inf", "-inf".
 std::string fixed_decimal(double v, int digits);
+// An input as the block texts print it: the shortest decimal that reads back as the float32, or "nan", "inf".
+std::string block_input_text(float v);
 // A scale code as hex of the scale format's width ("0x7f"); an element code as hex of the element's ("0x7", "0x3f").
 std::string block_scale_hex(BlockFormat f, std::uint32_t code);
 std::string block_element_hex(BlockFormat f, std::uint32_t code);
