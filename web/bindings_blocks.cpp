@@ -111,6 +111,7 @@ val block_value(BlockFormat f, std::size_t number, const QuantizedBlock& block) 
   val elements = val::array();
   for (const QuantizedElement& e : block.elements) {
     val element = element_value(e);
+    element.set("inputText", js_string(block_input_text(e.input)));
     element.set("codeHex", js_string(block_element_hex(f, e.code)));
     element.set("line", js_string(element_line(f, e)));
     elements.call<void>("push", element);

@@ -128,6 +128,7 @@ void draw_block(PanelContext& ctx, std::size_t index, const QuantizedBlock& bloc
   if (ImGui::BeginTable("elements", 9, flags, ImVec2(0.0f, height))) {
     for (const char* heading : {"#", "input", "scaled", "code", "element", "dequantized", "error", "rounded", "flags"})
       ImGui::TableSetupColumn(heading);
+    ImGui::TableSetupScrollFreeze(2, 1);  // the index and the input stay in view when scrolled sideways
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < block.elements.size(); ++i) {
       const QuantizedElement& el = block.elements[i];

@@ -49,6 +49,8 @@ const cell = (row, text, className) => {
   row.append(td);
   return td;
 };
+// A number as text that reads back as it, -0 included (String(-0) is '0').
+const exact = (v) => (Object.is(v, -0) ? '-0' : String(v));
 const fixed2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : String(v));
 
 export class BlocksView {
@@ -162,17 +164,17 @@ export class BlocksView {
       const row = body.insertRow();
       row.dataset.element = String(n);
       row.dataset.code = String(e.code);
-      row.dataset.dequantized = String(e.dequantized);
+      row.dataset.dequantized = exact(e.dequantized);
       const amax = Math.abs(e.input) === block.amax;
       if (amax) row.classList.add('amax');
       cell(row, String(n));
-      const input = cell(row, String(e.input));
+      const input = cell(row, e.inputText);
       if (amax) input.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: 'amax' }));
-      cell(row, String(e.scaled));
+      cell(row, exact(e.scaled));
       cell(row, `${e.codeHex} ${e.code.toString(2).padStart(f.elementBits, '0')}`);
-      cell(row, String(e.value));
-      cell(row, String(e.dequantized));
-      cell(row, String(e.error));
+      cell(row, exact(e.value));
+      cell(row, exact(e.dequantized));
+      cell(row, exact(e.error));
       cell(row, `${{ up: '↑', down: '↓', exact: '=' }[e.direction]} ${t(`blocks.dir.${e.direction}`)}`);
       cell(row, [e.saturated && t('blocks.saturated'), e.flushed && t('blocks.flushed')].filter(Boolean).join(', '),
            e.saturated || e.flushed ? 'error' : '');

@@ -79,6 +79,8 @@ export interface QuantizedBlocks {
 /** One element of a block in full. */
 export interface QuantizedElementDetail {
   input: number;
+  /** The input as the CLI prints it: the shortest decimal that reads back as the float32 ('0.3', not 0.30000001…). */
+  inputText: string;
   code: number;
   /** The code in hex of the element's width ('0x7', '0x3f'). */
   codeHex: string;

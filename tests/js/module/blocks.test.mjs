@@ -95,9 +95,10 @@ for (const { name, simd } of builds) {
     assert.equal(floor.scale, 1);
     assert.equal(floor.amax, 7.5);
     assert.deepEqual({ ...floor.elements[0], line: undefined }, {
-      input: 7.5, code: 7, codeHex: '0x7', value: 6, dequantized: 6, scaled: 7.5, error: -1.5, direction: 'down',
+      input: 7.5, inputText: '7.5', code: 7, codeHex: '0x7', value: 6, dequantized: 6, scaled: 7.5, error: -1.5, direction: 'down',
       saturated: true, flushed: false, line: undefined,
     });
+    assert.equal(floor.elements[0].line, '  7.5 -> 0x7 6 -> 6 saturated');
     assert.equal(floor.statistics.saturated, 1);
     assert.equal(floor.statistics.maxAbsError, 1.5);
     assert.equal(floor.statistics.bitsPerElement, 4.25);
