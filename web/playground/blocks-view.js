@@ -141,8 +141,10 @@ export class BlocksView {
       if (id) dd.id = id;
       facts.append(dt, dd);
     };
-    fact(t('blocks.amax'), `${block.amax} (log2 ${Number.isFinite(block.amax) && block.amax > 0 ? Math.log2(block.amax).toFixed(3) : '—'})`);
-    fact(t('blocks.scale'), `${block.scaleHex} = ${block.scale}${detail.tensorScale !== 1 ? ` × ${detail.tensorScale}` : ''}`);
+    const log2 = Number.isFinite(block.amax) && block.amax > 0 ? Math.log2(block.amax).toFixed(3) : '—';
+    fact(t('blocks.amax'), `${block.amax} (log2 ${log2})`);
+    const tensor = detail.tensorScale !== 1 ? ` × ${detail.tensorScale}` : '';
+    fact(t('blocks.scale'), `${block.scaleHex} = ${block.scale}${tensor}`);
     fact(t('blocks.scaleBits'), this.#scaleBits(f, block, index));
     const st = block.statistics;
     fact(t('blocks.stats'), t('blocks.statsLine', {
@@ -209,7 +211,8 @@ export class BlocksView {
         bits.append(b);
       }
     }
-    const formula = Object.assign(document.createElement('span'), { className: 'hint mono', textContent: layout.formula || layout.exactValue });
+    const formula = Object.assign(document.createElement('span'),
+      { className: 'hint mono', textContent: layout.formula || layout.exactValue });
     const wrap = document.createElement('div');
     wrap.className = 'scale-row';
     wrap.append(bits, formula);
