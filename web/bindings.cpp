@@ -4,6 +4,7 @@
 #include <malloc.h>
 
 #include "web/bindings.h"
+#include "web/bindings_blocks.h"
 #include "web/bindings_formats.h"
 #include "web/bindings_promotion.h"
 
@@ -100,4 +101,5 @@ EMSCRIPTEN_BINDINGS(typelattice) {
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
   register_promotion_bindings();
   register_format_bindings();
+  register_block_bindings();
 }

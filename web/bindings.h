@@ -3,6 +3,7 @@
 #pragma once
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,12 @@ val string_array(const Range& names) {
   val out = val::array();
   for (const auto& name : names) out.call<void>("push", js_string(name));
   return out;
+}
+
+// `count` elements of T at a wasm heap address the wrapper allocated.
+template <class T>
+std::span<T> heap_span(std::uintptr_t address, std::size_t count) {
+  return {reinterpret_cast<T*>(address), count};
 }
 
 std::vector<std::string> strings_from(const val& array);

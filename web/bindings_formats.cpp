@@ -23,11 +23,6 @@ namespace {
 constexpr const char* kCategoryNames[] = {"zero", "subnormal", "normal", "inf", "nan"};
 val category_js(Category c) { return val(kCategoryNames[static_cast<int>(c)]); }
 
-template <class T>
-std::span<T> heap_span(std::uintptr_t address, std::size_t count) {
-  return {reinterpret_cast<T*>(address), count};
-}
-
 std::optional<std::string> optional_string(const val& value) {
   if (value.isUndefined()) return std::nullopt;
   return value.as<std::string>();

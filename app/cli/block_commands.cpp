@@ -8,6 +8,7 @@
 #include "app/cli/block_io.h"
 #include "app/cli/commands.h"
 #include "typelattice/block_formats.h"
+#include "typelattice/block_text.h"
 #include "typelattice/cast_request.h"
 
 namespace typelattice::cli {

@@ -1,12 +1,11 @@
 #include "app/cli/block_io.h"
 
-#include <bit>
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "typelattice/block_packing.h"
+#include "typelattice/block_text.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/display_text.h"
 #include "typelattice/minifloat.h"
@@ -27,27 +26,6 @@ std::string hex_bytes(std::span<const std::uint8_t> bytes) {
   return out;
 }
 
-// The input as the float32 it was read as: its shortest decimal.
-std::string input_text(float v) {
-  if (!std::isfinite(v)) return value_text(static_cast<double>(v));
-  return shortest_decimal(Format::float32, std::bit_cast<std::uint32_t>(v));
-}
-
-std::string scale_hex(BlockFormat f, std::uint32_t code) { return hex_code(block_format_spec(f).scale, code); }
-
-std::string element_hex(BlockFormat f, std::uint32_t code) {
-  const int bits = block_format_spec(f).element_bits;
-  return bits > 4 ? "0x" + hex_byte(code) : "0x" + hex_byte(code).substr(1);
-}
-
-std::string fixed(double v, int digits) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
-  return buffer;
-}
-
 Result<std::vector<std::uint8_t>> parse_hex_bytes(std::string_view key, std::string_view hex) {
   if (hex.size() % 2 != 0) {
     return bad("'" + std::string(key) + "' has an odd number of hex digits (" + std::to_string(hex.size()) +
@@ -59,7 +37,8 @@ Result<std::vector<std::uint8_t>> parse_hex_bytes(std::string_view key, std::str
     for (const char c : hex.substr(i, 2)) {
       const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
                         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-      if (digit < 0) return bad("'" + std::string(key) + "' holds '" + displayed(std::string(1, c)) + "', not a hex digit");
+      if (digit < 0) return bad(std::string(1, '\'') + std::string(key) + "' holds '" + displayed(std::string(1, c)) +
+                                "', not a hex digit");
       byte = byte * 16 + static_cast<unsigned>(digit);
     }
     bytes.push_back(static_cast<std::uint8_t>(byte));
@@ -84,7 +63,7 @@ Result<float> parse_tensor_scale(std::string_view text) {
 Result<bool> check_scales(BlockFormat f, std::span<const std::uint8_t> scales) {
   for (std::size_t b = 0; b < scales.size(); ++b) {
     const double scale = block_scale_value(f, scales[b]);
-    const std::string where = "block " + std::to_string(b + 1) + ": scale code " + scale_hex(f, scales[b]);
+    const std::string where = "block " + std::to_string(b + 1) + ": scale code " + block_scale_hex(f, scales[b]);
     if (std::isnan(scale))
       return bad(where + " is NaN (the block was quantized from a NaN or an infinity): it has no values to give back");
     if (std::signbit(scale)) return bad(where + " is negative; block scales are positive");
@@ -204,9 +183,8 @@ Result<BlockCodes> read_packed(BlockFormat f, std::string_view text) {
 }  // namespace
 
 std::string value_text(double v, bool json) {
-  if (std::isnan(v)) return json ? "null" : "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return exact_decimal(v);
+  if (json && std::isnan(v)) return "null";
+  return block_value_text(v);
 }
 
 std::string blocks_json(BlockFormat f, const BlockOptions& options, bool tensor_scale,
@@ -231,28 +209,6 @@ std::string blocks_json(BlockFormat f, const BlockOptions& options, bool tensor_
     out += "]}";
   }
   out += "]}\n";
-  return out;
-}
-
-std::string blocks_text(BlockFormat f, const BlockOptions& options, bool tensor_scale,
-                        std::span<const QuantizedBlock> blocks) {
-  std::string out;
-  if (tensor_scale) out += "tensor scale " + value_text(static_cast<double>(options.tensor_scale)) + "\n";
-  for (std::size_t b = 0; b < blocks.size(); ++b) {
-    const QuantizedBlock& block = blocks[b];
-    const BlockError& e = block.error;
-    out += "block " + std::to_string(b + 1) + ": scale " + scale_hex(f, block.scale_code) + " " +
-           value_text(block.scale) + "; mse " + value_text(e.mse) + ", sqnr " + fixed(e.sqnr_db, 2) +
-           " dB, max abs error " + value_text(e.max_abs_error) + ", saturated " + std::to_string(e.saturated) +
-           ", flushed " + std::to_string(e.flushed) + "\n";
-    for (const QuantizedElement& element : block.elements) {
-      out += "  " + input_text(element.input) + " -> " + element_hex(f, element.code) + " " +
-             value_text(element.value) + " -> " + value_text(element.dequantized);
-      if (element.saturated) out += " saturated";
-      if (element.flushed) out += " flushed";
-      out += "\n";
-    }
-  }
   return out;
 }
 

@@ -19,9 +19,6 @@ std::string value_text(double v, bool json = false);
 // [{"code", "value", "dequantized"}, …]}, …]}
 std::string blocks_json(BlockFormat f, const BlockOptions& options, bool tensor_scale,
                         std::span<const QuantizedBlock> blocks);
-// One line per block (its scale and error), then one line per element.
-std::string blocks_text(BlockFormat f, const BlockOptions& options, bool tensor_scale,
-                        std::span<const QuantizedBlock> blocks);
 // "format F", "count N", ["tensor_scale T",] "scales HEX", "codes HEX": the codes packed (block_packing.h).
 std::string blocks_packed(BlockFormat f, const BlockOptions& options, bool tensor_scale,
                           std::span<const QuantizedBlock> blocks);

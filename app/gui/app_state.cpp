@@ -8,7 +8,7 @@
 namespace typelattice::gui {
 
 namespace {
-constexpr std::array<std::string_view, kViewCount> kViewNames = {"lattice", "table", "bits"};
+constexpr std::array<std::string_view, kViewCount> kViewNames = {"lattice", "table", "bits", "blocks"};
 }
 
 std::string_view view_name(View v) { return kViewNames[static_cast<std::size_t>(v)]; }

@@ -1,6 +1,7 @@
 // What the user chose (AppState, saved in ImGui's ini file) and what the core computed from it
 // (PromotionModel). Panels draw the model; they never compute a promotion, a layout or a cast themselves.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "app/gui/user_lattice.h"
+#include "typelattice/block_formats.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
@@ -20,8 +22,8 @@
 
 namespace typelattice::gui {
 
-enum class View { lattice, table, bits };
-inline constexpr int kViewCount = 3;
+enum class View { lattice, table, bits, blocks };
+inline constexpr int kViewCount = 4;
 std::string_view view_name(View v);
 std::optional<View> parse_view(std::string_view text);
 
@@ -31,6 +33,14 @@ std::vector<std::string> preset_names();
 // How many codes a format has and the mask of its code bits: 64-bit because float32 has 2^32 codes.
 std::uint64_t code_count(Format f);
 std::uint32_t code_mask(Format f);
+
+// A text field's buffer holding `text` (truncated to fit, always terminated).
+template <std::size_t N>
+std::array<char, N> text_field(std::string_view text) {
+  std::array<char, N> field{};
+  std::copy_n(text.begin(), std::min(text.size(), N - 1), field.begin());
+  return field;
+}
 
 struct AppState {
   PromotionOptions options;
@@ -49,6 +59,11 @@ struct AppState {
   std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   std::string cast_value;                          // the text of the value last cast: the panel explains it
+  // The Blocks panel: its format, scale mode (unset: the format's default), NVFP4's tensor scale, and the values.
+  BlockFormat block_format = BlockFormat::mxfp4_e2m1;
+  std::optional<ScaleMode> block_scale_mode;
+  bool block_tensor_scale = false;
+  std::array<char, 4096> block_values_input = text_field<4096>("7.5, 1, 1, 1, 1, 1, 1, 1");
   int draws = 1000;                                // stochastic rounding: how many draws the panel shows
   bool show_help = false;
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/gui/block_model.h"
 #include "typelattice/display_text.h"
 #include "typelattice/graph_join.h"
 #include "typelattice/lattice.h"
@@ -39,8 +40,9 @@ constexpr const char* kFooter =
 
 // The flags as given; parse_into checks them and fills Arguments.
 struct Flags {
-  bool help = false, headless = false, print_positions = false, report_frame_time = false;
+  bool help = false, headless = false, print_positions = false, report_frame_time = false, tensor_scale = false;
   std::string select, preset, lattice, view, compare, format, code, value, size, scale, screenshot, frames;
+  std::string scale_mode, values;
   std::vector<std::string> clicks, presses, texts;
   options::SystemFlags system;
   options::CastFlags cast;
@@ -101,7 +103,7 @@ void define_flags(CLI::App& app, Flags& f) {
                  "draw your own graph, {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]} (as `typelattice "
                  "check` reads it); --select then takes its node names")
       ->type_name("FILE.json");
-  app.add_option("--view", f.view, "lattice (default), table or bits")->type_name("V");
+  app.add_option("--view", f.view, "lattice (default), table, bits or blocks")->type_name("V");
   app.add_option("--compare", f.compare, "the table panel's comparison system, or none (default numpy)")
       ->type_name("S|none");
   app.add_option("--format", f.format, std::string("the bits panel's format (default float8_e4m3fn): ") +
@@ -113,6 +115,12 @@ void define_flags(CLI::App& app, Flags& f) {
                  "options below: the format's ONNX defaults unless given), and show that code")
       ->type_name("V");
   options::add_cast_flags(app, f.cast);
+  app.add_option("--scale-mode", f.scale_mode,
+                 "blocks view: floor (MX default), ceil, even, rceil; nearest (nvfp4); --format is then the block "
+                 "format (mxfp8_e4m3, ..., mxfp4_e2m1, mxint8, nvfp4)")->type_name("M");
+  app.add_flag("--tensor-scale", f.tensor_scale, "blocks view, nvfp4: an FP32 per-tensor scale under the block scales");
+  app.add_option("--values", f.values, "blocks view: the values, as `typelattice quantize` reads them (commas or spaces)")
+      ->type_name("V,V,...");
   app.add_option("--size", f.size, "window / screenshot size in pixels (default 1280x800)")->type_name("WxH");
   app.add_option("--scale", f.scale, "UI scale (default: from the display's DPI; 1 when headless)")->type_name("S");
   app.add_flag("--headless", f.headless, "render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit");
@@ -190,7 +198,7 @@ std::optional<Failure> read_actions(const CLI::App& app, const Flags& f, Argumen
 std::optional<Failure> read_view_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (app.count("--view")) {
     auto view = parse_view(f.view);
-    if (!view) return Failure{"--view: unknown view '" + f.view + "'; valid views: lattice, table, bits"};
+    if (!view) return Failure{"--view: unknown view '" + f.view + "'; valid views: lattice, table, bits, blocks"};
     args.view = *view;
   }
   if (app.count("--compare")) {
@@ -225,8 +233,41 @@ std::optional<Failure> read_view_flags(const CLI::App& app, const Flags& f, Argu
   return std::nullopt;
 }
 
+// The blocks view's format, scale mode and values, checked in the order `typelattice quantize` checks them and
+// with its messages.
+std::optional<Failure> read_block_flags(const CLI::App& app, const Flags& f, Arguments& args) {
+  if (app.count("--format")) {
+    const Result<BlockFormat> format = parse_block_format(f.format);
+    if (!format) return Failure{"--format: " + format.error().message};
+    args.block_format = *format;
+  }
+  if (app.count("--scale-mode")) {
+    const Result<ScaleMode> mode = parse_scale_mode(f.scale_mode);
+    if (!mode) return Failure{"--scale-mode: " + mode.error().message};
+    args.block_scale_mode = *mode;
+  }
+  args.block_tensor_scale = f.tensor_scale;
+  const BlockFormat format = args.block_format.value_or(AppState{}.block_format);
+  std::vector<float> values = {1.0f};
+  if (app.count("--values")) {
+    if (f.values.size() >= AppState{}.block_values_input.size())
+      return Failure{"--values: more than " + std::to_string(AppState{}.block_values_input.size() - 1) +
+                     " characters; the blocks view's field holds no more (use `typelattice quantize` for long inputs)"};
+    Result<std::vector<float>> read = read_block_values(f.values);
+    if (!read) return Failure{"--values: " + read.error().message, false};
+    values = std::move(read).value();
+    args.block_values = f.values;
+  }
+  const Result<BlockOptions> options = block_options(format, args.block_scale_mode, args.block_tensor_scale, values);
+  if (!options) return Failure{(args.block_tensor_scale ? "--tensor-scale: " : "--scale-mode: ") + options.error().message};
+  return std::nullopt;
+}
+
 // The bits panel's format, code and cast: the cast read and checked by the core as `typelattice cast` does.
 std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Arguments& args) {
+  if (args.view == View::blocks) return read_block_flags(app, f, args);
+  if (app.count("--scale-mode") || app.count("--values") || f.tensor_scale)
+    return Failure{"--scale-mode, --tensor-scale and --values belong to the blocks view: add --view blocks"};
   if (app.count("--format")) {
     auto format = parse_format(f.format);
     if (!format) return Failure{describe_error("--format", format.error())};
@@ -381,6 +422,10 @@ void apply_arguments(const Arguments& args, AppState& state) {
     state.value_input[n] = '\0';
   }
   if (args.value_code) state.code = *args.value_code;
+  if (args.block_format) state.block_format = *args.block_format;
+  if (args.block_scale_mode) state.block_scale_mode = *args.block_scale_mode;
+  state.block_tensor_scale = args.block_tensor_scale;
+  if (args.block_values) state.block_values_input = text_field<4096>(*args.block_values);
   state.code &= code_mask(state.format);
 }
 

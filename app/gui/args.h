@@ -24,6 +24,11 @@ struct Arguments {
   std::optional<CastRequest> cast;             // --format with any cast flag or --value, checked by the core
   std::optional<std::uint32_t> value_code;     // --value, read and cast as `typelattice cast` does
   std::string value_text;                      // --value as given
+  // The blocks view (--view blocks): --format is a block format there; --scale-mode, --tensor-scale, --values.
+  std::optional<BlockFormat> block_format;
+  std::optional<ScaleMode> block_scale_mode;
+  bool block_tensor_scale = false;
+  std::optional<std::string> block_values;     // checked as `typelattice quantize` reads them
   int width = 1280, height = 800;
   bool size_given = false;
   std::optional<float> scale;

@@ -78,6 +78,11 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   if (ctx.state.view == View::bits && !ctx.state.cast_value.empty())
     if (const Result<CastOutcome> cast = cast_text(ctx.state.cast_request(), ctx.state.cast_value))
       for (const CastFact& fact : cast_facts(ctx.state.format, *cast)) std::cout << fact.name << ": " << fact.text << "\n";
+  // The blocks view: the core's block text, as `typelattice quantize --format text` prints it.
+  if (ctx.state.view == View::blocks) {
+    ctx.blocks.refresh(ctx.state);
+    std::cout << (ctx.blocks.error.empty() ? ctx.blocks.text : "blocks: " + ctx.blocks.error + "\n");
+  }
   // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.
   if (!model.user_path.empty())
     std::cout << "check: " << (model.lattice_violation ? model.lattice_violation_text : "is a lattice") << "\n";

@@ -52,7 +52,8 @@ int run(const Arguments& args) {
   const Fonts fonts = setup_style(platform->scale());
   PromotionModel model;
   Probes probes;
-  PanelContext ctx{state, model, fonts, probes, platform->scale()};
+  BlockModel blocks;
+  PanelContext ctx{state, model, blocks, fonts, probes, platform->scale()};
 
   if (args.headless) {
     const int status = run_headless(args, *platform, ctx, model);

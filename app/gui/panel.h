@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "app/gui/app_state.h"
+#include "app/gui/block_model.h"
 #include "app/gui/probes.h"
 #include "app/gui/theme.h"
 
@@ -17,6 +18,7 @@ inline ImVec2 operator*(ImVec2 a, float k) { return {a.x * k, a.y * k}; }
 struct PanelContext {
   AppState& state;
   const PromotionModel& model;
+  BlockModel& blocks;
   const Fonts& fonts;
   Probes& probes;
   float scale;
@@ -41,6 +43,7 @@ void draw_user_join_table(PanelContext& ctx);
 void draw_lattice_panel(PanelContext& ctx);
 void draw_table_panel(PanelContext& ctx);
 void draw_bits_panel(PanelContext& ctx);
+void draw_blocks_panel(PanelContext& ctx);
 // Under the bits panel's cast: the core's facts about the value last cast and, for stochastic rounding, its
 // draws (rounding_panel.cpp).
 void draw_cast_explained(PanelContext& ctx);

@@ -177,16 +177,22 @@ Result<std::vector<QuantizedBlock>> quantize_detail(BlockFormat f, const BlockOp
     const double clip = spec.element_max * scale;
     double signal = 0, noise = 0, worst = 0;
     const std::size_t end = std::min(values.size(), (b + 1) * size);
+    block.amax = block_amax(values.subspan(b * size, end - b * size));
     for (std::size_t i = b * size; i < end; ++i) {
       QuantizedElement e{};
+      const double input = static_cast<double>(values[i]);
       e.input = values[i];
       e.code = codes[i];
       e.value = std::isnan(scale) ? kNaN : block_element_value(f, codes[i]);
       e.dequantized = std::isnan(scale) ? kNaN : e.value * scale;
-      e.saturated = std::fabs(static_cast<double>(values[i])) > clip;
+      e.scaled = input / scale;
+      e.direction = std::isnan(e.dequantized) || e.dequantized == input ? RoundDirection::exact
+                    : e.dequantized > input                             ? RoundDirection::up
+                                                                        : RoundDirection::down;
+      e.saturated = std::fabs(input) > clip;
       e.flushed = values[i] != 0.0f && e.dequantized == 0.0;
-      const double input = static_cast<double>(values[i]);
-      const double error = input - e.dequantized;
+      e.error = e.dequantized - input;
+      const double error = -e.error;
       signal += input * input;
       noise += error * error;
       worst = std::max(worst, std::fabs(error));

@@ -15,6 +15,9 @@
 //   app_check cast       --app APP --cli CLI [--png OUT] -- --format F [CAST FLAGS] (--value V | --click
 //                        @field:cast-value --type V --press Return)
 //                        (the app's "bits:" line, or its error, is what `CLI cast --to F [CAST FLAGS] -- V` prints)
+//   app_check blocks     --app APP --cli CLI -- --format F [--scale-mode M] [--tensor-scale] --values V,V,...
+//                        (the app's lines after its first are what `CLI quantize --to F ... -- V V ...` prints, or
+//                        the app fails as the CLI does, with its message)
 #include <stb_image.h>
 #include <sys/wait.h>
 
@@ -495,6 +498,45 @@ void cast_like_cli(const Options& o) {
     fail("the app's error '" + app_line + "' is not the CLI's '" + cli_line + "'");
 }
 
+// The blocks view's headless lines against `typelattice quantize --format text` on the same values and options.
+void blocks_like_cli(const Options& o) {
+  std::vector<std::string> cli = {o.cli, "quantize"}, values;
+  for (std::size_t i = 0; i < o.app_args.size(); ++i) {
+    const std::string& a = o.app_args[i];
+    const bool has_value = i + 1 < o.app_args.size();
+    if (a == "--format" && has_value) cli.insert(cli.end(), {"--to", o.app_args[++i]});
+    else if (a == "--scale-mode" && has_value) cli.insert(cli.end(), {a, o.app_args[++i]});
+    else if (a == "--tensor-scale") cli.push_back(a);
+    else if ((a == "--values" && has_value) || a.rfind("--values=", 0) == 0) {
+      std::string word;
+      const std::string list = a == "--values" ? o.app_args[++i] : a.substr(9);
+      for (std::istringstream in(list); std::getline(in, word, ',');) values.push_back(word);
+    }
+  }
+  cli.push_back("--");
+  cli.insert(cli.end(), values.begin(), values.end());
+  const char* dir = std::getenv("TYPELATTICE_ARTIFACTS");
+  const std::string scratch = std::string(dir ? dir : "/tmp") + "/blocks";
+  const Run expected = run(cli, scratch + ".cli");
+  std::vector<std::string> argv = {o.app, "--headless", "--view", "blocks"};
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const Run app = run(argv, scratch);
+  if (expected.exit_code == 0) {
+    if (app.exit_code != 0) fail("the app exited " + std::to_string(app.exit_code) + ": " + app.err);
+    const std::size_t first = app.out.find('\n');
+    const std::string lines = first == std::string::npos ? "" : app.out.substr(first + 1);
+    if (expected.out.empty() || lines != expected.out)
+      fail("the app printed '" + lines + "', the CLI '" + expected.out + "'");
+    return;
+  }
+  if (expected.exit_code != 2) fail("the CLI exited " + std::to_string(expected.exit_code) + ": " + expected.err);
+  if (app.exit_code != 2) fail("the app exited " + std::to_string(app.exit_code) + ", the CLI 2");
+  const std::string cli_line = first_line(expected.err), app_line = first_line(app.err);
+  const std::string message = cli_line.substr(std::min(cli_line.size(), std::string("typelattice: ").size()));
+  if (message.empty() || app_line.find(": " + message) == std::string::npos)
+    fail("the app's error '" + app_line + "' does not end in the CLI's '" + message + "'");
+}
+
 void usage(const Options& o) {
   std::vector<std::string> argv = {o.app};
   argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
@@ -513,7 +555,7 @@ void usage(const Options& o) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o) || o.app.empty()) {
-    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast --app APP [...] -- APP_ARGS\n";
+    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast|blocks --app APP [...] -- APP_ARGS\n";
     return 2;
   }
   if (o.mode == "screenshot") screenshot(o);
@@ -521,6 +563,7 @@ int main(int argc, char** argv) {
   else if (o.mode == "usage") usage(o);
   else if (o.mode == "bad-input") bad_input(o);
   else if (o.mode == "cast") cast_like_cli(o);
+  else if (o.mode == "blocks") blocks_like_cli(o);
   else return 2;
   if (failures) std::cerr << failures << " check(s) failed\n";
   return failures ? 1 : 0;

@@ -263,3 +263,31 @@ typelattice_app_cast_test(error_hex_digits NODISPLAY --format float8_e4m3fn --in
 typelattice_app_cast_test(error_source_type NODISPLAY --format float8_e4m3fn --from float16 --value 1)
 typelattice_app_cast_test(error_saturate_both NODISPLAY --format float16 --saturate --no-saturate --value 1)
 typelattice_app_cast_test(error_out_of_float64 NODISPLAY --format float16 --value 1e400)
+
+# The Blocks view: its headless lines are `typelattice quantize --format text`'s on the same values (the issue's
+# MXFP4 example: floor gives scale 2^0 and 7.5 saturates to 6; rceil gives 2^1 and 7.5 -> 8), and its
+# screenshot shows the scale's bits where it says it drew them. (A ';' would split a CMake argument: the block
+# line is matched in two parts.)
+typelattice_app_test(blocks_screenshot_mxfp4 DISPLAY screenshot --png ${shots}/app_blocks.png
+  --output-has "block 1: scale 0x7f 1" --output-has "mse 0.28125, sqnr 14.49 dB, max abs error 1.5, saturated 1, flushed 0"
+  --output-has "  7.5 -> 0x7 6 -> 6 saturated"
+  --expect scale-bit:1/7=clear --expect scale-bit:1/0=set
+  -- --view blocks --format mxfp4_e2m1 --scale-mode floor --values 7.5,1,1,1,1,1,1,1)
+# amax 6: the E4M3 scale is 6 / 6 = 1, code 0x38 (0 0111 000), drawn in a phone-sized window.
+typelattice_app_test(blocks_screenshot_nvfp4_phone DISPLAY screenshot --png ${shots}/app_blocks_nvfp4.png --size 390x800
+  --output-has "block 1: scale 0x38 1" --output-has "sqnr 19.87 dB, max abs error 0.5, saturated 0, flushed 2"
+  --expect scale-bit:1/7=clear --expect scale-bit:1/6=clear --expect scale-bit:1/5=set --expect scale-bit:1/0=clear
+  -- --view blocks --format nvfp4 --values=-3.5,0.25,1,2.5,6,-0.1)
+function(typelattice_app_blocks_test name display)
+  typelattice_app_test(blocks_like_cli_${name} ${display} blocks --cli ${cli} -- ${ARGN})
+endfunction()
+typelattice_app_blocks_test(mxfp4_floor DISPLAY --format mxfp4_e2m1 --scale-mode floor --values 7.5,1,1)
+typelattice_app_blocks_test(mxfp4_rceil DISPLAY --format mxfp4_e2m1 --scale-mode rceil --values 7.5,1,1)
+typelattice_app_blocks_test(mxfp8_two_blocks DISPLAY --format mxfp8_e4m3 --scale-mode even
+  --values 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,1000,0.001,-7)
+typelattice_app_blocks_test(mxint8_default DISPLAY --format mxint8 --values=-0.5,0.3,1e-9,0,-0)
+typelattice_app_blocks_test(nvfp4_tensor_scale DISPLAY --format nvfp4 --tensor-scale --values 1e-3,5,-600,nan)
+typelattice_app_blocks_test(error_format NODISPLAY --format mxfp4 --values 1)
+typelattice_app_blocks_test(error_scale_mode NODISPLAY --format nvfp4 --scale-mode floor --values 1)
+typelattice_app_blocks_test(error_value NODISPLAY --format mxfp6_e2m3 --values 1,abc)
+typelattice_app_blocks_test(error_tensor_scale_mx NODISPLAY --format mxfp6_e3m2 --tensor-scale --values 1)

@@ -22,6 +22,8 @@ const VIEWS = {
   'story-today': '#view=story&stage=13',
   'bits-cards': '#view=bits&format=float8_e8m0fnu&value=3&vs=float8_e4m3fn',
   custom: '#view=custom',
+  blocks: '#view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1,0.3,-2.25,0.04,5',
+  'blocks-nvfp4': '#view=blocks&format=nvfp4&values=-3.5,0.25,1,2.5,6,-0.1,0.7,1e-3',
 };
 
 test('screenshots of each view', async () => {

@@ -131,7 +131,7 @@ test('the design story steps through the stages and lists pairs that gain a join
 test('usable at phone width: no horizontal page overflow, bits fit', async () => {
   const page = await env.page();
   await page.setViewportSize({ width: 375, height: 740 });
-  for (const view of ['lattice', 'table', 'bits', 'story', 'custom']) {
+  for (const view of ['lattice', 'table', 'bits', 'blocks', 'story', 'custom']) {
     await openPlayground(page, env.url, `#view=${view}&format=float16`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${view} overflows by ${overflow}px`);

@@ -27,6 +27,7 @@ function parseCase(line, lineNo) {
   const operand = words.slice(dash + 1).join(' ');
   if (kind === 'cast' || kind === 'facts') return { kind, line, lineNo, format: head[0], options: head.slice(1), value: operand, pinned };
   if (kind === 'select') return { kind, line, lineNo, options: head, names: operand.split(','), pinned };
+  if (kind === 'quantize') return { kind, line, lineNo, format: head[0], options: head.slice(1), values: operand.split(','), pinned };
   throw new Error(`corpus line ${lineNo}: unknown question '${kind}'`);
 }
 
@@ -101,6 +102,10 @@ const viaCli = {
     return answer(r.stdout.split('\n').map((l) => /^(\S+)\s+(.*)$/.exec(l)).filter((m) => m && FACTS.has(m[1]))
       .map((m) => `${m[1]}: ${m[2]}`).join('\n'));
   },
+  async quantize(c) {
+    const r = await run(cliPath, ['quantize', '--to', c.format, ...c.options, '--', ...c.values]);
+    return r.status === 0 ? answer(r.stdout.trimEnd()) : failure(firstLine(r.stderr));
+  },
   async select(c) {
     const r = await run(cliPath, ['select', '--explain', ...c.options, '--', ...c.names]);
     if (r.status === 2) return failure(firstLine(r.stderr));
@@ -121,6 +126,13 @@ const viaApp = {
                                   `--value=${c.value}`]);
     if (r.status !== 0) return failure(firstLine(r.stderr));
     return answer(r.stdout.split('\n').filter((l) => FACTS.has(l.split(': ')[0])).join('\n'));
+  },
+  // The blocks view prints the core's block text after its first line (the selection's).
+  async quantize(c) {
+    const r = await run(appPath, ['--headless', '--view', 'blocks', '--format', c.format, ...c.options,
+                                  `--values=${c.values.join(',')}`]);
+    if (r.status !== 0) return failure(firstLine(r.stderr));
+    return answer(r.stdout.split('\n').slice(1).join('\n').trimEnd());
   },
   async select(c) {
     const r = await run(appPath, ['--headless', ...c.options, `--select=${c.names.join(',')}`]);
@@ -182,6 +194,10 @@ function viaModule(tl) {
     cast: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).line),
     facts: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).facts
       .map((f) => `${f.name}: ${f.text}`).join('\n')),
+    quantize: guarded((c) => tl.quantizeDetail(c.values, c.format, {
+      scaleMode: c.options.includes('--scale-mode') ? c.options[c.options.indexOf('--scale-mode') + 1] : undefined,
+      tensorScale: c.options.includes('--tensor-scale'),
+    }).text.trimEnd()),
     select: guarded((c) => {
       const s = handleFor(jsSystemOptions(c.options)).select(c.names);
       return s.reason ? `${s.text}\nwhy: ${s.reason}` : s.text;
@@ -194,7 +210,7 @@ function viaModule(tl) {
 
 const show = (a) => (a.error ? `error: ${a.text}` : a.text);
 
-for (const kind of ['cast', 'facts', 'select']) {
+for (const kind of ['cast', 'facts', 'select', 'quantize']) {
   test(`${kind}: the CLI, the JS module and the app give one answer to every question in the corpus`, async () => {
     const cases = corpus.filter((c) => c.kind === kind);
     const tl = await createTypeLattice();

@@ -32,6 +32,8 @@ def lines():
     yield "# facts FORMAT [CLI options] -- VALUE    -> the fact lines of `typelattice layout FORMAT [options] VALUE`"
     yield "# select [--system S --mode M --x64 on|off | --lattice FILE] -- NAME,NAME..."
     yield "#                                         -> the first line of `typelattice select`, the app's headless line"
+    yield "# quantize BLOCK_FORMAT [--scale-mode M] [--tensor-scale] -- V,V,..."
+    yield "#                                         -> what `typelattice quantize --to F [options] -- V V ...` prints"
     yield "# `=> ANSWER` pins the answer a user reads in the docs; errors compare as `error: MESSAGE`."
     yield ""
     yield "cast float8_e4m3fn -- 1000 => 0x7e 448"
@@ -87,6 +89,32 @@ def lines():
         for p in pairs:
             yield f"select --lattice tests/data/lattice_{name}.json -- {p}"
     yield "select --lattice tests/data/lattice_diamond.json -- a,nope"
+    yield ""
+    # Block-scaled formats: every format and scale mode on blocks a user would try (the MXFP4 example,
+    # an outlier, zeros, subnormals, a NaN, a block longer than one), and the errors.
+    yield "quantize mxfp4_e2m1 --scale-mode floor -- 7.5,1,1,1 => block 1: scale 0x7f 1; mse 0.5625, sqnr 14.21 dB, max abs error 1.5, saturated 1, flushed 0"
+    yield "quantize mxfp4_e2m1 --scale-mode rceil -- 7.5,1,1,1"
+    blocks = ["7.5,1,1,1", "0.3,-2.25,7.5,0.04,1e-7,-0,5,100", "1,1,1,1,1,1,1,1", "0,0,0", "-448,448,1e-3,3e38",
+              "1e-40,-2e-39,1e-45", "1,nan,2", "inf,1", ",".join(str(i * 0.37 - 5) for i in range(40))]
+    modes = {"mxfp8_e4m3": ["floor", "ceil", "even", "rceil"], "mxfp8_e5m2": ["floor", "ceil", "even", "rceil"],
+             "mxfp6_e3m2": ["floor", "ceil", "even", "rceil"], "mxfp6_e2m3": ["floor", "ceil", "even", "rceil"],
+             "mxfp4_e2m1": ["floor", "ceil", "even", "rceil"], "mxint8": ["floor", "ceil", "even", "rceil"],
+             "nvfp4": ["nearest"]}
+    for fmt, fmt_modes in modes.items():
+        for values in blocks:
+            yield f"quantize {fmt} -- {values}"
+        for mode in fmt_modes:
+            for values in blocks[:3]:
+                yield f"quantize {fmt} --scale-mode {mode} -- {values}"
+    for values in blocks:
+        yield f"quantize nvfp4 --tensor-scale -- {values}"
+    yield "quantize mxfp4 -- 1"
+    yield "quantize MXFP4_E2M1 -- 1"
+    yield "quantize nvfp4 --scale-mode floor -- 1"
+    yield "quantize mxfp8_e4m3 --scale-mode flor -- 1"
+    yield "quantize mxfp8_e4m3 --tensor-scale -- 1"
+    yield "quantize mxfp6_e2m3 -- 1,abc"
+    yield "quantize mxint8 -- 1,1e99999"
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import { t, setLanguage, applyStrings, language, languages } from './strings.js'
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
 import { BitsView } from './bits-view.js';
+import { BlocksView } from './blocks-view.js';
 import { StoryView } from './story-view.js';
 import { CustomView } from './custom-view.js';
 
@@ -17,7 +18,7 @@ class Playground {
     this.tl = tl;
     this.state = this.stateOfLink(location.hash);
     this.views = new Map();
-    this.viewClasses = { lattice: LatticeView, table: TableView, bits: BitsView, story: StoryView, custom: CustomView };
+    this.viewClasses = { lattice: LatticeView, table: TableView, bits: BitsView, blocks: BlocksView, story: StoryView, custom: CustomView };
   }
 
   // The state a link describes, every key checked (by the core where it decides); what was refused is said in

@@ -1,6 +1,7 @@
 // The page state and its URL-hash form, e.g.
 //   #view=lattice&system=jax&mode=strict&select=float16,bfloat16
 //   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0&vs=float8_e5m2
+//   #view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1   (format: the block format in this view)
 // Only values that differ from the defaults are written, so a plain link opens the default view.
 
 export const DEFAULTS = Object.freeze({
@@ -22,10 +23,13 @@ export const DEFAULTS = Object.freeze({
   seed: '0',           // stochastic rounding: the stream's seed, decimal digits (up to 2^64 - 1)
   draws: 1000,         // stochastic rounding: how many draws the histogram shows
   stage: 0,
+  blockFormat: 'mxfp4_e2m1',  // the Blocks view's format: the hash's `format` when view=blocks
+  scale: '',           // the Blocks view's scale mode ('' = the format's default: floor, or nearest for nvfp4)
+  values: '7.5,1,1,1,1,1,1,1',  // the Blocks view's values as typed (the module reads them as the CLI does)
   lang: 'en',
 });
 
-export const VIEWS = ['lattice', 'table', 'bits', 'story', 'custom'];
+export const VIEWS = ['lattice', 'table', 'bits', 'blocks', 'story', 'custom'];
 
 // A Map, not an object: `'constructor' in {...}` is true, and a link's sat=__proto__ must be refused, not read.
 const FLAG_WORDS = new Map([['1', true], ['on', true], ['true', true], ['0', false], ['off', false], ['false', false]]);
@@ -55,7 +59,7 @@ export function parseHashWithNotes(hash) {
   take('select', () => true, (v) => { s.select = v.split(',').map((x) => x.trim()).filter(Boolean); });
   take('compare', () => true, (v) => { s.compare = v; });
   take('all', isFlag, (v) => { s.all = FLAG_WORDS.get(v); }, '1 or 0');
-  take('format', any, (v) => { s.format = v; });
+  take('format', any, (v) => { if (s.view === 'blocks') s.blockFormat = v; else s.format = v; });
   take('vs', () => true, (v) => { s.vs = v; });
   take('code', (v) => /^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)),
        (v) => { s.code = Number(v); }, 'a code such as 0x7e');
@@ -69,6 +73,8 @@ export function parseHashWithNotes(hash) {
   take('draws', (v) => /^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100000, (v) => { s.draws = Number(v); },
        'an integer from 1 to 100000');
   take('stage', (v) => /^\d{1,4}$/.test(v), (v) => { s.stage = Number(v); }, 'a stage number');
+  take('scale', (v) => /^[a-z]{1,16}$/.test(v), (v) => { s.scale = v; }, 'a scale mode such as floor');
+  take('values', () => true, (v) => { s.values = v; });
   take('lang', any, (v) => { s.lang = v; });
   return { state: s, notes };
 }
@@ -107,6 +113,13 @@ export function checkStateWithModule(s, tl, languages, notes) {
     why = refusal(() => tl.layout(s.format, s.code));
     if (why) reset(['code'], why);
   }
+  why = refusal(() => { s.blockFormat = tl.quantizeBlock([1], s.blockFormat).format; });  // the canonical name
+  if (why) {
+    notes.push(`format=${String(s.blockFormat).slice(0, 40)} (${why})`);
+    s.blockFormat = DEFAULTS.blockFormat;
+  }
+  why = s.scale && refusal(() => tl.quantizeBlock([1], s.blockFormat, { scaleMode: s.scale }));
+  if (why) reset(['scale'], why);
   const modes = new Set(tl.formats().flatMap((f) => f.roundModes));
   if (!modes.has(s.round)) reset(['round'], `one of ${[...modes].join(', ')}`);
   if (s.stage && s.stage >= tl.designStory().length) reset(['stage'], `there are ${tl.designStory().length} stages`);
@@ -124,7 +137,8 @@ export function toHash(s) {
   if (s.select.length) p.set('select', s.select.join(','));
   put('compare', s.compare, DEFAULTS.compare);
   if (s.all) p.set('all', '1');
-  put('format', s.format, DEFAULTS.format);
+  if (s.view === 'blocks') put('format', s.blockFormat, DEFAULTS.blockFormat);
+  else put('format', s.format, DEFAULTS.format);
   put('vs', s.vs, DEFAULTS.vs);
   if (s.code !== null) p.set('code', `0x${s.code.toString(16)}`);
   put('value', s.value, DEFAULTS.value);
@@ -135,6 +149,8 @@ export function toHash(s) {
   put('seed', s.seed, DEFAULTS.seed);
   put('draws', String(s.draws), String(DEFAULTS.draws));
   if (s.stage) p.set('stage', String(s.stage));
+  put('scale', s.scale, DEFAULTS.scale);
+  put('values', s.values, DEFAULTS.values);
   put('lang', s.lang, DEFAULTS.lang);
   // Commas and '*' (weak types) stay readable in the address bar.
   return `#${p.toString().replace(/%2C/g, ',').replace(/%2A/g, '*')}`;

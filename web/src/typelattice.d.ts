@@ -1,4 +1,8 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
+import type { BlockCalls } from './typelattice-blocks.js';
+
+// The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
+export * from './typelattice-blocks.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'numpy-2021' | 'torch-2021'
@@ -425,7 +429,7 @@ export class TypePromotionError extends Error {
 }
 
 /** The loaded module. Names accept the CLI's aliases; results use canonical names. */
-export interface TypeLattice {
+export interface TypeLattice extends BlockCalls {
   /** The typelattice version, e.g. '0.1.0'. */
   readonly version: string;
   /** Which build was loaded. */

@@ -4,6 +4,7 @@
 // moves bulk data through the wasm heap. It computes nothing itself. API: docs/wasm.md, typelattice.d.ts.
 
 import { loadCore } from './load-core.mjs';
+import { blockFunctions } from './blocks.mjs';
 import {
   describe, requireString, requireStringArray, typedView, requireOptions, optionOf, requireGraph, routeInput,
 } from './arguments.mjs';
@@ -103,6 +104,14 @@ export default async function createTypeLattice(options) {
                            'split the array into smaller pieces');
     }
     return address;
+  }
+
+  // Throws a RangeError when `bytes` more could not fit in the heap, before anything is allocated.
+  function fits(bytes, what) {
+    if (bytes + core.heapBytesInUse() > MAXIMUM_MEMORY_BYTES) {
+      throw new RangeError(`${what}: the values need ${bytes} bytes of WebAssembly heap, more than it can ` +
+                           `hold (${MAXIMUM_MEMORY_BYTES} bytes); split the array into smaller pieces`);
+    }
   }
 
   // Copies `input` (an `InArray`, or a subclass such as node's Buffer) into the heap, runs
@@ -451,6 +460,8 @@ export default async function createTypeLattice(options) {
       // requireString refuses a lone surrogate, which Embind would turn into bytes the reader must refuse.
       return unwrap(core.parseLatticeJson(requireString(text, 'parseLattice: the JSON text')));
     },
+
+    ...blockFunctions({ core, unwrap, allocate, fits }),
 
     /** The wasm heap: bytes reserved from the engine and bytes malloc has handed out (for leak checks). */
     heapStats: () => ({ memoryBytes: core.HEAPU8.length, bytesInUse: core.heapBytesInUse() }),

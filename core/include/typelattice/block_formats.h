@@ -107,15 +107,24 @@ struct BlockError {
   double bits_per_element = 0;
 };
 
+// Which way an element was rounded: its dequantized value below, at or above the input (compared exactly).
+enum class RoundDirection : std::int8_t { down = -1, exact = 0, up = 1 };
+
 // One element and one block in full, for front ends that show them.
 struct QuantizedElement {
   float input;
   std::uint32_t code;
   double value;        // the element's own value (block_element_value)
   double dequantized;  // value × scale (× tensor scale), exact
+  // input / (scale × tensor scale), what was rounded to the element: exact for the power-of-two MX scales, the
+  // nearest double for NVFP4's. NaN in a NaN block.
+  double scaled;
+  double error;              // dequantized - input (NaN in a NaN block)
+  RoundDirection direction;  // exact in a NaN block
   bool saturated, flushed;
 };
 struct QuantizedBlock {
+  float amax;          // the largest |input| in the block, which chose the scale (NaN or Inf when it holds one)
   std::uint32_t scale_code;
   double scale;        // block_scale_value(scale_code): without the tensor scale
   std::vector<QuantizedElement> elements;

@@ -26,7 +26,8 @@ function generator(seed) {
 
 const keys = Object.keys(DEFAULTS);
 const names = [...tl.systems().map((s) => s.name), ...tl.formats().map((f) => f.name), ...tl.dtypes().map((d) => d.name),
-  ...languages, 'standard', 'strict', 'lattice', 'table', 'bits', 'story', 'custom', 'decimal', 'hex', 'up', 'down',
+  ...languages, ...tl.blockFormats().map((f) => f.name), 'floor', 'ceil', 'even', 'rceil', 'FLOOR', '7.5,1,1', '1,2x',
+  'standard', 'strict', 'lattice', 'table', 'bits', 'blocks', 'story', 'custom', 'decimal', 'hex', 'up', 'down',
   'nearest', '0', '1', 'on', 'off', 'true', 'false', '0x7e', '0x100', '0x100000000', '255', '-1', '1e400', 'NaN',
   '__proto__', 'constructor', 'toString', 'hasOwnProperty', '', ' ', ',', '*', 'i*', 'f*', 'c*'];
 const pieces = ['%00', '%1B]0;x%07', '%E2%80%AE', '%ED%A0%80', '%FF', '%', '%G1', '&', '=', '#', '+', '%2C', '%26',

@@ -12,6 +12,9 @@ import createTypeLattice, {
   type SystemHandle,
   type GraphHandle,
   type TypeLattice,
+  type BlockFormatInfo,
+  type QuantizedBlocks,
+  type QuantizedOneBlock,
 } from 'typelattice';
 
 export async function useIt(): Promise<string> {
@@ -78,7 +81,15 @@ export async function useIt(): Promise<string> {
   tl.formats('defined');
   // @ts-expect-error: the module object is read-only
   tl.isa = 'scalar';
+  const blockFormats: BlockFormatInfo[] = tl.blockFormats();
+  const quantized: QuantizedBlocks = tl.quantizeBlocks(new Float32Array([7.5, 1]), 'mxfp4_e2m1', { scaleMode: 'rceil' });
+  const back: Float32Array = tl.dequantizeBlocks(quantized, 'mxfp4_e2m1');
+  const block: QuantizedOneBlock = tl.quantizeBlock(['7.5', '1'], 'nvfp4', { tensorScale: true });
+  const direction: 'down' | 'exact' | 'up' = block.elements[0].direction;
+  // @ts-expect-error: no such scale mode
+  tl.quantizeBlocks(new Float32Array(1), 'mxfp8_e4m3', { scaleMode: 'round' });
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
-          cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length].join(' ');
+          cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
+          blockFormats.length, back[0], block.statistics.sqnrDb, direction].join(' ');
 }

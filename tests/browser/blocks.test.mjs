@@ -1,0 +1,160 @@
+// The Blocks view in Chromium: the issue's MXFP4 example (7.5 and 1s: floor gives the scale 2^0 and 7.5 -> 6,
+// rceil 2^1 and 7.5 -> 8), the DOM hooks carry exactly what the module's quantizeBlock gives, the link holds the
+// view (and generated values), a bad value is said in place with the typed text kept, and a phone-width page
+// does not scroll sideways, in light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, openPlayground, artifactPath } from './harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env.tearDown(); });
+
+const EXAMPLE = ['7.5', ...Array(31).fill('1')].join(',');
+
+// What the page shows for each element, and the scale.
+const shown = (page) => page.evaluate(() => ({
+  elements: [...document.querySelectorAll('[data-element]')].map((r) => ({
+    index: Number(r.dataset.element), code: Number(r.dataset.code), dequantized: Number(r.dataset.dequantized),  // '-0' -> -0
+  })),
+  scale: (() => {
+    const s = document.getElementById('block-scale');
+    return { code: Number(s.dataset.code), format: s.dataset.format,
+      bits: [...s.querySelectorAll('[data-bit]')].map((b) => b.getAttribute('aria-pressed') === 'true' ? 1 : 0).join('') };
+  })(),
+}));
+const moduleBlock = (page, values, format, scaleMode) => page.evaluate(([v, f, m]) =>
+  window.typelatticePlayground.tl.quantizeBlock(v, f, m ? { scaleMode: m } : undefined), [values, format, scaleMode]);
+
+test("the issue's MXFP4 example: floor's scale 2^0 saturates 7.5 to 6, rceil's 2^1 takes it to 8", async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, `#view=blocks&format=mxfp4_e2m1&scale=floor&values=${EXAMPLE}`);
+  let s = await shown(page);
+  assert.equal(s.elements.length, 32);
+  assert.deepEqual(s.scale, { code: 127, format: 'float8_e8m0fnu', bits: '01111111' });
+  assert.deepEqual(s.elements[0], { index: 0, code: 7, dequantized: 6 });
+  assert.ok(s.elements.slice(1).every((e) => e.dequantized === 1));
+  assert.match(await page.textContent('[data-element="0"]'), /saturated/);
+  assert.match(await page.textContent('[data-element="0"]'), /amax/);
+  await page.selectOption('#block-scale-mode-select', 'rceil');
+  await page.waitForFunction(() => document.getElementById('block-scale').dataset.code === '128');
+  s = await shown(page);
+  assert.deepEqual(s.elements[0], { index: 0, code: 6, dequantized: 8 });
+  assert.equal(s.scale.bits, '10000000');
+  await page.waitForFunction(() => location.hash.includes('scale=rceil'));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the DOM hooks are the module\'s quantizeBlock, for every format and scale mode', async () => {
+  const page = await env.page();
+  const values = ['0.3', '-2.25', '7.5', '0.04', '1e-7', '-0', '5', '100', '-0.011', '3.3'];
+  await openPlayground(page, env.url, `#view=blocks&values=${values.join(',')}`);
+  const formats = await page.evaluate(() => window.typelatticePlayground.tl.blockFormats()
+    .map((f) => ({ name: f.name, modes: f.scaleModes })));
+  for (const f of formats) {
+    await page.selectOption('#block-format-select', f.name);
+    for (const mode of f.modes) {
+      await page.selectOption('#block-scale-mode-select', mode);
+      const want = await moduleBlock(page, values, f.name, mode);
+      await page.waitForFunction((code) => document.getElementById('block-scale').dataset.code === String(code),
+                                 want.scaleCode);
+      const s = await shown(page);
+      assert.deepEqual(s.elements, want.elements.map((e, i) => ({ index: i, code: e.code, dequantized: e.dequantized })),
+                       `${f.name} ${mode}`);
+      assert.equal(s.scale.code, want.scaleCode);
+      // The comparison table's current row is this one, with the module's SQNR.
+      const current = await page.$eval('#block-compare tr.current', (r) => [...r.cells].map((c) => c.textContent));
+      assert.deepEqual(current.slice(0, 2), [f.name, mode]);
+      assert.equal(current[3], Number.isFinite(want.statistics.sqnrDb) ? want.statistics.sqnrDb.toFixed(2)
+        : String(want.statistics.sqnrDb));
+    }
+  }
+  const rows = await page.$$eval('#block-compare tbody tr', (rs) => rs.length);
+  assert.equal(rows, formats.reduce((n, f) => n + f.modes.length, 0));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the link round trip: typed and generated values, format and mode come back from the hash', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=blocks');
+  await page.selectOption('#block-format-select', 'nvfp4');
+  await page.fill('#block-values', '1, -2.5, 0.125, 6');
+  await page.waitForFunction(() => location.hash.includes('values=1'));
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /view=blocks/);
+  assert.match(hash, /format=nvfp4/);
+  const before = await shown(page);
+  const other = await env.page();
+  await openPlayground(other, env.url, hash);
+  assert.deepEqual(await shown(other), before);
+  assert.equal(await other.inputValue('#block-values'), '1, -2.5, 0.125, 6');
+  assert.equal(await other.inputValue('#block-format-select'), 'nvfp4');
+  // Generated values go into the field and the link: the same seed gives the same block.
+  await page.selectOption('#block-distribution', 'outlier');
+  await page.fill('#block-count', '16');
+  await page.fill('#block-seed', '42');
+  await page.click('#block-generate');
+  await page.waitForFunction(() => document.querySelectorAll('[data-element]').length === 16);
+  const generated = await page.inputValue('#block-values');
+  await other.selectOption('#block-distribution', 'outlier');
+  await other.fill('#block-count', '16');
+  await other.fill('#block-seed', '42');
+  await other.click('#block-generate');
+  assert.equal(await other.inputValue('#block-values'), generated);
+  const link = await page.evaluate(() => location.hash);
+  await openPlayground(other, env.url, link);
+  assert.deepEqual(await shown(other), await shown(page));
+  // A format name the core does not know: the default, and the core's reason in the status line.
+  await openPlayground(other, env.url, '#view=blocks&format=mxfp5');
+  assert.equal(await other.inputValue('#block-format-select'), 'mxfp4_e2m1');
+  assert.match(await other.textContent('#load-status'), /mxfp5/);
+  await page.close();
+  await other.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a bad value: the core\'s message in place, the typed text kept, the last block still drawn', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=blocks&values=1,2,3');
+  const before = await shown(page);
+  await page.fill('#block-values', '1, 2, 3x');
+  await page.waitForSelector('#block-values-error:not([hidden])');
+  const message = await page.textContent('#block-values-error');
+  const core = await page.evaluate(() => {
+    try { window.typelatticePlayground.tl.quantizeBlock(['1', '2', '3x'], 'mxfp4_e2m1'); } catch (e) { return e.message; }
+    return null;
+  });
+  assert.equal(message, core);
+  assert.match(message, /^value 3: /);
+  assert.equal(await page.inputValue('#block-values'), '1, 2, 3x');
+  assert.equal(await page.getAttribute('#block-values', 'aria-invalid'), 'true');
+  assert.deepEqual(await shown(page), before);
+  await page.fill('#block-values', '1, 2, 4');
+  await page.waitForSelector('#block-values-error', { state: 'hidden' });
+  assert.equal((await shown(page)).elements[2].dequantized, 4);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('phone width and dark mode: no sideways scrolling of the page; a scale bit opens the Bits view', async () => {
+  const page = await env.page();
+  for (const theme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await openPlayground(page, env.url, `#view=blocks&values=${EXAMPLE}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${theme}: the page is ${overflow} px wider than the phone`);
+    await page.screenshot({ path: artifactPath(`blocks-test-${theme}-390.png`), fullPage: true });
+  }
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(background, 'rgb(19, 19, 22)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.click('#block-scale [data-bit="0"]');
+  await page.waitForFunction(() => location.hash.includes('view=bits'));
+  assert.match(await page.evaluate(() => location.hash), /format=float8_e8m0fnu&code=0x7f/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -1,0 +1,194 @@
+#include "web/bindings_blocks.h"
+
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "typelattice/block_formats.h"
+#include "typelattice/block_text.h"
+#include "typelattice/cast_request.h"
+#include "typelattice/minifloat.h"
+#include "web/bindings.h"
+
+namespace typelattice::web {
+namespace {
+
+constexpr const char* kDirectionNames[] = {"down", "exact", "up"};  // by RoundDirection + 1
+
+val block_format_entry(const BlockFormatSpec& spec) {
+  std::vector<std::string_view> modes;
+  for (const ScaleMode m : {ScaleMode::floor, ScaleMode::ceil, ScaleMode::even, ScaleMode::rceil, ScaleMode::nearest})
+    if (has_scale_mode(spec.id, m)) modes.push_back(scale_mode_name(m));
+  val element_values = val::array();  // by code
+  for (std::uint32_t code = 0; code < (1u << spec.element_bits); ++code)
+    element_values.call<void>("push", block_element_value(spec.id, code));
+  val entry = val::object();
+  entry.set("name", js_string(spec.name));
+  entry.set("elementFormat", spec.element ? js_string(format_name(*spec.element)) : val::null());
+  entry.set("scaleFormat", js_string(format_name(spec.scale)));
+  entry.set("blockSize", spec.block_size);
+  entry.set("elementBits", spec.element_bits);
+  entry.set("bitsPerElement", spec.bits_per_element());
+  entry.set("emaxElem", spec.emax_elem);
+  entry.set("elementMantissaBits", spec.element_mantissa_bits);
+  entry.set("elementMax", spec.element_max);
+  entry.set("scaleModes", string_array(modes));
+  entry.set("defaultScaleMode", js_string(scale_mode_name(spec.default_scale_mode)));
+  entry.set("powerOfTwoScale", spec.power_of_two_scale());
+  entry.set("elementValues", element_values);
+  return entry;
+}
+
+val block_formats_js() {
+  val out = val::array();
+  for (const BlockFormatSpec& spec : block_formats()) out.call<void>("push", block_format_entry(spec));
+  return out;
+}
+
+// The options as the CLI reads them: a scale mode name or undefined (the format's default), and whether to take
+// NVFP4's per-tensor scale of `values`.
+Result<BlockOptions> options_of(BlockFormat f, const val& scale_mode, bool tensor_scale, std::span<const float> values) {
+  std::optional<ScaleMode> mode;
+  if (!scale_mode.isUndefined()) {
+    const Result<ScaleMode> parsed = parse_scale_mode(scale_mode.as<std::string>());
+    if (!parsed) return parsed.error();
+    mode = *parsed;
+  }
+  return block_options(f, mode, tensor_scale, values);
+}
+
+// `count` float32 at in_address -> block_count scale codes, `count` element codes and `count` dequantized float32.
+val quantize_blocks_js(const std::string& format, const val& scale_mode, bool tensor_scale, std::uintptr_t in_address,
+                       std::size_t count, std::uintptr_t scales_address, std::uintptr_t codes_address,
+                       std::uintptr_t out_address) {
+  const Result<BlockFormat> f = parse_block_format(format);
+  if (!f) return error_value(f.error());
+  const auto values = heap_span<const float>(in_address, count);
+  const Result<BlockOptions> options = options_of(*f, scale_mode, tensor_scale, values);
+  if (!options) return error_value(options.error());
+  const auto scales = heap_span<std::uint8_t>(scales_address, block_count(*f, count));
+  const auto codes = heap_span<std::uint8_t>(codes_address, count);
+  const Result<std::size_t> done = quantize_blocks(*f, *options, values, scales, codes);
+  if (!done) return error_value(done.error());
+  const Result<std::size_t> back =
+      dequantize_blocks(*f, scales, codes, heap_span<float>(out_address, count), options->tensor_scale);
+  if (!back) return error_value(back.error());
+  val out = val::object();
+  out.set("tensorScale", options->tensor_scale);
+  out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
+  return ok_value(out);
+}
+
+val dequantize_blocks_js(const std::string& format, std::uintptr_t scales_address, std::size_t scale_count,
+                         std::uintptr_t codes_address, std::size_t count, std::uintptr_t out_address,
+                         float tensor_scale) {
+  const Result<BlockFormat> f = parse_block_format(format);
+  if (!f) return error_value(f.error());
+  const Result<std::size_t> done =
+      dequantize_blocks(*f, heap_span<const std::uint8_t>(scales_address, scale_count),
+                        heap_span<const std::uint8_t>(codes_address, count), heap_span<float>(out_address, count),
+                        tensor_scale);
+  return done ? ok_value(val::null()) : error_value(done.error());
+}
+
+val element_value(const QuantizedElement& e) {
+  val out = val::object();
+  out.set("input", e.input);
+  out.set("code", e.code);
+  out.set("value", e.value);
+  out.set("dequantized", e.dequantized);
+  out.set("scaled", e.scaled);
+  out.set("error", e.error);
+  out.set("direction", kDirectionNames[static_cast<int>(e.direction) + 1]);
+  out.set("saturated", e.saturated);
+  out.set("flushed", e.flushed);
+  return out;
+}
+
+val block_value(BlockFormat f, std::size_t number, const QuantizedBlock& block) {
+  val elements = val::array();
+  for (const QuantizedElement& e : block.elements) {
+    val element = element_value(e);
+    element.set("inputText", js_string(block_input_text(e.input)));
+    element.set("codeHex", js_string(block_element_hex(f, e.code)));
+    element.set("line", js_string(element_line(f, e)));
+    elements.call<void>("push", element);
+  }
+  const BlockError& e = block.error;
+  val stats = val::object();
+  stats.set("mse", e.mse);
+  stats.set("sqnrDb", e.sqnr_db);
+  stats.set("maxAbsError", e.max_abs_error);
+  stats.set("saturated", e.saturated);
+  stats.set("flushed", e.flushed);
+  stats.set("count", block.elements.size());
+  stats.set("bitsPerElement", e.bits_per_element);
+  val out = val::object();
+  out.set("amax", block.amax);
+  out.set("scaleCode", block.scale_code);
+  out.set("scaleHex", js_string(block_scale_hex(f, block.scale_code)));
+  out.set("scale", block.scale);
+  out.set("elements", elements);
+  out.set("statistics", stats);
+  out.set("line", js_string(block_line(f, number, block)));
+  return out;
+}
+
+// Every block of `count` float32 at in_address in full, and the text `typelattice quantize` prints for them.
+val quantize_detail_js(const std::string& format, const val& scale_mode, bool tensor_scale, std::uintptr_t in_address,
+                       std::size_t count) {
+  const Result<BlockFormat> f = parse_block_format(format);
+  if (!f) return error_value(f.error());
+  const auto values = heap_span<const float>(in_address, count);
+  const Result<BlockOptions> options = options_of(*f, scale_mode, tensor_scale, values);
+  if (!options) return error_value(options.error());
+  const Result<std::vector<QuantizedBlock>> blocks = quantize_detail(*f, *options, values);
+  if (!blocks) return error_value(blocks.error());
+  val list = val::array();
+  for (std::size_t b = 0; b < blocks->size(); ++b) list.call<void>("push", block_value(*f, b + 1, (*blocks)[b]));
+  val out = val::object();
+  out.set("format", js_string(block_format_name(*f)));
+  out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
+  out.set("tensorScale", options->tensor_scale);
+  out.set("blocks", list);
+  out.set("text", js_string(blocks_text(*f, *options, tensor_scale, *blocks)));
+  return ok_value(out);
+}
+
+// Values as text, each read as a float32 as `typelattice quantize` reads its arguments (a decimal rounded once).
+val read_float32_values_js(const val& texts) {
+  CastRequest request;
+  request.from = SourceType::float32;
+  val out = val::array();
+  const std::vector<std::string> words = strings_from(texts);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const Result<double> value = read_cast_input(request, words[i]);
+    if (!value) {
+      return error_value(Error{value.error().kind, "value " + std::to_string(i + 1) + ": " + value.error().message,
+                               value.error().suggestions});
+    }
+    out.call<void>("push", *value);
+  }
+  return ok_value(out);
+}
+
+}  // namespace
+
+void register_block_bindings() {
+  function("readFloat32Values", &read_float32_values_js);
+  using emscripten::function;
+  function("blockFormats", &block_formats_js);
+  function("blockFormatName", +[](const std::string& name) {
+    return translate(parse_block_format(name), [](BlockFormat f) { return js_string(block_format_name(f)); });
+  });
+  function("scaleModeName", +[](const std::string& name) {
+    return translate(parse_scale_mode(name), [](ScaleMode m) { return js_string(scale_mode_name(m)); });
+  });
+  function("quantizeBlocks", &quantize_blocks_js);
+  function("dequantizeBlocks", &dequantize_blocks_js);
+  function("quantizeDetail", &quantize_detail_js);
+}
+
+}  // namespace typelattice::web

@@ -1,0 +1,277 @@
+// The Blocks view: a block of values quantized to a block-scaled format (OCP MX, NVIDIA NVFP4). The module (the
+// core) quantizes; this view draws: the values (typed, or generated from a distribution with a seed), amax, the
+// shared scale and its bits, each element's scaled value, code, rounding and error, the block's statistics, the
+// representable values at this scale on a number line, and the same values under every format and scale mode.
+import { t } from './strings.js';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+
+export const DISTRIBUTIONS = ['normal', 'laplace', 'uniform', 'outlier', 'equal', 'tiny'];
+
+// mulberry32 (a public-domain 32-bit generator): the same seed gives the same block on every machine.
+function stream(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** `count` values drawn from a distribution, as short decimal text (they go into the values field and the link). */
+export function generatedValues(kind, count, seed) {
+  const next = stream(seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const draw = {
+    normal,
+    laplace: () => { const u = next() - 0.5; return -Math.sign(u) * Math.log(1 - 2 * Math.abs(u)); },
+    uniform: () => 2 * next() - 1,
+    outlier: normal,
+    equal: () => 0.7,
+    tiny: () => normal() * 1e-6,
+  }[kind];
+  const values = Array.from({ length: count }, draw);
+  if (kind === 'outlier') values[Math.floor(next() * count)] = 40 * (next() < 0.5 ? -1 : 1);
+  return values.map((v) => String(Number(v.toPrecision(4))));
+}
+
+const svg = (name, attrs) => {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+};
+const cell = (row, text, className) => {
+  const td = document.createElement('td');
+  td.textContent = text;
+  if (className) td.className = className;
+  row.append(td);
+  return td;
+};
+// A number as text that reads back as it, -0 included (String(-0) is '0').
+const exact = (v) => (Object.is(v, -0) ? '-0' : String(v));
+const fixed2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : String(v));
+
+export class BlocksView {
+  constructor(app) {
+    this.app = app;
+    this.tl = app.tl;
+    this.formats = this.tl.blockFormats();
+    this.byName = new Map(this.formats.map((f) => [f.name, f]));
+    this.shown = null;
+    const formatSelect = $('block-format-select');
+    formatSelect.replaceChildren(...this.formats.map((f) => new Option(f.name, f.name)));
+    formatSelect.addEventListener('change', (e) => {
+      const f = this.byName.get(e.target.value);
+      const scale = f.scaleModes.includes(this.app.state.scale) ? this.app.state.scale : '';
+      this.app.set({ blockFormat: f.name, scale });
+    });
+    $('block-scale-mode-select').addEventListener('change', (e) => {
+      const f = this.byName.get(this.app.state.blockFormat);
+      this.app.set({ scale: e.target.value === f.defaultScaleMode ? '' : e.target.value });
+    });
+    $('block-values').addEventListener('input', (e) => this.app.set({ values: e.target.value }));
+    $('block-generate').addEventListener('click', () => {
+      const count = Math.min(64, Math.max(1, Math.trunc(Number($('block-count').value)) || 1));
+      const seed = Math.max(0, Math.trunc(Number($('block-seed').value)) || 0);
+      this.app.set({ values: generatedValues($('block-distribution').value, count, seed).join(',') });
+    });
+    // A scale bit opens the scale's code in the Bits view (E8M0 or E4M3), where every bit can be flipped.
+    $('view-blocks').addEventListener('click', (e) => {
+      const bit = e.target.closest('[data-scale-code]');
+      if (bit) this.app.set({ view: 'bits', format: bit.dataset.scaleFormat, code: Number(bit.dataset.scaleCode), value: '' });
+      const row = e.target.closest('tr[data-format]');
+      if (row) this.app.set({ blockFormat: row.dataset.format, scale: row.dataset.default === 'true' ? '' : row.dataset.mode });
+    });
+    this.relabel();
+  }
+
+  relabel() {
+    this.shown = null;
+    $('block-distribution').replaceChildren(...DISTRIBUTIONS.map((d) => new Option(t(`blocks.dist.${d}`), d)));
+  }
+
+  render(s) {
+    const key = JSON.stringify([s.blockFormat, s.scale, s.values, s.lang]);
+    if (key === this.shown) return;
+    this.shown = key;
+    const f = this.byName.get(s.blockFormat);
+    const scaleMode = s.scale || f.defaultScaleMode;
+    $('block-format-select').value = f.name;
+    const modes = $('block-scale-mode-select');
+    modes.replaceChildren(...f.scaleModes.map((m) => new Option(m, m)));
+    modes.value = scaleMode;
+    $('block-format-facts').textContent = t('blocks.facts', {
+      size: f.blockSize, element: f.elementFormat ?? t('blocks.int8'), scale: f.scaleFormat, bits: f.bitsPerElement,
+    });
+    const field = $('block-values');
+    if (field.value !== s.values) field.value = s.values;
+    const words = s.values.split(/[\s,]+/).filter(Boolean);
+    let detail;
+    try {
+      detail = this.tl.quantizeDetail(words, f.name, { scaleMode });
+    } catch (e) {
+      // The typed text stays as it is; the last good drawing stays under the message.
+      $('block-values-error').textContent = words.length ? e.message : t('blocks.noValues');
+      $('block-values-error').hidden = false;
+      field.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    $('block-values-error').hidden = true;
+    field.removeAttribute('aria-invalid');
+    $('block-details').replaceChildren(...detail.blocks.map((b, i) => this.#block(f, detail, b, i)));
+    this.#compare(words, f.name, scaleMode);
+  }
+
+  #block(f, detail, block, index) {
+    const box = document.createElement('section');
+    box.className = 'block';
+    const title = document.createElement('h3');
+    title.textContent = t('blocks.blockTitle', { n: index + 1, count: block.elements.length });
+    const facts = document.createElement('dl');
+    facts.className = 'facts';
+    const fact = (label, value, id) => {
+      const dt = document.createElement('dt');
+      dt.textContent = label;
+      const dd = document.createElement('dd');
+      dd.className = 'mono';
+      if (typeof value === 'string') dd.textContent = value;
+      else dd.append(value);
+      if (id) dd.id = id;
+      facts.append(dt, dd);
+    };
+    const log2 = Number.isFinite(block.amax) && block.amax > 0 ? Math.log2(block.amax).toFixed(3) : '—';
+    fact(t('blocks.amax'), `${block.amax} (log2 ${log2})`);
+    const tensor = detail.tensorScale !== 1 ? ` × ${detail.tensorScale}` : '';
+    fact(t('blocks.scale'), `${block.scaleHex} = ${block.scale}${tensor}`);
+    fact(t('blocks.scaleBits'), this.#scaleBits(f, block, index));
+    const st = block.statistics;
+    fact(t('blocks.stats'), t('blocks.statsLine', {
+      mse: st.mse, sqnr: fixed2(st.sqnrDb), max: st.maxAbsError, saturated: st.saturated, flushed: st.flushed,
+      bits: st.bitsPerElement,
+    }));
+    const line = this.#numberLine(f, detail, block);
+    const table = document.createElement('table');
+    table.className = 'data block-elements';
+    const head = table.createTHead().insertRow();
+    for (const k of ['index', 'input', 'scaled', 'code', 'element', 'dequantized', 'error', 'rounding', 'flags']) {
+      const th = document.createElement('th');
+      th.textContent = t(`blocks.col.${k}`);
+      head.append(th);
+    }
+    const body = table.createTBody();
+    block.elements.forEach((e, i) => {
+      const n = index * f.blockSize + i;
+      const row = body.insertRow();
+      row.dataset.element = String(n);
+      row.dataset.code = String(e.code);
+      row.dataset.dequantized = exact(e.dequantized);
+      const amax = Math.abs(e.input) === block.amax;
+      if (amax) row.classList.add('amax');
+      cell(row, String(n));
+      const input = cell(row, e.inputText);
+      if (amax) input.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: 'amax' }));
+      cell(row, exact(e.scaled));
+      cell(row, `${e.codeHex} ${e.code.toString(2).padStart(f.elementBits, '0')}`);
+      cell(row, exact(e.value));
+      cell(row, exact(e.dequantized));
+      cell(row, exact(e.error));
+      cell(row, `${{ up: '↑', down: '↓', exact: '=' }[e.direction]} ${t(`blocks.dir.${e.direction}`)}`);
+      cell(row, [e.saturated && t('blocks.saturated'), e.flushed && t('blocks.flushed')].filter(Boolean).join(', '),
+           e.saturated || e.flushed ? 'error' : '');
+    });
+    const scroll = document.createElement('div');
+    scroll.className = 'scroll';
+    scroll.append(table);
+    box.append(title, facts, line, scroll);
+    return box;
+  }
+
+  #scaleBits(f, block, index) {
+    const layout = this.tl.layout(f.scaleFormat, block.scaleCode);
+    const bits = document.createElement('div');
+    bits.className = 'bits scale-bits';
+    if (index === 0) bits.id = 'block-scale';
+    bits.dataset.code = String(block.scaleCode);
+    bits.dataset.format = f.scaleFormat;
+    for (const field of layout.fields) {
+      for (let n = field.highBit; n >= field.lowBit; --n) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `bit field-${field.name}`;
+        const on = (block.scaleCode >>> n) & 1;
+        b.setAttribute('aria-pressed', on ? 'true' : 'false');
+        b.dataset.bit = String(n);
+        b.dataset.scaleCode = String(block.scaleCode);
+        b.dataset.scaleFormat = f.scaleFormat;
+        b.title = t('blocks.scaleBitTitle', { n, field: t(`field.${field.name}`), format: f.scaleFormat });
+        const digit = Object.assign(document.createElement('span'), { className: 'bit-digit', textContent: String(on) });
+        b.append(digit, Object.assign(document.createElement('small'), { textContent: String(n) }));
+        bits.append(b);
+      }
+    }
+    const formula = Object.assign(document.createElement('span'),
+      { className: 'hint mono', textContent: layout.formula || layout.exactValue });
+    const wrap = document.createElement('div');
+    wrap.className = 'scale-row';
+    wrap.append(bits, formula);
+    return wrap;
+  }
+
+  // The values this block can take (every code at its scale, from the module's dequantize) on a line, with the
+  // inputs above it and a tick from each input down to its dequantized value.
+  #numberLine(f, detail, block) {
+    const codes = Uint8Array.from({ length: 2 ** f.elementBits }, (_, i) => i);
+    const scales = new Uint8Array(Math.ceil(codes.length / f.blockSize)).fill(block.scaleCode);
+    const grid = Array.from(this.tl.dequantizeBlocks({ scales, codes }, f.name, { tensorScale: detail.tensorScale }))
+      .filter(Number.isFinite);
+    const figure = svg('svg', { viewBox: '0 0 1000 90', class: 'number-line', role: 'img',
+      'aria-label': t('blocks.lineLabel', { n: new Set(grid).size }) });
+    const inputs = block.elements.map((e) => e.input).filter(Number.isFinite);
+    const reach = Math.max(...grid.map(Math.abs), ...inputs.map(Math.abs), Number.MIN_VALUE);
+    const x = (v) => 500 + (480 * v) / reach;
+    figure.append(svg('line', { x1: 20, x2: 980, y1: 60, y2: 60, class: 'axis' }));
+    for (const v of new Set(grid)) figure.append(svg('line', { x1: x(v), x2: x(v), y1: 52, y2: 68, class: 'grid-value' }));
+    for (const e of block.elements) {
+      if (!Number.isFinite(e.input) || !Number.isFinite(e.dequantized)) continue;
+      const kind = e.saturated ? 'saturated' : e.flushed ? 'flushed' : 'input';
+      figure.append(svg('line', { x1: x(e.input), x2: x(e.dequantized), y1: 24, y2: 58, class: `link ${kind}` }));
+      figure.append(svg('circle', { cx: x(e.input), cy: 20, r: 5, class: kind }));
+    }
+    for (const v of [-reach, 0, reach]) {
+      const label = svg('text', { x: x(v), y: 86, 'text-anchor': v < 0 ? 'start' : v > 0 ? 'end' : 'middle' });
+      label.textContent = String(Number(v.toPrecision(4)));
+      figure.append(label);
+    }
+    return figure;
+  }
+
+  // The same values under every block format and each of its scale modes, the module's SQNR of each block.
+  #compare(words, current, currentMode) {
+    const table = $('block-compare');
+    table.replaceChildren();
+    const head = table.createTHead().insertRow();
+    for (const k of ['format', 'mode', 'scales', 'sqnr', 'saturated', 'flushed', 'bits']) {
+      const th = document.createElement('th');
+      th.textContent = t(`blocks.cmp.${k}`);
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (const f of this.formats) {
+      for (const mode of f.scaleModes) {
+        const d = this.tl.quantizeDetail(words, f.name, { scaleMode: mode });
+        const row = body.insertRow();
+        Object.assign(row.dataset, { format: f.name, mode, default: String(mode === f.defaultScaleMode) });
+        if (f.name === current && mode === currentMode) row.classList.add('current');
+        cell(row, f.name);
+        cell(row, mode);
+        cell(row, d.blocks.map((b) => b.scaleHex).join(' '));
+        cell(row, d.blocks.map((b) => fixed2(b.statistics.sqnrDb)).join(' / '));
+        cell(row, String(d.blocks.reduce((n, b) => n + b.statistics.saturated, 0)));
+        cell(row, String(d.blocks.reduce((n, b) => n + b.statistics.flushed, 0)));
+        cell(row, String(f.bitsPerElement));
+      }
+    }
+  }
+}
