@@ -164,6 +164,25 @@ export interface SystemEntry {
   kind: 'lattice' | 'partial lattice' | 'table' | 'rules';
   /** Same as checkSystem({ system: name }).isLattice. */
   isLattice: boolean;
+  /** Whether it takes mode 'strict' and x64 false (JAX's settings); the others refuse them. */
+  modes: boolean;
+  /** Where `source` can be read: the file at that commit on GitHub, or the page. */
+  sourceUrl: string;
+}
+
+/** One system's answer in {@link TypeLattice.compare}: a result, or the error text (the library's own words). */
+export interface CompareRow {
+  system: SystemName;
+  title: string;
+  version: string;
+  result: string | null;
+  error: string | null;
+  /** Where a Python value takes part and there is a result: what the system does with the value. */
+  note: string | null;
+  /** The row as `typelattice compare` prints it: 'SYSTEM: RESULT' or 'SYSTEM: error text'. */
+  line: string;
+  source: string;
+  sourceUrl: string;
 }
 
 /** A promotion table: cells[row][col] = promote(types[row], types[col]), null where there is none. */
@@ -470,6 +489,12 @@ export interface TypeLattice {
    * class of the difference. Weak results count as the concrete type they become (JAX's f* is float64 with x64 on).
    */
   compareTables(opts: TableOptions | undefined, other: PromotionOptions): TableComparison;
+  /**
+   * The operands promoted in every system, left to right, one row each in systems() order: dtypes, weak types or
+   * Python values as text ('300', '-1', '1.5', '1j', 'True'). @throws {RangeError} for a bad operand (an unknown
+   * dtype names the closest ones); TypeError when `operands` is not an array of strings.
+   */
+  compare(operands: string[]): CompareRow[];
   /**
    * Whether any graph is a lattice, with a counterexample and a layout.
    * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.
