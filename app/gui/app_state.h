@@ -11,6 +11,7 @@
 
 #include "app/gui/user_lattice.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/compare.h"
 #include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_layout.h"
@@ -20,8 +21,8 @@
 
 namespace typelattice::gui {
 
-enum class View { lattice, table, bits };
-inline constexpr int kViewCount = 3;
+enum class View { lattice, table, bits, compare };
+inline constexpr int kViewCount = 4;
 std::string_view view_name(View v);
 std::optional<View> parse_view(std::string_view text);
 
@@ -31,6 +32,14 @@ std::vector<std::string> preset_names();
 // How many codes a format has and the mask of its code bits: 64-bit because float32 has 2^32 codes.
 std::uint64_t code_count(Format f);
 std::uint32_t code_mask(Format f);
+
+// A text field's buffer holding `text` (truncated to fit, NUL-terminated).
+template <std::size_t N>
+constexpr std::array<char, N> text_field(std::string_view text) {
+  std::array<char, N> field{};
+  for (std::size_t i = 0; i < text.size() && i + 1 < N; ++i) field[i] = text[i];
+  return field;
+}
 
 struct AppState {
   PromotionOptions options;
@@ -49,6 +58,8 @@ struct AppState {
   std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   std::string cast_value;                          // the text of the value last cast: the panel explains it
+  // The compare panel's expression: dtypes and Python values, as `typelattice compare` takes them.
+  std::array<char, 256> operands_input = text_field<256>("uint8, 300");
   int draws = 1000;                                // stochastic rounding: how many draws the panel shows
   bool show_help = false;
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to
@@ -64,6 +75,8 @@ struct AppState {
   std::vector<std::string> settings_notes;  // "key=value" pairs of the ini file that were ignored as invalid
 
   CastRequest cast_request() const;  // decimal input, read as float64 (as the CLI's default)
+  // Draws system `s`; a system without JAX's modes takes only standard mode with x64 on (checked_options).
+  void choose_system(System s);
   void toggle_selected(std::string_view name);
   void set_lattice_path_input(std::string_view path);  // truncated to the field's size
   bool user_lattice_shown() const { return show_user_lattice && user_lattice; }
@@ -95,6 +108,11 @@ struct PromotionModel {
   std::string join_error;
   std::string selection_line;  // the core's line for it, as `typelattice select` prints first (headless output)
   std::string join_reason;     // the core's sentence: why this join (`typelattice promote --explain`)
+  // The compare panel: the core's rows for the operands field (compare.h), or why the field does not parse.
+  std::optional<std::string> operands;  // the field's text the rows are for (none before the first refresh)
+  std::vector<CompareRow> compare_rows;
+  std::string operands_error;
+
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
   std::vector<NodeId> competing;                      // no unique join: the minimal upper bounds that compete
 

@@ -263,3 +263,15 @@ typelattice_app_cast_test(error_hex_digits NODISPLAY --format float8_e4m3fn --in
 typelattice_app_cast_test(error_source_type NODISPLAY --format float8_e4m3fn --from float16 --value 1)
 typelattice_app_cast_test(error_saturate_both NODISPLAY --format float16 --saturate --no-saturate --value 1)
 typelattice_app_cast_test(error_out_of_float64 NODISPLAY --format float16 --value 1e400)
+
+# The compare panel: its rows ("compare: LINE" headless) are `typelattice compare`'s lines, for dtypes and for
+# Python values; a bad operand exits 2 with the CLI's message.
+typelattice_app_test(compare_uint8_300 DISPLAY compare --cli $<TARGET_FILE:typelattice> --png ${shots}/app_compare.png
+  -- --view compare --operands uint8,300)
+typelattice_app_test(compare_dtypes DISPLAY compare --cli $<TARGET_FILE:typelattice>
+  --png ${shots}/app_compare_dtypes.png -- --view compare --operands int8,uint8,float16)
+typelattice_app_test(compare_values DISPLAY compare --cli $<TARGET_FILE:typelattice>
+  -- --view compare --operands float32,1j,-1)
+typelattice_app_test(key_compare_view DISPLAY compare --cli $<TARGET_FILE:typelattice> -- --operands int8,1.5 --press 4)
+typelattice_app_test(compare_typo NODISPLAY compare --cli $<TARGET_FILE:typelattice>
+  -- --view compare --operands unit8,300)
