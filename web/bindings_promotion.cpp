@@ -2,6 +2,7 @@
 
 #include <emscripten/bind.h>
 
+#include "typelattice/compare.h"
 #include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_join.h"
@@ -70,6 +71,8 @@ val systems() {
     entry.set("source", js_string(info.source));
     entry.set("kind", js_string(system_kind_name(info.kind)));
     entry.set("isLattice", !check_table(PromotionOptions{info.id, Mode::standard, true}).has_value());
+    entry.set("modes", info.jax_modes);
+    entry.set("sourceUrl", js_string(info.source_url));
     out.call<void>("push", entry);
   }
   return out;
@@ -296,6 +299,33 @@ val compare_tables_js(const std::string& system, const std::string& mode, bool x
   return ok_value(out);
 }
 
+// One expression in every system (compare.h): a row per system, its text the CLI's (compare_text).
+val compare_js(const val& texts) {
+  std::vector<Operand> operands;
+  for (const std::string& text : strings_from(texts)) {
+    Result<Operand> op = parse_operand(text);
+    if (!op) return error_value(op.error());
+    operands.push_back(std::move(op).value());
+  }
+  if (operands.empty()) return error_value(Error{ErrorKind::bad_value, "compare needs at least one operand", {}});
+  val rows = val::array();
+  for (const CompareRow& row : compare(operands)) {
+    const SystemInfo& info = system_info(row.system);
+    val r = val::object();
+    r.set("system", js_string(info.name));
+    r.set("title", js_string(info.title));
+    r.set("version", js_string(info.version));
+    r.set("result", row.result ? dtype_name_js(*row.result) : val::null());
+    r.set("error", row.result ? val::null() : js_string(row.error));
+    r.set("note", row.note.empty() ? val::null() : js_string(row.note));
+    r.set("line", js_string(compare_line(row)));
+    r.set("source", js_string(info.source));
+    r.set("sourceUrl", js_string(info.source_url));
+    rows.call<void>("push", r);
+  }
+  return ok_value(rows);
+}
+
 val check_system_js(const std::string& system, const std::string& mode, bool x64) {
   Result<PromotionOptions> options = options_from(system, mode, x64);
   if (!options) return error_value(options.error());
@@ -319,6 +349,7 @@ void register_promotion_bindings() {
   function("systems", &systems);
   function("checkSystem", &check_system_js);
   function("compareTables", &compare_tables_js);
+  function("compare", &compare_js);
   function("presets", &presets);
   function("checkLattice", &check_lattice_js);
   function("makeSystem", &make_system);

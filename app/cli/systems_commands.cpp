@@ -19,7 +19,7 @@ int run_systems(const std::string& format) {
     nlohmann::json doc = nlohmann::json::array();
     for (const SystemInfo& s : all_systems())
       doc.push_back({{"name", s.name}, {"title", s.title}, {"version", s.version}, {"source", s.source},
-                     {"kind", system_kind_name(s.kind)}, {"modes", s.jax_modes}});
+                     {"kind", system_kind_name(s.kind)}, {"modes", s.jax_modes}, {"url", s.source_url}});
     std::cout << doc.dump() << "\n";
     return 0;
   }
@@ -36,9 +36,7 @@ int run_compare(const std::vector<std::string>& texts) {
     if (!op) return usage_error(op.error().message);
     operands.push_back(std::move(op).value());
   }
-  for (const CompareRow& row : compare(operands))
-    std::cout << system_name(row.system) << ": " << (row.result ? std::string(dtype_name(*row.result)) : row.error)
-              << "\n";
+  for (const CompareRow& row : compare(operands)) std::cout << compare_line(row) << "\n";
   return 0;
 }
 

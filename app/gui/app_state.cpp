@@ -8,7 +8,7 @@
 namespace typelattice::gui {
 
 namespace {
-constexpr std::array<std::string_view, kViewCount> kViewNames = {"lattice", "table", "bits", "blocks"};
+constexpr std::array<std::string_view, kViewCount> kViewNames = {"lattice", "table", "bits", "blocks", "compare"};
 }
 
 std::string_view view_name(View v) { return kViewNames[static_cast<std::size_t>(v)]; }
@@ -47,6 +47,13 @@ void AppState::set_lattice_path_input(std::string_view path) {
   lattice_path_input[n] = '\0';
 }
 
+void AppState::choose_system(System s) {
+  options.system = s;
+  if (!system_info(s).jax_modes) options = PromotionOptions{s};
+  preset.clear();
+  show_user_lattice = false;
+}
+
 void AppState::toggle_selected(std::string_view name) {
   auto it = std::find(selection.begin(), selection.end(), name);
   if (it == selection.end())
@@ -75,7 +82,18 @@ bool PromotionModel::refresh(const AppState& state) {
   if (system_changed) compute_system(state);
   if (compare_changed) compute_compare();
   if (selection_changed) compute_join();
-  return system_changed || compare_changed || selection_changed;
+  const bool operands_changed = operands != state.operands_input.data();
+  if (operands_changed) {
+    operands = state.operands_input.data();
+    compare_rows.clear();
+    operands_error.clear();
+    const Result<std::vector<Operand>> parsed = parse_operands(*operands);
+    if (parsed)
+      compare_rows = typelattice::compare(*parsed);
+    else
+      operands_error = parsed.error().message;
+  }
+  return system_changed || compare_changed || selection_changed || operands_changed;
 }
 
 void PromotionModel::compute_system(const AppState& state) {

@@ -13,6 +13,7 @@
 #include "app/gui/user_lattice.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/compare.h"
 #include "typelattice/compiled_system.h"
 #include "typelattice/dtype.h"
 #include "typelattice/graph_layout.h"
@@ -22,8 +23,8 @@
 
 namespace typelattice::gui {
 
-enum class View { lattice, table, bits, blocks };
-inline constexpr int kViewCount = 4;
+enum class View { lattice, table, bits, blocks, compare };
+inline constexpr int kViewCount = 5;
 std::string_view view_name(View v);
 std::optional<View> parse_view(std::string_view text);
 
@@ -34,11 +35,11 @@ std::vector<std::string> preset_names();
 std::uint64_t code_count(Format f);
 std::uint32_t code_mask(Format f);
 
-// A text field's buffer holding `text` (truncated to fit, always terminated).
+// A text field's buffer holding `text` (truncated to fit, NUL-terminated).
 template <std::size_t N>
-std::array<char, N> text_field(std::string_view text) {
+constexpr std::array<char, N> text_field(std::string_view text) {
   std::array<char, N> field{};
-  std::copy_n(text.begin(), std::min(text.size(), N - 1), field.begin());
+  for (std::size_t i = 0; i < text.size() && i + 1 < N; ++i) field[i] = text[i];
   return field;
 }
 
@@ -64,6 +65,8 @@ struct AppState {
   std::optional<ScaleMode> block_scale_mode;
   bool block_tensor_scale = false;
   std::array<char, 4096> block_values_input = text_field<4096>("7.5, 1, 1, 1, 1, 1, 1, 1");
+  // The compare panel's expression: dtypes and Python values, as `typelattice compare` takes them.
+  std::array<char, 256> operands_input = text_field<256>("uint8, 300");
   int draws = 1000;                                // stochastic rounding: how many draws the panel shows
   bool show_help = false;
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to
@@ -79,6 +82,8 @@ struct AppState {
   std::vector<std::string> settings_notes;  // "key=value" pairs of the ini file that were ignored as invalid
 
   CastRequest cast_request() const;  // decimal input, read as float64 (as the CLI's default)
+  // Draws system `s`; a system without JAX's modes takes only standard mode with x64 on (checked_options).
+  void choose_system(System s);
   void toggle_selected(std::string_view name);
   void set_lattice_path_input(std::string_view path);  // truncated to the field's size
   bool user_lattice_shown() const { return show_user_lattice && user_lattice; }
@@ -110,6 +115,11 @@ struct PromotionModel {
   std::string join_error;
   std::string selection_line;  // the core's line for it, as `typelattice select` prints first (headless output)
   std::string join_reason;     // the core's sentence: why this join (`typelattice promote --explain`)
+  // The compare panel: the core's rows for the operands field (compare.h), or why the field does not parse.
+  std::optional<std::string> operands;  // the field's text the rows are for (none before the first refresh)
+  std::vector<CompareRow> compare_rows;
+  std::string operands_error;
+
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges on a path from a selected node to the join
   std::vector<NodeId> competing;                      // no unique join: the minimal upper bounds that compete
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/gui/block_model.h"
+#include "typelattice/compare.h"
 #include "typelattice/display_text.h"
 #include "typelattice/graph_join.h"
 #include "typelattice/lattice.h"
@@ -35,13 +36,13 @@ constexpr const char* kDescription =
     "frame offscreen, writes --screenshot, prints the join of --select (\"join: float32\" or the core's error\n"
     "text, as the CLI) and, in the bits view, the code shown as `typelattice cast` prints it (\"bits: 0x7e 448\").";
 constexpr const char* kFooter =
-    "keys: 1 2 3 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
+    "keys: 1 2 3 4 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
     "      Left/Right previous/next code (bits) | F1 help | Ctrl+Q quit";
 
 // The flags as given; parse_into checks them and fills Arguments.
 struct Flags {
   bool help = false, headless = false, print_positions = false, report_frame_time = false, tensor_scale = false;
-  std::string select, preset, lattice, view, compare, format, code, value, size, scale, screenshot, frames;
+  std::string select, preset, lattice, view, compare, operands, format, code, value, size, scale, screenshot, frames;
   std::string scale_mode, values;
   std::vector<std::string> clicks, presses, texts;
   options::SystemFlags system;
@@ -103,7 +104,11 @@ void define_flags(CLI::App& app, Flags& f) {
                  "draw your own graph, {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]} (as `typelattice "
                  "check` reads it); --select then takes its node names")
       ->type_name("FILE.json");
-  app.add_option("--view", f.view, "lattice (default), table, bits or blocks")->type_name("V");
+  app.add_option("--view", f.view, "lattice (default), table, bits, blocks or compare")->type_name("V");
+  app.add_option("--operands", f.operands,
+                 "the compare panel's expression: dtypes and Python values (300, 1.5, 1j, True), as `typelattice "
+                 "compare` takes them; headless, --view compare prints its lines (\"compare: jax: uint8\")")
+      ->type_name("A,B,...");
   app.add_option("--compare", f.compare, "the table panel's comparison system, or none (default numpy)")
       ->type_name("S|none");
   app.add_option("--format", f.format, std::string("the bits panel's format (default float8_e4m3fn): ") +
@@ -198,8 +203,13 @@ std::optional<Failure> read_actions(const CLI::App& app, const Flags& f, Argumen
 std::optional<Failure> read_view_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (app.count("--view")) {
     auto view = parse_view(f.view);
-    if (!view) return Failure{"--view: unknown view '" + f.view + "'; valid views: lattice, table, bits, blocks"};
+    if (!view) return Failure{"--view: unknown view '" + f.view + "'; valid views: lattice, table, bits, blocks, compare"};
     args.view = *view;
+  }
+  if (app.count("--operands")) {
+    const Result<std::vector<Operand>> operands = parse_operands(f.operands);  // as the panel reads its field
+    if (!operands) return Failure{describe_error("--operands", operands.error()), false};
+    args.operands = f.operands;
   }
   if (app.count("--compare")) {
     if (f.compare == "none") {
@@ -403,6 +413,7 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.lattice) show_user_lattice(state, *args.lattice);
   if (args.lattice && !args.select) state.selection.clear();  // names saved for another graph
   if (args.view) state.view = *args.view;
+  if (args.operands) state.operands_input = text_field<256>(*args.operands);
   if (args.compare) state.compare = *args.compare;
   if (args.compare_none) state.compare.reset();
   if (args.format) state.format = *args.format;

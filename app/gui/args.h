@@ -17,6 +17,7 @@ struct Arguments {
   std::optional<UserLattice> lattice;          // --lattice FILE, loaded and checked while parsing
   options::SystemFlags system_flags;           // --system, --mode, --x64 as given (empty: not given)
   std::optional<View> view;
+  std::optional<std::string> operands;         // --operands, checked by the core's parse_operands
   std::optional<System> compare;
   bool compare_none = false;
   std::optional<Format> format;

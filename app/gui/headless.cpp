@@ -72,6 +72,11 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   }
   std::cout << model.selection_line << "\n";  // the core's selection line, as `typelattice select` prints it
   if (!model.join_reason.empty()) std::cout << "why: " << model.join_reason << "\n";
+  // The compare view: one line per system, as `typelattice compare` prints them (or why the operands do not parse).
+  if (ctx.state.view == View::compare) {
+    for (const CompareRow& row : model.compare_rows) std::cout << "compare: " << compare_line(row) << "\n";
+    if (!model.operands_error.empty()) std::cout << "compare: " << model.operands_error << "\n";
+  }
   // The bits view: the code shown, as `typelattice cast` prints it.
   if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
   // ... and the core's facts about the value cast, as `typelattice layout FORMAT VALUE` prints them.

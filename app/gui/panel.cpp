@@ -49,11 +49,8 @@ void draw_promotion_toolbar(PanelContext& ctx) {
   if (ImGui::BeginCombo("##system", current.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const SystemInfo& info : all_systems())
       if (const System s = info.id; ImGui::Selectable(std::string(info.name).c_str(),
-                            !user && state.preset.empty() && s == state.options.system)) {
-        state.options.system = s;
-        state.preset.clear();
-        state.show_user_lattice = false;
-      }
+                            !user && state.preset.empty() && s == state.options.system))
+        state.choose_system(s);
     ImGui::Separator();
     ImGui::TextDisabled("the design document's stages");
     for (const std::string& name : preset_names())
@@ -69,8 +66,9 @@ void draw_promotion_toolbar(PanelContext& ctx) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  // strict and x64 are settings of JAX's system, not of a stage or a user's graph
-  ImGui::BeginDisabled(!state.preset.empty() || user);
+  // strict and x64 are settings of JAX's system (SystemInfo::jax_modes), not of the other systems, a stage or a
+  // user's graph: checked_options refuses them there
+  ImGui::BeginDisabled(!state.preset.empty() || user || !system_info(state.options.system).jax_modes);
   bool strict = state.options.mode == Mode::strict;
   if (ImGui::Checkbox("strict (S)", &strict)) state.options.mode = strict ? Mode::strict : Mode::standard;
   ImGui::SameLine();

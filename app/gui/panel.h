@@ -44,6 +44,7 @@ void draw_lattice_panel(PanelContext& ctx);
 void draw_table_panel(PanelContext& ctx);
 void draw_bits_panel(PanelContext& ctx);
 void draw_blocks_panel(PanelContext& ctx);
+void draw_compare_panel(PanelContext& ctx);
 // Under the bits panel's cast: the core's facts about the value last cast and, for stochastic rounding, its
 // draws (rounding_panel.cpp).
 void draw_cast_explained(PanelContext& ctx);

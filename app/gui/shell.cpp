@@ -14,9 +14,7 @@ namespace {
 void cycle_system(AppState& state, int step) {
   const int n = static_cast<int>(all_systems().size());
   const int i = static_cast<int>(state.options.system);
-  state.options.system = all_systems()[static_cast<std::size_t>(((i + step) % n + n) % n)].id;
-  state.preset.clear();
-  state.show_user_lattice = false;
+  state.choose_system(all_systems()[static_cast<std::size_t>(((i + step) % n + n) % n)].id);
 }
 
 // Global shortcuts; inactive while a text field has the keyboard.
@@ -25,15 +23,17 @@ bool handle_shortcuts(AppState& state, bool& force_view) {
   if (io.KeyCtrl && ImGui::IsKeyPressed(SDL_SCANCODE_Q, false)) return false;
   if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return true;
   const std::array<SDL_Scancode, kViewCount> view_keys = {SDL_SCANCODE_1, SDL_SCANCODE_2, SDL_SCANCODE_3,
-                                                                    SDL_SCANCODE_4};
+                                                           SDL_SCANCODE_4, SDL_SCANCODE_5};
   for (std::size_t i = 0; i < view_keys.size(); ++i)
     if (ImGui::IsKeyPressed(view_keys[i], false)) {
       state.view = static_cast<View>(i);
       force_view = true;
     }
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_S, false))
+  // Strict mode and x64 off exist only where the system has JAX's modes (the core refuses them elsewhere).
+  const bool modes = system_info(state.options.system).jax_modes && state.preset.empty() && !state.user_lattice_shown();
+  if (modes && ImGui::IsKeyPressed(SDL_SCANCODE_S, false))
     state.options.mode = state.options.mode == Mode::strict ? Mode::standard : Mode::strict;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_X, false)) state.options.x64 = !state.options.x64;
+  if (modes && ImGui::IsKeyPressed(SDL_SCANCODE_X, false)) state.options.x64 = !state.options.x64;
   if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHTBRACKET, false)) cycle_system(state, 1);
   if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFTBRACKET, false)) cycle_system(state, -1);
   if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false)) state.selection.clear();
@@ -47,7 +47,7 @@ void draw_help(AppState& state) {
   if (ImGui::Begin("Keyboard shortcuts", &state.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
     static constexpr std::array<std::array<const char*, 2>, 13> kKeys = {{
-        {"1 / 2 / 3 / 4", "Lattice / Table / Bits / Blocks view"},
+        {"1 / 2 / 3 / 4 / 5", "Lattice / Table / Bits / Blocks / Compare view"},
         {"S", "toggle strict mode"},
         {"X", "toggle x64"},
         {"[ and ]", "previous / next promotion system"},
@@ -102,7 +102,7 @@ bool draw_app(PanelContext& ctx, bool& force_view) {
 
   if (ImGui::BeginTabBar("views")) {
     static constexpr std::array<const char*, kViewCount> kTabs = {"Lattice (1)", "Table (2)", "Bits (3)",
-                                                                          "Blocks (4)"};
+                                                                  "Blocks (4)", "Compare (5)"};
     for (std::size_t i = 0; i < kTabs.size(); ++i) {
       const View view = static_cast<View>(i);
       const ImGuiTabItemFlags tab_flags = force_view && state.view == view ? ImGuiTabItemFlags_SetSelected : 0;
@@ -113,6 +113,7 @@ bool draw_app(PanelContext& ctx, bool& force_view) {
           case View::table: draw_table_panel(ctx); break;
           case View::bits: draw_bits_panel(ctx); break;
           case View::blocks: draw_blocks_panel(ctx); break;
+          case View::compare: draw_compare_panel(ctx); break;
         }
         ImGui::EndTabItem();
       }

@@ -2,6 +2,7 @@
 // what a value does beyond its weak type's cell (system_list.h ValueRule), as docs/promotion.md cites them.
 #include "typelattice/compare.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -121,6 +122,26 @@ Result<Operand> parse_operand(std::string_view text) {
   return op;
 }
 
+Result<std::vector<Operand>> parse_operands(std::string_view text) {
+  std::vector<Operand> operands;
+  const auto separator = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (separator(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && !separator(text[end])) ++end;
+    Result<Operand> op = parse_operand(text.substr(i, end - i));
+    if (!op) return op.error();
+    operands.push_back(std::move(op).value());
+    i = end;
+  }
+  if (operands.empty()) return Error{ErrorKind::bad_value, "compare needs at least one operand", {}};
+  return operands;
+}
+
 namespace {
 
 bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
@@ -151,7 +172,7 @@ std::string with_class(System s, const Error& e) {
   return cls.empty() ? e.message : std::string(cls) + ": " + e.message;
 }
 
-CompareRow failed(System s, std::string message) { return {s, std::nullopt, std::move(message)}; }
+CompareRow failed(System s, std::string message) { return {s, std::nullopt, std::move(message), {}}; }
 
 // What a Python int does to a step's result R, beyond the table's cell.
 std::optional<std::string> int_value_error(detail::ValueRule rule, const Operand& v, Dtype r) {
@@ -253,12 +274,106 @@ CompareRow numpy1_value_based(System s, std::span<const Operand> operands) {
   const PromotionOptions options{s};
   const Result<Dtype> r = result_type(types, options);
   if (!r) return failed(s, with_class(s, r.error()));
-  return {s, *r, {}};
+  return {s, *r, {}, {}};
 }
+
+// "the Python int 300", as the notes name a value.
+std::string value_words(const Operand& v) {
+  constexpr std::array<std::string_view, 5> kKinds{"", "bool", "int", "float", "complex"};
+  return "the Python " + std::string(kKinds[static_cast<std::size_t>(v.kind)]) + " " + v.text;
+}
+
+// A Python int that fits int64, converted into an integer dtype of `bits` bits as a two's-complement cast does.
+std::string wrapped_text(const Operand& v, Dtype d) {
+  const DtypeInfo& info = dtype_info(d);
+  const std::uint64_t mask = info.bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << info.bits) - 1;
+  const std::uint64_t bits = (v.negative ? std::uint64_t{0} - v.magnitude : v.magnitude) & mask;
+  const bool top = info.bits < 64 ? ((bits >> (info.bits - 1)) & 1) != 0 : (bits >> 63) != 0;
+  if (info.kind != DtypeKind::signed_int || !top) return std::to_string(bits);
+  std::string text = "-";  // appended: GCC 12 warns falsely (-Wrestrict) on "-" + std::string
+  text.append(std::to_string((~bits & mask) + 1));
+  return text;
+}
+
+// bool < integers < floating < complex: a value of a higher category than every dtype operand sets the kind.
+int category(DtypeKind k) {
+  constexpr std::array<int, 5> kCategories{0, 1, 1, 2, 3};
+  return kCategories[static_cast<std::size_t>(k)];
+}
+
+bool sets_kind(std::span<const Operand> operands, const Operand& v) {
+  const int mine = category(dtype_info(v.dtype).kind);
+  return std::all_of(operands.begin(), operands.end(), [&](const Operand& op) {
+    return op.kind != OperandKind::dtype || category(dtype_info(op.dtype).kind) < mine;
+  });
+}
+
+// What a system does with the first Python value of a row that has a result (CompareRow::note).
+std::string value_note(System s, detail::ValueRule rule, std::span<const Operand> operands, const Operand& v,
+                       Dtype result) {
+  using detail::ValueRule;
+  const std::string value = value_words(v), name(dtype_name(result));
+  const bool kind_set = sets_kind(operands, v);
+  const bool int_into_int = v.kind == OperandKind::python_int && bounded_by(result);
+  const bool wraps = int_into_int && !int_fits(v, result);
+  switch (rule) {
+    case ValueRule::jax:
+      if (dtype_info(result).weak)
+        return "JAX takes " + value + " as weakly typed: no operand has a type of its kind or higher, so the "
+               "result stays weakly typed, " + name + ", the default type of its kind (64-bit with x64 on, "
+               "32-bit with it off)";
+      return "JAX takes " + value + " as weakly typed (" + std::string(dtype_name(v.dtype)) +
+             "): the other operands decide the type, " + name +
+             (wraps ? ", and the value is converted into it, wrapping to " + wrapped_text(v, result) : "");
+    case ValueRule::nep50:
+      if (kind_set)
+        return "NumPy 2 (NEP 50) takes " + value + " as weak, but its kind is above every array's, so the result "
+               "is NumPy's default type of that kind, " + name;
+      return "NumPy 2 (NEP 50) takes " + value + " as weak: the other operands decide the type, " + name +
+             (int_into_int ? ", and the value must fit it" : "");
+    case ValueRule::value_based:
+      return "NumPy 1 looks at the value: " + value +
+             " takes part as the smallest type of its kind that holds it (np.min_scalar_type), unless its kind "
+             "is above every array's, which gives the kind's default type; here " + name;
+    case ValueRule::wraps:
+      if (wraps) return "PyTorch converts " + value + " into " + name + ", where it wraps to " + wrapped_text(v, result);
+      return "PyTorch takes " + value + " by category: a higher category than the tensor's gives that category's "
+             "default dtype, otherwise the tensor's dtype wins; here " + name;
+    case ValueRule::in_bounds:
+      return "The array API standard: " + value + " takes the array's dtype, " + name +
+             (int_into_int ? ", as it lies within its bounds" : "");
+    case ValueRule::triton:
+      return "Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
+             "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here " + name;
+    case ValueRule::none: break;
+  }
+  return std::string(system_info(s).title) + " has no rule for values here: " + value + " counts as its weak type " +
+         std::string(dtype_name(v.dtype)) + ", giving " + name;
+}
+
+CompareRow compare_rules(System s, std::span<const Operand> operands);
 
 }  // namespace
 
 CompareRow compare_in(System s, std::span<const Operand> operands) {
+  CompareRow row = compare_rules(s, operands);
+  const auto value = std::find_if(operands.begin(), operands.end(), is_value);
+  if (row.result && value != operands.end())
+    row.note = value_note(s, detail::system_row(s).values, operands, *value, *row.result);
+  return row;
+}
+
+std::string compare_text(const CompareRow& row) {
+  return row.result ? std::string(dtype_name(*row.result)) : row.error;
+}
+
+std::string compare_line(const CompareRow& row) {
+  return std::string(system_name(row.system)) + ": " + compare_text(row);
+}
+
+namespace {
+
+CompareRow compare_rules(System s, std::span<const Operand> operands) {
   using detail::ValueRule;
   if (operands.empty()) return failed(s, "compare needs at least one operand");
   const ValueRule rule = detail::system_row(s).values;
@@ -274,7 +389,7 @@ CompareRow compare_in(System s, std::span<const Operand> operands) {
     for (const Operand& op : operands) types.push_back(op.dtype);
     const Result<Dtype> r = result_type(types, options);
     if (!r) return failed(s, with_class(s, r.error()));
-    return {s, *r, {}};
+    return {s, *r, {}, {}};
   }
   // A chain of binary operations, each on the table; a Python value still on its own (not yet met by an array) is
   // checked against the step's result.
@@ -283,7 +398,7 @@ CompareRow compare_in(System s, std::span<const Operand> operands) {
   if (operands.size() == 1 && acc_value) {
     const Result<Dtype> alone = promote_types(acc, acc, options);
     if (!alone) return failed(s, with_class(s, alone.error()));
-    return {s, *alone, {}};
+    return {s, *alone, {}, {}};
   }
   for (std::size_t i = 1; i < operands.size(); ++i) {
     const Operand& x = operands[i];
@@ -300,8 +415,10 @@ CompareRow compare_in(System s, std::span<const Operand> operands) {
     acc = *r;
     acc_value = nullptr;
   }
-  return {s, acc, {}};
+  return {s, acc, {}, {}};
 }
+
+}  // namespace
 
 std::vector<CompareRow> compare(std::span<const Operand> operands) {
   std::vector<CompareRow> rows;

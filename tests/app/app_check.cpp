@@ -18,6 +18,8 @@
 //   app_check blocks     --app APP --cli CLI -- --format F [--scale-mode M] [--tensor-scale] --values V,V,...
 //                        (the app's lines after its first are what `CLI quantize --to F ... -- V V ...` prints, or
 //                        the app fails as the CLI does, with its message)
+//   app_check compare    --app APP --cli CLI [--png OUT] -- --operands A,B,... (--view compare | --press 5) ...
+//                        (the app's "compare:" lines, or its error, are what `CLI compare -- A B ...` prints)
 #include <stb_image.h>
 #include <sys/wait.h>
 
@@ -537,6 +539,41 @@ void blocks_like_cli(const Options& o) {
     fail("the app's error '" + app_line + "' does not end in the CLI's '" + message + "'");
 }
 
+// The compare panel's rows, printed headless as "compare: LINE", are the lines `typelattice compare` prints for the
+// same operands (or, for a bad operand, the app exits 2 with the CLI's message). The screenshot shows the panel.
+void compare_like_cli(const Options& o) {
+  std::vector<std::string> cli = {o.cli, "compare", "--"};
+  for (std::size_t i = 0; i + 1 < o.app_args.size(); ++i)
+    if (o.app_args[i] == "--operands") {
+      std::stringstream operands(o.app_args[i + 1]);
+      for (std::string op; std::getline(operands, op, ',');) cli.push_back(op);
+    }
+  const char* dir = std::getenv("TYPELATTICE_ARTIFACTS");
+  const std::string scratch = o.png.empty() ? std::string(dir ? dir : "/tmp") + "/compare" : o.png;
+  const Run expected = run(cli, scratch + ".cli");
+  std::vector<std::string> argv = {o.app, "--headless"};
+  if (!o.png.empty()) argv.insert(argv.end(), {"--screenshot", o.png});
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const Run app = run(argv, scratch);
+  if (expected.exit_code == 0) {
+    if (app.exit_code != 0) fail("the app exited " + std::to_string(app.exit_code) + ": " + app.err);
+    std::vector<std::string> shown;
+    for (const std::string& line : lines_of(app.out))
+      if (line.rfind("compare: ", 0) == 0) shown.push_back(line.substr(9));
+    if (shown != lines_of(expected.out))
+      fail("the app printed '" + app.out + "', the CLI '" + expected.out + "'");
+    Image image;
+    if (!o.png.empty() && !load_png(o.png, image)) fail("no screenshot at " + o.png);
+    if (!o.png.empty() && image.w > 0) check_not_blank(image);
+    return;
+  }
+  if (expected.exit_code != 2) fail("the CLI exited " + std::to_string(expected.exit_code) + ": " + expected.err);
+  if (app.exit_code != 2) fail("the app exited " + std::to_string(app.exit_code) + ", the CLI 2");
+  const std::string cli_line = first_line(expected.err), app_line = first_line(app.err);
+  if (app_line.find(cli_line.substr(cli_line.find(": ") + 2)) == std::string::npos)
+    fail("the app's error '" + app_line + "' does not hold the CLI's '" + cli_line + "'");
+}
+
 void usage(const Options& o) {
   std::vector<std::string> argv = {o.app};
   argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
@@ -555,7 +592,7 @@ void usage(const Options& o) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o) || o.app.empty()) {
-    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast|blocks --app APP [...] -- APP_ARGS\n";
+    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast|blocks|compare --app APP [...] -- APP_ARGS\n";
     return 2;
   }
   if (o.mode == "screenshot") screenshot(o);
@@ -564,6 +601,7 @@ int main(int argc, char** argv) {
   else if (o.mode == "bad-input") bad_input(o);
   else if (o.mode == "cast") cast_like_cli(o);
   else if (o.mode == "blocks") blocks_like_cli(o);
+  else if (o.mode == "compare") compare_like_cli(o);
   else return 2;
   if (failures) std::cerr << failures << " check(s) failed\n";
   return failures ? 1 : 0;

@@ -291,3 +291,14 @@ typelattice_app_blocks_test(error_format NODISPLAY --format mxfp4 --values 1)
 typelattice_app_blocks_test(error_scale_mode NODISPLAY --format nvfp4 --scale-mode floor --values 1)
 typelattice_app_blocks_test(error_value NODISPLAY --format mxfp6_e2m3 --values 1,abc)
 typelattice_app_blocks_test(error_tensor_scale_mx NODISPLAY --format mxfp6_e3m2 --tensor-scale --values 1)
+# The compare panel: its rows ("compare: LINE" headless) are `typelattice compare`'s lines, for dtypes and for
+# Python values; a bad operand exits 2 with the CLI's message.
+typelattice_app_test(compare_uint8_300 DISPLAY compare --cli $<TARGET_FILE:typelattice> --png ${shots}/app_compare.png
+  -- --view compare --operands uint8,300)
+typelattice_app_test(compare_dtypes DISPLAY compare --cli $<TARGET_FILE:typelattice>
+  --png ${shots}/app_compare_dtypes.png -- --view compare --operands int8,uint8,float16)
+typelattice_app_test(compare_values DISPLAY compare --cli $<TARGET_FILE:typelattice>
+  -- --view compare --operands float32,1j,-1)
+typelattice_app_test(key_compare_view DISPLAY compare --cli $<TARGET_FILE:typelattice> -- --operands int8,1.5 --press 5)
+typelattice_app_test(compare_typo NODISPLAY compare --cli $<TARGET_FILE:typelattice>
+  -- --view compare --operands unit8,300)

@@ -14,6 +14,7 @@ const VIEWS = {
   'lattice-strict-all': '#mode=strict&all=1&select=float32,int32',
   'lattice-numpy': '#system=numpy&select=int8,uint8',
   table: '#view=table&compare=numpy',
+  compare: '#view=compare&operands=uint8,300',
   bits: '#view=bits&format=float8_e4m3fn&value=1000',
   'bits-float16': '#view=bits&format=float16&value=0.1',
   'bits-float32': '#view=bits&format=float32&value=0.1',

@@ -28,6 +28,7 @@ function parseCase(line, lineNo) {
   if (kind === 'cast' || kind === 'facts') return { kind, line, lineNo, format: head[0], options: head.slice(1), value: operand, pinned };
   if (kind === 'select') return { kind, line, lineNo, options: head, names: operand.split(','), pinned };
   if (kind === 'quantize') return { kind, line, lineNo, format: head[0], options: head.slice(1), values: operand.split(','), pinned };
+  if (kind === 'compare') return { kind, line, lineNo, operands: operand.split(','), pinned };
   throw new Error(`corpus line ${lineNo}: unknown question '${kind}'`);
 }
 
@@ -91,7 +92,15 @@ async function pool(jobs, width = 2) {
 
 // ---- the three front ends ----------------------------------------------------------------------------------
 
+// A comparison's answer: every system's line, in order.
+const compareLines = (stdout, prefix = '') => stdout.split('\n').filter((l) => l.startsWith(prefix) && l !== '')
+  .map((l) => l.slice(prefix.length)).join('\n');
+
 const viaCli = {
+  async compare(c) {
+    const r = await run(cliPath, ['compare', '--', ...c.operands]);
+    return r.status === 0 ? answer(compareLines(r.stdout)) : failure(firstLine(r.stderr));
+  },
   async cast(c) {
     const r = await run(cliPath, ['cast', '--to', c.format, ...c.options, '--', c.value]);
     return r.status === 0 ? answer(firstLine(r.stdout)) : failure(firstLine(r.stderr));
@@ -114,6 +123,10 @@ const viaCli = {
 };
 
 const viaApp = {
+  async compare(c) {
+    const r = await run(appPath, ['--headless', '--view', 'compare', `--operands=${c.operands.join(',')}`]);
+    return r.status === 0 ? answer(compareLines(r.stdout, 'compare: ')) : failure(firstLine(r.stderr));
+  },
   async cast(c) {
     const r = await run(appPath, ['--headless', '--view', 'bits', '--format', c.format, ...c.options,
                                   `--value=${c.value}`]);
@@ -198,6 +211,7 @@ function viaModule(tl) {
       scaleMode: c.options.includes('--scale-mode') ? c.options[c.options.indexOf('--scale-mode') + 1] : undefined,
       tensorScale: c.options.includes('--tensor-scale'),
     }).text.trimEnd()),
+    compare: guarded((c) => tl.compare(c.operands).map((r) => r.line).join('\n')),
     select: guarded((c) => {
       const s = handleFor(jsSystemOptions(c.options)).select(c.names);
       return s.reason ? `${s.text}\nwhy: ${s.reason}` : s.text;
@@ -210,7 +224,7 @@ function viaModule(tl) {
 
 const show = (a) => (a.error ? `error: ${a.text}` : a.text);
 
-for (const kind of ['cast', 'facts', 'select', 'quantize']) {
+for (const kind of ['cast', 'facts', 'select', 'quantize', 'compare']) {
   test(`${kind}: the CLI, the JS module and the app give one answer to every question in the corpus`, async () => {
     const cases = corpus.filter((c) => c.kind === kind);
     const tl = await createTypeLattice();

@@ -34,6 +34,8 @@ def lines():
     yield "#                                         -> the first line of `typelattice select`, the app's headless line"
     yield "# quantize BLOCK_FORMAT [--scale-mode M] [--tensor-scale] -- V,V,..."
     yield "#                                         -> what `typelattice quantize --to F [options] -- V V ...` prints"
+    yield "# compare -- A,B,...                    -> the lines of `typelattice compare A B ...`, the app's headless"
+    yield "#                                         `--view compare --operands A,B,...` lines, the module's compare()"
     yield "# `=> ANSWER` pins the answer a user reads in the docs; errors compare as `error: MESSAGE`."
     yield ""
     yield "cast float8_e4m3fn -- 1000 => 0x7e 448"
@@ -115,6 +117,21 @@ def lines():
     yield "quantize mxfp8_e4m3 --tensor-scale -- 1"
     yield "quantize mxfp6_e2m3 -- 1,abc"
     yield "quantize mxint8 -- 1,1e99999"
+    # One expression in every system: dtype pairs, then each kind of Python value (in and out of range, before
+    # and after the dtype) with dtypes of every kind, values alone, chains, and bad operands.
+    yield "compare -- uint8,300 => jax: uint8"
+    for pair in ["int8,uint8", "float16,bfloat16", "uint64,int64", "bool,int8", "float32,int32", "complex64,float64",
+                 "uint8,bfloat16", "float8_e4m3fn,bfloat16", "uint16,int16", "complex32,float16", "int4,int8",
+                 "i*,f*", "float16,c*", "int8,uint8,float16", "int8,bfloat16,float16", "uint32,float8_e5m2"]:
+        yield f"compare -- {pair}"
+    for dtype in ["bool", "uint8", "int8", "uint64", "int64", "float16", "bfloat16", "float32", "complex64"]:
+        for value in ["300", "-1", "1.5", "1j", "True", "1e40", "-129", "99999999999999999999"]:
+            yield f"compare -- {dtype},{value}"
+    for ops in ["300,uint8", "1.5,int8", "300", "1.5,1j", "True,False", "uint8,300,int8", "2-3.5j,float16",
+                "18446744073709551615,uint64", "+7,int8", ".5,float16"]:
+        yield f"compare -- {ops}"
+    for bad in ["unit8,300", "1.2.3,int8", "flaot16", "uint8,3OO"]:
+        yield f"compare -- {bad}"
 
 
 if __name__ == "__main__":

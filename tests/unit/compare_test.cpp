@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <tuple>
 
 #include "promotion_test_util.h"
 
@@ -209,3 +210,74 @@ TEST(CliSystems, OneLinePerSystemWithVersionAndSource) {
 }
 
 }  // namespace
+
+namespace {
+
+// What a system does with a value, by the note the core gives beside the row.
+std::string note(System s, std::initializer_list<const char*> texts) {
+  const auto ops = operands(texts);
+  return compare_in(s, ops).note;
+}
+
+// A two's-complement cast, independently of the core: the value mod 2^bits, then signed when the top bit is set.
+long long wrapped(long long value, int bits, bool is_signed) {
+  const long long modulus = 1LL << bits;
+  long long r = ((value % modulus) + modulus) % modulus;
+  if (is_signed && r >= modulus / 2) r -= modulus;
+  return r;
+}
+
+}  // namespace
+
+TEST(CompareNotes, SayWhatEachSystemDoesWithTheValue) {
+  EXPECT_NE(note(System::torch, {"uint8", "300"}).find("wraps to 44"), std::string::npos);
+  EXPECT_NE(note(System::jax, {"uint8", "300"}).find("weakly typed (i*)"), std::string::npos);
+  EXPECT_NE(note(System::numpy_2021, {"uint8", "300"}).find("min_scalar_type"), std::string::npos);
+  EXPECT_NE(note(System::triton, {"int8", "1.5"}).find("here float32"), std::string::npos);
+  // A value of a higher kind than every array: JAX keeps it weak, NumPy 2 takes its default type of that kind.
+  EXPECT_NE(note(System::jax, {"int8", "1.5"}).find("stays weakly typed, f*"), std::string::npos);
+  EXPECT_NE(note(System::numpy, {"int8", "1.5"}).find("default type of that kind, float64"), std::string::npos);
+  EXPECT_NE(note(System::numpy, {"float16", "1.5"}).find("the other operands decide the type, float16"),
+            std::string::npos);
+  EXPECT_NE(note(System::torch_2021, {"int8", "1.5"}).find("weak type f*"), std::string::npos);
+  // No note without a value, nor where the system refuses (the error says why).
+  for (const SystemInfo& s : all_systems()) {
+    EXPECT_EQ(note(s.id, {"int8", "uint8"}), "") << s.name;
+    const auto ops = operands({"uint8", "300"});
+    const CompareRow row = compare_in(s.id, ops);
+    EXPECT_EQ(row.note.empty(), !row.result.has_value()) << s.name;
+  }
+}
+
+TEST(CompareNotes, WrappedValuesAgreeWithATwosComplementCast) {
+  // (PyTorch's uint16 promotes only with floating types, so it has no row to wrap into.)
+  for (const auto& [dtype, bits, is_signed] :
+       {std::tuple{"uint8", 8, false}, std::tuple{"int8", 8, true}, std::tuple{"int16", 16, true}}) {
+    for (long long v : {-70000LL, -129LL, -1LL, 128LL, 200LL, 256LL, 300LL, 65535LL, 65536LL, 70000LL}) {
+      const std::string text = std::to_string(v);
+      const auto ops = operands({dtype, text.c_str()});
+      const CompareRow row = compare_in(System::torch, ops);
+      ASSERT_TRUE(row.result) << dtype << " " << v;
+      const long long expected = wrapped(v, bits, is_signed);
+      const std::string words = "wraps to " + std::to_string(expected);
+      if (expected == v)
+        EXPECT_EQ(row.note.find("wraps"), std::string::npos) << dtype << " " << v << ": " << row.note;
+      else
+        EXPECT_NE(row.note.find(words), std::string::npos) << dtype << " " << v << ": " << row.note;
+    }
+  }
+}
+
+TEST(CompareLines, AreTheCliLinesAndOperandListsSplitOnCommasAndSpaces) {
+  const auto ops = parse_operands(" uint8,300 ,\t");
+  ASSERT_TRUE(ops.ok());
+  ASSERT_EQ(ops->size(), 2U);
+  std::string lines;
+  for (const CompareRow& row : compare(*ops)) lines += compare_line(row) + "\n";
+  EXPECT_EQ(promotion_test::run_cli({"compare", "uint8", "300"}).out, lines);
+  EXPECT_EQ(parse_operands("int8 1.5 1j")->size(), 3U);
+  EXPECT_FALSE(parse_operands(" , ").ok());
+  const auto typo = parse_operands("uint8, unit8");
+  ASSERT_FALSE(typo.ok());
+  EXPECT_EQ(typo.error().message, parse_operand("unit8").error().message);
+}

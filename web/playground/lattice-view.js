@@ -101,13 +101,30 @@ export class LatticeView {
       box.classList.add('good');
       // "Exactly one join" only where every pair of the types shown has one (the module's own table says);
       // otherwise at most one, and the pairs without a common upper bound are counted.
+      // Only the types the system has (a type it lacks does not promote even with itself: the array API has no
+      // float16); the first pair without a join is shown with the core's words for it (an error, or unspecified).
       const table = this.tl.table(all ? opts : { ...opts, types: docsTypes(this.tl) });
-      const n = table.types.length;
+      const has = table.types.map((_, i) => table.cells[i][i] !== null);
+      const types = table.types.filter((_, i) => has[i]);
+      const n = types.length;
       let missing = 0;
-      for (let r = 0; r < n; ++r) for (let c = r + 1; c < n; ++c) if (table.cells[r][c] === null) ++missing;
+      let example = null;
+      table.types.forEach((a, r) => table.types.forEach((b, c) => {
+        if (c <= r || !has[r] || !has[c] || table.cells[r][c] !== null) return;
+        ++missing;
+        example ??= [a, b];
+      }));
       p.textContent = missing === 0 ? t('lattice.isLattice', { system: opts.system, mode: opts.mode, count: n })
-        : t('lattice.partial', { system: opts.system, mode: opts.mode, count: n, missing, pairs: (n * (n - 1)) / 2 });
+        : t('lattice.partial', { system: opts.system, mode: opts.mode, count: n, missing, pairs: (n * (n - 1)) / 2,
+          a: example[0], b: example[1] });
       box.append(p);
+      if (example) {
+        try {
+          this.tl.promoteTypes(example[0], example[1], opts);
+        } catch (e) {
+          box.append(para(e.message, 'mono counterexample'));
+        }
+      }
       if (opts.mode === 'strict' && opts.system === 'jax') box.append(para(t('lattice.strictNote')));
       if (!drawable) box.append(para(t('lattice.tableOnly'), 'hint'));
       return;

@@ -5,6 +5,7 @@ import { parseHashWithNotes, checkStateWithModule, toHash, DEFAULTS } from './st
 import { t, setLanguage, applyStrings, language, languages } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
+import { CompareView } from './compare-view.js';
 import { BitsView } from './bits-view.js';
 import { BlocksView } from './blocks-view.js';
 import { StoryView } from './story-view.js';
@@ -18,7 +19,11 @@ class Playground {
     this.tl = tl;
     this.state = this.stateOfLink(location.hash);
     this.views = new Map();
-    this.viewClasses = { lattice: LatticeView, table: TableView, bits: BitsView, blocks: BlocksView, story: StoryView, custom: CustomView };
+    this.viewClasses = {
+      lattice: LatticeView, table: TableView, compare: CompareView, bits: BitsView, blocks: BlocksView, story: StoryView,
+      custom: CustomView,
+    };
+    this.modes = new Map();  // system name -> whether it takes strict mode and x64 off
   }
 
   // The state a link describes, every key checked (by the core where it decides); what was refused is said in
@@ -43,6 +48,21 @@ class Playground {
   // Promotion options of the current state, as the module takes them.
   opts(overrides = {}) {
     return { system: this.state.system, mode: this.state.mode, x64: this.state.x64, ...overrides };
+  }
+
+  // Whether a system takes strict mode and x64 off: the core's checked_options refuses them elsewhere (asked
+  // here instead of systems(), whose first call also checks every system's laws).
+  hasModes(system) {
+    if (!this.modes.has(system)) {
+      let ok = true;
+      try {
+        this.tl.promoteTypes('bool', 'bool', { system, mode: 'strict', x64: false });
+      } catch {
+        ok = false;
+      }
+      this.modes.set(system, ok);
+    }
+    return this.modes.get(system);
   }
 
   view(name) {
@@ -85,10 +105,13 @@ class Playground {
     }
     $('system-bar').hidden = !(s.view === 'lattice' || s.view === 'table');
     $('system-select').value = s.system;
+    const modes = this.hasModes(s.system);
     $('strict-toggle').checked = s.mode === 'strict';
-    $('strict-toggle').disabled = s.system !== 'jax';
-    $('strict-toggle').parentElement.title = s.system === 'jax' ? '' : t('system.strictOnlyJax');
     $('x64-toggle').checked = s.x64;
+    for (const id of ['strict-toggle', 'x64-toggle']) {
+      $(id).disabled = !modes;
+      $(id).parentElement.title = modes ? '' : t('system.strictOnlyJax');
+    }
     $('all-types-toggle').checked = s.all;
     const status = $('load-status');
     this.showLinkNotes();
@@ -129,7 +152,10 @@ class Playground {
 
   wire() {
     this.fillSystems(false);
-    $('system-select').addEventListener('change', (e) => this.set({ system: e.target.value, select: [] }));
+    // A system without JAX's modes takes only standard mode with x64 on.
+    $('system-select').addEventListener('change', (e) => this.set({
+      system: e.target.value, select: [], ...(this.hasModes(e.target.value) ? {} : { mode: 'standard', x64: true }),
+    }));
     $('strict-toggle').addEventListener('change', (e) => this.set({ mode: e.target.checked ? 'strict' : 'standard' }));
     $('x64-toggle').addEventListener('change', (e) => this.set({ x64: e.target.checked }));
     $('all-types-toggle').addEventListener('change', (e) => this.set({ all: e.target.checked }));

@@ -2,6 +2,7 @@
 //   #view=lattice&system=jax&mode=strict&select=float16,bfloat16
 //   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0&vs=float8_e5m2
 //   #view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1   (format: the block format in this view)
+//   #view=compare&operands=uint8,300&ref=numpy
 // Only values that differ from the defaults are written, so a plain link opens the default view.
 
 export const DEFAULTS = Object.freeze({
@@ -10,7 +11,9 @@ export const DEFAULTS = Object.freeze({
   mode: 'standard',
   x64: true,
   select: [],
-  compare: '',
+  compare: '',         // the Table view's "compare with" system
+  operands: ['uint8', '300'],  // the Compare view's expression: dtypes or Python values, promoted left to right
+  ref: '',             // the Compare view's reference system ('' = the first row)
   all: false,         // lattice and table show every type, not only the JAX docs' 18
   format: 'float8_e4m3fn',
   vs: '',             // a second format whose card the Bits view shows beside the first ('' = none)
@@ -29,18 +32,23 @@ export const DEFAULTS = Object.freeze({
   lang: 'en',
 });
 
-export const VIEWS = ['lattice', 'table', 'bits', 'blocks', 'story', 'custom'];
+export const VIEWS = ['lattice', 'table', 'compare', 'bits', 'blocks', 'story', 'custom'];
 
 // A Map, not an object: `'constructor' in {...}` is true, and a link's sat=__proto__ must be refused, not read.
 const FLAG_WORDS = new Map([['1', true], ['on', true], ['true', true], ['0', false], ['off', false], ['false', false]]);
 const isFlag = (v) => FLAG_WORDS.has(v);
 const MAX_KEY_LENGTH = 4096;  // no name or number in a link is longer; a longer one is refused unread
 
+// Operands as typed or linked: separated by commas or spaces (no operand holds either: 2+3j, 1e3, i*).
+export function splitOperands(text) {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
 // The state a link describes, and a note for every key whose value was not understood (that key keeps its
 // default). Unknown keys are ignored: links from newer versions still open.
 export function parseHashWithNotes(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
-  const s = { ...DEFAULTS, select: [] };
+  const s = { ...DEFAULTS, select: [], operands: [...DEFAULTS.operands] };
   const notes = [];
   const get = (k) => p.get(k);
   const refuse = (k, why) => notes.push(`${k}=${String(get(k)).slice(0, 40)}${why ? ` (${why})` : ''}`);
@@ -58,6 +66,8 @@ export function parseHashWithNotes(hash) {
   take('x64', isFlag, (v) => { s.x64 = FLAG_WORDS.get(v); }, '1 or 0');
   take('select', () => true, (v) => { s.select = v.split(',').map((x) => x.trim()).filter(Boolean); });
   take('compare', () => true, (v) => { s.compare = v; });
+  take('operands', () => true, (v) => { s.operands = splitOperands(v); });
+  take('ref', () => true, (v) => { s.ref = v; });
   take('all', isFlag, (v) => { s.all = FLAG_WORDS.get(v); }, '1 or 0');
   take('format', any, (v) => { if (s.view === 'blocks') s.blockFormat = v; else s.format = v; });
   take('vs', () => true, (v) => { s.vs = v; });
@@ -103,6 +113,11 @@ export function checkStateWithModule(s, tl, languages, notes) {
     why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.compare }));
     if (why) reset(['compare'], why);
   }
+  // Operands are kept as given: a mistyped one is shown in the Compare view with the core's suggestions.
+  if (s.ref) {
+    why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.ref }));
+    if (why) reset(['ref'], why);
+  }
   why = refusal(() => tl.layout(s.format, 0));
   if (why) reset(['format', 'code'], why);
   if (s.vs) {
@@ -136,6 +151,8 @@ export function toHash(s) {
   if (!s.x64) p.set('x64', '0');
   if (s.select.length) p.set('select', s.select.join(','));
   put('compare', s.compare, DEFAULTS.compare);
+  put('operands', s.operands.join(','), DEFAULTS.operands.join(','));
+  put('ref', s.ref, DEFAULTS.ref);
   if (s.all) p.set('all', '1');
   if (s.view === 'blocks') put('format', s.blockFormat, DEFAULTS.blockFormat);
   else put('format', s.format, DEFAULTS.format);

@@ -4,6 +4,13 @@ import type { BlockCalls } from './typelattice-blocks.js';
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
 export * from './typelattice-blocks.js';
 
+// What the promotion calls return: typelattice-promotion.d.ts.
+import type {
+  TableComparison, SystemEntry, CompareRow, PromotionTable, PositionedNode, LatticeDrawing, Graph, SystemCheck,
+  LatticeCheck, GraphJoin, Selection,
+} from './typelattice-promotion.js';
+export * from './typelattice-promotion.js';
+
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'numpy-2021' | 'torch-2021'
   | 'tensorflow-2021' | 'jax-lax';  // as systems() lists them (`typelattice systems`)
@@ -142,128 +149,6 @@ export interface FormatEntry {
   hasSubnormals: boolean;
   /** Whether the format has a zero (float8_e8m0fnu has none: its code 0x00 is 2^-127). */
   hasZero: boolean;
-}
-
-export type CellDifference = 'same' | 'weak-scalar' | 'integer-float' | 'missing-type' | 'disagreement';
-
-/** Result of {@link TypeLattice.compareTables}. */
-export interface TableComparison {
-  types: string[];
-  cells: { here: string | null; there: string | null; kind: CellDifference }[][];
-  /** How many cells of each class. */
-  counts: Record<CellDifference, number>;
-  /** Where each system's table comes from, e.g. "NumPy, as the JAX type promotion design document's appendix (2021) gives it". */
-  source: string;
-  otherSource: string;
-}
-
-/** A promotion system and whether its promotion behaves like a lattice join. */
-export interface SystemEntry {
-  name: SystemName;
-  /** e.g. 'NumPy 2 (NEP 50)', '2.x', and where its data comes from (a file at a commit, or a page). */
-  title: string;
-  version: string;
-  source: string;
-  /** How its promotion is given. */
-  kind: 'lattice' | 'partial lattice' | 'table' | 'rules';
-  /** Same as checkSystem({ system: name }).isLattice. */
-  isLattice: boolean;
-}
-
-/** A promotion table: cells[row][col] = promote(types[row], types[col]), null where there is none. */
-export interface PromotionTable {
-  types: string[];
-  cells: (string | null)[][];
-}
-
-/** A node with its drawing position in the unit box (x: promotion direction, left to right). */
-export interface PositionedNode {
-  name: string;
-  x: number;
-  y: number;
-}
-
-/** A lattice ready to draw. */
-export interface LatticeDrawing {
-  nodes: PositionedNode[];
-  edges: Edge[];
-}
-
-/** A user graph: named nodes and "may promote to" edges. */
-export interface Graph {
-  nodes: string[];
-  edges: Edge[];
-}
-
-/** Why a system's table is not a lattice join. */
-export interface TableViolation {
-  kind: 'not_commutative' | 'not_associative' | 'not_idempotent';
-  /** The pair or triple of dtypes. */
-  inputs: string[];
-  /** (a∨b)∨c, or a∨b. */
-  left: string | null;
-  /** a∨(b∨c), or b∨a. */
-  right: string | null;
-  description: string;
-}
-
-/** Result of {@link TypeLattice.checkSystem}. */
-export interface SystemCheck {
-  isLattice: boolean;
-  violation: TableViolation | null;
-}
-
-/** Why a graph is not a lattice. */
-export interface LatticeViolation {
-  kind: 'cycle' | 'no_upper_bound' | 'no_least_upper_bound';
-  /** The pair without a (least) upper bound; null for a cycle. */
-  a: string | null;
-  b: string | null;
-  /** The competing minimal upper bounds (no_least_upper_bound). */
-  competing: string[];
-  /** The nodes around the cycle, the first repeated at the end (cycle). */
-  cycle: string[];
-  description: string;
-}
-
-/** Result of {@link TypeLattice.checkLattice}. */
-export interface LatticeCheck {
-  isLattice: boolean;
-  violation: LatticeViolation | null;
-  /** Drawing positions for the graph's nodes. */
-  layout: PositionedNode[];
-}
-
-/** Result of {@link TypeLattice.joinOnGraph}. */
-export interface GraphJoin {
-  /** The least upper bound of the selection, or null. */
-  join: string | null;
-  /** The join alone, or the competing minimal upper bounds (empty: no upper bound at all). */
-  minimalUpperBounds: string[];
-  /** Edges on a shortest path from each selected node up to the join. */
-  pathEdges: Edge[];
-  /** Why there is no join, or ''. */
-  description: string;
-}
-
-/** Result of {@link SystemHandle.select} and {@link GraphHandle.select}: what a selection means. */
-export interface Selection {
-  /** The join (a system's own promotion, or a graph's least upper bound), or null. */
-  join: string | null;
-  /** Edges of the drawn graph on shortest paths from each selected node up to the join. */
-  pathEdges: Edge[];
-  /** No join: the minimal upper bounds that compete (two or more), else []. */
-  minimalUpperBounds: string[];
-  /** The competing bounds promote to one another around this cycle (first repeated at the end), else []. */
-  cycle: string[];
-  /** `join: NAME`, or why there is none: the first line `typelattice select` prints. */
-  text: string;
-  /**
-   * Why this join, one sentence from the core (typelattice/join_reason.h), as `typelattice promote --explain`
-   * prints it: for a system and one or two types, what the types hold and the system's rule; for a graph, the
-   * paths to the least upper bound. Empty without a join, and for three or more types of a system.
-   */
-  reason: string;
 }
 
 /** What every handle has: call delete() when done (a FinalizationRegistry only frees a forgotten one). */
@@ -474,6 +359,12 @@ export interface TypeLattice extends BlockCalls {
    * class of the difference. Weak results count as the concrete type they become (JAX's f* is float64 with x64 on).
    */
   compareTables(opts: TableOptions | undefined, other: PromotionOptions): TableComparison;
+  /**
+   * The operands promoted in every system, left to right, one row each in systems() order: dtypes, weak types or
+   * Python values as text ('300', '-1', '1.5', '1j', 'True'). @throws {RangeError} for a bad operand (an unknown
+   * dtype names the closest ones); TypeError when `operands` is not an array of strings.
+   */
+  compare(operands: string[]): CompareRow[];
   /**
    * Whether any graph is a lattice, with a counterexample and a layout.
    * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.

@@ -362,6 +362,9 @@ export default async function createTypeLattice(options) {
       return { types: t.types, cells, counts, source: t.source, otherSource: t.otherSource };
     },
 
+    /** One expression in every system: dtypes, weak types or Python values ('300', '1.5', '1j', 'True'). */
+    compare: (operands) => unwrap(core.compare(requireStringArray(operands, 'compare: operands'))),
+
     checkLattice(given) {
       const graph = requireGraph(given, 'checkLattice');
       return unwrap(core.checkLattice(graph.nodes, graph.edges));

@@ -33,12 +33,23 @@ struct Operand {
 // int followed by j, optionally after a real part, 1+2j) or else a dtype name as parse_dtype takes it. Bad text gives
 // parse_dtype's error (the closest dtype names).
 Result<Operand> parse_operand(std::string_view text);
+// Operands typed in one field, separated by commas or spaces ("uint8, 300"; no operand holds either), each read by
+// parse_operand. The first bad one gives its error; an empty list is refused.
+Result<std::vector<Operand>> parse_operands(std::string_view text);
 
 struct CompareRow {
   System system;
   std::optional<Dtype> result;  // nullopt: `error` says why (the library's words where it raises)
   std::string error;
+  // Where a Python value takes part and the system gives a result: what the system does with the value, in a
+  // sentence ("PyTorch converts the Python int 300 into uint8, where it wraps to 44"). Empty otherwise.
+  std::string note;
 };
+
+// What a front end prints for a row: the result's name or the error text, and the whole line "SYSTEM: TEXT" as
+// `typelattice compare` prints it (the app and the playground show the same words).
+std::string compare_text(const CompareRow& row);
+std::string compare_line(const CompareRow& row);
 
 // The operands promoted together, left to right as a chain of binary operations ((a op b) op c), in one system
 // with its default options (jax: standard, x64 on). At least one operand.

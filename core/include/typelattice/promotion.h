@@ -42,6 +42,7 @@ struct SystemInfo {
   // What a front end prints before a promotion error's message ("TypePromotionError: ..."); empty where the message
   // carries the library's own exception (PyTorch's "RuntimeError: ...") or where nothing is raised (array-api).
   std::string_view error_class;
+  std::string_view source_url;  // where `source` can be read: the file at that commit on GitHub, or the page
 };
 std::span<const SystemInfo> all_systems();
 const SystemInfo& system_info(System s);

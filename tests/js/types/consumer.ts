@@ -4,6 +4,7 @@ import createTypeLattice, {
   TypePromotionError,
   type CastResult,
   type CodeLayout,
+  type CompareRow,
   type FormatEntry,
   type Graph,
   type LatticeDrawing,
@@ -25,6 +26,12 @@ export async function useIt(): Promise<string> {
   const table: PromotionTable = tl.table({ system: 'numpy', types: ['int8', 'uint8'] });
   const firstCell: string | null = table.cells[0][0];
   const drawing: LatticeDrawing | null = tl.lattice();
+  const rows: CompareRow[] = tl.compare(['uint8', '300']);
+  const answer: string = rows[0].result ?? rows[0].error ?? rows[0].line;
+  const note: string | null = rows[0].note;
+  const modes: boolean = tl.systems()[0].modes && answer.length > 0 && note !== '';
+  // @ts-expect-error operands are strings, as typed
+  tl.compare(['uint8', 300]);
   const x: number | undefined = drawing?.nodes[0].x;
   const formats: FormatEntry[] = tl.formats();
   const bytes: Uint8Array = tl.castFloat32(new Float32Array([1, 2]), 'float8_e8m0fnu', { saturate: false, round: 'up' });
@@ -91,5 +98,5 @@ export async function useIt(): Promise<string> {
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
           cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
-          blockFormats.length, back[0], block.statistics.sqnrDb, direction].join(' ');
+          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes].join(' ');
 }

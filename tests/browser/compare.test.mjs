@@ -1,0 +1,145 @@
+// The Compare view: one expression in every system side by side (the module's compare(), the CLI's lines), rows
+// that differ from the reference marked, each linked to its source; the operands in the hash; a mistyped dtype
+// shows the core's suggestion; a phone's width.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { setUp, openPlayground, settledUrl, ROOT } from './harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env.tearDown(); });
+
+const cliPath = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+
+// Each row as the page shows it: system, answer text (result or error), marks, note, link.
+const rows = (page) => page.$$eval('#compare-rows tr', (trs) => trs.map((tr) => ({
+  system: tr.dataset.system,
+  answer: (tr.querySelector('.compare-result') ?? tr.querySelector('.compare-error')).textContent,
+  error: !!tr.querySelector('.compare-error'),
+  differs: tr.classList.contains('differs'),
+  reference: tr.classList.contains('reference'),
+  note: tr.querySelector('.compare-note')?.textContent ?? null,
+  href: tr.querySelector('td.source a').href,
+  title: tr.querySelector('th').textContent,
+})));
+
+test('uint8 with 300 in every system, as typelattice compare prints it', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare&operands=uint8,300');
+  const shown = await rows(page);
+  const systems = await page.evaluate(() => window.typelatticePlayground.tl.systems());
+  assert.deepEqual(shown.map((r) => r.system), systems.map((s) => s.name), 'every system, in order');
+  // The CLI's lines, independently of the module.
+  const cli = spawnSync(cliPath, ['compare', 'uint8', '300'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.deepEqual(shown.map((r) => `${r.system}: ${r.answer}`), cli.stdout.trimEnd().split('\n'));
+  const by = Object.fromEntries(shown.map((r) => [r.system, r]));
+  assert.equal(by.numpy.answer, 'OverflowError: Python integer 300 out of bounds for uint8');
+  assert.ok(by.numpy.error);
+  assert.equal(by['numpy-2021'].answer, 'uint16');
+  assert.equal(by.torch.answer, 'uint8');
+  assert.match(by.torch.note, /wraps to 44/);
+  assert.match(by['array-api'].answer, /unspecified by the array API standard/);
+  assert.equal(by.jax.answer, 'uint8');
+  // Marked against the first row (jax: uint8): exactly the rows with another answer.
+  for (const r of shown) assert.equal(r.differs, r.answer !== by.jax.answer, r.system);
+  assert.ok(by.jax.reference);
+  assert.ok(by.numpy.differs && by['numpy-2021'].differs && by['array-api'].differs && !by.torch.differs);
+  // Each row names its version and links to its source.
+  systems.forEach((s, i) => {
+    assert.equal(shown[i].href, s.sourceUrl);
+    assert.ok(shown[i].title.includes(s.version), `${s.name} shows its version`);
+  });
+  assert.match(await page.textContent('#compare-summary'), /4 of 9 systems answer differently from jax/);
+  // Another reference: numpy's OverflowError; now every other row differs.
+  await page.selectOption('#compare-reference', 'numpy');
+  const again = await rows(page);
+  for (const r of again) assert.equal(r.differs, r.system !== 'numpy', r.system);
+  assert.match(await settledUrl(page), /ref=numpy/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('the operands live in the hash: typed, picked from the menu, and back from a link', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare');
+  assert.equal(await page.inputValue('#compare-operands'), 'uint8, 300', 'the default expression');
+  await page.click('#compare-clear');
+  assert.equal((await rows(page)).length, 0);
+  await page.selectOption('#compare-add-dtype', 'int8');
+  await page.click('#compare-values button[data-value="1.5"]');
+  assert.match(await settledUrl(page), /operands=int8,1\.5/);
+  assert.equal(await page.inputValue('#compare-operands'), 'int8, 1.5');
+  await page.fill('#compare-operands', 'float16 bfloat16');
+  const url = await settledUrl(page);
+  assert.match(url, /view=compare/);
+  assert.match(url, /operands=float16,bfloat16/);
+  const typed = await rows(page);
+  assert.equal(typed.find((r) => r.system === 'triton').answer, 'float16');
+  assert.equal(typed.find((r) => r.system === 'jax').answer, 'float32');
+  // The same link in a fresh page gives the same rows; an old Table link keeps its "compare with".
+  const fresh = await env.page();
+  await openPlayground(fresh, env.url, new URL(url).hash);
+  assert.deepEqual(await rows(fresh), typed);
+  await openPlayground(fresh, env.url, '#view=table&compare=numpy');
+  assert.equal(await fresh.inputValue('#compare-select'), 'numpy');
+  await fresh.close();
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a mistyped dtype gives the core\'s suggestion in place', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare&operands=unit8,300');
+  const error = await page.textContent('#compare-error');
+  const cli = spawnSync(cliPath, ['compare', 'unit8', '300'], { encoding: 'utf8' });
+  assert.equal(cli.status, 2);
+  assert.match(error, /did you mean uint8/);
+  assert.ok(cli.stderr.includes(error), `the CLI says ${cli.stderr}`);
+  assert.ok(await page.isVisible('#compare-error'));
+  assert.equal((await rows(page)).length, 0);
+  assert.equal(await page.inputValue('#compare-operands'), 'unit8, 300', 'the typed text stays');
+  await page.fill('#compare-operands', 'uint8, 300');
+  assert.ok(!(await page.isVisible('#compare-error')));
+  assert.equal((await rows(page)).length, 9);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a phone\'s width and dark mode: no sideways scrolling, every row readable', async () => {
+  const page = await env.page();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await openPlayground(page, env.url, '#view=compare&operands=uint8,300');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+  const widths = await page.$$eval('#compare-rows tr', (trs) => trs.map((tr) => tr.getBoundingClientRect().right));
+  for (const right of widths) assert.ok(right <= 390, `a row ends at ${right}px`);
+  // Dark mode: every text of the rows (error, note, title, badge) keeps WCAG AA contrast (4.5:1) with the
+  // background it is drawn on, marked rows included.
+  const low = await page.$$eval('#compare-rows tr *', (els) => {
+    const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length < 4 || c[3] > 0) return c;
+      }
+      return [255, 255, 255];
+    };
+    return els.filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      .map((el) => {
+        const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))];
+        return { text: el.textContent.slice(0, 30), ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+      }).filter((x) => x.ratio < 4.5);
+  });
+  assert.deepEqual(low, [], 'texts under 4.5:1');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).colorScheme), 'dark');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
