@@ -10,37 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/cli_run.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {
 
-struct CliRun {
-  int exit_code;
-  std::string out, err;
-};
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("typelattice_block_cli_" + std::to_string(::getpid()) + "_" +
-                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "in") << stdin_text;
-  const std::string command = std::string("'") + TYPELATTICE_CLI + "' " + args + " < '" + (dir / "in").string() +
-                              "' > '" + (dir / "out").string() + "' 2> '" + (dir / "err").string() + "'";
-  const int status = std::system(command.c_str());
-  CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  std::filesystem::remove_all(dir);
-  return r;
-}
+using testing::CliRun;
+CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 // A value printed by the CLI, read back exactly (null: NaN).
 double read_back(const nlohmann::json& number) {

@@ -11,6 +11,7 @@
 #include "typelattice/cast_kernels.h"
 #include "core/kernels/setup.h"
 #include "tests/unit/cast_test_inputs.h"
+#include "tests/unit/kernel_encode.h"
 
 namespace typelattice {
 namespace {
@@ -21,7 +22,8 @@ std::vector<Format> all_format_values() {
   return out;
 }
 
-bool is_wide(Format f) { return format_spec(f).total_bits() > 8; }
+using testing::is_wide;
+using testing::kernel_encode;
 
 std::string describe(Format f, Isa isa, const CastOptions& o) {
   return std::string(format_spec(f).name) + " " + std::string(isa_name(isa)) +
@@ -34,20 +36,6 @@ std::string hex(std::uint32_t x) {
   return buf;
 }
 
-// Runs the kernel for `isa` over `in` and returns the codes (widened to 32 bits).
-std::vector<std::uint32_t> kernel_encode(Format f, const std::vector<float>& in, const CastOptions& o, Isa isa) {
-  std::vector<std::uint32_t> out(in.size());
-  if (is_wide(f)) {
-    std::vector<std::uint16_t> codes(in.size());
-    EXPECT_EQ(cast_from_float32(f, in, codes, o, isa), in.size());
-    std::copy(codes.begin(), codes.end(), out.begin());
-  } else {
-    std::vector<std::uint8_t> codes(in.size());
-    EXPECT_EQ(cast_from_float32(f, in, codes, o, isa), in.size());
-    std::copy(codes.begin(), codes.end(), out.begin());
-  }
-  return out;
-}
 
 void expect_encode_matches_scalar(Format f, const std::vector<float>& in) {
   for (const CastOptions& o : test::kernel_test_modes(f)) {

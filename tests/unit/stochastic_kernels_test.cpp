@@ -13,25 +13,14 @@
 
 #include "typelattice/cast_kernels.h"
 #include "tests/unit/cast_test_inputs.h"
+#include "tests/unit/kernel_encode.h"
 
 namespace typelattice {
 namespace {
 
-bool is_wide(Format f) { return format_spec(f).total_bits() > 8; }
+using testing::is_wide;
+using testing::kernel_encode;
 
-std::vector<std::uint32_t> kernel_encode(Format f, const std::vector<float>& in, const CastOptions& o, Isa isa) {
-  std::vector<std::uint32_t> out(in.size());
-  if (is_wide(f)) {
-    std::vector<std::uint16_t> codes(in.size());
-    EXPECT_EQ(cast_from_float32(f, in, codes, o, isa), in.size());
-    std::copy(codes.begin(), codes.end(), out.begin());
-  } else {
-    std::vector<std::uint8_t> codes(in.size());
-    EXPECT_EQ(cast_from_float32(f, in, codes, o, isa), in.size());
-    std::copy(codes.begin(), codes.end(), out.begin());
-  }
-  return out;
-}
 
 // Values a quantum's fraction t / 2^(n+1) above codes near the subnormal/normal edge, near 1 and near the
 // largest finite value (exact where float32 holds them; else rounded, still a valid input), each with its
