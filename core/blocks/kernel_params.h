@@ -18,4 +18,10 @@ struct Dequantize {
 };
 Dequantize dequantize(BlockFormat f, float tensor_scale);
 
+// dequantize_blocks to float32 on instruction set `isa` (the public entry point runs best_isa()'s), for the tests
+// and benchmarks of every kernel.
+Result<std::size_t> dequantize_blocks_on(Isa isa, BlockFormat f, std::span<const std::uint8_t> scales,
+                                         std::span<const std::uint8_t> codes, std::span<float> values,
+                                         float tensor_scale);
+
 }  // namespace typelattice::block_kernel_params

@@ -110,10 +110,17 @@ Result<std::size_t> dequantize_blocks(BlockFormat f, std::span<const std::uint8_
 Result<std::size_t> dequantize_blocks(BlockFormat f, std::span<const std::uint8_t> scales,
                                       std::span<const std::uint8_t> codes, std::span<float> values,
                                       float tensor_scale) {
+  return block_kernel_params::dequantize_blocks_on(best_isa(), f, scales, codes, values, tensor_scale);
+}
+
+Result<std::size_t> block_kernel_params::dequantize_blocks_on(Isa isa, BlockFormat f,
+                                                              std::span<const std::uint8_t> scales,
+                                                              std::span<const std::uint8_t> codes,
+                                                              std::span<float> values, float tensor_scale) {
   const Result<std::size_t> checked = check_dequantize(f, scales, codes, values.size(), tensor_scale);
   if (!checked) return checked;
   const block_kernel_params::Dequantize d = block_kernel_params::dequantize(f, tensor_scale);
-  kernels::block_kernels(best_isa()).dequantize[static_cast<int>(d.entry)](d.params, scales.data(), codes.data(),
+  kernels::block_kernels(isa).dequantize[static_cast<int>(d.entry)](d.params, scales.data(), codes.data(),
                                                                           codes.size(), values.data());
   return checked;
 }
