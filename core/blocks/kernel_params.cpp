@@ -3,8 +3,8 @@
 #include "core/blocks/kernel_params.h"
 
 #include <array>
-#include <bit>
 #include <cmath>
+#include <cstring>
 
 #include "core/kernels/setup.h"
 
@@ -12,6 +12,12 @@ namespace typelattice::block_kernel_params {
 namespace {
 
 using kernels::BlockElements;
+
+std::uint32_t bits_of(float x) {  // std::bit_cast, which Emscripten 3.1.6's libc++ lacks
+  std::uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
 
 BlockElements elements_of(const BlockFormatSpec& spec) {
   if (!spec.power_of_two_scale()) return BlockElements::nvfp4;
@@ -28,7 +34,7 @@ const std::array<std::uint32_t, 256>& scale_bits(BlockFormat f) {
       const double divisor = spec.element ? 1.0 : 64.0;
       for (std::uint32_t code = 0; code < 256; ++code) {
         const auto value = static_cast<float>(block_scale_value(spec.id, code) / divisor);
-        t[static_cast<std::size_t>(spec.id)][code] = std::bit_cast<std::uint32_t>(value);
+        t[static_cast<std::size_t>(spec.id)][code] = bits_of(value);
       }
     }
     return t;
@@ -60,7 +66,7 @@ Quantize quantize(BlockFormat f, const BlockOptions& options) {
     case ScaleMode::rceil: {
       const auto max = static_cast<float>(spec.element_max);  // 448, 57344, 28, 7.5, 6, 127/64: float32s
       q.params.scale_offset = std::ilogb(max);
-      q.params.scale_threshold = std::bit_cast<std::uint32_t>(max) & 0x7FFFFFu;
+      q.params.scale_threshold = bits_of(max) & 0x7FFFFFu;
       break;
     }
     default: q.params.scale_threshold = 0xFFFFFFFFu; break;

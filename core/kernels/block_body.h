@@ -162,7 +162,7 @@ void quantize_blocks_span(const BlockQuantizeParams& p, const float* in, std::si
   constexpr std::size_t kChunk = std::max(4 * kL, kBlock);
   constexpr std::size_t kBlocks = kChunk / kBlock;
   const BlockQuantizer<Ops, kElements, kMantShift> q(p);
-  auto chunk = [&q](const float* src, std::uint8_t* scale_out, std::uint8_t* dst) {
+  auto chunk = [&](const float* src, std::uint8_t* scale_out, std::uint8_t* dst) {
     V out[kChunk / kL];
     for (std::size_t b = 0; b < kBlocks; ++b) {
       scale_out[b] = static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, out + b * kPerBlock));
@@ -192,7 +192,9 @@ void dequantize_blocks_span(const BlockDequantizeParams& p, const std::uint8_t* 
   constexpr std::size_t kBlock = kElements == BlockElements::nvfp4 ? 16 : 32;
   static_assert(kBlock % kL == 0);
   const DecodeConsts<Ops> k(p.element != nullptr ? *p.element : DecodeParams{});
-  const V tensor_scale = Ops::splat(std::bit_cast<std::uint32_t>(p.tensor_scale));
+  std::uint32_t tensor_scale_bits;
+  std::memcpy(&tensor_scale_bits, &p.tensor_scale, sizeof tensor_scale_bits);
+  const V tensor_scale = Ops::splat(tensor_scale_bits);
   const V sign_flip = Ops::splat(0x80u), int8_magic = Ops::splat(0x4B000000u), int8_zero = Ops::splat(0x4B000080u);
   auto block = [&](std::uint32_t scale_bits, const std::uint8_t* src, float* dst) {
     const V scale = Ops::splat(scale_bits);

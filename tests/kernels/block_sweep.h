@@ -2,7 +2,7 @@
 // instruction set available, against a second scalar implementation (block_scale_code, and each element as the
 // element codec's rounding of the double quotient); and at every scale (every E8M0 exponent, every NVFP4 scale
 // code) each element value, midpoint and the floats beside them, against the reference by the definitions
-// (core/blocks/reference.h). No test framework: the native gtest and the wasm sweep (under node) share it.
+// (core/blocks/reference.h); and dequantizing every code at every scale. No test framework: the native gtest and the wasm sweep (under node) share it.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -142,8 +142,44 @@ inline void sweep_every_scale(BlockFormat f, SweepReport& report) {
   }
 }
 
+// Dequantizing to float32 (best_isa()'s kernel) every element code at every scale code, against the exact double
+// path rounded once, bit for bit (NaN too).
+inline void sweep_dequantize(BlockFormat f, SweepReport& report) {
+  const BlockFormatSpec& spec = block_format_spec(f);
+  const auto size = static_cast<std::size_t>(spec.block_size);
+  const std::uint32_t per_element = 1u << spec.element_bits;
+  std::vector<std::uint8_t> scales, codes;
+  for (std::uint32_t scale = 0; scale < 256; ++scale) {
+    for (std::uint32_t c = 0; c < per_element; c += static_cast<std::uint32_t>(size)) {
+      scales.push_back(static_cast<std::uint8_t>(scale));
+      for (std::size_t j = 0; j < size; ++j) codes.push_back(static_cast<std::uint8_t>((c + j) % per_element));
+    }
+  }
+  for (const BlockOptions& o : block_sweep_options(spec)) {
+    std::vector<double> exact(codes.size());
+    std::vector<float> got(codes.size());
+    (void)dequantize_blocks(f, scales, codes, exact, o.tensor_scale);
+    (void)dequantize_blocks(f, scales, codes, got, o.tensor_scale);
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+      const std::uint32_t want = bits_from_float(static_cast<float>(exact[i]));
+      if (bits_from_float(got[i]) != want) {
+        ++report.mismatches;
+        if (report.first.size() < 8) {
+          char line[160];
+          std::snprintf(line, sizeof line, "%s dequantize t=%g: scale 0x%02x code 0x%02x -> 0x%08x, want 0x%08x",
+                        std::string(spec.name).c_str(), static_cast<double>(o.tensor_scale), scales[i / size],
+                        codes[i], bits_from_float(got[i]), want);
+          report.first.emplace_back(line);
+        }
+      }
+    }
+    report.checked += codes.size();
+  }
+}
+
 inline SweepReport sweep_block_format(BlockFormat f, std::uint64_t stride) {
   SweepReport report;
+  sweep_dequantize(f, report);
   sweep_every_scale(f, report);
   sweep_float32_blocks(f, stride, report);
   return report;
