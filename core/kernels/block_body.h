@@ -131,7 +131,7 @@ struct BlockQuantizer {
         if constexpr (kElements == BlockElements::mx_float) {
           // Saturating: round_magnitude clamps to the largest finite first, so no code passes it.
           const V mag = round_magnitude<Ops, kMantShift>(k, scaled);
-          codes[j] = Ops::or_(mag, Ops::and_(Ops::srl(scaled, k.sign_shift), k.sign_bit));
+          codes[j] = Ops::or_(mag, Ops::select(Ops::gt(zero, scaled), k.sign_bit, zero));  // -0 too
         } else {
           // q = RNE(|V| · 2^-E · 64), below 128: 2^23 + that, rounded by the adder, has q as its low bits.
           const V a = Ops::and_(Ops::fmul(scaled, sixty_four), abs_mask);
