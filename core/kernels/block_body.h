@@ -94,11 +94,12 @@ struct BlockQuantizer {
   // One block of kPerBlock vectors: its scale code, and its element codes into `codes`.
   template <std::size_t kPerBlock>
   std::uint32_t block(const float* src, V* codes) const {
-    V x[kPerBlock];
+    V x[kPerBlock], a[kPerBlock];  // the values and their magnitudes
     V m = zero;
     for (std::size_t j = 0; j < kPerBlock; ++j) {
       x[j] = Ops::load_f32(src + j * Ops::kLanes);
-      m = Ops::max_u32(m, Ops::and_(x[j], abs_mask));
+      a[j] = Ops::and_(x[j], abs_mask);
+      m = Ops::max_u32(m, a[j]);
     }
     const std::uint32_t amax = Ops::reduce_max_u32(m);
     if (amax >= kFloat32Inf) {  // NaN or ±Inf: the scale's NaN code, element codes 0
@@ -113,9 +114,8 @@ struct BlockQuantizer {
       V thresholds[7];
       for (int i = 0; i < 7; ++i) thresholds[i] = Ops::splat(nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V a = Ops::and_(x[j], abs_mask);
         V count = zero;
-        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a, t), one, zero));
+        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a[j], t), one, zero));
         codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x[j]), e2m1_sign));
       }
       return s.code;
@@ -127,16 +127,21 @@ struct BlockQuantizer {
       const std::uint32_t code = mx_scale_code(params, amax);
       const V factor = Ops::splat(mx_inverse_scale_bits(code));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V scaled = Ops::fmul(x[j], factor);
+        const V scaled = Ops::fmul(a[j], factor);  // |V| · 2^-E; the sign is V's (-0 included)
+        const typename Ops::M negative = Ops::gt(zero, x[j]);
         if constexpr (kElements == BlockElements::mx_float) {
-          // Saturating: round_magnitude clamps to the largest finite first, so no code passes it.
-          const V mag = round_magnitude<Ops, kMantShift>(k, scaled);
-          codes[j] = Ops::or_(mag, Ops::select(Ops::gt(zero, scaled), k.sign_bit, zero));  // -0 too
+          // round_magnitude (cast_body.h) on a magnitude already taken and finite: clamped to the largest
+          // finite element first (saturating), so no code passes it.
+          const V c = Ops::min_u32(scaled, k.clamp);
+          const V e = Ops::max_u32(Ops::and_(c, k.exp_mask), k.emin);
+          const V big = Ops::add(e, k.grid);
+          const V mag = Ops::add(Ops::sub(Ops::fadd(c, big), big),
+                                 shift_right<Ops, kMantShift>(Ops::sub(e, k.emin), k.mant_shift));
+          codes[j] = Ops::or_(mag, Ops::select(negative, k.sign_bit, zero));
         } else {
           // q = RNE(|V| · 2^-E · 64), below 128: 2^23 + that, rounded by the adder, has q as its low bits.
-          const V a = Ops::and_(Ops::fmul(scaled, sixty_four), abs_mask);
-          const V q = Ops::min_u32(Ops::sub(Ops::fadd(a, two23), two23), int8_max);
-          codes[j] = Ops::select(Ops::gt(zero, x[j]), Ops::and_(Ops::sub(zero, q), byte_mask), q);
+          const V q = Ops::min_u32(Ops::sub(Ops::fadd(Ops::fmul(scaled, sixty_four), two23), two23), int8_max);
+          codes[j] = Ops::select(negative, Ops::and_(Ops::sub(zero, q), byte_mask), q);
         }
       }
       return code;
