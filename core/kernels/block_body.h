@@ -94,12 +94,11 @@ struct BlockQuantizer {
   // One block of kPerBlock vectors: its scale code, and its element codes into `codes`.
   template <std::size_t kPerBlock>
   std::uint32_t block(const float* src, V* codes) const {
-    V x[kPerBlock], a[kPerBlock];  // the values and their magnitudes
+    V x[kPerBlock];
     V m = zero;
     for (std::size_t j = 0; j < kPerBlock; ++j) {
       x[j] = Ops::load_f32(src + j * Ops::kLanes);
-      a[j] = Ops::and_(x[j], abs_mask);
-      m = Ops::max_u32(m, a[j]);
+      m = Ops::max_u32(m, Ops::and_(x[j], abs_mask));
     }
     const std::uint32_t amax = Ops::reduce_max_u32(m);
     if (amax >= kFloat32Inf) {  // NaN or ±Inf: the scale's NaN code, element codes 0
@@ -115,7 +114,7 @@ struct BlockQuantizer {
       for (int i = 0; i < 7; ++i) thresholds[i] = Ops::splat(nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
         V count = zero;
-        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a[j], t), one, zero));
+        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(Ops::and_(x[j], abs_mask), t), one, zero));
         codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x[j]), e2m1_sign));
       }
       return s.code;
@@ -127,7 +126,7 @@ struct BlockQuantizer {
       const std::uint32_t code = mx_scale_code(params, amax);
       const V factor = Ops::splat(mx_inverse_scale_bits(code));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V scaled = Ops::fmul(a[j], factor);  // |V| · 2^-E; the sign is V's (-0 included)
+        const V scaled = Ops::fmul(Ops::and_(x[j], abs_mask), factor);  // |V| · 2^-E; the sign is V's (-0 included)
         const typename Ops::M negative = Ops::gt(zero, x[j]);
         if constexpr (kElements == BlockElements::mx_float) {
           // round_magnitude (cast_body.h) on a magnitude already taken and finite: clamped to the largest
