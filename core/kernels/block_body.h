@@ -86,9 +86,9 @@ template <class Ops, BlockElements kElements, int kMantShift>
 struct BlockQuantizer {
   using V = typename Ops::V;
   explicit BlockQuantizer(const BlockQuantizeParams& p)
-      : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)), abs_mask(Ops::splat(0x7FFFFFFFu)),
-        byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)), sixty_four(Ops::splat(0x42800000u)),
-        two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
+      : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)),
+        abs_mask(Ops::splat(0x7FFFFFFFu)), byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)),
+        sixty_four(Ops::splat(0x42800000u)), two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
         six_t(6.0 * static_cast<double>(p.tensor_scale)) {}
 
   // One block of kPerBlock vectors: its scale code, and its element codes into `codes`.
@@ -111,10 +111,13 @@ struct BlockQuantizer {
       const Nvfp4Scale s = nvfp4_scale(amax_value, six_t);
       const double scale = s.value * static_cast<double>(params.tensor_scale);
       V thresholds[7];
-      for (int i = 0; i < 7; ++i) thresholds[i] = Ops::splat(nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1));
+      for (int i = 0; i < 7; ++i) {
+        thresholds[i] = Ops::splat(nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1));
+      }
       for (std::size_t j = 0; j < kPerBlock; ++j) {
+        const V a = Ops::and_(x[j], abs_mask);
         V count = zero;
-        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(Ops::and_(x[j], abs_mask), t), one, zero));
+        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a, t), one, zero));
         codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x[j]), e2m1_sign));
       }
       return s.code;
@@ -126,7 +129,9 @@ struct BlockQuantizer {
       const std::uint32_t code = mx_scale_code(params, amax);
       const V factor = Ops::splat(mx_inverse_scale_bits(code));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V scaled = Ops::fmul(Ops::and_(x[j], abs_mask), factor);  // |V| · 2^-E; the sign is V's (-0 included)
+        // |V| · 2^-E, the magnitude taken again rather than kept from the amax pass (a second array of vectors
+        // spills in wasm); the sign is V's, -0 included.
+        const V scaled = Ops::fmul(Ops::and_(x[j], abs_mask), factor);
         const typename Ops::M negative = Ops::gt(zero, x[j]);
         if constexpr (kElements == BlockElements::mx_float) {
           // round_magnitude (cast_body.h) on a magnitude already taken and finite: clamped to the largest
@@ -171,7 +176,9 @@ void quantize_blocks_span(const BlockQuantizeParams& p, const float* in, std::si
     for (std::size_t b = 0; b < kBlocks; ++b) {
       scale_out[b] = static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, out + b * kPerBlock));
     }
-    for (std::size_t g = 0; g < kChunk / kL; g += 4) Ops::store_u8x4(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3]);
+    for (std::size_t g = 0; g < kChunk / kL; g += 4) {
+      Ops::store_u8x4(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3]);
+    }
   };
   std::size_t i = 0;
   for (; i + kChunk <= n; i += kChunk) chunk(in + i, scales + i / kBlock, codes + i);

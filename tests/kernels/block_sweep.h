@@ -2,7 +2,8 @@
 // instruction set available, against a second scalar implementation (block_scale_code, and each element as the
 // element codec's rounding of the double quotient); and at every scale (every E8M0 exponent, every NVFP4 scale
 // code) each element value, midpoint and the floats beside them, against the reference by the definitions
-// (core/blocks/reference.h); and dequantizing every code at every scale. No test framework: the native gtest and the wasm sweep (under node) share it.
+// (core/blocks/reference.h); and dequantizing every code at every scale. No test framework: the native gtest
+// and the wasm sweep (under node) share it.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -19,7 +20,9 @@ namespace typelattice::test {
 
 // Every mode a format takes; NVFP4 also with a tensor scale whose products with the scales are not float32s.
 inline std::vector<BlockOptions> block_sweep_options(const BlockFormatSpec& spec) {
-  if (!spec.power_of_two_scale()) return {BlockOptions{ScaleMode::nearest, 1.0f}, BlockOptions{ScaleMode::nearest, 0.37f}};
+  if (!spec.power_of_two_scale()) {
+    return {BlockOptions{ScaleMode::nearest, 1.0f}, BlockOptions{ScaleMode::nearest, 0.37f}};
+  }
   return {BlockOptions{ScaleMode::floor}, BlockOptions{ScaleMode::ceil}, BlockOptions{ScaleMode::even},
           BlockOptions{ScaleMode::rceil}};
 }
@@ -48,7 +51,8 @@ inline void scalar_quantize(BlockFormat f, const BlockOptions& o, const std::vec
     for (std::size_t i = b * size; i < end; ++i) {
       const double quotient = static_cast<double>(in[i]) / scale;
       if (spec.element) {
-        codes[i] = static_cast<std::uint8_t>(encode(*spec.element, quotient, CastOptions{true, RoundMode::nearest_even}));
+        const CastOptions nearest_even_saturating{true, RoundMode::nearest_even};
+        codes[i] = static_cast<std::uint8_t>(encode(*spec.element, quotient, nearest_even_saturating));
       } else {
         const double q = std::clamp(std::nearbyint(quotient * 64.0), -127.0, 127.0);
         codes[i] = static_cast<std::uint8_t>(static_cast<std::int8_t>(q));
@@ -69,7 +73,8 @@ inline void compare_blocks(BlockFormat f, const BlockOptions& o, const std::vect
       ++report.mismatches;
       if (report.first.size() < 8) {
         char line[240];
-        std::snprintf(line, sizeof line, "%s %s %s t=%g: element %zu 0x%08x -> scale 0x%02x code 0x%02x, want 0x%02x 0x%02x",
+        std::snprintf(line, sizeof line,
+                      "%s %s %s t=%g: element %zu 0x%08x -> scale 0x%02x code 0x%02x, want 0x%02x 0x%02x",
                       std::string(block_format_name(f)).c_str(), std::string(scale_mode_name(o.scale_mode)).c_str(),
                       std::string(isa_name(isa)).c_str(), static_cast<double>(o.tensor_scale), i,
                       bits_from_float(in[i]), scales[b], codes[i], want_scales[b], want_codes[i]);
@@ -119,7 +124,9 @@ inline void sweep_every_scale(BlockFormat f, SweepReport& report) {
   if (spec.power_of_two_scale()) {
     for (int e = -127; e <= 127; ++e) scale_values.push_back(std::ldexp(1.0, e));
   } else {
-    for (std::uint32_t code = 1; code <= 0x7e; ++code) scale_values.push_back(decode_to_float64(Format::float8_e4m3fn, code));
+    for (std::uint32_t code = 1; code <= 0x7e; ++code) {
+      scale_values.push_back(decode_to_float64(Format::float8_e4m3fn, code));
+    }
   }
   const auto size = static_cast<std::size_t>(spec.block_size);
   for (const BlockOptions& o : block_sweep_options(spec)) {

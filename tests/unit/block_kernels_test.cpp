@@ -27,7 +27,9 @@ TEST(BlockKernels, DequantizeEveryCodeAtEveryScaleAsTheExactValueRoundedOnce) {
       // Every code in blocks of this scale (the last one short when the codes do not fill it).
       for (std::uint32_t c = 0; c < codes_per_element; c += static_cast<std::uint32_t>(block)) {
         scales.push_back(static_cast<std::uint8_t>(scale));
-        for (std::size_t j = 0; j < block; ++j) codes.push_back(static_cast<std::uint8_t>((c + j) % codes_per_element));
+        for (std::size_t j = 0; j < block; ++j) {
+          codes.push_back(static_cast<std::uint8_t>((c + j) % codes_per_element));
+        }
       }
     }
     codes.resize(codes.size() - 3);  // a short last block
@@ -70,7 +72,8 @@ TEST(BlockKernels, Nvfp4ElementsAtTheirMidpointsUnderTensorScales) {
     for (std::uint32_t s_code = 1; s_code <= 0x7e; ++s_code) {
       const double s = decode_to_float64(Format::float8_e4m3fn, s_code);
       const double first = 6.0 * s * static_cast<double>(t);  // amax / (6 t) = s exactly
-      if (first > std::numeric_limits<float>::max() || static_cast<double>(static_cast<float>(first)) != first) continue;
+      const bool first_is_float = static_cast<double>(static_cast<float>(first)) == first;
+      if (first > std::numeric_limits<float>::max() || !first_is_float) continue;
       std::vector<float> values;
       for (const double m : midpoints) {
         if (values.size() % 16 == 0) values.push_back(static_cast<float>(first));
@@ -100,7 +103,8 @@ TEST(BlockKernels, ShortAndMisalignedSpansWriteOnlyTheirOwnBytes) {
         const std::span<const float> in(pool.data() + offset, n);
         const block_reference::Quantized want = block_reference::quantize(spec.id, options, in);
         for (const Isa isa : available_isas()) {
-          std::vector<std::uint8_t> scales(want.scales.size() + 2 * offset + 2, 0xA5), codes(n + 2 * offset + 2, 0xA5);
+          std::vector<std::uint8_t> scales(want.scales.size() + 2 * offset + 2, 0xA5);
+          std::vector<std::uint8_t> codes(n + 2 * offset + 2, 0xA5);
           ASSERT_TRUE(quantize_blocks(spec.id, options, in, std::span(scales).subspan(offset + 1, want.scales.size()),
                                       std::span(codes).subspan(offset + 1, n), isa).ok());
           for (std::size_t j = 0; j < codes.size(); ++j) {
