@@ -79,6 +79,8 @@ bool fits(Format f, int code_bits) {
 
 }  // namespace
 
+const kernels::BlockKernels& kernels::block_kernels(Isa isa) { return runnable_kernels(isa).blocks; }
+
 std::string_view isa_name(Isa isa) {
   const auto i = static_cast<std::size_t>(isa);
   return i < kIsaNames.size() ? kIsaNames[i] : std::string_view{"unknown"};

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/kernels/block_params.h"
+
 namespace typelattice::kernels {
 
 // Which kernel body encodes a format (chosen per call, never per element).
@@ -136,6 +138,7 @@ struct KernelTable {
   Encode16Fn encode16[kEncodeVariants];
   Decode8Fn decode8[kDecodeVariants];  // [DecodeParams::variant]
   Decode16Fn decode16[kDecodeVariants];
+  BlockKernels blocks;  // the block-scaled formats' kernels (block_body.h)
 };
 
 // Each returns nullptr when this build has no code for that instruction set.

@@ -45,6 +45,11 @@ struct Ops {
   static V srl_const(V a) { return _mm256_srli_epi32(a, N); }
   static V min_u32(V a, V b) { return _mm256_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm256_max_epu32(a, b); }
+  static std::uint32_t reduce_max_u32(V a) {
+    __m128i m = _mm_max_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+    m = _mm_max_epu32(m, _mm_shuffle_epi32(m, 0x4E));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu32(m, _mm_shuffle_epi32(m, 0xB1))));
+  }
   static M gt(V a, V b) { return _mm256_cmpgt_epi32(a, b); }
   static M eq(V a, V b) { return _mm256_cmpeq_epi32(a, b); }
   static V select(M m, V yes, V no) { return _mm256_blendv_epi8(no, yes, m); }

@@ -46,6 +46,7 @@ struct Ops {
   static V srl_const(V a) { return _mm512_srli_epi32(a, N); }
   static V min_u32(V a, V b) { return _mm512_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm512_max_epu32(a, b); }
+  static std::uint32_t reduce_max_u32(V a) { return _mm512_reduce_max_epu32(a); }
   static M gt(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
   static M eq(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
   static V select(M m, V yes, V no) { return _mm512_mask_blend_epi32(m, no, yes); }

@@ -38,6 +38,7 @@ struct Ops {
   static V srl_const(V a) { return a >> N; }
   static V min_u32(V a, V b) { return a < b ? a : b; }
   static V max_u32(V a, V b) { return a > b ? a : b; }
+  static std::uint32_t reduce_max_u32(V a) { return a; }  // the largest lane
   // Signed comparison: the kernels compare magnitudes below 2^31, where it equals the unsigned one.
   static M gt(V a, V b) { return static_cast<std::int32_t>(a) > static_cast<std::int32_t>(b); }
   static M eq(V a, V b) { return a == b; }

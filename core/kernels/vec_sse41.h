@@ -44,6 +44,10 @@ struct Ops {
   static V srl_const(V a) { return _mm_srli_epi32(a, N); }
   static V min_u32(V a, V b) { return _mm_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm_max_epu32(a, b); }
+  static std::uint32_t reduce_max_u32(V a) {
+    a = _mm_max_epu32(a, _mm_shuffle_epi32(a, 0x4E));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu32(a, _mm_shuffle_epi32(a, 0xB1))));
+  }
   static M gt(V a, V b) { return _mm_cmpgt_epi32(a, b); }
   static M eq(V a, V b) { return _mm_cmpeq_epi32(a, b); }
   static V select(M m, V yes, V no) { return _mm_blendv_epi8(no, yes, m); }

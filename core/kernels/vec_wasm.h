@@ -46,6 +46,10 @@ struct Ops {
   static V srl_const(V a) { return wasm_u32x4_shr(a, N); }
   static V min_u32(V a, V b) { return wasm_u32x4_min(a, b); }
   static V max_u32(V a, V b) { return wasm_u32x4_max(a, b); }
+  static std::uint32_t reduce_max_u32(V a) {
+    a = wasm_u32x4_max(a, wasm_i32x4_shuffle(a, a, 2, 3, 0, 1));
+    return wasm_u32x4_extract_lane(wasm_u32x4_max(a, wasm_i32x4_shuffle(a, a, 1, 0, 3, 2)), 0);
+  }
   static M gt(V a, V b) { return wasm_i32x4_gt(a, b); }
   static M eq(V a, V b) { return wasm_i32x4_eq(a, b); }
   static V select(M m, V yes, V no) { return wasm_v128_bitselect(yes, no, m); }

@@ -1,12 +1,15 @@
-// Block-scaled formats (core/blocks): quantize/float32/<format>/<scale-mode>/<isa>/<elements> (the instruction
-// set of the MX float formats' element casts; the scales, MXINT8 and NVFP4 are scalar code, listed as scalar) and
-// dequantize/<format>/float32/scalar/<elements>, items/s and bytes/s counting 4 bytes per float32 and one per
-// code (scales are 1/32 or 1/16 of that and not counted), the yardstick of the casts.
+// Block-scaled formats (core/blocks, the block kernels of core/kernels/block_body.h):
+// quantize/float32/<format>/<scale-mode>/<isa>/<elements> (quantize_blocks on that instruction set) and
+// dequantize/<format>/float32/<isa>/<elements> (dequantize_blocks' float32 path, its check of the codes and the
+// kernel, on that instruction set), items/s and bytes/s counting 4 bytes per float32 and one per code (scales are
+// 1/32 or 1/16 of that and not counted), the yardstick of the casts; memcpy/<bytes> (cast_bench.cpp) at 5n and
+// 5n/2 bytes is the bandwidth to compare with.
 #include <benchmark/benchmark.h>
 
 #include <string>
 #include <vector>
 
+#include "core/blocks/kernel_params.h"
 #include "tests/bench/sample_floats.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/cast_kernels.h"
@@ -31,14 +34,14 @@ void bench_quantize(benchmark::State& state, BlockFormat f, ScaleMode mode, Isa 
   state.SetBytesProcessed(state.iterations() * state.range(0) * 5);
 }
 
-void bench_dequantize(benchmark::State& state, BlockFormat f) {
+void bench_dequantize(benchmark::State& state, BlockFormat f, Isa isa) {
   const auto n = static_cast<std::size_t>(state.range(0));
   const std::vector<float> in = bench::sample_floats(n);
   std::vector<std::uint8_t> scales(block_count(f, n)), codes(n);
   (void)quantize_blocks(f, BlockOptions{block_format_spec(f).default_scale_mode}, in, scales, codes);
   std::vector<float> out(n);
   for (auto _ : state) {
-    const Result<std::size_t> done = dequantize_blocks(f, scales, codes, std::span<float>(out));
+    const Result<std::size_t> done = block_kernel_params::dequantize_blocks_on(isa, f, scales, codes, out, 1.0f);
     benchmark::DoNotOptimize(done.ok());
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
@@ -53,16 +56,18 @@ bool register_block_benchmarks() {
     for (const ScaleMode mode : {ScaleMode::floor, ScaleMode::ceil, ScaleMode::even, ScaleMode::rceil,
                                  ScaleMode::nearest}) {
       if (!has_scale_mode(spec.id, mode)) continue;
-      const bool kernels = spec.power_of_two_scale() && spec.element.has_value();
-      for (const Isa isa : kernels ? available_isas() : std::vector<Isa>{Isa::scalar}) {
+      for (const Isa isa : available_isas()) {
         const std::string label = "quantize/float32/" + name + "/" + std::string(scale_mode_name(mode)) + "/" +
                                   std::string(isa_name(isa));
         auto* b = benchmark::RegisterBenchmark(label.c_str(), bench_quantize, spec.id, mode, isa);
         for (const std::int64_t n : kSizes) b->Arg(n);
       }
     }
-    auto* d = benchmark::RegisterBenchmark(("dequantize/" + name + "/float32/scalar").c_str(), bench_dequantize, spec.id);
-    for (const std::int64_t n : kSizes) d->Arg(n);
+    for (const Isa isa : available_isas()) {
+      const std::string label = "dequantize/" + name + "/float32/" + std::string(isa_name(isa));
+      auto* d = benchmark::RegisterBenchmark(label.c_str(), bench_dequantize, spec.id, isa);
+      for (const std::int64_t n : kSizes) d->Arg(n);
+    }
   }
   return true;
 }

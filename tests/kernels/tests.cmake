@@ -1,5 +1,6 @@
-# The cast kernels compiled to wasm (with and without SIMD128, tests/kernels/wasm) and swept under node against
-# the scalar encoder: ctest label `exhaustive`, thinned by TYPELATTICE_STRIDE like the native sweep. Emscripten
+# The cast and block kernels compiled to wasm (with and without SIMD128, tests/kernels/wasm) and swept under
+# node against the scalar encoder and the block reference: ctest label `exhaustive`, thinned by
+# TYPELATTICE_STRIDE like the native sweep. Emscripten
 # builds them as an external project into <build>/wasm-kernels, on demand (the first test below), so a plain
 # native build never needs Emscripten. tests/bench/wasm_bench.mjs uses the same build.
 option(TYPELATTICE_WASM_KERNEL_TESTS "Sweep the wasm cast kernels under node (needs Emscripten)" ON)
@@ -23,8 +24,10 @@ if(TYPELATTICE_WASM_KERNEL_TESTS AND TYPELATTICE_NODE AND EXISTS ${TYPELATTICE_E
            COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target typelattice_wasm_kernels)
   set_tests_properties(wasm_kernels_build PROPERTIES LABELS exhaustive FIXTURES_SETUP wasm_kernels TIMEOUT 1800)
   foreach(variant IN ITEMS simd128 scalar)
-    add_test(NAME wasm_cast_sweep_${variant} COMMAND ${TYPELATTICE_NODE} ${wasm_kernels_dir}/cast_sweep_${variant}.js)
-    set_tests_properties(wasm_cast_sweep_${variant} PROPERTIES LABELS exhaustive FIXTURES_REQUIRED wasm_kernels
-                         TIMEOUT 7200)
+    foreach(sweep IN ITEMS cast block)
+      add_test(NAME wasm_${sweep}_sweep_${variant} COMMAND ${TYPELATTICE_NODE} ${wasm_kernels_dir}/${sweep}_sweep_${variant}.js)
+      set_tests_properties(wasm_${sweep}_sweep_${variant} PROPERTIES LABELS exhaustive FIXTURES_REQUIRED wasm_kernels
+                           TIMEOUT 7200)
+    endforeach()
   endforeach()
 endif()

@@ -79,16 +79,17 @@ double block_scale_value(BlockFormat f, std::uint32_t scale_code);
 // format has them. Codes use the element's low element_bits bits.
 double block_element_value(BlockFormat f, std::uint32_t element_code);
 
-// The bulk path, for arrays (and the SIMD kernels to come): values -> one scale code per block and one element
+// The bulk path, for arrays (the SIMD block kernels): values -> one scale code per block and one element
 // code per value (unpacked: one byte each; block_packing.h packs them). Elements are RNE(V / scale) computed from
 // the exact quotient, clipped to ±element max; a block holding NaN or ±Inf gets the NaN scale and element codes 0.
 // Errors: `scales` shorter than block_count, `codes` shorter than `values`, options the format does not take.
-// Returns the number of blocks written. The MX float formats round their elements with the bulk cast kernels
-// (cast_kernels.h) of instruction set `isa`; MXINT8 and NVFP4 one element at a time.
+// Returns the number of blocks written. Runs the block kernels of instruction set `isa` (each block's amax,
+// scale and elements in one pass; an ISA this build or CPU lacks falls back to the best one that runs).
 Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, std::span<const float> values,
                                     std::span<std::uint8_t> scales, std::span<std::uint8_t> codes,
                                     Isa isa = best_isa());
-// code × scale × tensor scale for every code, exactly (double), or that rounded once to float32 (overflow: ±Inf).
+// code × scale × tensor scale for every code, exactly (double), or that rounded once to float32 (overflow: ±Inf;
+// by the block kernels of best_isa()).
 // A NaN scale makes its whole block NaN (the MX spec's rule for a NaN scale). Errors: spans of the wrong lengths, a code wider
 // than the element, a tensor scale that is not a positive finite float.
 Result<std::size_t> dequantize_blocks(BlockFormat f, std::span<const std::uint8_t> scales,

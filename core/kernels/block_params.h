@@ -1,0 +1,55 @@
+// Per-call constants and entry points of the block-scaled formats' bulk kernels (block_body.h), which quantize
+// float32 values to one scale code per block and one element code per value, and back. Plain data only, like
+// params.h: this header is shared by translation units compiled for different instruction sets.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace typelattice {
+enum class Isa : std::uint8_t;
+}
+
+namespace typelattice::kernels {
+
+struct EncodeParams;
+struct DecodeParams;
+
+// How a block's elements are rounded: an MX minifloat (V · 2^-E rounded by the cast kernels' float adder), MXINT8
+// (V · 2^-E · 64 to an integer), NVFP4 (|V| compared with the midpoints of E2M1's values times the block scale).
+enum class BlockElements : std::uint8_t { mx_float, mx_int8, nvfp4 };
+
+struct BlockQuantizeParams {
+  const EncodeParams* element;  // mx_float: the element format's saturating ties-to-even encode parameters
+  // MX: E = k - scale_offset + (f > scale_threshold), k and f the exponent and 23 fraction bits of amax (see
+  // mx_scale_code in block_body.h for each mode's constants).
+  int scale_offset;
+  std::uint32_t scale_threshold;
+  float tensor_scale;           // nvfp4: the FP32 per-tensor scale t (1: none)
+};
+
+struct BlockDequantizeParams {
+  const DecodeParams* element;     // mx_float and nvfp4: the element format's decode parameters
+  const std::uint32_t* scale_bits; // 256 entries: float32 bits of each scale code's value (MXINT8: over 64)
+  float tensor_scale;
+};
+
+using BlockQuantizeFn = void (*)(const BlockQuantizeParams&, const float* in, std::size_t n, std::uint8_t* scales,
+                                 std::uint8_t* codes);
+using BlockDequantizeFn = void (*)(const BlockDequantizeParams&, const std::uint8_t* scales,
+                                   const std::uint8_t* codes, std::size_t n, float* out);
+
+// quantize: MX floats by the element's mantissa shift (23 - M: 20, 21, 22), then MXINT8 and NVFP4.
+inline constexpr int kBlockQuantizeEntries = 5;
+constexpr int block_quantize_entry(BlockElements kind, int mant_shift) {
+  return kind == BlockElements::mx_float ? mant_shift - 20 : kind == BlockElements::mx_int8 ? 3 : 4;
+}
+
+struct BlockKernels {
+  BlockQuantizeFn quantize[kBlockQuantizeEntries];
+  BlockDequantizeFn dequantize[3];  // [BlockElements]
+};
+
+// The block kernels of `isa` if this build and CPU run them, else of the best that runs (dispatch.cpp).
+const BlockKernels& block_kernels(Isa isa);
+
+}  // namespace typelattice::kernels
