@@ -7,7 +7,7 @@ debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-js
       emscripten node-acorn nodejs libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3)
 if [ "$want" = test ]; then
   debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev
-         python3-sphinx python3-numpy)  # numpy: the conformance label and tests/bench/numpy_promote_bench.py
+         python3-sphinx python3-numpy python3-torch)  # numpy, torch: the conformance label's promote_types checks
 fi
 # npm ships with the machine's Node.js here (its own package, not Debian's npm, which would conflict with it).
 command -v npm >/dev/null 2>&1 || debs+=(npm)
