@@ -35,10 +35,10 @@ std::string fact(const std::vector<CastFact>& facts, std::string_view name) {
 std::vector<double> inputs_for(Format f) {
   std::vector<double> out;
   const FormatSpec spec = format_spec(f);
-  const std::uint32_t codes = std::uint32_t{1} << spec.total_bits();
-  const std::uint32_t step = codes > 512 ? codes / 512 : 1;
-  for (std::uint32_t c = 0; c < codes; c += step) {
-    const Layout l = layout(f, c);
+  const std::uint64_t codes = std::uint64_t{1} << spec.total_bits();  // float32 has 2^32
+  const std::uint64_t step = codes > 512 ? codes / 512 : 1;
+  for (std::uint64_t c = 0; c < codes; c += step) {
+    const Layout l = layout(f, static_cast<std::uint32_t>(c));
     if (!std::isfinite(l.value) || !l.next_up) continue;
     const double next = decode_to_float64(f, *l.next_up);
     if (!std::isfinite(next)) continue;
