@@ -9,12 +9,11 @@ Usage: numpy_promote_types.py <path to the typelattice CLI>
 Exit 0 when every cell agrees or is a known difference listed below; 1 on a new difference, or on a known
 difference that has gone away (then the list is out of date).
 """
-import csv
-import io
-import subprocess
 import sys
 
 import numpy as np
+
+from promote_types_check import compare_cells, table_cells
 
 # Columns of the table that NumPy has no dtype for: the weak types are JAX's (Python scalars promote by value
 # in NumPy 1.x, so no dtype-by-dtype cell exists), and bfloat16 is not a NumPy dtype (ml_dtypes adds it).
@@ -24,18 +23,6 @@ SKIPPED = {"i*": "a JAX weak type", "f*": "a JAX weak type", "c*": "a JAX weak t
 # Cells where the design note's appendix (2021) would differ from NumPy's promote_types, kept as the note prints
 # them: {(row, column): (table, numpy)}. None with Debian 12's NumPy 1.24: all 196 cells agree.
 KNOWN_DIFFERENCES = {}
-
-
-def table_cells(cli, system):
-    out = subprocess.run([cli, "table", "--system", system, "--format", "csv"], check=True,
-                         capture_output=True, text=True).stdout
-    rows = list(csv.reader(io.StringIO(out)))
-    header = rows[0][1:]
-    cells = {}
-    for row in rows[1:]:
-        for column, value in zip(header, row[1:]):
-            cells[(row[0], column)] = value
-    return header, cells
 
 
 def main():
@@ -50,29 +37,8 @@ def compare(cli, system):
     names = [n for n in header if n not in SKIPPED]
     print(f"{system} vs NumPy {np.__version__}: {len(names)} dtypes, {len(names) ** 2} cells compared; skipped: " +
           ", ".join(f"{n} ({why})" for n, why in SKIPPED.items() if n in header))
-    new, known, gone = [], [], []
-    for a in names:
-        for b in names:
-            ours = cells[(a, b)]
-            theirs = np.promote_types(np.dtype(a), np.dtype(b)).name
-            expected = KNOWN_DIFFERENCES.get((a, b))
-            if ours == theirs:
-                if expected:
-                    gone.append(f"{a} + {b}: listed as a known difference, but both give {ours}")
-            elif expected == (ours, theirs):
-                known.append(f"{a} + {b}: table {ours}, NumPy {theirs}")
-            else:
-                new.append(f"{a} + {b}: table {ours}, NumPy {theirs}")
-    for line in known:
-        print("known difference:", line)
-    for line in gone:
-        print("FAIL (stale):", line)
-    for line in new:
-        print("FAIL (new difference):", line)
-    print(f"{len(names) ** 2 - len(known) - len(new)} cells agree, {len(known)} known differences, "
-          f"{len(new)} new, {len(gone)} stale")
-    return 1 if new or gone else 0
-
+    return compare_cells(names, cells, lambda a, b: np.promote_types(np.dtype(a), np.dtype(b)).name,
+                         KNOWN_DIFFERENCES, f"NumPy {np.__version__}")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,12 +9,11 @@ Usage: torch_promote_types.py <path to the typelattice CLI>
 Exit 0 when every shared cell agrees or is a known difference between the versions, listed below; 1 on a new
 difference, or on a known difference that has gone away (then the list is out of date).
 """
-import csv
-import io
-import subprocess
 import sys
 
 import torch
+
+from promote_types_check import compare_cells, table_cells
 
 # typelattice's names -> the installed PyTorch's dtypes; a name without a torch attribute is skipped.
 TORCH_NAMES = {"bool": "bool", "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
@@ -28,18 +27,6 @@ WEAK = {"i*", "f*", "c*"}
 # Cells where PyTorch 1.13 answers differently from the 2.x table: {(row, column): (table, installed)}.
 # None: on every pair of dtypes both versions have, 1.13 promotes as 2.x does.
 KNOWN_DIFFERENCES = {}
-
-
-def table_cells(cli):
-    out = subprocess.run([cli, "table", "--system", "torch", "--all", "--format", "csv"], check=True,
-                         capture_output=True, text=True).stdout
-    rows = list(csv.reader(io.StringIO(out)))
-    header = rows[0][1:]
-    cells = {}
-    for row in rows[1:]:
-        for column, value in zip(header, row[1:]):
-            cells[(row[0], column)] = value
-    return header, cells
 
 
 def installed_answer(a, b):
@@ -56,33 +43,12 @@ def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    header, cells = table_cells(sys.argv[1])
+    header, cells = table_cells(sys.argv[1], "torch", "--all")
     names = [n for n in header if n not in WEAK and hasattr(torch, TORCH_NAMES.get(n, "?"))]
     skipped = [n for n in header if n not in names]
     print(f"torch vs PyTorch {torch.__version__}: {len(names)} dtypes, {len(names) ** 2} cells compared; skipped: " +
           ", ".join(f"{n} ({'a weak type' if n in WEAK else 'not in this PyTorch'})" for n in skipped))
-    new, known, gone = [], [], []
-    for a in names:
-        for b in names:
-            ours, theirs = cells[(a, b)], installed_answer(a, b)
-            expected = KNOWN_DIFFERENCES.get((a, b))
-            if ours == theirs:
-                if expected:
-                    gone.append(f"{a} + {b}: listed as a known difference, but both give {ours}")
-            elif expected == (ours, theirs):
-                known.append(f"{a} + {b}: table {ours}, PyTorch {torch.__version__} {theirs}")
-            else:
-                new.append(f"{a} + {b}: table {ours}, PyTorch {torch.__version__} {theirs}")
-    for line in known:
-        print("known difference:", line)
-    for line in gone:
-        print("FAIL (stale):", line)
-    for line in new:
-        print("FAIL (new difference):", line)
-    print(f"{len(names) ** 2 - len(known) - len(new)} cells agree, {len(known)} known differences, "
-          f"{len(new)} new, {len(gone)} stale")
-    return 1 if new or gone else 0
-
+    return compare_cells(names, cells, installed_answer, KNOWN_DIFFERENCES, f"PyTorch {torch.__version__}")
 
 if __name__ == "__main__":
     sys.exit(main())
