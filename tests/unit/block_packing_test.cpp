@@ -32,6 +32,27 @@ TEST(BlockPacking, Fp6PacksFourCodesInThreeBytes) {
   EXPECT_EQ(packed(BlockFormat::mxint8, {0x81, 0x7f}), (std::vector<std::uint8_t>{0x81, 0x7f}));
 }
 
+// ONNX's definition of packed FP6 (and the same one read for FP4 and 8-bit codes): element i's bit b is bit
+// 6i + b of the stream, counted from the low bit of byte 0 (docs/formats.md, "Packing"). Written bit by bit.
+TEST(BlockPacking, EveryFormatIsAnLsbFirstBitStream) {
+  std::mt19937 rng(29);
+  for (const BlockFormatSpec& spec : block_formats()) {
+    const std::size_t width = static_cast<std::size_t>(spec.element_bits);
+    std::uniform_int_distribution<int> code(0, (1 << width) - 1);
+    for (std::size_t n = 0; n <= 67; ++n) {
+      std::vector<std::uint8_t> codes(n), stream((n * width + 7) / 8, 0);
+      for (std::size_t i = 0; i < n; ++i) {
+        codes[i] = static_cast<std::uint8_t>(code(rng));
+        for (std::size_t b = 0; b < width; ++b) {
+          const std::size_t bit = i * width + b;
+          if ((codes[i] >> b) & 1u) stream[bit / 8] = static_cast<std::uint8_t>(stream[bit / 8] | (1u << (bit % 8)));
+        }
+      }
+      EXPECT_EQ(packed(spec.id, codes), stream) << spec.name << " " << n;
+    }
+  }
+}
+
 TEST(BlockPacking, UnpackReversesPackAtEveryLength) {
   std::mt19937 rng(11);
   for (const BlockFormatSpec& spec : block_formats()) {
