@@ -35,10 +35,44 @@ inline std::uint32_t mx_scale_code(const BlockQuantizeParams& p, std::uint32_t a
   return static_cast<std::uint32_t>(std::clamp(e, -127, 127) + 127);
 }
 
-// float32 bits of 2^-E for an E8M0 code E + 127: normal but for E = 127 (2^-127, a subnormal).
-inline std::uint32_t mx_inverse_scale_bits(std::uint32_t code) {
-  return code == 254 ? 0x00400000u : (254u - code) << 23;
+// float32 bits of 2^(shift - E) for an E8M0 code E + 127 and a shift <= 0: normal down to 2^-126, then
+// subnormal (2^-127 is 0x00400000), 0 below 2^-149 (no format reaches it: see MxElementGrid).
+inline std::uint32_t mx_inverse_scale_bits(std::uint32_t code, int shift = 0) {
+  const int p = shift + 127 - static_cast<int>(code);
+  if (p >= -126) return static_cast<std::uint32_t>(p + 127) << 23;
+  return p >= -149 ? 1u << (p + 149) : 0u;
 }
+
+// An MX minifloat's elements rounded in a domain scaled by 2^shift, chosen so that the float adder's `big`
+// (EncodeParams) has a biased exponent of 128 + d in the element's binade d: the sum's high 16 bits are then
+// 0x4000 + (d << 7) and its low 16 the significand n in grid units, so one pmaddwd forms (n + (d << M)) << (7 -
+// M), the code shifted, from the sum with bit 30 cleared and V's sign put in the element's sign bit.
+// The shift is 128 - (exponent of 2^emin + 23 - M): -13 (E4M3), -6 (E5M2), -18 (E3M2), -19 (E2M3), -21
+// (E2M1). Scaling is exact (powers of two, results normal: every scaled value at or above 2^-126 stays below
+// 2^(emax + 2 + shift)); results below 2^-126 lie under a quarter of the smallest step, 2^(emin - M + shift) =
+// 2^-22, so they round to zero as the exact quotient does. The scale factor 2^(shift - E) stays representable,
+// since E <= 126 for every MX float format and mode (E = 127 needs amax >= 2^(127 + emax_elem)).
+template <class Ops>
+struct MxElementGrid {
+  using V = typename Ops::V;
+  MxElementGrid(const EncodeParams& e, const BlockQuantizeParams& p)
+      : shift(128 - static_cast<int>((e.emin_bits + e.grid_bits) >> 23)),
+        clamp(Ops::splat(e.clamp_bits - (static_cast<std::uint32_t>(-shift) << 23))),
+        emin(Ops::splat(e.emin_bits - (static_cast<std::uint32_t>(-shift) << 23))),
+        bias_and_sign(Ops::splat(0x40000000u | e.sign_bit)),
+        // pmaddwd weights: the low half (n and the sign) times 2^(7 - M), the high half (d << 7) times 1.
+        weights(Ops::splat((1u << 16) | (1u << (std::max(e.mant_shift, 16) - 16)))),
+        code_shift(std::max(e.mant_shift, 16) - 16),  // MXINT8 and NVFP4 (mant_shift 0) use none of it
+        normal_offset(Ops::splat(0x80000000u - 0x00800000u)),
+        normal_limit(Ops::splat((0x7F7FFFFFu - 0x00800000u) ^ 0x80000000u)),
+        fraction_mask(Ops::splat(0x7FFFFFu)), offset(Ops::splat(static_cast<std::uint32_t>(p.scale_offset))),
+        threshold(Ops::splat(std::min(p.scale_threshold, 0x7FFFFFu))),  // as signed: fractions are below 2^23
+        e8m0_twice_bias(Ops::splat(254)), two_to_shift(Ops::splat(mx_inverse_scale_bits(127, shift))) {}
+  int shift;
+  V clamp, emin, bias_and_sign, weights;
+  int code_shift;
+  V normal_offset, normal_limit, fraction_mask, offset, threshold, e8m0_twice_bias, two_to_shift;
+};
 
 // NVFP4's block scale s = float8_e4m3fn(RNE(clamp(amax / 6t, 2^-9, 448))), as its code and value. The double
 // quotient is one rounding of the exact one, and 53 >= 2 · 4 + 2 bits makes rounding it again to E4M3's 4 bits
@@ -89,18 +123,25 @@ struct BlockQuantizer {
       : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)),
         abs_mask(Ops::splat(0x7FFFFFFFu)), byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)),
         sixty_four(Ops::splat(0x42800000u)), two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
-        six_t(6.0 * static_cast<double>(p.tensor_scale)) {}
+        six_t(6.0 * static_cast<double>(p.tensor_scale)), grid(p.element != nullptr ? *p.element : EncodeParams{}, p) {}
 
-  // One block of kPerBlock vectors: its scale code, and its element codes into `codes`.
+  // The lane-wise largest magnitude of one block of kPerBlock vectors (reduced across lanes four blocks at a
+  // time by the caller).
   template <std::size_t kPerBlock>
-  std::uint32_t block(const float* src, V* codes) const {
-    V x[kPerBlock];
-    V m = zero;
-    for (std::size_t j = 0; j < kPerBlock; ++j) {
-      x[j] = Ops::load_f32(src + j * Ops::kLanes);
-      m = Ops::max_u32(m, Ops::and_(x[j], abs_mask));
+  V magnitude_max(const float* src) const {
+    V m = Ops::and_(Ops::load_f32(src), abs_mask);
+    for (std::size_t j = 1; j < kPerBlock; ++j) {
+      m = Ops::max_u32(m, Ops::and_(Ops::load_f32(src + j * Ops::kLanes), abs_mask));
     }
-    const std::uint32_t amax = Ops::reduce_max_u32(m);
+    return m;
+  }
+
+  // One block of kPerBlock vectors whose largest magnitude's bits are amax: its scale code, and its element
+  // codes into `codes` (MX floats: each code << MxElementGrid::code_shift).
+  template <std::size_t kPerBlock>
+  std::uint32_t block(const float* src, std::uint32_t amax, V* codes) const {
+    V x[kPerBlock];
+    for (std::size_t j = 0; j < kPerBlock; ++j) x[j] = Ops::load_f32(src + j * Ops::kLanes);
     if (amax >= kFloat32Inf) {  // NaN or ±Inf: the scale's NaN code, element codes 0
       for (std::size_t j = 0; j < kPerBlock; ++j) codes[j] = zero;
       return kElements == BlockElements::nvfp4 ? 0x7Fu : 0xFFu;
@@ -122,71 +163,152 @@ struct BlockQuantizer {
       }
       return s.code;
     } else {
-      // V · 2^-E is exact where it is 2^-126 or more in magnitude (a float32 times a power of two, and below
-      // 2^(emax_elem + 1) as every mode has E >= floor(log2 amax) - emax_elem, or E = -127 with amax < 2^-126);
-      // below, it and the exact quotient both lie under a quarter of every element's smallest step (2^-16 at
-      // least; MXINT8's is 2^-6 before the · 64), so both round to the zero of their common sign.
+      // MXINT8's V · 2^-E is exact where it is 2^-126 or more in magnitude (a float32 times a power of two, and
+      // below 2 as E >= floor(log2 amax), or E = -127 with amax < 2^-126); below, it and the exact quotient both
+      // lie under a quarter of the smallest step (2^-6 before the · 64), so both round to the zero of their sign.
       const std::uint32_t code = mx_scale_code(params, amax);
+      if constexpr (kElements == BlockElements::mx_float) {
+        mx_elements<kPerBlock>(src, nullptr, Ops::splat(mx_inverse_scale_bits(code, grid.shift)), codes);
+        return code;
+      }
+      // MXINT8: q = RNE(|V| · 2^-E · 64), below 128: 2^23 + that, rounded by the adder, has q as its low bits.
       const V factor = Ops::splat(mx_inverse_scale_bits(code));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        // |V| · 2^-E, the magnitude taken again rather than kept from the amax pass (a second array of vectors
-        // spills in wasm); the sign is V's, -0 included.
         const V scaled = Ops::fmul(Ops::and_(x[j], abs_mask), factor);
-        const typename Ops::M negative = Ops::gt(zero, x[j]);
-        if constexpr (kElements == BlockElements::mx_float) {
-          // round_magnitude (cast_body.h) on a magnitude already taken and finite: clamped to the largest
-          // finite element first (saturating), so no code passes it.
-          const V c = Ops::min_u32(scaled, k.clamp);
-          const V e = Ops::max_u32(Ops::and_(c, k.exp_mask), k.emin);
-          const V big = Ops::add(e, k.grid);
-          const V mag = Ops::add(Ops::sub(Ops::fadd(c, big), big),
-                                 shift_right<Ops, kMantShift>(Ops::sub(e, k.emin), k.mant_shift));
-          codes[j] = Ops::or_(mag, Ops::select(negative, k.sign_bit, zero));
-        } else {
-          // q = RNE(|V| · 2^-E · 64), below 128: 2^23 + that, rounded by the adder, has q as its low bits.
-          const V q = Ops::min_u32(Ops::sub(Ops::fadd(Ops::fmul(scaled, sixty_four), two23), two23), int8_max);
-          codes[j] = Ops::select(negative, Ops::and_(Ops::sub(zero, q), byte_mask), q);
-        }
+        const V q = Ops::min_u32(Ops::sub(Ops::fadd(Ops::fmul(scaled, sixty_four), two23), two23), int8_max);
+        codes[j] = Ops::select(Ops::gt(zero, x[j]), Ops::and_(Ops::sub(zero, q), byte_mask), q);
       }
       return code;
     }
+  }
+
+  // An MX float block's element codes, each << MxElementGrid::code_shift, from its values (and their
+  // magnitudes, where the caller kept them from the amax pass) and the factor 2^(shift - E): |V| · factor,
+  // clamped to the largest finite element (saturating) and rounded by the float adder as round_magnitude
+  // (cast_body.h) does, in MxElementGrid's domain. The sign is V's, -0 included.
+  template <std::size_t kPerBlock>
+  void mx_elements(const float* src, const V* magnitudes, V factor, V* codes) const {
+    for (std::size_t j = 0; j < kPerBlock; ++j) {
+      const V x = Ops::load_f32(src + j * Ops::kLanes);
+      const V magnitude = magnitudes != nullptr ? magnitudes[j] : Ops::and_(x, abs_mask);
+      const V c = Ops::min_u32(Ops::fmul(magnitude, factor), grid.clamp);
+      const V sum = Ops::fadd(c, Ops::add(Ops::max_u32(Ops::and_(c, k.exp_mask), grid.emin), k.grid));
+      // The sum with bit 30 (always set) cleared and the sign bit (always clear) set where V is negative.
+      const V merged = Ops::xor_and_or(sum, Ops::template sra_const<31>(x), grid.bias_and_sign);
+      codes[j] = Ops::madd_i16(merged, grid.weights);
+    }
+  }
+
+  // Whether any lane of a is not a normal finite float's bits: a - 2^-126's bits, compared unsigned (bit 31
+  // flipped, so signed) with the normal range's width.
+  bool any_not_normal(V a) const { return Ops::any(Ops::gt(Ops::add(a, grid.normal_offset), grid.normal_limit)); }
+  // mx_scale_code and mx_inverse_scale_bits lane-wise, for normal amax bits a: E + 127 = (a >> 23) - offset +
+  // (fraction > threshold), at least 0 (E >= -127; E <= 126 for every MX float), and the factor 2^(shift - E),
+  // where 2^-E is normal and one multiplication by 2^shift exact.
+  V mx_scale_codes(V a) const {
+    const V up = Ops::select(Ops::gt(Ops::and_(a, grid.fraction_mask), grid.threshold), one, zero);
+    return Ops::max_s32(Ops::sub(Ops::add(Ops::template srl_const<23>(a), up), grid.offset), zero);
+  }
+  V mx_factors(V codes) const {
+    return Ops::fmul(Ops::sll(Ops::sub(grid.e8m0_twice_bias, codes), 23), grid.two_to_shift);
   }
 
   const BlockQuantizeParams& params;
   EncodeConsts<Ops> k;
   V zero, one, abs_mask, byte_mask, int8_max, sixty_four, two23, e2m1_sign;
   double six_t;
+  MxElementGrid<Ops> grid;
 };
 
-// Blocks in chunks of max(4 vectors, one block), so that codes are stored four vectors at a time; the last,
-// partial chunk runs on a zero-padded copy (zeros change no block's amax, so a short last block is quantized as
-// it is).
+// Four blocks, whose largest magnitudes are reduced across lanes together: their scale codes into scale_out and
+// their element codes into dst.
 template <class Ops, BlockElements kElements, int kMantShift>
-void quantize_blocks_span(const BlockQuantizeParams& p, const float* in, std::size_t n, std::uint8_t* scales,
-                          std::uint8_t* codes) {
+void quantize_four_blocks(const BlockQuantizer<Ops, kElements, kMantShift>& q, const float* src,
+                          std::uint8_t* scale_out, std::uint8_t* dst) {
   using V = typename Ops::V;
   constexpr std::size_t kL = Ops::kLanes;
   constexpr std::size_t kBlock = kElements == BlockElements::nvfp4 ? 16 : 32;
   constexpr std::size_t kPerBlock = kBlock / kL;
-  constexpr std::size_t kChunk = std::max(4 * kL, kBlock);
-  constexpr std::size_t kBlocks = kChunk / kBlock;
-  const BlockQuantizer<Ops, kElements, kMantShift> q(p);
-  auto chunk = [&](const float* src, std::uint8_t* scale_out, std::uint8_t* dst) {
-    V out[kChunk / kL];
-    for (std::size_t b = 0; b < kBlocks; ++b) {
-      scale_out[b] = static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, out + b * kPerBlock));
+  constexpr std::size_t kVectors = 4 * kPerBlock;
+  // Where the four blocks' magnitudes fit in registers beside everything else (AVX-512's 32), the amax pass keeps
+  // them for the elements; elsewhere they are taken again from the values.
+  constexpr bool kKeep = kElements == BlockElements::mx_float && kVectors <= 8;
+  V magnitudes[kKeep ? kVectors : 1];
+  V partial[4];
+  for (std::size_t b = 0; b < 4; ++b) {
+    if constexpr (kKeep) {
+      for (std::size_t j = 0; j < kPerBlock; ++j) {
+        magnitudes[b * kPerBlock + j] = Ops::and_(Ops::load_f32(src + b * kBlock + j * kL), q.abs_mask);
+      }
+      partial[b] = magnitudes[b * kPerBlock];
+      for (std::size_t j = 1; j < kPerBlock; ++j) partial[b] = Ops::max_u32(partial[b], magnitudes[b * kPerBlock + j]);
+    } else {
+      partial[b] = q.template magnitude_max<kPerBlock>(src + b * kBlock);
     }
-    for (std::size_t g = 0; g < kChunk / kL; g += 4) {
+  }
+  V out[kVectors];
+  bool done = false;
+  std::uint32_t amax[4];
+  if constexpr (kL == 1) {
+    for (std::size_t b = 0; b < 4; ++b) amax[b] = partial[b];
+  } else {
+    const V maxima = Ops::reduce_max_u32x4(partial);
+    if constexpr (kElements == BlockElements::mx_float) {
+      // The four scales at once in vectors, unless a block's amax is not normal (NaN, Inf, zero or subnormal:
+      // then block by block below).
+      if (!q.any_not_normal(maxima)) {
+        const V scale_codes = q.mx_scale_codes(maxima);
+        Ops::store_block_bytes(scale_out, scale_codes);
+        const V factors = q.mx_factors(scale_codes);
+        const V block_factors[4] = {
+            Ops::template broadcast_block<0>(factors), Ops::template broadcast_block<1>(factors),
+            Ops::template broadcast_block<2>(factors), Ops::template broadcast_block<3>(factors)};
+        for (std::size_t b = 0; b < 4; ++b) {
+          q.template mx_elements<kPerBlock>(src + b * kBlock, kKeep ? magnitudes + b * kPerBlock : nullptr,
+                                            block_factors[b], out + b * kPerBlock);
+        }
+        done = true;
+      }
+    }
+    if (!done) {
+      alignas(64) std::uint32_t lanes[kL];
+      std::memcpy(lanes, &maxima, sizeof lanes);
+      for (std::size_t b = 0; b < 4; ++b) amax[b] = lanes[Ops::kBlockLane[b]];
+    }
+  }
+  if (!done) {
+    for (std::size_t b = 0; b < 4; ++b) {
+      scale_out[b] =
+          static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, amax[b], out + b * kPerBlock));
+    }
+  }
+  // MX floats' codes come shifted left by MxElementGrid::code_shift, undone on 16-bit lanes as they are stored.
+  constexpr int kCodeShift = kMantShift == 0 ? 0 : kMantShift - 16;
+  for (std::size_t g = 0; g < kVectors; g += 4) {
+    if constexpr (kElements == BlockElements::mx_float) {
+      Ops::store_u8x4_srl(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3],
+                          kCodeShift != 0 ? kCodeShift : q.grid.code_shift);
+    } else {
       Ops::store_u8x4(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3]);
     }
-  };
+  }
+}
+
+// Blocks four at a time; the last, partial chunk runs on a zero-padded copy (zeros change no block's amax, so a
+// short last block is quantized as it is). Flattened natively, as cast_body.h's loops are.
+template <class Ops, BlockElements kElements, int kMantShift>
+TYPELATTICE_KERNEL_LOOP void quantize_blocks_span(const BlockQuantizeParams& p, const float* in, std::size_t n,
+                                                  std::uint8_t* scales, std::uint8_t* codes) {
+  constexpr std::size_t kBlock = kElements == BlockElements::nvfp4 ? 16 : 32;
+  constexpr std::size_t kChunk = 4 * kBlock;
+  const BlockQuantizer<Ops, kElements, kMantShift> q(p);
   std::size_t i = 0;
-  for (; i + kChunk <= n; i += kChunk) chunk(in + i, scales + i / kBlock, codes + i);
+  for (; i + kChunk <= n; i += kChunk) quantize_four_blocks(q, in + i, scales + i / kBlock, codes + i);
   if (i < n) {
     float src[kChunk] = {};
-    std::uint8_t scale_out[kBlocks], dst[kChunk];
+    std::uint8_t scale_out[4], dst[kChunk];
     std::memcpy(src, in + i, (n - i) * sizeof(float));
-    chunk(src, scale_out, dst);
+    quantize_four_blocks(q, src, scale_out, dst);
     std::memcpy(scales + i / kBlock, scale_out, (n - i + kBlock - 1) / kBlock);
     std::memcpy(codes + i, dst, n - i);
   }

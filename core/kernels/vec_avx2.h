@@ -4,6 +4,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <cstring>
 
 namespace typelattice::kernels::avx2_isa {
 
@@ -23,8 +24,14 @@ struct Ops {
   static void store_f32(float* p, V v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
   // The packs work within 128-bit halves; the final permutation restores lane order.
   static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
-    V bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
-    bytes = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    store_u8_words(p, _mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+  }
+  // store_u8x4 of each lane >> n (lanes below 2^(16 + n)): the shift after the first pack, on 16-bit lanes.
+  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
+    store_u8_words(p, _mm256_srli_epi16(_mm256_packus_epi32(a, b), n), _mm256_srli_epi16(_mm256_packus_epi32(c, d), n));
+  }
+  static void store_u8_words(std::uint8_t* p, V ab, V cd) {
+    const V bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), bytes);
   }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
@@ -43,12 +50,33 @@ struct Ops {
   static V sll(V a, int n) { return _mm256_sllv_epi32(a, _mm256_set1_epi32(n)); }
   template <int N>
   static V srl_const(V a) { return _mm256_srli_epi32(a, N); }
+  template <int N>
+  static V sra_const(V a) { return _mm256_srai_epi32(a, N); }
+  static V madd_i16(V a, V b) { return _mm256_madd_epi16(a, b); }
+  static V xor_and_or(V a, V b, V c) { return _mm256_xor_si256(a, _mm256_and_si256(c, _mm256_or_si256(a, b))); }
   static V min_u32(V a, V b) { return _mm256_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm256_max_epu32(a, b); }
-  static std::uint32_t reduce_max_u32(V a) {
-    __m128i m = _mm_max_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
-    m = _mm_max_epu32(m, _mm_shuffle_epi32(m, 0x4E));
-    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu32(m, _mm_shuffle_epi32(m, 0xB1))));
+  static V max_s32(V a, V b) { return _mm256_max_epi32(a, b); }
+  static V min_s32(V a, V b) { return _mm256_min_epi32(a, b); }
+  static bool any(M m) { return _mm256_movemask_epi8(m) != 0; }
+  static V cvt_f32(V a) { return _mm256_castps_si256(_mm256_cvtepi32_ps(a)); }  // int32 lanes to float32 bits
+  // Four vectors' largest lanes, reduced together (11 operations, not 28): halves exchanged across vectors,
+  // then a transpose within 128-bit lanes, leaving m0 m1 m0 m1 | m2 m3 m2 m3; vector i's in lane kBlockLane[i].
+  static constexpr int kBlockLane[4] = {0, 1, 4, 5};
+  static V reduce_max_u32x4(const V (&m)[4]) {
+    const V c02 =
+        _mm256_max_epu32(_mm256_permute2x128_si256(m[0], m[2], 0x20), _mm256_permute2x128_si256(m[0], m[2], 0x31));
+    const V c13 =
+        _mm256_max_epu32(_mm256_permute2x128_si256(m[1], m[3], 0x20), _mm256_permute2x128_si256(m[1], m[3], 0x31));
+    const V t = _mm256_max_epu32(_mm256_unpacklo_epi32(c02, c13), _mm256_unpackhi_epi32(c02, c13));
+    return _mm256_max_epu32(t, _mm256_shuffle_epi32(t, 0x4E));
+  }
+  template <int kBlock>
+  static V broadcast_block(V v) { return _mm256_permutevar8x32_epi32(v, _mm256_set1_epi32(kBlockLane[kBlock])); }
+  static void store_block_bytes(std::uint8_t* p, V v) {
+    const __m128i lanes = _mm256_castsi256_si128(_mm256_permute4x64_epi64(v, 0x08));  // lanes 0, 1, 4, 5
+    const int word = _mm_cvtsi128_si32(_mm_packus_epi16(_mm_packus_epi32(lanes, lanes), lanes));
+    std::memcpy(p, &word, 4);
   }
   static M gt(V a, V b) { return _mm256_cmpgt_epi32(a, b); }
   static M eq(V a, V b) { return _mm256_cmpeq_epi32(a, b); }

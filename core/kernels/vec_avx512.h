@@ -4,6 +4,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <cstring>
 
 namespace typelattice::kernels::avx512_isa {
 
@@ -23,9 +24,16 @@ struct Ops {
   static void store_f32(float* p, V v) { _mm512_storeu_si512(p, v); }
   // The packs work within 128-bit quarters; the final permutation restores lane order.
   static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
-    V bytes = _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d));
-    bytes = _mm512_permutexvar_epi32(
-        _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), bytes);
+    store_u8_words(p, _mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d));
+  }
+  // store_u8x4 of each lane >> n (lanes below 2^(16 + n)): the shift after the first pack, on 16-bit lanes.
+  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
+    store_u8_words(p, _mm512_srli_epi16(_mm512_packus_epi32(a, b), static_cast<unsigned>(n)),
+                   _mm512_srli_epi16(_mm512_packus_epi32(c, d), static_cast<unsigned>(n)));
+  }
+  static void store_u8_words(std::uint8_t* p, V ab, V cd) {
+    const V bytes = _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15),
+                                             _mm512_packus_epi16(ab, cd));
     _mm512_storeu_si512(p, bytes);
   }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
@@ -44,9 +52,33 @@ struct Ops {
   static V sll(V a, int n) { return _mm512_sllv_epi32(a, _mm512_set1_epi32(n)); }
   template <int N>
   static V srl_const(V a) { return _mm512_srli_epi32(a, N); }
+  template <int N>
+  static V sra_const(V a) { return _mm512_srai_epi32(a, N); }
+  static V madd_i16(V a, V b) { return _mm512_madd_epi16(a, b); }
+  static V xor_and_or(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, 0x58); }  // a ^ (c & (a | b))
   static V min_u32(V a, V b) { return _mm512_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm512_max_epu32(a, b); }
-  static std::uint32_t reduce_max_u32(V a) { return _mm512_reduce_max_epu32(a); }
+  static V max_s32(V a, V b) { return _mm512_max_epi32(a, b); }
+  static V min_s32(V a, V b) { return _mm512_min_epi32(a, b); }
+  static bool any(M m) { return m != 0; }
+  static V cvt_f32(V a) { return _mm512_castps_si512(_mm512_cvtepi32_ps(a)); }  // int32 lanes to float32 bits
+  // Four vectors' largest lanes, reduced together (13 operations, not 32): 128-bit quarters exchanged across
+  // vectors twice, then within each quarter, so that quarter i holds vector i's (lane kBlockLane[i] and the rest).
+  static constexpr int kBlockLane[4] = {0, 4, 8, 12};
+  static V reduce_max_u32x4(const V (&m)[4]) {
+    const V t01 = _mm512_max_epu32(_mm512_shuffle_i32x4(m[0], m[1], 0x44), _mm512_shuffle_i32x4(m[0], m[1], 0xEE));
+    const V t23 = _mm512_max_epu32(_mm512_shuffle_i32x4(m[2], m[3], 0x44), _mm512_shuffle_i32x4(m[2], m[3], 0xEE));
+    V u = _mm512_max_epu32(_mm512_shuffle_i32x4(t01, t23, 0x88), _mm512_shuffle_i32x4(t01, t23, 0xDD));
+    u = _mm512_max_epu32(u, _mm512_shuffle_epi32(u, _MM_PERM_BADC));
+    return _mm512_max_epu32(u, _mm512_shuffle_epi32(u, _MM_PERM_CDAB));
+  }
+  template <int kBlock>
+  static V broadcast_block(V v) { return _mm512_shuffle_i32x4(v, v, kBlock * 0x55); }  // its quarter, four times
+  static void store_block_bytes(std::uint8_t* p, V v) {
+    const V firsts = _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), v);
+    const int word = _mm_cvtsi128_si32(_mm512_cvtepi32_epi8(firsts));
+    std::memcpy(p, &word, 4);
+  }
   static M gt(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
   static M eq(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
   static V select(M m, V yes, V no) { return _mm512_mask_blend_epi32(m, no, yes); }

@@ -1,6 +1,7 @@
 // One-lane "vector" operations: the portable reference instantiation of the kernel bodies (cast_body.h).
 // Each vector-ops struct (here, vec_sse41.h, vec_avx2.h, vec_avx512.h, vec_wasm.h) offers the same names over
-// 32-bit lanes; masks are the type M, produced by comparisons and consumed by select.
+// 32-bit lanes; masks are the type M, produced by comparisons and consumed by select. The block kernels'
+// four-block operations (reduce_max_u32x4 and what reads its lanes) exist only in structs of four lanes or more.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -22,6 +23,9 @@ struct Ops {
     p[0] = static_cast<std::uint8_t>(a); p[1] = static_cast<std::uint8_t>(b);
     p[2] = static_cast<std::uint8_t>(c); p[3] = static_cast<std::uint8_t>(d);
   }
+  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
+    store_u8x4(p, a >> n, b >> n, c >> n, d >> n);
+  }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
     p[0] = static_cast<std::uint16_t>(a); p[1] = static_cast<std::uint16_t>(b);
     p[2] = static_cast<std::uint16_t>(c); p[3] = static_cast<std::uint16_t>(d);
@@ -36,9 +40,16 @@ struct Ops {
   static V sll(V a, int n) { return a << n; }
   template <int N>
   static V srl_const(V a) { return a >> N; }
+  template <int N>
+  static V sra_const(V a) { return static_cast<V>(static_cast<std::int32_t>(a) >> N); }
+  // The two signed 16-bit halves of a times those of b, summed (pmaddwd).
+  static V madd_i16(V a, V b) {
+    const auto half = [](V v, int i) { return static_cast<std::int32_t>(static_cast<std::int16_t>(v >> (16 * i))); };
+    return static_cast<V>(half(a, 0) * half(b, 0) + half(a, 1) * half(b, 1));
+  }
+  static V xor_and_or(V a, V b, V c) { return a ^ (c & (a | b)); }
   static V min_u32(V a, V b) { return a < b ? a : b; }
   static V max_u32(V a, V b) { return a > b ? a : b; }
-  static std::uint32_t reduce_max_u32(V a) { return a; }  // the largest lane
   // Signed comparison: the kernels compare magnitudes below 2^31, where it equals the unsigned one.
   static M gt(V a, V b) { return static_cast<std::int32_t>(a) > static_cast<std::int32_t>(b); }
   static M eq(V a, V b) { return a == b; }

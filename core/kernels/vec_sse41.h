@@ -28,6 +28,11 @@ struct Ops {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
                      _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
   }
+  // store_u8x4 of each lane >> n (lanes below 2^(16 + n)): the shift after the first pack, on 16-bit lanes.
+  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(_mm_srli_epi16(_mm_packus_epi32(a, b), n),
+                                                                     _mm_srli_epi16(_mm_packus_epi32(c, d), n)));
+  }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(a, b));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 8), _mm_packus_epi32(c, d));
@@ -42,11 +47,30 @@ struct Ops {
   static V sll(V a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
   template <int N>
   static V srl_const(V a) { return _mm_srli_epi32(a, N); }
+  template <int N>
+  static V sra_const(V a) { return _mm_srai_epi32(a, N); }
+  static V madd_i16(V a, V b) { return _mm_madd_epi16(a, b); }
+  static V xor_and_or(V a, V b, V c) { return _mm_xor_si128(a, _mm_and_si128(c, _mm_or_si128(a, b))); }
   static V min_u32(V a, V b) { return _mm_min_epu32(a, b); }
   static V max_u32(V a, V b) { return _mm_max_epu32(a, b); }
-  static std::uint32_t reduce_max_u32(V a) {
-    a = _mm_max_epu32(a, _mm_shuffle_epi32(a, 0x4E));
-    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_max_epu32(a, _mm_shuffle_epi32(a, 0xB1))));
+  static V max_s32(V a, V b) { return _mm_max_epi32(a, b); }
+  static V min_s32(V a, V b) { return _mm_min_epi32(a, b); }
+  static bool any(M m) { return _mm_movemask_epi8(m) != 0; }
+  static V cvt_f32(V a) { return _mm_castps_si128(_mm_cvtepi32_ps(a)); }  // int32 lanes to float32 bits
+  // Four vectors' largest lanes, reduced together as a transpose (6 operations, not 16): vector i's in lane
+  // kBlockLane[i].
+  static constexpr int kBlockLane[4] = {0, 1, 2, 3};
+  static V reduce_max_u32x4(const V (&m)[4]) {
+    const V t01 = _mm_max_epu32(_mm_unpacklo_epi32(m[0], m[1]), _mm_unpackhi_epi32(m[0], m[1]));
+    const V t23 = _mm_max_epu32(_mm_unpacklo_epi32(m[2], m[3]), _mm_unpackhi_epi32(m[2], m[3]));
+    return _mm_max_epu32(_mm_unpacklo_epi64(t01, t23), _mm_unpackhi_epi64(t01, t23));
+  }
+  template <int kBlock>
+  static V broadcast_block(V v) { return _mm_shuffle_epi32(v, kBlock * 0x55); }
+  // The four kBlockLane lanes (each below 2^8) as bytes p[0..3].
+  static void store_block_bytes(std::uint8_t* p, V v) {
+    const int word = _mm_cvtsi128_si32(_mm_packus_epi16(_mm_packus_epi32(v, v), v));
+    std::memcpy(p, &word, 4);
   }
   static M gt(V a, V b) { return _mm_cmpgt_epi32(a, b); }
   static M eq(V a, V b) { return _mm_cmpeq_epi32(a, b); }

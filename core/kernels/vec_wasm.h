@@ -22,6 +22,11 @@ struct Ops {
   static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
     wasm_v128_store(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(a, b), wasm_u16x8_narrow_i32x4(c, d)));
   }
+  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
+    __asm__ volatile("" : "+r"(n));  // as srl: a shift by a splat, not lane by lane
+    wasm_v128_store(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_u16x8_narrow_i32x4(a, b), n),
+                                               wasm_u16x8_shr(wasm_u16x8_narrow_i32x4(c, d), n)));
+  }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
     wasm_v128_store(p, wasm_u16x8_narrow_i32x4(a, b));
     wasm_v128_store(p + 8, wasm_u16x8_narrow_i32x4(c, d));
@@ -44,11 +49,31 @@ struct Ops {
   }
   template <int N>
   static V srl_const(V a) { return wasm_u32x4_shr(a, N); }
+  template <int N>
+  static V sra_const(V a) { return wasm_i32x4_shr(a, N); }
+  static V madd_i16(V a, V b) { return wasm_i32x4_dot_i16x8(a, b); }
+  static V xor_and_or(V a, V b, V c) { return wasm_v128_xor(a, wasm_v128_and(c, wasm_v128_or(a, b))); }
   static V min_u32(V a, V b) { return wasm_u32x4_min(a, b); }
   static V max_u32(V a, V b) { return wasm_u32x4_max(a, b); }
-  static std::uint32_t reduce_max_u32(V a) {
-    a = wasm_u32x4_max(a, wasm_i32x4_shuffle(a, a, 2, 3, 0, 1));
-    return wasm_u32x4_extract_lane(wasm_u32x4_max(a, wasm_i32x4_shuffle(a, a, 1, 0, 3, 2)), 0);
+  static V max_s32(V a, V b) { return wasm_i32x4_max(a, b); }
+  static V min_s32(V a, V b) { return wasm_i32x4_min(a, b); }
+  static bool any(M m) { return wasm_v128_any_true(m); }
+  static V cvt_f32(V a) { return wasm_f32x4_convert_i32x4(a); }  // int32 lanes to float32 bits
+  // Four vectors' largest lanes, reduced together as a transpose (6 operations, not 16): vector i's in lane
+  // kBlockLane[i].
+  static constexpr int kBlockLane[4] = {0, 1, 2, 3};
+  static V reduce_max_u32x4(const V (&m)[4]) {
+    const V t01 =
+        wasm_u32x4_max(wasm_i32x4_shuffle(m[0], m[1], 0, 4, 1, 5), wasm_i32x4_shuffle(m[0], m[1], 2, 6, 3, 7));
+    const V t23 =
+        wasm_u32x4_max(wasm_i32x4_shuffle(m[2], m[3], 0, 4, 1, 5), wasm_i32x4_shuffle(m[2], m[3], 2, 6, 3, 7));
+    return wasm_u32x4_max(wasm_i64x2_shuffle(t01, t23, 0, 2), wasm_i64x2_shuffle(t01, t23, 1, 3));
+  }
+  template <int kBlock>
+  static V broadcast_block(V v) { return wasm_i32x4_shuffle(v, v, kBlock, kBlock, kBlock, kBlock); }
+  // The four kBlockLane lanes (each below 2^8) as bytes p[0..3].
+  static void store_block_bytes(std::uint8_t* p, V v) {
+    wasm_v128_store32_lane(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(v, v), v), 0);
   }
   static M gt(V a, V b) { return wasm_i32x4_gt(a, b); }
   static M eq(V a, V b) { return wasm_i32x4_eq(a, b); }

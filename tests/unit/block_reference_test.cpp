@@ -43,8 +43,8 @@ void expect_agree(BlockFormat f, const BlockOptions& options, const std::vector<
 bool is_float(double x) { return static_cast<double>(static_cast<float>(x)) == x; }
 
 // Every float32 exponent, with significands at the edges that decide the modes (1, just above 1, the `even`
-// thresholds and 2 - ulp), as a block's amax beside a few smaller values.
-TEST(BlockReference, EveryScaleExponentInEveryMode) {
+// thresholds and 2 - ulp).
+std::vector<float> every_kind_of_amax() {
   std::vector<float> amaxes{0.0f};
   for (int k = -149; k <= 127; ++k) {
     for (const double significand : {1.0, 1.0 + 0x1p-23, 1.25, 1.5, 1.75, 1.75 - 0x1p-23, 1.875, 1.9375,
@@ -53,11 +53,49 @@ TEST(BlockReference, EveryScaleExponentInEveryMode) {
       if (is_float(x) && x <= std::numeric_limits<float>::max()) amaxes.push_back(static_cast<float>(x));
     }
   }
+  return amaxes;
+}
+
+// A whole block whose largest magnitude is amax (negative at odd blocks), the rest spread below it.
+void append_block(std::vector<float>& values, int size, float amax, std::size_t index) {
+  values.push_back(index % 2 == 0 ? amax : -amax);
+  for (int j = 1; j < size; ++j) values.push_back(amax * static_cast<float>(j % 2 == 0 ? j : -j) / 37.0f);
+}
+
+// Each amax as a short block of its own (so the kernels' group of four blocks is padded with zero blocks) ...
+TEST(BlockReference, EveryScaleExponentInEveryMode) {
+  const std::vector<float> amaxes = every_kind_of_amax();
   for (const BlockFormatSpec& spec : block_formats()) {
     for (const BlockOptions& options : options_of(spec)) {
       for (const float amax : amaxes) {
         expect_agree(spec.id, options, {amax, -amax / 3, amax / 7, -amax});
         if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+// ... and in whole blocks side by side, so that the kernels take four normal amaxes' scales together in vectors
+// (block_body.h), and with a zero, subnormal, NaN or Inf block at each place of a group of four, which sends
+// the group block by block.
+TEST(BlockReference, ScalesOfFourBlocksTakenTogether) {
+  const std::vector<float> amaxes = every_kind_of_amax();
+  const float specials[] = {0.0f, 0x1p-140f, std::numeric_limits<float>::denorm_min(), 0x1p-126f,
+                            std::numeric_limits<float>::max(), std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::quiet_NaN()};
+  for (const BlockFormatSpec& spec : block_formats()) {
+    for (const BlockOptions& options : options_of(spec)) {
+      std::vector<float> values;
+      for (std::size_t b = 0; b < amaxes.size(); ++b) append_block(values, spec.block_size, amaxes[b], b);
+      expect_agree(spec.id, options, values);
+      if (HasFatalFailure()) return;
+      for (const float special : specials) {
+        for (std::size_t place = 0; place < 4; ++place) {
+          values.clear();
+          for (std::size_t b = 0; b < 4; ++b) append_block(values, spec.block_size, b == place ? special : 1.75f, b);
+          expect_agree(spec.id, options, values);
+          if (HasFatalFailure()) return;
+        }
       }
     }
   }
