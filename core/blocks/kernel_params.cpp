@@ -48,13 +48,9 @@ Quantize quantize(BlockFormat f, const BlockOptions& options) {
   const BlockFormatSpec& spec = block_format_spec(f);
   Quantize q{};
   q.params.tensor_scale = options.tensor_scale;
-  const BlockElements kind = elements_of(spec);
-  int mant_shift = 0;
-  if (kind == BlockElements::mx_float) {
-    const kernels::EncodeParams& element =
-        kernels::encode_params(*spec.element, CastOptions{true, RoundMode::nearest_even});
-    q.params.element = &element;
-    mant_shift = element.mant_shift;
+  q.entry = elements_of(spec);
+  if (q.entry == BlockElements::mx_float) {
+    q.params.element = &kernels::encode_params(*spec.element, CastOptions{true, RoundMode::nearest_even});
   }
   // The constants of mx_scale_code (block_body.h) for each mode.
   q.params.scale_offset = spec.emax_elem;
@@ -71,7 +67,6 @@ Quantize quantize(BlockFormat f, const BlockOptions& options) {
     }
     default: q.params.scale_threshold = 0xFFFFFFFFu; break;
   }
-  q.entry = kernels::block_quantize_entry(kind, mant_shift);
   return q;
 }
 

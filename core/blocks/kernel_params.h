@@ -7,7 +7,7 @@ namespace typelattice::block_kernel_params {
 
 struct Quantize {
   kernels::BlockQuantizeParams params;
-  int entry;  // index into BlockKernels::quantize
+  kernels::BlockElements entry;
 };
 // For options the format takes (quantize_blocks checks them first).
 Quantize quantize(BlockFormat f, const BlockOptions& options);

@@ -108,7 +108,7 @@ Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, 
                      std::to_string(blocks) + " scales and " + std::to_string(values.size()) + " codes");
   }
   const block_kernel_params::Quantize q = block_kernel_params::quantize(f, options);
-  kernels::block_kernels(isa).quantize[q.entry](q.params, values.data(), values.size(), scales.data(), codes.data());
+  kernels::block_kernels(isa).quantize[static_cast<int>(q.entry)](q.params, values.data(), values.size(), scales.data(), codes.data());
   return blocks;
 }
 

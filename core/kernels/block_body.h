@@ -45,8 +45,9 @@ inline std::uint32_t mx_inverse_scale_bits(std::uint32_t code, int shift = 0) {
 
 // An MX minifloat's elements rounded in a domain scaled by 2^shift, chosen so that the float adder's `big`
 // (EncodeParams) has a biased exponent of 128 + d in the element's binade d: the sum's high 16 bits are then
-// 0x4000 + (d << 7) and its low 16 the significand n in grid units, so one pmaddwd forms (n + (d << M)) << (7 -
-// M), the code shifted, from the sum with bit 30 cleared and V's sign put in the element's sign bit.
+// 0x4000 + (d << 7) and its low 16 the significand n in grid units, so one pmaddwd (weights 2^8 and 2^(1 + M))
+// forms (n + (d << M)) << 8, the code in bits 8 .. 15, from the sum with bit 30 cleared and V's sign put in the
+// element's sign bit.
 // The shift is 128 - (exponent of 2^emin + 23 - M): -13 (E4M3), -6 (E5M2), -18 (E3M2), -19 (E2M3), -21
 // (E2M1). Scaling is exact (powers of two, results normal: every scaled value at or above 2^-126 stays below
 // 2^(emax + 2 + shift)); results below 2^-126 lie under a quarter of the smallest step, 2^(emin - M + shift) =
@@ -55,23 +56,26 @@ inline std::uint32_t mx_inverse_scale_bits(std::uint32_t code, int shift = 0) {
 template <class Ops>
 struct MxElementGrid {
   using V = typename Ops::V;
-  MxElementGrid(const EncodeParams& e, const BlockQuantizeParams& p)
+  MxElementGrid(const EncodeParams& e, const BlockQuantizeParams& p, bool int8)
       : shift(128 - static_cast<int>((e.emin_bits + e.grid_bits) >> 23)),
         clamp(Ops::splat(e.clamp_bits - (static_cast<std::uint32_t>(-shift) << 23))),
         emin(Ops::splat(e.emin_bits - (static_cast<std::uint32_t>(-shift) << 23))),
         bias_and_sign(Ops::splat(0x40000000u | e.sign_bit)),
-        // pmaddwd weights: the low half (n and the sign) times 2^(7 - M), the high half (d << 7) times 1.
-        weights(Ops::splat((1u << 16) | (1u << (std::max(e.mant_shift, 16) - 16)))),
-        code_shift(std::max(e.mant_shift, 16) - 16),  // MXINT8 and NVFP4 (mant_shift 0) use none of it
-        normal_offset(Ops::splat(0x80000000u - 0x00800000u)),
-        normal_limit(Ops::splat((0x7F7FFFFFu - 0x00800000u) ^ 0x80000000u)),
-        fraction_mask(Ops::splat(0x7FFFFFu)), offset(Ops::splat(static_cast<std::uint32_t>(p.scale_offset))),
-        threshold(Ops::splat(std::min(p.scale_threshold, 0x7FFFFFu))),  // as signed: fractions are below 2^23
-        e8m0_twice_bias(Ops::splat(254)), two_to_shift(Ops::splat(mx_inverse_scale_bits(127, shift))) {}
+        // pmaddwd weights: the low half (n and the sign) times 2^8, the high half (d << 7) times 2^(1 + M)
+        // (MXINT8 and NVFP4, with no element parameters, use none of it).
+        weights(Ops::splat(((2u << std::clamp(23 - e.mant_shift, 0, 7)) << 16) | 256u)),
+        // The amaxes whose scales are taken lane-wise: normal floats; for MXINT8 from 2^-120 (its factor
+        // 2^(6 - E) is normal for E >= -120).
+        normal_offset(Ops::splat(0x80000000u - (int8 ? 0x03800000u : 0x00800000u))),
+        normal_limit(Ops::splat((0x7F7FFFFFu - (int8 ? 0x03800000u : 0x00800000u)) ^ 0x80000000u)),
+        // 2^23 - 1 - threshold carries into the exponent exactly when the fraction exceeds the threshold (floor's
+        // threshold, all ones, adds 0), and offset << 23 comes off the exponent.
+        scale_addend(Ops::splat(0x7FFFFFu - std::min(p.scale_threshold, 0x7FFFFFu) -
+                                (static_cast<std::uint32_t>(p.scale_offset) << 23))),
+        e8m0_twice_bias(Ops::splat(254)), int8_factor_base(Ops::splat(254 + 6)), two_to_shift(Ops::splat(mx_inverse_scale_bits(127, shift))) {}
   int shift;
   V clamp, emin, bias_and_sign, weights;
-  int code_shift;
-  V normal_offset, normal_limit, fraction_mask, offset, threshold, e8m0_twice_bias, two_to_shift;
+  V normal_offset, normal_limit, scale_addend, e8m0_twice_bias, int8_factor_base, two_to_shift;
 };
 
 // NVFP4's block scale s = float8_e4m3fn(RNE(clamp(amax / 6t, 2^-9, 448))), as its code and value. The double
@@ -116,14 +120,14 @@ inline std::uint32_t nvfp4_threshold_bits(double p, bool tie_goes_up) {
 }
 inline constexpr double kE2m1Midpoints[7] = {0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0};
 
-template <class Ops, BlockElements kElements, int kMantShift>
+template <class Ops, BlockElements kElements>
 struct BlockQuantizer {
   using V = typename Ops::V;
   explicit BlockQuantizer(const BlockQuantizeParams& p)
       : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)),
         abs_mask(Ops::splat(0x7FFFFFFFu)), byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)),
         sixty_four(Ops::splat(0x42800000u)), two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
-        six_t(6.0 * static_cast<double>(p.tensor_scale)), grid(p.element != nullptr ? *p.element : EncodeParams{}, p) {}
+        six_t(6.0 * static_cast<double>(p.tensor_scale)), grid(p.element != nullptr ? *p.element : EncodeParams{}, p, kElements == BlockElements::mx_int8) {}
 
   // The lane-wise largest magnitude of one block of kPerBlock vectors (reduced across lanes four blocks at a
   // time by the caller).
@@ -137,7 +141,7 @@ struct BlockQuantizer {
   }
 
   // One block of kPerBlock vectors whose largest magnitude's bits are amax: its scale code, and its element
-  // codes into `codes` (MX floats: each code << MxElementGrid::code_shift).
+  // codes into `codes` (MX floats: each code << 8).
   template <std::size_t kPerBlock>
   std::uint32_t block(const float* src, std::uint32_t amax, V* codes) const {
     V x[kPerBlock];
@@ -171,26 +175,35 @@ struct BlockQuantizer {
         mx_elements<kPerBlock>(src, nullptr, Ops::splat(mx_inverse_scale_bits(code, grid.shift)), codes);
         return code;
       }
-      // MXINT8: q = RNE(|V| · 2^-E · 64), below 128: 2^23 + that, rounded by the adder, has q as its low bits.
+      // MXINT8: 2^-E, then · 64 apart (2^(6 - E) overflows for E < -121).
       const V factor = Ops::splat(mx_inverse_scale_bits(code));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V scaled = Ops::fmul(Ops::and_(x[j], abs_mask), factor);
-        const V q = Ops::min_u32(Ops::sub(Ops::fadd(Ops::fmul(scaled, sixty_four), two23), two23), int8_max);
-        codes[j] = Ops::select(Ops::gt(zero, x[j]), Ops::and_(Ops::sub(zero, q), byte_mask), q);
+        codes[j] = int8_element(x[j], Ops::fmul(Ops::fmul(Ops::and_(x[j], abs_mask), factor), sixty_four));
       }
       return code;
     }
   }
 
-  // An MX float block's element codes, each << MxElementGrid::code_shift, from its values (and their
-  // magnitudes, where the caller kept them from the amax pass) and the factor 2^(shift - E): |V| · factor,
-  // clamped to the largest finite element (saturating) and rounded by the float adder as round_magnitude
-  // (cast_body.h) does, in MxElementGrid's domain. The sign is V's, -0 included.
+  // MXINT8's code of V from |V| · 2^-E · 64: q = RNE of it, below 128 (2^23 + that, rounded by the adder, has q
+  // as its low bits), two's complement where V is negative.
+  V int8_element(V x, V scaled) const {
+    const V q = Ops::min_u32(Ops::sub(Ops::fadd(scaled, two23), two23), int8_max);
+    return Ops::select(Ops::gt(zero, x), Ops::and_(Ops::sub(zero, q), byte_mask), q);
+  }
+
+  // An MX block's element codes (MX floats: each << 8) from its values (and their
+  // magnitudes, where the caller kept them from the amax pass) and the factor from mx_factors. MX floats:
+  // |V| · factor, clamped to the largest finite element (saturating) and rounded by the float adder as
+  // round_magnitude (cast_body.h) does, in MxElementGrid's domain; the sign is V's, -0 included.
   template <std::size_t kPerBlock>
   void mx_elements(const float* src, const V* magnitudes, V factor, V* codes) const {
     for (std::size_t j = 0; j < kPerBlock; ++j) {
       const V x = Ops::load_f32(src + j * Ops::kLanes);
       const V magnitude = magnitudes != nullptr ? magnitudes[j] : Ops::and_(x, abs_mask);
+      if constexpr (kElements == BlockElements::mx_int8) {
+        codes[j] = int8_element(x, Ops::fmul(magnitude, factor));
+        continue;
+      }
       const V c = Ops::min_u32(Ops::fmul(magnitude, factor), grid.clamp);
       const V sum = Ops::fadd(c, Ops::add(Ops::max_u32(Ops::and_(c, k.exp_mask), grid.emin), k.grid));
       // The sum with bit 30 (always set) cleared and the sign bit (always clear) set where V is negative.
@@ -202,14 +215,18 @@ struct BlockQuantizer {
   // Whether any lane of a is not a normal finite float's bits: a - 2^-126's bits, compared unsigned (bit 31
   // flipped, so signed) with the normal range's width.
   bool any_not_normal(V a) const { return Ops::any(Ops::gt(Ops::add(a, grid.normal_offset), grid.normal_limit)); }
-  // mx_scale_code and mx_inverse_scale_bits lane-wise, for normal amax bits a: E + 127 = (a >> 23) - offset +
-  // (fraction > threshold), at least 0 (E >= -127; E <= 126 for every MX float), and the factor 2^(shift - E),
-  // where 2^-E is normal and one multiplication by 2^shift exact.
+  // mx_scale_code lane-wise, for amax bits a that pass any_not_normal: E + 127 = (a >> 23) - offset + (fraction >
+  // threshold), as one add and an arithmetic shift (the sum stays below 2^31; below 0 where E < -127), at least 0
+  // and, for MXINT8, at most 254 (MX floats have E <= 126).
   V mx_scale_codes(V a) const {
-    const V up = Ops::select(Ops::gt(Ops::and_(a, grid.fraction_mask), grid.threshold), one, zero);
-    return Ops::max_s32(Ops::sub(Ops::add(Ops::template srl_const<23>(a), up), grid.offset), zero);
+    const V code = Ops::max_s32(Ops::template sra_const<23>(Ops::add(a, grid.scale_addend)), zero);
+    if constexpr (kElements == BlockElements::mx_int8) return Ops::min_s32(code, grid.e8m0_twice_bias);
+    return code;
   }
+  // Each lane's factor: MX floats 2^(shift - E), where 2^-E is normal and one multiplication by 2^shift exact;
+  // MXINT8 2^(6 - E) (the · 64 of its elements), normal for the amaxes any_not_normal lets through.
   V mx_factors(V codes) const {
+    if constexpr (kElements == BlockElements::mx_int8) return Ops::sll(Ops::sub(grid.int8_factor_base, codes), 23);
     return Ops::fmul(Ops::sll(Ops::sub(grid.e8m0_twice_bias, codes), 23), grid.two_to_shift);
   }
 
@@ -222,8 +239,8 @@ struct BlockQuantizer {
 
 // Four blocks, whose largest magnitudes are reduced across lanes together: their scale codes into scale_out and
 // their element codes into dst.
-template <class Ops, BlockElements kElements, int kMantShift>
-void quantize_four_blocks(const BlockQuantizer<Ops, kElements, kMantShift>& q, const float* src,
+template <class Ops, BlockElements kElements>
+void quantize_four_blocks(const BlockQuantizer<Ops, kElements>& q, const float* src,
                           std::uint8_t* scale_out, std::uint8_t* dst) {
   using V = typename Ops::V;
   constexpr std::size_t kL = Ops::kLanes;
@@ -232,7 +249,7 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements, kMantShift>& q, c
   constexpr std::size_t kVectors = 4 * kPerBlock;
   // Where the four blocks' magnitudes fit in registers beside everything else (AVX-512's 32), the amax pass keeps
   // them for the elements; elsewhere they are taken again from the values.
-  constexpr bool kKeep = kElements == BlockElements::mx_float && kVectors <= 8;
+  constexpr bool kKeep = kElements != BlockElements::nvfp4 && kVectors <= 8;
   V magnitudes[kKeep ? kVectors : 1];
   V partial[4];
   for (std::size_t b = 0; b < 4; ++b) {
@@ -253,9 +270,9 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements, kMantShift>& q, c
     for (std::size_t b = 0; b < 4; ++b) amax[b] = partial[b];
   } else {
     const V maxima = Ops::reduce_max_u32x4(partial);
-    if constexpr (kElements == BlockElements::mx_float) {
-      // The four scales at once in vectors, unless a block's amax is not normal (NaN, Inf, zero or subnormal:
-      // then block by block below).
+    if constexpr (kElements != BlockElements::nvfp4) {
+      // The four scales at once in vectors, unless a block's amax is not normal (NaN, Inf, zero or subnormal;
+      // for MXINT8 also below 2^-120: then block by block below).
       if (!q.any_not_normal(maxima)) {
         const V scale_codes = q.mx_scale_codes(maxima);
         Ops::store_block_bytes(scale_out, scale_codes);
@@ -282,12 +299,10 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements, kMantShift>& q, c
           static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, amax[b], out + b * kPerBlock));
     }
   }
-  // MX floats' codes come shifted left by MxElementGrid::code_shift, undone on 16-bit lanes as they are stored.
-  constexpr int kCodeShift = kMantShift == 0 ? 0 : kMantShift - 16;
+  // MX floats' codes come in bits 8 .. 15 of their lanes.
   for (std::size_t g = 0; g < kVectors; g += 4) {
     if constexpr (kElements == BlockElements::mx_float) {
-      Ops::store_u8x4_srl(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3],
-                          kCodeShift != 0 ? kCodeShift : q.grid.code_shift);
+      Ops::store_u8x4_byte1(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3]);
     } else {
       Ops::store_u8x4(dst + g * kL, out[g], out[g + 1], out[g + 2], out[g + 3]);
     }
@@ -296,12 +311,12 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements, kMantShift>& q, c
 
 // Blocks four at a time; the last, partial chunk runs on a zero-padded copy (zeros change no block's amax, so a
 // short last block is quantized as it is). Flattened natively, as cast_body.h's loops are.
-template <class Ops, BlockElements kElements, int kMantShift>
+template <class Ops, BlockElements kElements>
 TYPELATTICE_KERNEL_LOOP void quantize_blocks_span(const BlockQuantizeParams& p, const float* in, std::size_t n,
                                                   std::uint8_t* scales, std::uint8_t* codes) {
   constexpr std::size_t kBlock = kElements == BlockElements::nvfp4 ? 16 : 32;
   constexpr std::size_t kChunk = 4 * kBlock;
-  const BlockQuantizer<Ops, kElements, kMantShift> q(p);
+  const BlockQuantizer<Ops, kElements> q(p);
   std::size_t i = 0;
   for (; i + kChunk <= n; i += kChunk) quantize_four_blocks(q, in + i, scales + i / kBlock, codes + i);
   if (i < n) {
@@ -359,20 +374,12 @@ void dequantize_blocks_span(const BlockDequantizeParams& p, const std::uint8_t* 
   }
 }
 
-// The table's entries. Natively the MX float kernels are instantiated per mantissa shift (a constant shift);
-// wasm builds, for the module's size budget, share one with the shift read from the parameters.
+// The table's entries: one quantize and one dequantize body per kind of element.
 template <class Ops>
 constexpr KernelTable with_block_kernels(KernelTable table) {
-#if defined(__wasm__)
-  constexpr int kShifts[3] = {0, 0, 0};
-#else
-  constexpr int kShifts[3] = {20, 21, 22};
-#endif
   table.blocks = BlockKernels{
-      {&quantize_blocks_span<Ops, BlockElements::mx_float, kShifts[0]>,
-       &quantize_blocks_span<Ops, BlockElements::mx_float, kShifts[1]>,
-       &quantize_blocks_span<Ops, BlockElements::mx_float, kShifts[2]>,
-       &quantize_blocks_span<Ops, BlockElements::mx_int8, 0>, &quantize_blocks_span<Ops, BlockElements::nvfp4, 0>},
+      {&quantize_blocks_span<Ops, BlockElements::mx_float>, &quantize_blocks_span<Ops, BlockElements::mx_int8>,
+       &quantize_blocks_span<Ops, BlockElements::nvfp4>},
       {&dequantize_blocks_span<Ops, BlockElements::mx_float>, &dequantize_blocks_span<Ops, BlockElements::mx_int8>,
        &dequantize_blocks_span<Ops, BlockElements::nvfp4>}};
   return table;

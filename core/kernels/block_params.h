@@ -38,14 +38,8 @@ using BlockQuantizeFn = void (*)(const BlockQuantizeParams&, const float* in, st
 using BlockDequantizeFn = void (*)(const BlockDequantizeParams&, const std::uint8_t* scales,
                                    const std::uint8_t* codes, std::size_t n, float* out);
 
-// quantize: MX floats by the element's mantissa shift (23 - M: 20, 21, 22), then MXINT8 and NVFP4.
-inline constexpr int kBlockQuantizeEntries = 5;
-constexpr int block_quantize_entry(BlockElements kind, int mant_shift) {
-  return kind == BlockElements::mx_float ? mant_shift - 20 : kind == BlockElements::mx_int8 ? 3 : 4;
-}
-
 struct BlockKernels {
-  BlockQuantizeFn quantize[kBlockQuantizeEntries];
+  BlockQuantizeFn quantize[3];      // [BlockElements]
   BlockDequantizeFn dequantize[3];  // [BlockElements]
 };
 

@@ -26,9 +26,9 @@ struct Ops {
   static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
     store_u8_words(p, _mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
   }
-  // store_u8x4 of each lane >> n (lanes below 2^(16 + n)): the shift after the first pack, on 16-bit lanes.
-  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
-    store_u8_words(p, _mm256_srli_epi16(_mm256_packus_epi32(a, b), n), _mm256_srli_epi16(_mm256_packus_epi32(c, d), n));
+  // Bits 8 .. 15 of each lane (lanes below 2^16) as bytes: the shift after the first pack, on 16-bit lanes.
+  static void store_u8x4_byte1(std::uint8_t* p, V a, V b, V c, V d) {
+    store_u8_words(p, _mm256_srli_epi16(_mm256_packus_epi32(a, b), 8), _mm256_srli_epi16(_mm256_packus_epi32(c, d), 8));
   }
   static void store_u8_words(std::uint8_t* p, V ab, V cd) {
     const V bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));

@@ -26,10 +26,9 @@ struct Ops {
   static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
     store_u8_words(p, _mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d));
   }
-  // store_u8x4 of each lane >> n (lanes below 2^(16 + n)): the shift after the first pack, on 16-bit lanes.
-  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
-    store_u8_words(p, _mm512_srli_epi16(_mm512_packus_epi32(a, b), static_cast<unsigned>(n)),
-                   _mm512_srli_epi16(_mm512_packus_epi32(c, d), static_cast<unsigned>(n)));
+  // Bits 8 .. 15 of each lane (lanes below 2^16) as bytes: the shift after the first pack, on 16-bit lanes.
+  static void store_u8x4_byte1(std::uint8_t* p, V a, V b, V c, V d) {
+    store_u8_words(p, _mm512_srli_epi16(_mm512_packus_epi32(a, b), 8), _mm512_srli_epi16(_mm512_packus_epi32(c, d), 8));
   }
   static void store_u8_words(std::uint8_t* p, V ab, V cd) {
     const V bytes = _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15),

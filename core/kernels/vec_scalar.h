@@ -23,9 +23,8 @@ struct Ops {
     p[0] = static_cast<std::uint8_t>(a); p[1] = static_cast<std::uint8_t>(b);
     p[2] = static_cast<std::uint8_t>(c); p[3] = static_cast<std::uint8_t>(d);
   }
-  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
-    store_u8x4(p, a >> n, b >> n, c >> n, d >> n);
-  }
+  // Bits 8 .. 15 of each lane (lanes below 2^16) as bytes, lane order kept.
+  static void store_u8x4_byte1(std::uint8_t* p, V a, V b, V c, V d) { store_u8x4(p, a >> 8, b >> 8, c >> 8, d >> 8); }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
     p[0] = static_cast<std::uint16_t>(a); p[1] = static_cast<std::uint16_t>(b);
     p[2] = static_cast<std::uint16_t>(c); p[3] = static_cast<std::uint16_t>(d);

@@ -28,10 +28,10 @@ struct Ops {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
                      _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
   }
-  // store_u8x4 of each lane >> n (lanes below 2^(16 + n)): the shift after the first pack, on 16-bit lanes.
-  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(_mm_srli_epi16(_mm_packus_epi32(a, b), n),
-                                                                     _mm_srli_epi16(_mm_packus_epi32(c, d), n)));
+  // Bits 8 .. 15 of each lane (lanes below 2^16) as bytes: the shift after the first pack, on 16-bit lanes.
+  static void store_u8x4_byte1(std::uint8_t* p, V a, V b, V c, V d) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(_mm_srli_epi16(_mm_packus_epi32(a, b), 8),
+                                                                     _mm_srli_epi16(_mm_packus_epi32(c, d), 8)));
   }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(a, b));

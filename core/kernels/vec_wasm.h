@@ -22,10 +22,10 @@ struct Ops {
   static void store_u8x4(std::uint8_t* p, V a, V b, V c, V d) {
     wasm_v128_store(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_narrow_i32x4(a, b), wasm_u16x8_narrow_i32x4(c, d)));
   }
-  static void store_u8x4_srl(std::uint8_t* p, V a, V b, V c, V d, int n) {
-    __asm__ volatile("" : "+r"(n));  // as srl: a shift by a splat, not lane by lane
-    wasm_v128_store(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_u16x8_narrow_i32x4(a, b), n),
-                                               wasm_u16x8_shr(wasm_u16x8_narrow_i32x4(c, d), n)));
+  // Bits 8 .. 15 of each lane (lanes below 2^16) as bytes.
+  static void store_u8x4_byte1(std::uint8_t* p, V a, V b, V c, V d) {
+    wasm_v128_store(p, wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(wasm_u16x8_narrow_i32x4(a, b), 8),
+                                               wasm_u16x8_shr(wasm_u16x8_narrow_i32x4(c, d), 8)));
   }
   static void store_u16x4(std::uint16_t* p, V a, V b, V c, V d) {
     wasm_v128_store(p, wasm_u16x8_narrow_i32x4(a, b));
