@@ -72,7 +72,8 @@ struct MxElementGrid {
         // threshold, all ones, adds 0), and offset << 23 comes off the exponent.
         scale_addend(Ops::splat(0x7FFFFFu - std::min(p.scale_threshold, 0x7FFFFFu) -
                                 (static_cast<std::uint32_t>(p.scale_offset) << 23))),
-        e8m0_twice_bias(Ops::splat(254)), int8_factor_base(Ops::splat(254 + 6)), two_to_shift(Ops::splat(mx_inverse_scale_bits(127, shift))) {}
+        e8m0_twice_bias(Ops::splat(254)), int8_factor_base(Ops::splat(254 + 6)),
+        two_to_shift(Ops::splat(mx_inverse_scale_bits(127, shift))) {}
   int shift;
   V clamp, emin, bias_and_sign, weights;
   V normal_offset, normal_limit, scale_addend, e8m0_twice_bias, int8_factor_base, two_to_shift;
@@ -127,7 +128,8 @@ struct BlockQuantizer {
       : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)),
         abs_mask(Ops::splat(0x7FFFFFFFu)), byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)),
         sixty_four(Ops::splat(0x42800000u)), two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
-        six_t(6.0 * static_cast<double>(p.tensor_scale)), grid(p.element != nullptr ? *p.element : EncodeParams{}, p, kElements == BlockElements::mx_int8) {}
+        six_t(6.0 * static_cast<double>(p.tensor_scale)),
+        grid(p.element != nullptr ? *p.element : EncodeParams{}, p, kElements == BlockElements::mx_int8) {}
 
   // The lane-wise largest magnitude of one block of kPerBlock vectors (reduced across lanes four blocks at a
   // time by the caller).
