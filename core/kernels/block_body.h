@@ -132,12 +132,14 @@ struct BlockQuantizer {
         grid(p.element != nullptr ? *p.element : EncodeParams{}, p, kElements == BlockElements::mx_int8) {}
 
   // The lane-wise largest magnitude of one block of kPerBlock vectors (reduced across lanes four blocks at a
-  // time by the caller).
+  // time by the caller), and the magnitudes themselves into `kept` unless it is null.
   template <std::size_t kPerBlock>
-  V magnitude_max(const float* src) const {
-    V m = Ops::and_(Ops::load_f32(src), abs_mask);
-    for (std::size_t j = 1; j < kPerBlock; ++j) {
-      m = Ops::max_u32(m, Ops::and_(Ops::load_f32(src + j * Ops::kLanes), abs_mask));
+  V magnitude_max(const float* src, V* kept) const {
+    V m = zero;
+    for (std::size_t j = 0; j < kPerBlock; ++j) {
+      const V magnitude = Ops::and_(Ops::load_f32(src + j * Ops::kLanes), abs_mask);
+      if (kept != nullptr) kept[j] = magnitude;
+      m = j == 0 ? magnitude : Ops::max_u32(m, magnitude);
     }
     return m;
   }
@@ -146,8 +148,6 @@ struct BlockQuantizer {
   // codes into `codes` (MX floats: each code << 8).
   template <std::size_t kPerBlock>
   std::uint32_t block(const float* src, std::uint32_t amax, V* codes) const {
-    V x[kPerBlock];
-    for (std::size_t j = 0; j < kPerBlock; ++j) x[j] = Ops::load_f32(src + j * Ops::kLanes);
     if (amax >= kFloat32Inf) {  // NaN or ±Inf: the scale's NaN code, element codes 0
       for (std::size_t j = 0; j < kPerBlock; ++j) codes[j] = zero;
       return kElements == BlockElements::nvfp4 ? 0x7Fu : 0xFFu;
@@ -162,10 +162,11 @@ struct BlockQuantizer {
         thresholds[i] = Ops::splat(nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1));
       }
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V a = Ops::and_(x[j], abs_mask);
+        const V x = Ops::load_f32(src + j * Ops::kLanes);
+        const V a = Ops::and_(x, abs_mask);
         V count = zero;
         for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a, t), one, zero));
-        codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x[j]), e2m1_sign));
+        codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x), e2m1_sign));
       }
       return s.code;
     } else {
@@ -180,7 +181,8 @@ struct BlockQuantizer {
       // MXINT8: 2^-E, then · 64 apart (2^(6 - E) overflows for E < -121).
       const V factor = Ops::splat(mx_inverse_scale_bits(code));
       for (std::size_t j = 0; j < kPerBlock; ++j) {
-        codes[j] = int8_element(x[j], Ops::fmul(Ops::fmul(Ops::and_(x[j], abs_mask), factor), sixty_four));
+        const V x = Ops::load_f32(src + j * Ops::kLanes);
+        codes[j] = int8_element(x, Ops::fmul(Ops::fmul(Ops::and_(x, abs_mask), factor), sixty_four));
       }
       return code;
     }
@@ -255,15 +257,7 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements>& q, const float* 
   V magnitudes[kKeep ? kVectors : 1];
   V partial[4];
   for (std::size_t b = 0; b < 4; ++b) {
-    if constexpr (kKeep) {
-      for (std::size_t j = 0; j < kPerBlock; ++j) {
-        magnitudes[b * kPerBlock + j] = Ops::and_(Ops::load_f32(src + b * kBlock + j * kL), q.abs_mask);
-      }
-      partial[b] = magnitudes[b * kPerBlock];
-      for (std::size_t j = 1; j < kPerBlock; ++j) partial[b] = Ops::max_u32(partial[b], magnitudes[b * kPerBlock + j]);
-    } else {
-      partial[b] = q.template magnitude_max<kPerBlock>(src + b * kBlock);
-    }
+    partial[b] = q.template magnitude_max<kPerBlock>(src + b * kBlock, kKeep ? magnitudes + b * kPerBlock : nullptr);
   }
   V out[kVectors];
   bool done = false;
