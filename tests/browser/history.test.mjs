@@ -200,3 +200,19 @@ test('Blocks values below, at and above the link limit survive Back and reload; 
   }
   assert.deepEqual(env.errors, []);
 });
+
+test('when the tab cannot keep a long text, the page says so and the field keeps it', async () => {
+  const page = await env.page();
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  await openPlayground(page, env.url, '#view=blocks');
+  const text = valuesOf(LIMIT + 101);
+  await page.$eval('#block-values', (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }, text);
+  await settledUrl(page);
+  assert.match(await page.textContent('#load-status'), /could not keep it.*: values\./);
+  assert.equal(await page.isVisible('#load-status'), true);
+  assert.equal(await page.inputValue('#block-values'), text);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

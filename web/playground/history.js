@@ -36,7 +36,9 @@ export function readHash(hash) {
 }
 
 export class AddressBar {
-  constructor() {
+  // `unkept(keys)`: called with the keys whose long text the tab's storage refused (disabled or full).
+  constructor(unkept = () => {}) {
+    this.unkept = unkept;
     this.pending = false;
     this.push = false;
     this.typing = null;   // the fields of the typing the current entry records, or null
@@ -63,7 +65,8 @@ export class AddressBar {
       // put the old view back in the address bar.
       if (location.hash !== before) return;
       const state = current();
-      for (const { id, text } of heldTexts(state)) holdText(id, text);
+      const refused = heldTexts(state).filter(({ id, text }) => !holdText(id, text)).map(({ key }) => key);
+      if (refused.length) this.unkept(refused);
       const hash = toHash(state);
       if (hash === location.hash || (hash === '#' && !location.hash)) return;
       if (push) history.pushState(null, '', hash);

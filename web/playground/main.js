@@ -19,7 +19,7 @@ class Playground {
   constructor(tl) {
     this.tl = tl;
     this.facts = moduleFacts(tl, languages);
-    this.address = new AddressBar();
+    this.address = new AddressBar((keys) => this.say(t('linkNotKept', { keys: keys.join(', ') })));
     ({ state: this.state, notes: this.linkNotes } = this.stateOfLink(location.hash));
     this.views = new Map();
     this.viewClasses = {
@@ -34,6 +34,14 @@ class Playground {
     const { state, notes } = readHash(hash);
     checkStateWithModule(state, this.tl, languages, notes, this.facts);
     return { state, notes };
+  }
+
+  // A message in the status line that stays until the next change.
+  say(text) {
+    const status = $('load-status');
+    status.textContent = text;
+    status.classList.add('error');
+    status.hidden = false;
   }
 
   showLinkNotes() {
