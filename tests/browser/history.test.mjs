@@ -27,7 +27,11 @@ const snapshot = (page) => page.evaluate(() => {
   if (view === 'compare') out.operands = q('#compare-operands').value;
   if (view === 'bits') out.bits = [q('#format-select').value, q('#value-input').value, q('#bit-value').textContent];
   if (view === 'blocks') out.blocks = [q('#block-format-select').value, q('#block-values').value, texts('[data-element]').length];
-  if (view === 'custom') out.custom = [texts('#custom-nodes li span'), texts('#custom-edges li span')];
+  if (view === 'custom') {
+    out.custom = [texts('#custom-nodes li span'), texts('#custom-edges li span')];
+    out.picked = [...document.querySelectorAll('#custom-figure [data-dtype].selected')].map((e) => e.dataset.dtype).sort();
+    out.join = q('#custom-join').textContent;
+  }
   return out;
 });
 const settle = (page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -62,6 +66,8 @@ test('Back and Forward restore every view, one entry per choice', async () => {
     () => page.fill('#block-values', '1, 2, 3.5'),
     () => page.click('#tab-custom'),
     () => addNode(page, 'é,"x"'),
+    () => page.click('#custom-figure [data-dtype="int8"]'),
+    () => page.click('#custom-figure [data-dtype="uint8"]'),
   ];
   for (const step of steps) {
     await step();
@@ -70,6 +76,8 @@ test('Back and Forward restore every view, one entry per choice', async () => {
   }
   assert.equal(await page.evaluate(() => history.length), length + steps.length);
   assert.deepEqual(seen.at(-1).custom[0].at(-1), 'é,"x"');
+  assert.deepEqual(seen.at(-1).picked, ['int8', 'uint8']);
+  assert.equal(seen.at(-1).join.trim(), 'int16');
   for (let i = seen.length - 2; i >= 0; --i) {
     await go(page, -1, seen[i].hash);
     assert.deepEqual(await snapshot(page), seen[i], `Back to step ${i}`);

@@ -38,9 +38,8 @@ export class CustomView {
     this.diagram = new LatticeDiagram({ document, routeEdges: this.tl.routeEdges });
     $('custom-figure').append(this.diagram.svg);
     this.diagram.on('toggle', (name) => {
-      const i = this.selected.indexOf(name);
-      if (i >= 0) this.selected.splice(i, 1); else this.selected.push(name);
-      this.#highlight();
+      const pick = this.selected.includes(name) ? this.selected.filter((n) => n !== name) : [...this.selected, name];
+      this.app.set({ pick });
     });
     this.hovered = null;
     this.diagram.on('hover', (name) => { this.hovered = name; this.#highlight(); });
@@ -182,7 +181,9 @@ export class CustomView {
     this.dirty = true;
     const fields = graphFields(this.graph);
     this.graphKey = fieldsKey(fields);
-    this.app.set(this.graphKey === this.presetKey ? { nodes: null, edges: [] } : fields);
+    this.selected = this.selected.filter((n) => this.graph.nodes.includes(n));
+    this.pickKey = JSON.stringify(this.selected);
+    this.app.set({ ...(this.graphKey === this.presetKey ? { nodes: null, edges: [] } : fields), pick: this.selected });
   }
 
   // The state's graph, when it is not the one shown (a link, Back or Forward).
@@ -217,6 +218,12 @@ export class CustomView {
 
   render(s = this.app.state) {
     this.#adopt(s);
+    const pickKey = JSON.stringify(s.pick);
+    if (pickKey !== this.pickKey) {
+      this.pickKey = pickKey;
+      this.selected = s.pick.filter((n) => this.graph.nodes.includes(n));
+      if (!this.dirty && this.graph) this.#highlight();
+    }
     if (!this.dirty) return;
     this.dirty = false;
     this.#linkNote(s);

@@ -3,7 +3,7 @@
 //   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0&vs=float8_e5m2
 //   #view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1   (format: the block format in this view)
 //   #view=compare&operands=uint8,300&ref=numpy
-//   #view=custom&nodes=bool,int8,float32&edges=0-1,1-2            (the user's own lattice, edges by node index)
+//   #view=custom&nodes=bool,int8,float32&edges=0-1,1-2&pick=int8   (the user's own lattice, edges by node index)
 // STATE_KEYS is the one list of keys: the defaults, the reading of a link (with a note for each refused value),
 // the check against the module's data and the writing (only what differs from the default) all derive from it.
 
@@ -114,6 +114,10 @@ export const STATE_KEYS = Object.freeze([
       return ok ? pair : refuse(`node index pairs such as 0-1, below ${s.nodes.length}`);
     })),
     write: (v) => v.map(([a, b]) => `${a}-${b}`).join(',') },
+  // The nodes selected in Your lattice, by name (written as in `nodes`).
+  { key: 'pick', view: 'custom', default: [],
+    parse: (v) => (v === '' ? [] : v.split(',').map((n) => (n !== '' ? unescapeName(n) : refuse('an empty name')))),
+    write: (v) => v.map(escapeName).join(',') },
 ].map((e) => Object.freeze({
   field: e.key, ...e, default: Array.isArray(e.default) ? Object.freeze(e.default) : e.default,
 })));

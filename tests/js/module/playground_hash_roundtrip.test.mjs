@@ -70,6 +70,7 @@ const values = {
   values: (g) => Array.from({ length: 1 + g.below(40) }, () => numberText(g)).join(g.pick([',', ' ', ', '])),
   lang: (g) => g.pick(languages),
   nodes: (g) => (g.below(4) === 0 ? null : [...new Set(Array.from({ length: g.below(8) }, () => word(g)))]),
+  pick: (g, s) => [...new Set(Array.from({ length: g.below(4) }, () => (s.nodes?.length ? g.pick(s.nodes) : word(g))))],
   edges: (g, s) => (s.nodes === null || s.nodes.length === 0 ? [] : Array.from({ length: g.below(10) },
     () => [g.below(s.nodes.length), g.below(s.nodes.length)])),
 };
