@@ -187,8 +187,8 @@ export function moduleFacts(tl, languages) {
   const roundModes = once(() => [...new Set(tl.formats().flatMap((f) => f.roundModes))]);
   const stages = once(() => tl.designStory().length);
   const formats = new Map();
-  // Built-in and P3109 names are in tl.formats(); a definition (e4m3:fn:bias=7) is read by the module's format
-  // reader, whose message says what is wrong with it.
+  // tl.formatInfo: the module's entry for any format name, built-in, P3109 or a definition (e4m3:fn:bias=7);
+  // for a name it does not know, its message says why.
   const format = (name) => {
     if (!formats.has(name)) {
       let info;
