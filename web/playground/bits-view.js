@@ -45,7 +45,7 @@ export class BitsView {
     }
     $('compare-format').addEventListener('change', (e) => this.app.set({ vs: e.target.value }));
     this.cardsFor = null;
-    $('value-input').addEventListener('input', (e) => this.app.set({ value: e.target.value.trim(), code: null }));
+    $('value-input').addEventListener('input', (e) => this.app.set({ value: e.target.value.trim(), code: null }, 'type'));
     $('input-kind').addEventListener('change', (e) => this.app.set({ input: e.target.value, code: null }));
     $('saturate-select').addEventListener('change', (e) =>
       this.app.set({ sat: e.target.value === '' ? null : e.target.value === '1', code: null }));

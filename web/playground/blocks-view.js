@@ -3,6 +3,7 @@
 // shared scale and its bits, each element's scaled value, code, rounding and error, the block's statistics, the
 // representable values at this scale on a number line, and the same values under every format and scale mode.
 import { t } from './strings.js';
+import { LINK_LIMIT, linkHolds } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -71,7 +72,7 @@ export class BlocksView {
       const f = this.byName.get(this.app.state.blockFormat);
       this.app.set({ scale: e.target.value === f.defaultScaleMode ? '' : e.target.value });
     });
-    $('block-values').addEventListener('input', (e) => this.app.set({ values: e.target.value }));
+    $('block-values').addEventListener('input', (e) => this.app.set({ values: e.target.value }, 'type'));
     $('block-generate').addEventListener('click', () => {
       const count = Math.min(64, Math.max(1, Math.trunc(Number($('block-count').value)) || 1));
       const seed = Math.max(0, Math.trunc(Number($('block-seed').value)) || 0);
@@ -107,6 +108,10 @@ export class BlocksView {
     });
     const field = $('block-values');
     if (field.value !== s.values) field.value = s.values;
+    // Values too long for a link stay in the field and the tab (state.js, `held=`); the page says so.
+    const note = $('block-values-link');
+    note.hidden = linkHolds(s, 'values');
+    note.textContent = note.hidden ? '' : t('blocks.linkTooLong', { n: s.values.length, limit: LINK_LIMIT });
     const words = s.values.split(/[\s,]+/).filter(Boolean);
     let detail;
     try {

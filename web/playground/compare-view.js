@@ -25,7 +25,7 @@ export class CompareView {
     this.tl = app.tl;
     this.systems = this.tl.systems();
     const input = $('compare-operands');
-    input.addEventListener('input', () => this.app.set({ operands: splitOperands(input.value) }));
+    input.addEventListener('input', () => this.app.set({ operands: splitOperands(input.value) }, 'type'));
     $('compare-add-dtype').addEventListener('change', (e) => {
       if (e.target.value) this.#append(e.target.value);
       e.target.value = '';

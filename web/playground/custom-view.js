@@ -7,6 +7,7 @@ import { LatticeDiagram, download } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
 import { t } from './strings.js';
 import { CheckRunner, CheckCancelled } from './check-runner.js';
+import { LINK_LIMIT, linkHolds } from './state.js';
 
 // Beyond these sizes the check goes to the worker: a 256-node check takes a few ms on the page, a 4096-node one
 // ~200 ms plus parsing (tests/bench/playground_check_bench.mjs measures both).
@@ -20,6 +21,14 @@ export function graphToJson(graph) {
   return `{\n  "nodes": ${JSON.stringify(graph.nodes)},\n  "edges": [\n${edges}\n  ]\n}\n`;
 }
 
+// The graph as the page state holds it (state.js: `nodes` by name, `edges` as pairs of node indices), and back.
+export function graphFields(graph) {
+  const index = new Map();
+  graph.nodes.forEach((n, i) => { if (!index.has(n)) index.set(n, i); });
+  return { nodes: [...graph.nodes], edges: graph.edges.map(([a, b]) => [index.get(a), index.get(b)]) };
+}
+const fieldsKey = (f) => JSON.stringify([f.nodes, f.nodes === null ? [] : f.edges]);
+
 export class CustomView {
   constructor(app) {
     this.app = app;
@@ -29,15 +38,17 @@ export class CustomView {
     this.diagram = new LatticeDiagram({ document, routeEdges: this.tl.routeEdges });
     $('custom-figure').append(this.diagram.svg);
     this.diagram.on('toggle', (name) => {
-      const i = this.selected.indexOf(name);
-      if (i >= 0) this.selected.splice(i, 1); else this.selected.push(name);
-      this.#highlight();
+      const pick = this.selected.includes(name) ? this.selected.filter((n) => n !== name) : [...this.selected, name];
+      this.app.set({ pick });
     });
     this.hovered = null;
     this.diagram.on('hover', (name) => { this.hovered = name; this.#highlight(); });
     this.#fillPresets();
-    const final = this.presets.length ? this.presets[this.presets.length - 1].graph : { nodes: [], edges: [] };
-    this.graph = { nodes: [...final.nodes], edges: final.edges.map((e) => [...e]) };
+    // With no `nodes` in the state, the view shows the last preset (the JAX lattice).
+    this.preset = this.presets.length ? this.presets[this.presets.length - 1].graph : { nodes: [], edges: [] };
+    this.presetKey = fieldsKey(graphFields(this.preset));
+    this.graph = null;
+    this.graphKey = null;   // fieldsKey of the state's graph this view shows
     $('custom-load').addEventListener('click', () => this.#loadPreset($('custom-preset').value));
     $('custom-add-node').addEventListener('click', () => this.#addNode());
     $('custom-node-name').addEventListener('keydown', (e) => { if (e.key === 'Enter') this.#addNode(); });
@@ -54,7 +65,10 @@ export class CustomView {
     this.jsonEdited = false;
     $('custom-json').addEventListener('input', (e) => {
       this.jsonEdited = e.target.value.trim() !== '';
-      if (!this.jsonEdited) this.#changed();
+      if (!this.jsonEdited) {
+        this.dirty = true;
+        this.render();
+      }
     });
     $('custom-file').addEventListener('change', async (e) => {
       const file = e.target.files[0];
@@ -162,14 +176,57 @@ export class CustomView {
     });
   }
 
+  // An edit of this.graph: it goes into the page state (the URL, a history entry) and is drawn from there.
   #changed() {
     this.dirty = true;
-    this.render();
+    const fields = graphFields(this.graph);
+    this.graphKey = fieldsKey(fields);
+    this.selected = this.selected.filter((n) => this.graph.nodes.includes(n));
+    this.pickKey = JSON.stringify(this.selected);
+    this.app.set({ ...(this.graphKey === this.presetKey ? { nodes: null, edges: [] } : fields), pick: this.selected });
   }
 
-  render() {
+  // The state's graph, when it is not the one shown (a link, Back or Forward).
+  #adopt(s) {
+    const key = fieldsKey(s);
+    if (key === this.graphKey || (s.nodes === null && this.graphKey === this.presetKey)) return;
+    const g = s.nodes === null ? this.preset
+      : { nodes: s.nodes, edges: s.edges.map(([i, j]) => [s.nodes[i], s.nodes[j]]) };
+    this.graph = { nodes: [...g.nodes], edges: g.edges.map((e) => [...e]) };
+    this.graphKey = s.nodes === null ? this.presetKey : key;
+    this.dirty = true;
+  }
+
+  // A graph too long for a link stays in this tab (state.js, `held=`); the page says so and offers the JSON file.
+  #linkNote(s) {
+    const note = $('custom-link-note');
+    if (this.jsonUrl) URL.revokeObjectURL(this.jsonUrl);
+    this.jsonUrl = null;
+    if (linkHolds(s, 'nodes') && linkHolds(s, 'edges')) {
+      note.hidden = true;
+      note.replaceChildren();
+      return;
+    }
+    const json = graphToJson(this.graph);
+    this.jsonUrl = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+    const link = Object.assign(document.createElement('a'), {
+      id: 'custom-link-json', href: this.jsonUrl, download: 'typelattice-graph.json', textContent: t('custom.linkJson'),
+    });
+    note.replaceChildren(t('custom.linkTooLong', { limit: LINK_LIMIT }), ' ', link);
+    note.hidden = false;
+  }
+
+  render(s = this.app.state) {
+    this.#adopt(s);
+    const pickKey = JSON.stringify(s.pick);
+    if (pickKey !== this.pickKey) {
+      this.pickKey = pickKey;
+      this.selected = s.pick.filter((n) => this.graph.nodes.includes(n));
+      if (!this.dirty && this.graph) this.#highlight();
+    }
     if (!this.dirty) return;
     this.dirty = false;
+    this.#linkNote(s);
     $('custom-json-error').textContent = '';
     this.selected = this.selected.filter((n) => this.graph.nodes.includes(n));
     this.#lists();

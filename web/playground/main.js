@@ -1,7 +1,8 @@
 // The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
 import { loadTypeLattice } from '../components/tl-module.js';
 import { latticeCss, styleSheet } from '../components/styles.js';
-import { parseHashWithNotes, checkStateWithModule, toHash, DEFAULTS } from './state.js';
+import { parseHashWithNotes, checkStateWithModule, moduleFacts, toHash, defaultState } from './state.js';
+import { AddressBar, readHash } from './history.js';
 import { t, setLanguage, applyStrings, language, languages } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
@@ -17,22 +18,30 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(lattic
 class Playground {
   constructor(tl) {
     this.tl = tl;
-    this.state = this.stateOfLink(location.hash);
+    this.facts = moduleFacts(tl, languages);
+    this.address = new AddressBar((keys) => this.say(t('linkNotKept', { keys: keys.join(', ') })));
+    ({ state: this.state, notes: this.linkNotes } = this.stateOfLink(location.hash));
     this.views = new Map();
     this.viewClasses = {
       lattice: LatticeView, table: TableView, compare: CompareView, bits: BitsView, blocks: BlocksView, story: StoryView,
       custom: CustomView,
     };
-    this.modes = new Map();  // system name -> whether it takes strict mode and x64 off
   }
 
-  // The state a link describes, every key checked (by the core where it decides); what was refused is said in
-  // the status line and the rest of the link still applies.
+  // The state a link describes, every key checked against the module's data; what was refused is said in the
+  // status line and the rest of the link still applies.
   stateOfLink(hash) {
-    const { state, notes } = parseHashWithNotes(hash);
-    checkStateWithModule(state, this.tl, languages, notes);
-    this.linkNotes = notes;
-    return state;
+    const { state, notes } = readHash(hash);
+    checkStateWithModule(state, this.tl, languages, notes, this.facts);
+    return { state, notes };
+  }
+
+  // A message in the status line that stays until the next change.
+  say(text) {
+    const status = $('load-status');
+    status.textContent = text;
+    status.classList.add('error');
+    status.hidden = false;
   }
 
   showLinkNotes() {
@@ -50,19 +59,9 @@ class Playground {
     return { system: this.state.system, mode: this.state.mode, x64: this.state.x64, ...overrides };
   }
 
-  // Whether a system takes strict mode and x64 off: the core's checked_options refuses them elsewhere (asked
-  // here instead of systems(), whose first call also checks every system's laws).
+  // Whether a system takes strict mode and x64 off (its `modes` in tl.systems()).
   hasModes(system) {
-    if (!this.modes.has(system)) {
-      let ok = true;
-      try {
-        this.tl.promoteTypes('bool', 'bool', { system, mode: 'strict', x64: false });
-      } catch {
-        ok = false;
-      }
-      this.modes.set(system, ok);
-    }
-    return this.modes.get(system);
+    return this.facts.systemTakesModes(system);
   }
 
   view(name) {
@@ -70,23 +69,22 @@ class Playground {
     return this.views.get(name);
   }
 
-  set(patch) {
+  // `how`: 'push' (a choice: a history entry of its own), 'type' (typing in a field: one entry per run of
+  // keystrokes) or 'replace' (history.js).
+  set(patch, how = 'push') {
     this.state = { ...this.state, ...patch };
     this.render();
-    // The address bar follows right after the frame: history.replaceState costs a few ms in Chromium, which
-    // would otherwise sit between a click and its highlight.
-    if (!this.hashPending) {
-      this.hashPending = true;
-      const before = location.hash;
-      setTimeout(() => {
-        this.hashPending = false;
-        // A link opened (or the hash edited) since the click wins: its hashchange applies it, so writing this
-        // state's hash now would put the old view back in the address bar and lose the new one.
-        if (location.hash !== before) return;
-        const hash = toHash(this.state);
-        if (hash !== location.hash && !(hash === '#' && !location.hash)) history.replaceState(null, '', hash);
-      }, 0);
-    }
+    this.address.write(() => this.state, how, Object.keys(patch));
+  }
+
+  // Back, Forward or an edited hash: the whole state from the address bar, every view drawn from it.
+  restore() {
+    const { state, notes } = this.stateOfLink(location.hash);
+    this.address.restored();
+    if (toHash(state) === toHash(this.state)) return;
+    this.state = state;
+    this.linkNotes = notes;
+    this.render();
   }
 
   render() {
@@ -105,13 +103,9 @@ class Playground {
     }
     $('system-bar').hidden = !(s.view === 'lattice' || s.view === 'table');
     $('system-select').value = s.system;
-    const modes = this.hasModes(s.system);
     $('strict-toggle').checked = s.mode === 'strict';
     $('x64-toggle').checked = s.x64;
-    for (const id of ['strict-toggle', 'x64-toggle']) {
-      $(id).disabled = !modes;
-      $(id).parentElement.title = modes ? '' : t('system.strictOnlyJax');
-    }
+    this.showModes();
     $('all-types-toggle').checked = s.all;
     const status = $('load-status');
     this.showLinkNotes();
@@ -129,10 +123,21 @@ class Playground {
       this.recovering = true;
       this.keepError = true;
       try {
-        this.set({ ...DEFAULTS, select: [], lang: s.lang });
+        this.set({ ...defaultState(), lang: s.lang }, 'replace');
       } finally {
         this.recovering = false;
       }
+    }
+  }
+
+  // Strict mode and x64 off only where the system takes them. Until the system list is loaded (a link naming a
+  // system loads it; else fillSystems, right after the first frame) the toggles are left as they are.
+  showModes() {
+    if (!this.facts.systemsKnown()) return;
+    const modes = this.hasModes(this.state.system);
+    for (const id of ['strict-toggle', 'x64-toggle']) {
+      $(id).disabled = !modes;
+      $(id).parentElement.title = modes ? '' : t('system.strictOnlyJax');
     }
   }
 
@@ -140,7 +145,7 @@ class Playground {
   // checks every system's lattice laws, tens of milliseconds on the first call).
   fillSystems(all) {
     const sel = $('system-select');
-    const names = all ? this.tl.systems().map((x) => x.name) : [this.state.system];
+    const names = all ? this.facts.systemNames() : [this.state.system];
     sel.replaceChildren(...names.map((name) => {
       const o = document.createElement('option');
       o.value = name;
@@ -148,6 +153,7 @@ class Playground {
       return o;
     }));
     sel.value = this.state.system;
+    this.showModes();
   }
 
   wire() {
@@ -171,12 +177,8 @@ class Playground {
         this.set({ view: next.dataset.view });
       });
     }
-    window.addEventListener('hashchange', () => {
-      const parsed = this.stateOfLink(location.hash);
-      if (toHash(parsed) === toHash(this.state)) return;
-      this.state = parsed;
-      this.render();
-    });
+    window.addEventListener('hashchange', () => this.restore());
+    window.addEventListener('popstate', () => this.restore());
     $('module-info').textContent = `typelattice ${this.tl.version} · ${this.tl.isa}`;
   }
 }

@@ -3,172 +3,283 @@
 //   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0&vs=float8_e5m2
 //   #view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1   (format: the block format in this view)
 //   #view=compare&operands=uint8,300&ref=numpy
-// Only values that differ from the defaults are written, so a plain link opens the default view.
-
-export const DEFAULTS = Object.freeze({
-  view: 'lattice',
-  system: 'jax',
-  mode: 'standard',
-  x64: true,
-  select: [],
-  compare: '',         // the Table view's "compare with" system
-  operands: ['uint8', '300'],  // the Compare view's expression: dtypes or Python values, promoted left to right
-  ref: '',             // the Compare view's reference system ('' = the first row)
-  all: false,         // lattice and table show every type, not only the JAX docs' 18
-  format: 'float8_e4m3fn',
-  vs: '',             // a second format whose card the Bits view shows beside the first ('' = none)
-  code: null,          // the code shown in the Bits view (number), null = the cast value's code or 0
-  value: '',
-  input: 'decimal',
-  sat: null,           // null: ONNX Cast's default for the format (as the CLI); true/false: forced
-  round: 'up',
-  srnumbits: 8,        // stochastic rounding: random bits per draw (the CLI's --srnumbits)
-  seed: '0',           // stochastic rounding: the stream's seed, decimal digits (up to 2^64 - 1)
-  draws: 1000,         // stochastic rounding: how many draws the histogram shows
-  stage: 0,
-  blockFormat: 'mxfp4_e2m1',  // the Blocks view's format: the hash's `format` when view=blocks
-  scale: '',           // the Blocks view's scale mode ('' = the format's default: floor, or nearest for nvfp4)
-  values: '7.5,1,1,1,1,1,1,1',  // the Blocks view's values as typed (the module reads them as the CLI does)
-  lang: 'en',
-});
-
-export const VIEWS = ['lattice', 'table', 'compare', 'bits', 'blocks', 'story', 'custom'];
+//   #view=custom&nodes=bool,int8,float32&edges=0-1,1-2&pick=int8   (the user's own lattice, edges by node index)
+// STATE_KEYS is the one list of keys: the defaults, the reading of a link (with a note for each refused value),
+// the check against the module's data and the writing (only what differs from the default) all derive from it.
 
 // A Map, not an object: `'constructor' in {...}` is true, and a link's sat=__proto__ must be refused, not read.
 const FLAG_WORDS = new Map([['1', true], ['on', true], ['true', true], ['0', false], ['off', false], ['false', false]]);
-const isFlag = (v) => FLAG_WORDS.has(v);
-const MAX_KEY_LENGTH = 4096;  // no name or number in a link is longer; a longer one is refused unread
+
+// The longest value a link holds for one key. A longer one is refused unread when a link is opened; the page
+// never writes one: it writes `held=KEY.DIGEST` instead and keeps the text in the tab (see heldTexts).
+export const LINK_LIMIT = 4096;
+
+export const VIEWS = ['lattice', 'table', 'compare', 'bits', 'blocks', 'story', 'custom'];
+
+class Refused extends Error {}
+const refuse = (why) => { throw new Refused(why); };
 
 // Operands as typed or linked: separated by commas or spaces (no operand holds either: 2+3j, 1e3, i*).
 export function splitOperands(text) {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
+// Node names in `nodes=`: comma-separated, with '%' and ',' in a name written %25 and %2C (any other character,
+// Unicode included, is left to the URL's own encoding).
+const escapeName = (name) => name.replace(/[%,]/g, (c) => (c === '%' ? '%25' : '%2C'));
+const unescapeName = (text) => text.replace(/%25|%2C/gi, (m) => (m === '%25' ? '%' : ','));
+
+const any = { parse: (v) => v, write: (v) => v };
+const nonEmpty = { parse: (v) => (v !== '' ? v : refuse('empty')), write: (v) => v };
+const flag = {
+  parse: (v) => (FLAG_WORDS.has(v) ? FLAG_WORDS.get(v) : refuse('1 or 0')), write: (v) => (v ? '1' : '0'),
+};
+const oneOf = (list, why = list.join(' or ')) => ({
+  parse: (v) => (list.includes(v) ? v : refuse(why)), write: (v) => v,
+});
+const integer = (pattern, ok, why) => ({
+  parse: (v) => (pattern.test(v) && ok(Number(v)) ? Number(v) : refuse(why)), write: (v) => String(v),
+});
+const inView = (view) => (s) => s.view === view;
+
+// One entry per state field, in reading order (a `when` or `check` may look at the fields read before it):
+//   key      the hash key            field    the state's field (default: key)
+//   view     the view it belongs to ('' for the whole page)
+//   default  the value a link without the key gets
+//   parse    text -> value, or throws Refused(why)          write  value -> text (null: not written)
+//   when     (state) -> whether the key applies (`format` is the Bits format, or the block format in Blocks)
+//   check    (value, state, facts) -> why the module's data refuses it, or null; `resets` lists the fields that
+//            fall back together (a code is reset with its format)
+export const STATE_KEYS = Object.freeze([
+  { key: 'view', view: '', default: 'lattice', ...oneOf(VIEWS, `one of ${VIEWS.join(', ')}`) },
+  { key: 'system', view: '', default: 'jax', ...nonEmpty, check: (v, s, f) => f.systemRefusal(v) },
+  { key: 'mode', view: '', default: 'standard', ...oneOf(['standard', 'strict']), resets: ['mode', 'x64'],
+    // Only JAX's rules take strict mode and x64 off (each system's `modes` in tl.systems()).
+    check: (v, s, f) => ((v !== 'standard' || !s.x64) && !f.systemTakesModes(s.system)
+      ? `${s.system} takes only mode standard with x64 on` : null) },
+  { key: 'x64', view: '', default: true, ...flag },
+  { key: 'select', view: 'lattice', default: [],
+    parse: (v) => v.split(',').map((x) => x.trim()).filter(Boolean), write: (v) => v.join(',') },
+  { key: 'compare', view: 'table', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },
+  // Kept as given: a mistyped operand is shown in the Compare view with the core's suggestions.
+  { key: 'operands', view: 'compare', default: ['uint8', '300'], parse: splitOperands, write: (v) => v.join(',') },
+  { key: 'ref', view: 'compare', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },
+  { key: 'all', view: 'lattice', default: false, ...flag },
+  // `format` is the shown view's format: the block format in Blocks, else the Bits format; the other view's format
+  // goes under its own key, so switching views keeps both.
+  { key: 'format', view: 'bits', default: 'float8_e4m3fn', ...nonEmpty, when: (s) => s.view !== 'blocks',
+    resets: ['format', 'code'], check: (v, s, f) => f.formatRefusal(v) },
+  { key: 'format', field: 'blockFormat', view: 'blocks', default: 'mxfp4_e2m1', ...nonEmpty, when: inView('blocks'),
+    check: (v, s, f) => f.blockFormatRefusal(v, s) },
+  { key: 'bitsformat', field: 'format', view: 'bits', default: 'float8_e4m3fn', ...nonEmpty, when: inView('blocks'),
+    resets: ['format', 'code'], check: (v, s, f) => f.formatRefusal(v) },
+  { key: 'blockformat', field: 'blockFormat', view: 'blocks', default: 'mxfp4_e2m1', ...nonEmpty,
+    when: (s) => s.view !== 'blocks', check: (v, s, f) => f.blockFormatRefusal(v, s) },
+  { key: 'vs', view: 'bits', default: '', ...any, check: (v, s, f) => (v ? f.formatRefusal(v) : null) },
+  { key: 'code', view: 'bits', default: null,
+    parse: (v) => (/^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)) ? Number(v)
+      : refuse('a code such as 0x7e')),
+    write: (v) => (v === null ? null : `0x${v.toString(16)}`), check: (v, s, f) => f.codeRefusal(s.format, v) },
+  { key: 'value', view: 'bits', default: '', ...any },
+  { key: 'input', view: 'bits', default: 'decimal', ...oneOf(['decimal', 'hex']) },
+  { key: 'sat', view: 'bits', default: null, ...flag, write: (v) => (v === null ? null : flag.write(v)) },
+  { key: 'round', view: 'bits', default: 'up',
+    parse: (v) => (/^[a-z-]{1,24}$/.test(v) ? v : refuse('a round mode such as toward-zero')),
+    write: (v) => v, check: (v, s, f) => f.roundModeRefusal(v) },
+  { key: 'srnumbits', view: 'bits', default: 8, ...integer(/^\d{1,2}$/, (n) => n <= 32, 'an integer from 0 to 32') },
+  { key: 'seed', view: 'bits', default: '0',
+    parse: (v) => (/^\d{1,20}$/.test(v) && BigInt(v) < 2n ** 64n ? String(BigInt(v))
+      : refuse('an integer from 0 to 2^64 - 1')),
+    write: (v) => v },
+  { key: 'draws', view: 'bits', default: 1000,
+    ...integer(/^\d{1,6}$/, (n) => n >= 1 && n <= 100000, 'an integer from 1 to 100000') },
+  { key: 'stage', view: 'story', default: 0, ...integer(/^\d{1,4}$/, () => true, 'a stage number'),
+    check: (v, s, f) => f.stageRefusal(v) },
+  // '' is the format's default mode (floor, or nearest for nvfp4).
+  { key: 'scale', view: 'blocks', default: '',
+    parse: (v) => (/^[a-z]{1,16}$/.test(v) ? v : refuse('a scale mode such as floor')),
+    write: (v) => v, check: (v, s, f) => (v ? f.scaleModeRefusal(s.blockFormat, v) : null) },
+  // As typed (the module reads them as the CLI does).
+  { key: 'values', view: 'blocks', default: '7.5,1,1,1,1,1,1,1', ...any },
+  { key: 'lang', view: '', default: 'en', ...nonEmpty, check: (v, s, f) => f.languageRefusal(v) },
+  // The user's own lattice (Your lattice); null: the view's last preset.
+  { key: 'nodes', view: 'custom', default: null,
+    parse: (v) => (v === '' ? [] : v.split(',').map((n) => (n !== '' ? unescapeName(n) : refuse('an empty name')))),
+    write: (v) => (v === null ? null : v.map(escapeName).join(',')) },
+  { key: 'edges', view: 'custom', default: [], when: (s) => s.nodes !== null,
+    parse: (v, s) => (v === '' ? [] : v.split(',').map((e) => {
+      const m = /^(\d{1,6})-(\d{1,6})$/.exec(e);
+      const pair = m && [Number(m[1]), Number(m[2])];
+      const ok = pair && pair.every((i) => i < s.nodes.length);
+      return ok ? pair : refuse(`node index pairs such as 0-1, below ${s.nodes.length}`);
+    })),
+    write: (v) => v.map(([a, b]) => `${a}-${b}`).join(',') },
+  // The nodes selected in Your lattice, by name (written as in `nodes`).
+  { key: 'pick', view: 'custom', default: [],
+    parse: (v) => (v === '' ? [] : v.split(',').map((n) => (n !== '' ? unescapeName(n) : refuse('an empty name')))),
+    write: (v) => v.map(escapeName).join(',') },
+].map((e) => Object.freeze({
+  field: e.key, ...e, default: Array.isArray(e.default) ? Object.freeze(e.default) : e.default,
+})));
+
+const fieldOf = new Map();   // each field's first entry
+for (const e of STATE_KEYS) if (!fieldOf.has(e.field)) fieldOf.set(e.field, e);
+const copy = (v) => (Array.isArray(v) ? v.map(copy) : v);
+
+export const DEFAULTS = Object.freeze(Object.fromEntries([...fieldOf].map(([field, e]) => [field, e.default])));
+
+/** A fresh state holding the defaults (arrays copied, so a view may change its own). */
+export function defaultState() {
+  return Object.fromEntries([...fieldOf].map(([field, e]) => [field, copy(e.default)]));
+}
+
+const clip = (v) => String(v).slice(0, 40);
+
+// A short digest naming a held text (FNV-1a over its UTF-16 code units, and its length).
+function digest(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; ++i) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${h.toString(16).padStart(8, '0')}${text.length.toString(36)}`;
+}
+
 // The state a link describes, and a note for every key whose value was not understood (that key keeps its
-// default). Unknown keys are ignored: links from newer versions still open.
-export function parseHashWithNotes(hash) {
+// default). Unknown keys are ignored: links from newer versions still open. `held(id)` returns the text this
+// tab kept for a `held=` entry (the page's session storage), or null.
+export function parseHashWithNotes(hash, held = () => null) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
-  const s = { ...DEFAULTS, select: [], operands: [...DEFAULTS.operands] };
+  const heldIds = new Map((p.get('held') ?? '').split(',').filter(Boolean).map((id) => [id.split('.')[0], id]));
+  const s = defaultState();
   const notes = [];
-  const get = (k) => p.get(k);
-  const refuse = (k, why) => notes.push(`${k}=${String(get(k)).slice(0, 40)}${why ? ` (${why})` : ''}`);
-  const take = (k, ok, apply, why) => {
-    const v = get(k);
-    if (v === null) return;
-    if (v.length > MAX_KEY_LENGTH) refuse(k, `longer than ${MAX_KEY_LENGTH} characters`);
-    else if (ok(v)) apply(v);
-    else refuse(k, why);
-  };
-  const any = (v) => v !== '';
-  take('view', (v) => VIEWS.includes(v), (v) => { s.view = v; }, `one of ${VIEWS.join(', ')}`);
-  take('system', any, (v) => { s.system = v; });
-  take('mode', (v) => v === 'strict' || v === 'standard', (v) => { s.mode = v; }, 'standard or strict');
-  take('x64', isFlag, (v) => { s.x64 = FLAG_WORDS.get(v); }, '1 or 0');
-  take('select', () => true, (v) => { s.select = v.split(',').map((x) => x.trim()).filter(Boolean); });
-  take('compare', () => true, (v) => { s.compare = v; });
-  take('operands', () => true, (v) => { s.operands = splitOperands(v); });
-  take('ref', () => true, (v) => { s.ref = v; });
-  take('all', isFlag, (v) => { s.all = FLAG_WORDS.get(v); }, '1 or 0');
-  take('format', any, (v) => { if (s.view === 'blocks') s.blockFormat = v; else s.format = v; });
-  take('vs', () => true, (v) => { s.vs = v; });
-  take('code', (v) => /^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)),
-       (v) => { s.code = Number(v); }, 'a code such as 0x7e');
-  take('value', () => true, (v) => { s.value = v; });
-  take('input', (v) => v === 'hex' || v === 'decimal', (v) => { s.input = v; }, 'decimal or hex');
-  take('sat', isFlag, (v) => { s.sat = FLAG_WORDS.get(v); }, '1 or 0');
-  take('round', (v) => /^[a-z-]{1,24}$/.test(v), (v) => { s.round = v; }, 'a round mode such as toward-zero');
-  take('srnumbits', (v) => /^\d{1,2}$/.test(v) && Number(v) <= 32, (v) => { s.srnumbits = Number(v); }, 'an integer from 0 to 32');
-  take('seed', (v) => /^\d{1,20}$/.test(v) && BigInt(v) < 2n ** 64n, (v) => { s.seed = String(BigInt(v)); },
-       'an integer from 0 to 2^64 - 1');
-  take('draws', (v) => /^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100000, (v) => { s.draws = Number(v); },
-       'an integer from 1 to 100000');
-  take('stage', (v) => /^\d{1,4}$/.test(v), (v) => { s.stage = Number(v); }, 'a stage number');
-  take('scale', (v) => /^[a-z]{1,16}$/.test(v), (v) => { s.scale = v; }, 'a scale mode such as floor');
-  take('values', () => true, (v) => { s.values = v; });
-  take('lang', any, (v) => { s.lang = v; });
+  for (const e of STATE_KEYS) {
+    if (e.when && !e.when(s)) continue;
+    let v = p.get(e.key);
+    const id = heldIds.get(e.key);
+    if (id !== undefined && id.length <= 64) {
+      const kept = held(id);
+      if (kept === null) {
+        notes.push(`${e.key} (${id}: too long for a link; kept only in the tab where it was written)`);
+        continue;
+      }
+      v = kept;
+    } else if (v !== null && v.length > LINK_LIMIT) {
+      notes.push(`${e.key}=${clip(v)} (longer than ${LINK_LIMIT} characters)`);
+      continue;
+    }
+    if (v === null) continue;
+    try {
+      s[e.field] = e.parse(v, s);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      notes.push(`${e.key}=${clip(v)}${err.message ? ` (${err.message})` : ''}`);
+    }
+  }
   return { state: s, notes };
 }
 
-// What only the module can judge (system, mode and x64 together, the compared system, the format, whether the
-// code fits it, the stage number) is asked of it: the core's parsers decide, and their message says why. Each
-// refused key falls back to its default and adds a note. `languages`: the page's translations.
-export function checkStateWithModule(s, tl, languages, notes) {
-  const refusal = (f) => {
-    try {
-      f();
-      return null;
-    } catch (e) {
-      return e.message;
+// What the module's data says about names a link may hold: its systems (and which take JAX's modes), formats,
+// block formats with their scale modes, round modes, story stages; the page's languages. Each list is asked for
+// once, when a link first needs it.
+export function moduleFacts(tl, languages) {
+  let systemList = null;
+  const systems = () => (systemList ??= new Map(tl.systems().map((x) => [x.name, x])));
+  const once = (f) => { let v; return () => (v ??= f()); };
+  const blockFormats = once(() => tl.blockFormats());
+  const roundModes = once(() => [...new Set(tl.formats().flatMap((f) => f.roundModes))]);
+  const stages = once(() => tl.designStory().length);
+  const formats = new Map();
+  // tl.formatInfo: the module's entry for any format name, built-in, P3109 or a definition (e4m3:fn:bias=7);
+  // for a name it does not know, its message says why.
+  const format = (name) => {
+    if (!formats.has(name)) {
+      let info;
+      try {
+        info = tl.formatInfo(name);
+      } catch (e) {
+        info = { refusal: e.message };
+      }
+      formats.set(name, info);
     }
+    return formats.get(name);
   };
-  const reset = (keys, why) => {
-    notes.push(`${keys.map((k) => `${k}=${String(s[k]).slice(0, 40)}`).join('&')} (${why})`);
-    for (const k of keys) s[k] = DEFAULTS[k];
+  const names = (list) => list.join(', ');
+  return {
+    systemRefusal: (name) => (systems().has(name) ? null : `not one of the systems: ${names([...systems().keys()])}`),
+    systemTakesModes: (name) => systems().get(name)?.modes === true,
+    formatRefusal: (name) => format(name).refusal ?? null,
+    codeRefusal: (formatName, code) => {
+      const f = format(formatName);
+      if (code === null || f.refusal) return null;
+      return code < 2 ** f.totalBits ? null : `${f.name} codes have ${f.totalBits} bits`;
+    },
+    // The module reads block format names in any case; the list gives each one's spelling.
+    blockFormatRefusal: (name, s) => {
+      const f = blockFormats().find((x) => x.name === name) ??
+        blockFormats().find((x) => x.name.toLowerCase() === name.toLowerCase());
+      if (!f) return `not one of the block formats: ${names(blockFormats().map((x) => x.name))}`;
+      s.blockFormat = f.name;
+      return null;
+    },
+    scaleModeRefusal: (formatName, mode) => {
+      const f = blockFormats().find((x) => x.name === formatName);
+      return f.scaleModes.includes(mode) ? null : `${f.name} takes ${names(f.scaleModes)}`;
+    },
+    roundModeRefusal: (mode) => (roundModes().includes(mode) ? null : `one of ${names(roundModes())}`),
+    stageRefusal: (n) => (n < stages() ? null : `there are ${stages()} stages`),
+    languageRefusal: (lang) => (languages.includes(lang) ? null : `one of ${names(languages)}`),
+    systemNames: () => [...systems().keys()],
+    // Whether the system list is loaded (tl.systems() takes tens of milliseconds on its first call).
+    systemsKnown: () => systemList !== null,
   };
-  let why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.system }));
-  if (why) reset(['system'], why);
-  why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.system, mode: s.mode, x64: s.x64 }));
-  if (why) reset(['mode', 'x64'], why);
-  if (s.compare) {
-    why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.compare }));
-    if (why) reset(['compare'], why);
+}
+
+// Checks every value a link gave (a default needs no check) against the module's data; each refused value falls
+// back to its default (with the fields it `resets`) and adds a note. `facts`: moduleFacts(tl, languages), or the
+// module and the languages to make them from.
+export function checkStateWithModule(s, tl, languages, notes, facts = moduleFacts(tl, languages)) {
+  for (const e of STATE_KEYS) {
+    if (!e.check || (e.when && !e.when(s))) continue;
+    const resets = e.resets ?? [e.field];
+    if (resets.every((k) => fieldOf.get(k).write(s[k]) === fieldOf.get(k).write(fieldOf.get(k).default))) continue;
+    const why = e.check(s[e.field], s, facts);
+    if (why === null) continue;
+    const shown = (k) => `${k === e.field ? e.key : fieldOf.get(k).key}=${clip(s[k])}`;
+    notes.push(`${resets.map(shown).join('&')} (${why})`);
+    for (const k of resets) s[k] = copy(fieldOf.get(k).default);
   }
-  // Operands are kept as given: a mistyped one is shown in the Compare view with the core's suggestions.
-  if (s.ref) {
-    why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.ref }));
-    if (why) reset(['ref'], why);
-  }
-  why = refusal(() => tl.layout(s.format, 0));
-  if (why) reset(['format', 'code'], why);
-  if (s.vs) {
-    why = refusal(() => tl.layout(s.vs, 0));
-    if (why) reset(['vs'], why);
-  }
-  if (s.code !== null) {
-    why = refusal(() => tl.layout(s.format, s.code));
-    if (why) reset(['code'], why);
-  }
-  why = refusal(() => { s.blockFormat = tl.quantizeBlock([1], s.blockFormat).format; });  // the canonical name
-  if (why) {
-    notes.push(`format=${String(s.blockFormat).slice(0, 40)} (${why})`);
-    s.blockFormat = DEFAULTS.blockFormat;
-  }
-  why = s.scale && refusal(() => tl.quantizeBlock([1], s.blockFormat, { scaleMode: s.scale }));
-  if (why) reset(['scale'], why);
-  const modes = new Set(tl.formats().flatMap((f) => f.roundModes));
-  if (!modes.has(s.round)) reset(['round'], `one of ${[...modes].join(', ')}`);
-  if (s.stage && s.stage >= tl.designStory().length) reset(['stage'], `there are ${tl.designStory().length} stages`);
-  if (!languages.includes(s.lang)) reset(['lang'], `one of ${languages.join(', ')}`);
   return s;
+}
+
+// Each written key's text, in table order, for the values that differ from their defaults.
+function writtenEntries(s) {
+  const out = [];
+  for (const e of STATE_KEYS) {
+    if (e.when && !e.when(s)) continue;
+    const text = e.write(s[e.field]);
+    if (text === null || text === e.write(e.default)) continue;
+    out.push([e.key, text]);
+  }
+  return out;
+}
+
+/** The keys whose text is too long for a link, each with the id it is held under: [{ key, id, text }]. */
+export function heldTexts(s) {
+  return writtenEntries(s).filter(([, text]) => text.length > LINK_LIMIT)
+    .map(([key, text]) => ({ key, id: `${key}.${digest(text)}`, text }));
+}
+
+/** Whether a link can hold the state's value for this hash key (false: it is held in the tab). */
+export function linkHolds(s, key) {
+  return !heldTexts(s).some((h) => h.key === key);
 }
 
 export function toHash(s) {
   const p = new URLSearchParams();
-  const put = (k, v, d) => { if (v !== d) p.set(k, v); };
-  put('view', s.view, DEFAULTS.view);
-  put('system', s.system, DEFAULTS.system);
-  put('mode', s.mode, DEFAULTS.mode);
-  if (!s.x64) p.set('x64', '0');
-  if (s.select.length) p.set('select', s.select.join(','));
-  put('compare', s.compare, DEFAULTS.compare);
-  put('operands', s.operands.join(','), DEFAULTS.operands.join(','));
-  put('ref', s.ref, DEFAULTS.ref);
-  if (s.all) p.set('all', '1');
-  if (s.view === 'blocks') put('format', s.blockFormat, DEFAULTS.blockFormat);
-  else put('format', s.format, DEFAULTS.format);
-  put('vs', s.vs, DEFAULTS.vs);
-  if (s.code !== null) p.set('code', `0x${s.code.toString(16)}`);
-  put('value', s.value, DEFAULTS.value);
-  put('input', s.input, DEFAULTS.input);
-  if (s.sat !== null) p.set('sat', s.sat ? '1' : '0');
-  put('round', s.round, DEFAULTS.round);
-  put('srnumbits', String(s.srnumbits), String(DEFAULTS.srnumbits));
-  put('seed', s.seed, DEFAULTS.seed);
-  put('draws', String(s.draws), String(DEFAULTS.draws));
-  if (s.stage) p.set('stage', String(s.stage));
-  put('scale', s.scale, DEFAULTS.scale);
-  put('values', s.values, DEFAULTS.values);
-  put('lang', s.lang, DEFAULTS.lang);
+  const held = [];
+  for (const [key, text] of writtenEntries(s)) {
+    if (text.length > LINK_LIMIT) held.push(`${key}.${digest(text)}`);
+    else p.set(key, text);
+  }
+  if (held.length) p.set('held', held.join(','));
   // Commas and '*' (weak types) stay readable in the address bar.
   return `#${p.toString().replace(/%2C/g, ',').replace(/%2A/g, '*')}`;
 }
