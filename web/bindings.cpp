@@ -68,17 +68,6 @@ val node_names(const Lattice& lattice, std::span<const NodeId> ids) {
   return out;
 }
 
-val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges) {
-  val out = val::array();
-  for (const auto& [from, to] : edges) {
-    val edge = val::array();
-    edge.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(from)]));
-    edge.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(to)]));
-    out.call<void>("push", edge);
-  }
-  return out;
-}
-
 val positions_value(const std::vector<NodePosition>& positions) {
   val out = val::array();
   for (const NodePosition& p : positions) {

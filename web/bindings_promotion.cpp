@@ -220,22 +220,6 @@ class GraphHandle {
  public:
   GraphHandle(Graph graph, Lattice lattice) : graph_(std::move(graph)), lattice_(std::move(lattice)) {}
 
-  val join(const val& selected_names) const {
-    std::vector<NodeId> selected;
-    for (const std::string& name : strings_from(selected_names)) {
-      Result<NodeId> id = find_node(lattice_, name);
-      if (!id) return error_value(id.error());
-      selected.push_back(*id);
-    }
-    const GraphJoin join = join_on_graph(lattice_, selected);
-    val out = val::object();
-    out.set("join", join.join ? node_or_null(lattice_, *join.join) : val::null());
-    out.set("minimalUpperBounds", node_names(lattice_, join.minimal_upper_bounds));
-    out.set("pathEdges", edge_array(lattice_, join.path_edges));
-    out.set("description", js_string(join.description));
-    return ok_value(out);
-  }
-
   val reachable(const std::string& name) const {
     Result<NodeId> id = find_node(lattice_, name);
     if (!id) return error_value(id.error());
@@ -244,8 +228,14 @@ class GraphHandle {
 
   val check() const { return ok_value(lattice_check_value(lattice_, graph_)); }
 
+  // The one join of a selection (graph_join.h through selection.h): the wrapper's select() and joinOnGraph()
+  // both read it; the explanation is what joinOnGraph() calls its description.
   val select(const val& names) const {
-    return translate(typelattice::select(lattice_, strings_from(names)), selection_value);
+    return translate(typelattice::select(lattice_, strings_from(names)), [](const Selection& s) {
+      val out = selection_value(s);
+      out.set("explanation", js_string(s.explanation));
+      return out;
+    });
   }
 
  private:
@@ -364,7 +354,6 @@ void register_promotion_bindings() {
       .function("select", &SystemHandle::select)
       .function("joinCells", &SystemHandle::join_cells);
   emscripten::class_<GraphHandle>("GraphHandle")
-      .function("join", &GraphHandle::join)
       .function("reachable", &GraphHandle::reachable)
       .function("check", &GraphHandle::check)
       .function("select", &GraphHandle::select);

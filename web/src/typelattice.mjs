@@ -256,12 +256,25 @@ export default async function createTypeLattice(options) {
   function graphHandle(given, what) {
     const graph = requireGraph(given, what);
     const native = unwrap(core.makeGraph(graph.nodes, graph.edges));
+    // select() and joinOnGraph() are one core call (the graph's join, graph_join.h): select() is the full
+    // answer; joinOnGraph() gives it in its own shape, the join alone as its minimal upper bound.
     return handleOf(native, 'graph', (use) => ({
-      joinOnGraph: (selected) =>
-        unwrap(use('joinOnGraph').join(requireStringArray(selected, 'joinOnGraph: the selected nodes'))),
+      joinOnGraph(selected) {
+        const s = unwrap(use('joinOnGraph').select(requireStringArray(selected, 'joinOnGraph: the selected nodes')));
+        return {
+          join: s.join,
+          minimalUpperBounds: s.join === null ? s.minimalUpperBounds : [s.join],
+          pathEdges: s.pathEdges,
+          description: s.explanation,
+        };
+      },
       reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
       check: () => unwrap(use('check').check()),
-      select: (names) => unwrap(use('select').select(requireStringArray(names, 'select: the names'))),
+      select(names) {
+        const s = unwrap(use('select').select(requireStringArray(names, 'select: the names')));
+        delete s.explanation;  // joinOnGraph()'s description: a Selection says it in its text
+        return s;
+      },
     }));
   }
 
