@@ -329,10 +329,31 @@ val check_lattice_js(const val& nodes, const val& edges) {
   return ok_value(lattice_check_value(*lattice, graph));
 }
 
+// What the wrapper uses when an option is left out: PromotionOptions' own defaults.
+val promotion_defaults() {
+  const PromotionOptions defaults;
+  val out = val::object();
+  out.set("system", js_string(system_name(defaults.system)));
+  out.set("mode", js_string(mode_name(defaults.mode)));
+  out.set("x64", defaults.x64);
+  return out;
+}
+
+// CellDifference's names by value: compareTables' kinds are these values as digits.
+val cell_differences() {
+  val out = val::array();
+  for (int k = 0; k < kCellDifferenceCount; ++k)
+    out.call<void>("push", js_string(cell_difference_name(static_cast<CellDifference>(k))));
+  return out;
+}
+
 }  // namespace
 
 void register_promotion_bindings() {
   using emscripten::function;
+  function("promotionDefaults", &promotion_defaults);
+  function("cellDifferences", &cell_differences);
+  emscripten::constant("noPromotion", static_cast<int>(CompiledSystem::kNoPromotion));
   function("dtypes", &dtypes);
   function("dtypeNames", &dtype_names);
   function("dtypeIndex", &dtype_index);
