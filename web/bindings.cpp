@@ -1,8 +1,10 @@
 // Embind bindings: each function converts JS arguments, calls the core, and converts the result back.
 // Nothing here decides anything; the wrapper (src/typelattice.mjs) validates arguments and throws.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <malloc.h>
 
+#include "typelattice/cast_request.h"
 #include "web/bindings.h"
 #include "web/bindings_blocks.h"
 #include "web/bindings_formats.h"
@@ -68,17 +70,6 @@ val node_names(const Lattice& lattice, std::span<const NodeId> ids) {
   return out;
 }
 
-val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges) {
-  val out = val::array();
-  for (const auto& [from, to] : edges) {
-    val edge = val::array();
-    edge.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(from)]));
-    edge.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(to)]));
-    out.call<void>("push", edge);
-  }
-  return out;
-}
-
 val positions_value(const std::vector<NodePosition>& positions) {
   val out = val::array();
   for (const NodePosition& p : positions) {
@@ -99,6 +90,10 @@ double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 EMSCRIPTEN_BINDINGS(typelattice) {
   using namespace typelattice::web;
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  // Limits the wrapper checks before it allocates, read here so that JS never retypes them: the most the heap
+  // can grow to (-sMAXIMUM_MEMORY) and the most stochastic samples of one value.
+  emscripten::constant("maximumMemoryBytes", static_cast<double>(emscripten_get_heap_max()));
+  emscripten::constant("maxCastSamples", static_cast<double>(typelattice::kMaxCastSamples));
   register_promotion_bindings();
   register_format_bindings();
   register_block_bindings();

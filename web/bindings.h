@@ -45,7 +45,6 @@ Graph graph_from(const val& nodes, const val& edges);     // nodes: string[], ed
 val name_pairs(const std::vector<std::pair<std::string, std::string>>& pairs);  // [[from, to], ...]
 val graph_value(const Graph& graph);                      // { nodes: string[], edges: [string, string][] }
 val node_names(const Lattice& lattice, std::span<const NodeId> ids);
-val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges);
 val positions_value(const std::vector<NodePosition>& positions);  // [{ name, x, y }]
 
 }  // namespace typelattice::web

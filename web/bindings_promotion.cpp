@@ -220,22 +220,6 @@ class GraphHandle {
  public:
   GraphHandle(Graph graph, Lattice lattice) : graph_(std::move(graph)), lattice_(std::move(lattice)) {}
 
-  val join(const val& selected_names) const {
-    std::vector<NodeId> selected;
-    for (const std::string& name : strings_from(selected_names)) {
-      Result<NodeId> id = find_node(lattice_, name);
-      if (!id) return error_value(id.error());
-      selected.push_back(*id);
-    }
-    const GraphJoin join = join_on_graph(lattice_, selected);
-    val out = val::object();
-    out.set("join", join.join ? node_or_null(lattice_, *join.join) : val::null());
-    out.set("minimalUpperBounds", node_names(lattice_, join.minimal_upper_bounds));
-    out.set("pathEdges", edge_array(lattice_, join.path_edges));
-    out.set("description", js_string(join.description));
-    return ok_value(out);
-  }
-
   val reachable(const std::string& name) const {
     Result<NodeId> id = find_node(lattice_, name);
     if (!id) return error_value(id.error());
@@ -244,8 +228,14 @@ class GraphHandle {
 
   val check() const { return ok_value(lattice_check_value(lattice_, graph_)); }
 
+  // The one join of a selection (graph_join.h through selection.h): the wrapper's select() and joinOnGraph()
+  // both read it; the explanation is what joinOnGraph() calls its description.
   val select(const val& names) const {
-    return translate(typelattice::select(lattice_, strings_from(names)), selection_value);
+    return translate(typelattice::select(lattice_, strings_from(names)), [](const Selection& s) {
+      val out = selection_value(s);
+      out.set("explanation", js_string(s.explanation));
+      return out;
+    });
   }
 
  private:
@@ -339,10 +329,31 @@ val check_lattice_js(const val& nodes, const val& edges) {
   return ok_value(lattice_check_value(*lattice, graph));
 }
 
+// What the wrapper uses when an option is left out: PromotionOptions' own defaults.
+val promotion_defaults() {
+  const PromotionOptions defaults;
+  val out = val::object();
+  out.set("system", js_string(system_name(defaults.system)));
+  out.set("mode", js_string(mode_name(defaults.mode)));
+  out.set("x64", defaults.x64);
+  return out;
+}
+
+// CellDifference's names by value: compareTables' kinds are these values as digits.
+val cell_differences() {
+  val out = val::array();
+  for (int k = 0; k < kCellDifferenceCount; ++k)
+    out.call<void>("push", js_string(cell_difference_name(static_cast<CellDifference>(k))));
+  return out;
+}
+
 }  // namespace
 
 void register_promotion_bindings() {
   using emscripten::function;
+  function("promotionDefaults", &promotion_defaults);
+  function("cellDifferences", &cell_differences);
+  emscripten::constant("noPromotion", static_cast<int>(CompiledSystem::kNoPromotion));
   function("dtypes", &dtypes);
   function("dtypeNames", &dtype_names);
   function("dtypeIndex", &dtype_index);
@@ -364,7 +375,6 @@ void register_promotion_bindings() {
       .function("select", &SystemHandle::select)
       .function("joinCells", &SystemHandle::join_cells);
   emscripten::class_<GraphHandle>("GraphHandle")
-      .function("join", &GraphHandle::join)
       .function("reachable", &GraphHandle::reachable)
       .function("check", &GraphHandle::check)
       .function("select", &GraphHandle::select);

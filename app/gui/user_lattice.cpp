@@ -10,6 +10,7 @@
 
 #include "app/cli/lattice_json.h"
 #include "app/gui/panel.h"
+#include "typelattice/graph_join.h"
 
 namespace typelattice::gui {
 
@@ -110,7 +111,7 @@ void draw_user_join_table(PanelContext& ctx) {
     for (NodeId c = 0; c < columns; ++c) {
       const std::string& col = names[static_cast<std::size_t>(c)];
       ImGui::TableNextColumn();
-      const std::optional<NodeId> join = lattice.least_upper_bound(r, c);
+      const std::optional<NodeId> join = least_upper_bound(lattice, r, c);
       const bool pair = selection.size() == 2 && ((selection[0] == row && selection[1] == col) ||
                                                   (selection[0] == col && selection[1] == row));
       if (pair) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, colours::selected);

@@ -8,6 +8,7 @@
 namespace typelattice {
 namespace {
 
+// "a", "a and b", "a, b and c": node names as a user reads them in a sentence.
 std::string name_list(const Lattice& lattice, std::span<const NodeId> ids) {
   std::string out;
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -17,40 +18,62 @@ std::string name_list(const Lattice& lattice, std::span<const NodeId> ids) {
   return out;
 }
 
+// Minimal bounds that promote to one another sit on a cycle: the cycle through the first such pair (first node
+// repeated at the end), as LatticeViolation::cycle; empty when no two of them do.
+std::vector<NodeId> cycle_through(const Lattice& lattice, const std::vector<NodeId>& bounds) {
+  for (std::size_t i = 0; i < bounds.size(); ++i) {
+    for (std::size_t j = i + 1; j < bounds.size(); ++j) {
+      if (!lattice.promotes_to(bounds[i], bounds[j]) || !lattice.promotes_to(bounds[j], bounds[i])) continue;
+      std::vector<NodeId> cycle = lattice.path_to(bounds[i], bounds[j]);
+      const std::vector<NodeId> back = lattice.path_to(bounds[j], bounds[i]);
+      cycle.insert(cycle.end(), back.begin() + 1, back.end());
+      return cycle;
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
-GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected) {
-  GraphJoin out;
-  if (selected.empty()) {
-    out.description = "No nodes are selected.";
-    return out;
-  }
-  std::vector<NodeId> upper;
-  for (NodeId u = 0; u < lattice.size(); ++u) {
-    if (std::all_of(selected.begin(), selected.end(), [&](NodeId s) { return lattice.promotes_to(s, u); }))
-      upper.push_back(u);
-  }
-  // Minimal: no other upper bound lies strictly below (nodes on a common cycle are all kept).
+std::vector<NodeId> minimal_upper_bounds(const Lattice& lattice, std::span<const NodeId> selected) {
+  const std::vector<NodeId> upper = lattice.upper_bounds(selected);
+  std::vector<NodeId> out;
   for (NodeId u : upper) {
+    // u is minimal unless some other bound w lies strictly below it (w ≤ u but not u ≤ w).
     const bool minimal = std::none_of(upper.begin(), upper.end(), [&](NodeId w) {
       return w != u && lattice.promotes_to(w, u) && !lattice.promotes_to(u, w);
     });
-    if (minimal) out.minimal_upper_bounds.push_back(u);
+    if (minimal) out.push_back(u);
   }
-  const std::string inputs = name_list(lattice, selected) + (selected.size() == 1 ? " has" : " have");
-  if (out.minimal_upper_bounds.empty()) {
-    out.description = inputs + " no common upper bound.";
-    return out;
+  return out;
+}
+
+// The least bound lies below every other, so walking down from any bound to one below it ends there; then it
+// must lie below all of them, and nothing else below it (that would be a cycle through it: no unique join).
+std::optional<NodeId> least_upper_bound(const Lattice& lattice, std::span<const NodeId> selected) {
+  const std::vector<NodeId> upper = lattice.upper_bounds(selected);
+  if (upper.empty()) return std::nullopt;
+  NodeId least = upper.front();
+  for (NodeId u : upper)
+    if (lattice.promotes_to(u, least)) least = u;
+  for (NodeId u : upper) {
+    if (!lattice.promotes_to(least, u)) return std::nullopt;
+    if (u != least && lattice.promotes_to(u, least)) return std::nullopt;
   }
-  if (out.minimal_upper_bounds.size() > 1) {
-    // In a graph with a cycle the minimal bounds can promote to one another; say so rather than deny it.
-    const std::vector<NodeId>& bounds = out.minimal_upper_bounds;
-    const bool on_a_cycle = std::any_of(bounds.begin() + 1, bounds.end(), [&](NodeId b) {
-      return lattice.promotes_to(bounds.front(), b) && lattice.promotes_to(b, bounds.front());
-    });
-    out.description = inputs + " no least upper bound: " + name_list(lattice, bounds) + " are minimal upper bounds" +
-                      (on_a_cycle ? ", and they promote to one another around a cycle."
-                                  : " and none promotes to another.");
+  return least;
+}
+
+std::optional<NodeId> least_upper_bound(const Lattice& lattice, NodeId a, NodeId b) {
+  const NodeId pair[] = {a, b};
+  return least_upper_bound(lattice, pair);
+}
+
+GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected) {
+  GraphJoin out;
+  out.minimal_upper_bounds = minimal_upper_bounds(lattice, selected);
+  if (out.minimal_upper_bounds.size() != 1) {
+    out.cycle = cycle_through(lattice, out.minimal_upper_bounds);
+    out.explanation = no_join_sentence(lattice, selected, out.minimal_upper_bounds, out.cycle);
     return out;
   }
   out.join = out.minimal_upper_bounds.front();
@@ -63,6 +86,24 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
     }
   }
   return out;
+}
+
+std::string no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
+                             std::span<const NodeId> minimal_upper_bounds, std::span<const NodeId> cycle) {
+  if (selected.empty()) return "No nodes are selected.";
+  const std::string bounds = name_list(lattice, minimal_upper_bounds);
+  if (selected.size() == 2 && cycle.empty()) {
+    // A pair is what `typelattice check` reports as its counterexample: the same words there and here.
+    const std::string pair = "not a lattice: " + name_list(lattice, selected);
+    if (minimal_upper_bounds.empty()) return pair + " have no common upper bound (nothing both promote to)";
+    return pair + " have " + std::to_string(minimal_upper_bounds.size()) + " minimal upper bounds, " + bounds +
+           ", and none of them promotes to the others, so their join is not unique";
+  }
+  const std::string inputs = name_list(lattice, selected) + (selected.size() == 1 ? " has" : " have");
+  if (minimal_upper_bounds.empty()) return inputs + " no common upper bound.";
+  // In a graph with a cycle the minimal bounds can promote to one another; say so rather than deny it.
+  return inputs + " no least upper bound: " + bounds + " are minimal upper bounds" +
+         (cycle.empty() ? " and none promotes to another." : ", and they promote to one another around a cycle.");
 }
 
 Result<NodeId> find_node(const Lattice& lattice, std::string_view name) {

@@ -1,6 +1,7 @@
 // Reachability as rows of 64-bit words, so a 1000-node graph closes in a few million word operations.
 #include "typelattice/lattice.h"
 #include "typelattice/display_text.h"
+#include "typelattice/graph_join.h"
 
 #include <algorithm>
 #include <bit>
@@ -48,12 +49,11 @@ std::vector<NodeId> members(Words row, std::size_t words) {
   return out;
 }
 
-std::string join_names(const std::vector<std::string>& names, const std::vector<NodeId>& ids, std::string_view sep) {
+// "a -> b -> a": a cycle as `check` prints it.
+std::string arrow_path(const std::vector<std::string>& names, const std::vector<NodeId>& ids) {
   std::string out;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i > 0) out += (i + 1 == ids.size() && sep == ", ") ? " and " : std::string(sep);
-    out += displayed(names[static_cast<std::size_t>(ids[i])]);
-  }
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    out += (i > 0 ? " -> " : "") + displayed(names[static_cast<std::size_t>(ids[i])]);
   return out;
 }
 
@@ -163,50 +163,15 @@ std::optional<NodeId> Lattice::find(std::string_view name) const {
 }
 
 
-std::vector<NodeId> Lattice::upper_bounds(NodeId a, NodeId b) const {
-  return members(row_and(row(a), row(b), words_).data(), words_);
-}
-
-std::vector<NodeId> Lattice::minimal_upper_bounds(NodeId a, NodeId b) const {
-  const std::vector<NodeId> ubs = upper_bounds(a, b);
-  std::vector<NodeId> out;
-  for (NodeId c : ubs) {
-    // c is minimal unless some other bound d lies strictly below it (d <= c but not c <= d).
-    const bool minimal = std::none_of(ubs.begin(), ubs.end(), [&](NodeId d) {
-      return d != c && promotes_to(d, c) && !promotes_to(c, d);
-    });
-    if (minimal) out.push_back(c);
-  }
-  return out;
-}
-
-std::optional<NodeId> Lattice::least_upper_bound(NodeId a, NodeId b) const {
-  if (promotes_to(a, b)) return promotes_to(b, a) && a != b ? std::nullopt : std::optional<NodeId>(b);
-  if (promotes_to(b, a)) return a;
-  return least_of(row_and(row(a), row(b), words_));
-}
-
-std::optional<NodeId> Lattice::least_upper_bound(const std::vector<NodeId>& nodes) const {
-  if (nodes.empty()) return std::nullopt;
+std::vector<NodeId> Lattice::upper_bounds(std::span<const NodeId> nodes) const {
+  if (nodes.empty()) return {};
   Row common(row(nodes[0]), row(nodes[0]) + words_);
   for (NodeId n : nodes) common = row_and(common.data(), row(n), words_);
-  return least_of(common);
+  return members(common.data(), words_);
 }
 
-// The least element of a set of common upper bounds: the member whose own upper set is the whole set
-// (every member's upper set lies inside it, so the least one is the member reaching the most).
-std::optional<NodeId> Lattice::least_of(const std::vector<std::uint64_t>& bounds) const {
-  const int count = popcount(bounds.data(), bounds.size());
-  std::optional<NodeId> found;
-  for (std::size_t w = 0; w < bounds.size(); ++w) {
-    for (std::uint64_t bits = bounds[w]; bits != 0; bits &= bits - 1) {
-      const auto c = static_cast<NodeId>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-      if (reach_count_[static_cast<std::size_t>(c)] != count) continue;
-      if (found) return std::nullopt;  // two nodes with the same upper set: they sit on a cycle
-      found = c;
-    }
-  }
-  return found;
+std::vector<NodeId> Lattice::upper_bounds(NodeId a, NodeId b) const {
+  return members(row_and(row(a), row(b), words_).data(), words_);
 }
 
 std::vector<NodeId> Lattice::reachable_from(NodeId a) const { return members(row(a), words_); }
@@ -290,9 +255,9 @@ std::optional<LatticeViolation> Lattice::check() const {
           if (c >= 0 && !at_most(rows, words, j, c)) j = kNoLeast;
         }
         if (exact) {
-          const Row common = row_and(row(a), row(b), words_);
-          const bool none = std::all_of(common.begin(), common.end(), [](std::uint64_t w) { return w == 0; });
-          j = none ? kNoBound : least_of(common).value_or(kNoLeast);
+          const NodeId pair[] = {a, b};
+          const std::optional<NodeId> least = least_upper_bound(*this, pair);
+          j = least ? *least : upper_bounds(a, b).empty() ? kNoBound : kNoLeast;
         }
       }
       join[b] = j;
@@ -300,7 +265,8 @@ std::optional<LatticeViolation> Lattice::check() const {
     for (NodeId b = a + 1; b < n; ++b) {
       const NodeId j = join[static_cast<std::size_t>(b)];
       if (j == kNoLeast)
-        return LatticeViolation{LatticeViolation::Kind::no_least_upper_bound, a, b, minimal_upper_bounds(a, b), {}};
+        return LatticeViolation{LatticeViolation::Kind::no_least_upper_bound, a, b,
+                                typelattice::minimal_upper_bounds(*this, std::vector<NodeId>{a, b}), {}};
       if (j == kNoBound && !missing) missing = LatticeViolation{LatticeViolation::Kind::no_upper_bound, a, b, {}, {}};
     }
   }
@@ -308,20 +274,11 @@ std::optional<LatticeViolation> Lattice::check() const {
 }
 
 std::string Lattice::describe(const LatticeViolation& v) const {
-  auto name = [&](NodeId id) { return displayed(names_[static_cast<std::size_t>(id)]); };
-  switch (v.kind) {
-    case LatticeViolation::Kind::cycle:
-      return "not a lattice: cycle " + join_names(names_, v.cycle, " -> ") +
-             " (promotion must never lead back to where it started)";
-    case LatticeViolation::Kind::no_upper_bound:
-      return "not a lattice: " + name(v.a) + " and " + name(v.b) +
-             " have no common upper bound (nothing both promote to)";
-    case LatticeViolation::Kind::no_least_upper_bound:
-      return "not a lattice: " + name(v.a) + " and " + name(v.b) + " have " + std::to_string(v.competing.size()) +
-             " minimal upper bounds, " + join_names(names_, v.competing, ", ") +
-             ", and none of them promotes to the others, so their join is not unique";
-  }
-  return {};
+  if (v.kind == LatticeViolation::Kind::cycle)
+    return "not a lattice: cycle " + arrow_path(names_, v.cycle) +
+           " (promotion must never lead back to where it started)";
+  const NodeId pair[] = {v.a, v.b};
+  return no_join_sentence(*this, pair, v.competing, {});
 }
 
 }  // namespace typelattice

@@ -26,16 +26,6 @@ Selection nothing_selected() {
   return s;
 }
 
-// Minimal bounds that promote to one another: the cycle through the first two, as LatticeViolation::cycle.
-std::vector<NodeId> cycle_through(const Lattice& lattice, const std::vector<NodeId>& bounds) {
-  if (bounds.size() < 2 || !lattice.promotes_to(bounds[0], bounds[1]) || !lattice.promotes_to(bounds[1], bounds[0]))
-    return {};
-  std::vector<NodeId> cycle = lattice.path_to(bounds[0], bounds[1]);
-  const std::vector<NodeId> back = lattice.path_to(bounds[1], bounds[0]);
-  cycle.insert(cycle.end(), back.begin() + 1, back.end());
-  return cycle;
-}
-
 // "c: the least node that a and b both promote to in this graph (a → c; b → x → c)".
 std::string graph_reason(const Lattice& lattice, const std::vector<NodeId>& selected, NodeId join) {
   std::vector<NodeId> ids;  // a node selected twice is one node (the app's selection toggles); order kept
@@ -70,7 +60,6 @@ Result<Selection> select(const Lattice& lattice, std::span<const std::string> na
     if (!id) return id.error();
     ids.push_back(*id);
   }
-  if (ids.empty()) return nothing_selected();
   const GraphJoin joined = join_on_graph(lattice, ids);
   Selection s;
   if (joined.join) {
@@ -80,21 +69,10 @@ Result<Selection> select(const Lattice& lattice, std::span<const std::string> na
     s.reason = graph_reason(lattice, ids, *joined.join);
     return s;
   }
-  const std::vector<NodeId> competing =
-      joined.minimal_upper_bounds.size() > 1 ? joined.minimal_upper_bounds : std::vector<NodeId>{};
-  for (NodeId id : competing) s.minimal_upper_bounds.push_back(name_of(lattice, id));
-  const std::vector<NodeId> cycle = cycle_through(lattice, competing);
-  for (NodeId id : cycle) s.cycle.push_back(name_of(lattice, id));
-  if (ids.size() == 2 && cycle.empty()) {
-    // The pair as `check` reports it when it is the graph's counterexample.
-    const LatticeViolation pair{competing.empty() ? LatticeViolation::Kind::no_upper_bound
-                                                  : LatticeViolation::Kind::no_least_upper_bound,
-                                ids[0], ids[1], competing, {}};
-    s.explanation = lattice.describe(pair);
-  } else {
-    s.explanation = joined.description;
-  }
-  s.text = s.explanation;
+  for (NodeId id : joined.minimal_upper_bounds) s.minimal_upper_bounds.push_back(name_of(lattice, id));
+  for (NodeId id : joined.cycle) s.cycle.push_back(name_of(lattice, id));
+  s.explanation = joined.explanation;
+  s.text = ids.empty() ? std::string(kNothingSelected) : s.explanation;
   return s;
 }
 

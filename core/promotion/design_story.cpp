@@ -4,13 +4,14 @@
 #include <algorithm>
 
 #include "typelattice/dtype.h"
+#include "typelattice/graph_join.h"
 #include "typelattice/promotion.h"
 
 namespace typelattice {
 namespace {
 
 std::optional<std::string> join_of(const Lattice& lattice, NodeId a, NodeId b) {
-  const auto join = lattice.least_upper_bound(a, b);
+  const auto join = least_upper_bound(lattice, a, b);
   if (!join) return std::nullopt;
   return lattice.names()[static_cast<std::size_t>(*join)];
 }

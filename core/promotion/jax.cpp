@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/base/assets.h"
+#include "typelattice/graph_join.h"
 #include "typelattice/lattice_text.h"
 #include "core/promotion/systems.h"
 
@@ -63,7 +64,7 @@ std::optional<Dtype> jax_join(std::span<const Dtype> dtypes, const PromotionOpti
     if (id < 0) return std::nullopt;
     nodes.push_back(id);
   }
-  const auto join = l.lattice.least_upper_bound(nodes);
+  const auto join = least_upper_bound(l.lattice, nodes);
   if (!join) return std::nullopt;
   for (const DtypeInfo& info : all_dtypes())
     if (l.node[static_cast<std::size_t>(info.id)] == *join) return info.id;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "promotion_test_util.h"
+#include "typelattice/graph_join.h"
 #include "typelattice/promotion.h"
 
 namespace {
@@ -107,7 +108,7 @@ TEST(ArrayApi, ItsGraphHasThreeComponentsWhoseJoinsAreTheTables) {
       if (dtype_info(a).weak || dtype_info(b).weak) continue;
       const auto na = lattice->find(dtype_name(a)), nb = lattice->find(dtype_name(b));
       ASSERT_TRUE(na && nb);
-      const auto join = lattice->least_upper_bound(*na, *nb);
+      const auto join = least_upper_bound(*lattice, *na, *nb);
       const auto it = want.find({a, b});
       if (it == want.end()) {
         EXPECT_FALSE(join.has_value()) << dtype_name(a) << " " << dtype_name(b);

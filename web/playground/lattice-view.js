@@ -125,7 +125,7 @@ export class LatticeView {
           box.append(para(e.message, 'mono counterexample'));
         }
       }
-      if (opts.mode === 'strict' && opts.system === 'jax') box.append(para(t('lattice.strictNote')));
+      if (opts.mode === 'strict' && this.app.hasModes(opts.system)) box.append(para(t('lattice.strictNote')));
       if (!drawable) box.append(para(t('lattice.tableOnly'), 'hint'));
       return;
     }

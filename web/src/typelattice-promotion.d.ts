@@ -111,7 +111,7 @@ export interface LatticeCheck {
   layout: PositionedNode[];
 }
 
-/** Result of {@link TypeLattice.joinOnGraph}. */
+/** Result of {@link TypeLattice.joinOnGraph}: the same answer as {@link Selection}, which is the full one. */
 export interface GraphJoin {
   /** The least upper bound of the selection, or null. */
   join: string | null;
@@ -119,7 +119,7 @@ export interface GraphJoin {
   minimalUpperBounds: string[];
   /** Edges on a shortest path from each selected node up to the join. */
   pathEdges: Edge[];
-  /** Why there is no join, or ''. */
+  /** Why there is no join (for a non-empty selection, the Selection's `text`), or ''. */
   description: string;
 }
 

@@ -174,10 +174,18 @@ export interface SystemHandle extends Handle {
 
 /** A graph compiled once (its closure; {@link TypeLattice.graph}). */
 export interface GraphHandle extends Handle {
+  /**
+   * The same join as {@link GraphHandle.select}, from the same core call, in the {@link GraphJoin} shape: the
+   * join alone as its minimal upper bound, and `description` = why there is none (no_join_sentence in the core).
+   * @throws {RangeError} for an unknown node name.
+   */
   joinOnGraph(selected: string[]): GraphJoin;
   reachable(node: string): string[];
   check(): LatticeCheck;
-  /** @throws {RangeError} for an unknown node name. */
+  /**
+   * The full answer for a selection: the join, the path edges, the competing bounds and their cycle, the line to
+   * show and the reason. @throws {RangeError} for an unknown node name.
+   */
   select(names: string[]): Selection;
 }
 
@@ -370,7 +378,10 @@ export interface TypeLattice extends BlockCalls {
    * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.
    */
   checkLattice(graph: Graph): LatticeCheck;
-  /** The join of the selected nodes on a graph, with the paths to it or why there is none. */
+  /**
+   * The join of the selected nodes on a graph, with the paths to it or why there is none: `graph(g).joinOnGraph`,
+   * a projection of the full answer `graph(g).select(selected)` ({@link GraphHandle.select}).
+   */
   joinOnGraph(graph: Graph, selected: string[]): GraphJoin;
   /** The nodes `node` may promote to, itself included. */
   reachable(graph: Graph, node: string): string[];

@@ -10,16 +10,11 @@ import {
 } from './arguments.mjs';
 
 const VERSION = '0.1.0';
-// The core's kMaxCastSamples (typelattice/cast_request.h): the most stochastic samples of one value.
-const MAX_CAST_SAMPLES = 1 << 20;
-// Must match -sMAXIMUM_MEMORY in web/CMakeLists.txt: the most the wasm heap can grow to.
-const MAXIMUM_MEMORY_BYTES = 2 ** 31;
 // (module (func (result v128) (i32x4.splat (i32.const 0)))): valid only where wasm SIMD128 is supported.
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01,
   0x00, 0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b,
 ]);
-const SYSTEM_DEFAULTS = { system: 'jax', mode: 'standard', x64: true };
 // Arrays of codes by the core's code width (formats()[i].codeBytes).
 const CODE_ARRAYS = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array };
 
@@ -41,15 +36,13 @@ function simdSupported() {
   }
 }
 
-// The core's CellDifference in order (typelattice/table_diff.h).
-const CELL_DIFFERENCES = ['same', 'weak-scalar', 'integer-float', 'missing-type', 'disagreement'];
-
-function systemOptions(opts, what) {
+// `defaults`: the core's PromotionOptions defaults (core.promotionDefaults()).
+function systemOptions(opts, what, defaults) {
   const o = requireOptions(opts, what);
   return [
-    optionOf(o, 'system', 'string', SYSTEM_DEFAULTS.system, what),
-    optionOf(o, 'mode', 'string', SYSTEM_DEFAULTS.mode, what),
-    optionOf(o, 'x64', 'boolean', SYSTEM_DEFAULTS.x64, what),
+    optionOf(o, 'system', 'string', defaults.system, what),
+    optionOf(o, 'mode', 'string', defaults.mode, what),
+    optionOf(o, 'x64', 'boolean', defaults.x64, what),
   ];
 }
 
@@ -73,6 +66,12 @@ export default async function createTypeLattice(options) {
   const simd = optionOf(opts, 'simd', 'boolean', true, 'createTypeLattice') && simdSupported();
   const locateFile = optionOf(opts, 'locateFile', 'function', undefined, 'createTypeLattice');
   const core = await loadCore(simd, locateFile);
+  // Limits, defaults and enum names as the core has them (never retyped here).
+  const MAX_CAST_SAMPLES = core.maxCastSamples;            // kMaxCastSamples (typelattice/cast_request.h)
+  const MAXIMUM_MEMORY_BYTES = core.maximumMemoryBytes;    // the most the wasm heap can grow to
+  const SYSTEM_DEFAULTS = Object.freeze(core.promotionDefaults());
+  const CELL_DIFFERENCES = core.cellDifferences();         // CellDifference's names by value (table_diff.h)
+  const systemOptionsOf = (opts, what) => systemOptions(opts, what, SYSTEM_DEFAULTS);
 
   const formatInfo = new Map(core.formats('builtin').map((f) => [f.name, f]));
   const cached = new Map();
@@ -89,9 +88,9 @@ export default async function createTypeLattice(options) {
   // The bulk casts convert float32 <-> minifloat; float32 is a format for layout and castValue only.
   const minifloat = (name, what) => {
     const f = format(name, `${what}: the format`);
-    if (!f.isMinifloat) {
-      throw new RangeError(`${what}: ${f.name} is not a minifloat format; the bulk casts convert between float32 ` +
-                           'and the 8- and 16-bit formats (use layout or castValue for one float32 value)');
+    if (!f.isMinifloat) {  // the core refuses it in its own words; with no values nothing is read or written
+      unwrap(what === 'decode' ? core.decode(f.name, 0, 0, 0)
+        : core.castFloat32(f.name, 0, 0, 0, undefined, undefined, undefined));
     }
     return f;
   };
@@ -184,7 +183,7 @@ export default async function createTypeLattice(options) {
 
   const dtypeNames = core.dtypeNames();  // by the core's Dtype value
   const dtypeCount = dtypeNames.length;
-  const NO_PROMOTION = 0xff;             // CompiledSystem::kNoPromotion
+  const NO_PROMOTION = core.noPromotion; // CompiledSystem::kNoPromotion
   const dtypeIndex = new Map();          // spellings the core accepted -> Dtype value
   const indexOf = (name) => {
     let index = dtypeIndex.get(name);
@@ -256,12 +255,25 @@ export default async function createTypeLattice(options) {
   function graphHandle(given, what) {
     const graph = requireGraph(given, what);
     const native = unwrap(core.makeGraph(graph.nodes, graph.edges));
+    // select() and joinOnGraph() are one core call (the graph's join, graph_join.h): select() is the full
+    // answer; joinOnGraph() gives it in its own shape, the join alone as its minimal upper bound.
     return handleOf(native, 'graph', (use) => ({
-      joinOnGraph: (selected) =>
-        unwrap(use('joinOnGraph').join(requireStringArray(selected, 'joinOnGraph: the selected nodes'))),
+      joinOnGraph(selected) {
+        const s = unwrap(use('joinOnGraph').select(requireStringArray(selected, 'joinOnGraph: the selected nodes')));
+        return {
+          join: s.join,
+          minimalUpperBounds: s.join === null ? s.minimalUpperBounds : [s.join],
+          pathEdges: s.pathEdges,
+          description: s.explanation,
+        };
+      },
       reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
       check: () => unwrap(use('check').check()),
-      select: (names) => unwrap(use('select').select(requireStringArray(names, 'select: the names'))),
+      select(names) {
+        const s = unwrap(use('select').select(requireStringArray(names, 'select: the names')));
+        delete s.explanation;  // joinOnGraph()'s description: a Selection says it in its text
+        return s;
+      },
     }));
   }
 
@@ -292,7 +304,7 @@ export default async function createTypeLattice(options) {
     if (opts === last.opts && opts.system === last.system && opts.mode === last.mode && opts.x64 === last.x64) {
       return last.handle;
     }
-    const handle = cachedSystem(...systemOptions(opts, what));
+    const handle = cachedSystem(...systemOptionsOf(opts, what));
     Object.assign(last, { opts, system: opts.system, mode: opts.mode, x64: opts.x64, handle });
     return handle;
   }
@@ -335,7 +347,7 @@ export default async function createTypeLattice(options) {
     designStory: () => listing('designStory', () => core.designStory()),
 
     /** A promotion system compiled once; call delete() when done with it. */
-    system: (opts) => systemHandle(...systemOptions(opts, 'system')),
+    system: (opts) => systemHandle(...systemOptionsOf(opts, 'system')),
     /** A graph compiled once (its closure); call delete() when done with it. */
     graph: (graph) => graphHandle(graph, 'graph'),
 
@@ -346,8 +358,8 @@ export default async function createTypeLattice(options) {
     checkSystem: (opts) => systemFor(opts, 'checkSystem').check(),
     compareTables(opts, other) {
       const types = requireOptions(opts, 'compareTables').types;
-      const t = unwrap(core.compareTables(...systemOptions(opts, 'compareTables'),
-        ...systemOptions(other, 'compareTables: the other system'),
+      const t = unwrap(core.compareTables(...systemOptionsOf(opts, 'compareTables'),
+        ...systemOptionsOf(other, 'compareTables: the other system'),
         types === undefined ? [] : requireStringArray(types, 'compareTables: option types')));
       // Both systems' answers from their own tables, the core's class of each cell (r * n + c) beside them.
       const here = tl.table({ ...opts, types: t.types });

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -32,7 +33,8 @@ struct LatticeViolation {
   std::vector<NodeId> cycle;        // nodes around the cycle, first repeated at the end (cycle)
 };
 
-// The reflexive-transitive closure of the edges, as rows of bits (any number of nodes).
+// The reflexive-transitive closure of the edges, as rows of bits (any number of nodes). Joins on it (minimal
+// upper bounds, the least one, the paths to it, why there is none) are in graph_join.h.
 class Lattice {
  public:
   // The closure takes n² bits and the check visits every pair: 4096 nodes is 2 MiB and a fraction of a second.
@@ -51,15 +53,14 @@ class Lattice {
   bool promotes_to(NodeId from, NodeId to) const {         // from ≤ to (reflexive, transitive)
     return (row(from)[static_cast<std::size_t>(to) / 64] >> (to % 64)) & 1U;
   }
+  std::vector<NodeId> upper_bounds(std::span<const NodeId> nodes) const;  // all of them promote to: empty for none
   std::vector<NodeId> upper_bounds(NodeId a, NodeId b) const;
-  std::vector<NodeId> minimal_upper_bounds(NodeId a, NodeId b) const;
-  std::optional<NodeId> least_upper_bound(NodeId a, NodeId b) const;          // the join, if unique
-  std::optional<NodeId> least_upper_bound(const std::vector<NodeId>& nodes) const;  // n-ary join
   std::vector<NodeId> reachable_from(NodeId a) const;     // everything `a` may promote to, itself included
   std::vector<NodeId> path_to(NodeId from, NodeId to) const;  // one shortest edge path, empty if none
 
   std::optional<LatticeViolation> check() const;           // nullopt: it is a lattice
-  std::string describe(const LatticeViolation& v) const;   // e.g. "int8 and uint8 have two least upper bounds ..."
+  // e.g. "not a lattice: int8 and uint8 have 2 minimal upper bounds, ..." (a pair: graph_join.h's no_join_sentence)
+  std::string describe(const LatticeViolation& v) const;
 
  private:
   std::vector<std::string> names_;
@@ -73,8 +74,6 @@ class Lattice {
 
   const std::uint64_t* row(NodeId a) const { return closure_.data() + static_cast<std::size_t>(a) * words_; }
   void close_over_edges();
-
-  std::optional<NodeId> least_of(const std::vector<std::uint64_t>& bounds) const;
 };
 
 }  // namespace typelattice

@@ -19,7 +19,7 @@ struct Selection {
   std::vector<std::pair<std::string, std::string>> path_edges;  // drawn edges on shortest paths up to the join
   std::vector<std::string> minimal_upper_bounds;               // no join: the bounds that compete (two or more)
   std::vector<std::string> cycle;   // the competing bounds promote to one another around it (first repeated last)
-  std::string explanation;          // why there is no join; empty with one
+  std::string explanation;          // why there is no join (on a graph: no_join_sentence); empty with one
   std::string reason;               // why this join (join_reason.h for a system, the paths on a graph); may be empty
   std::string text;                 // "join: NAME", "join: none (nothing selected)", or the explanation
 };
@@ -29,8 +29,8 @@ struct Selection {
 // selection is that join. Unknown dtype names: ErrorKind::unknown_name with the closest names.
 Result<Selection> select(const CompiledSystem& system, std::span<const std::string> names);
 
-// Any graph (a user's, or a design stage): the graph's least upper bound. For two nodes without one, the
-// explanation is the sentence `typelattice check` prints when that pair is its counterexample.
+// Any graph (a user's, or a design stage): join_on_graph (graph_join.h) with names, so the explanation is its
+// no_join_sentence (for two nodes, the sentence `typelattice check` prints when that pair is its counterexample).
 // Unknown node names: ErrorKind::unknown_name with the closest node names.
 Result<Selection> select(const Lattice& lattice, std::span<const std::string> names);
 

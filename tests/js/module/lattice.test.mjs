@@ -130,7 +130,7 @@ test('joinOnGraph: the join with its paths, or the competing bounds and why', as
   assert.deepEqual([...diamond.minimalUpperBounds].sort(), ['C', 'D']);
   assert.deepEqual(diamond.pathEdges, []);
   assert.match(diamond.description, /A/);
-  assert.match(diamond.description, /least upper bound/);
+  assert.match(diamond.description, /2 minimal upper bounds, C and D/);  // the check's sentence for the pair
 });
 
 test('reachable: everything a node may promote to, itself included', async () => {
