@@ -33,6 +33,12 @@ std::size_t utf8_sequence(std::string_view s, std::uint32_t& cp) {
 
 std::string displayed(std::string_view text) {
   std::string out;
+  const std::size_t whole = text.size();
+  if (whole > kEchoLimit) {
+    std::size_t cut = kEchoLimit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    text = text.substr(0, cut);
+  }
   // \xNN (2 digits) for a byte, \u{NNNN} (4) for a code point.
   const auto escape = [&out](const char* open, std::uint32_t value, int digits, const char* close) {
     out += open;
@@ -54,6 +60,7 @@ std::string displayed(std::string_view text) {
     }
     i += n == 0 ? 1 : n;
   }
+  if (whole > text.size()) out += "\u2026 (" + std::to_string(whole) + " bytes)";
   return out;
 }
 
