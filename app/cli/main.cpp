@@ -50,6 +50,9 @@ int main(int argc, char** argv) {
   // A reader that closes the pipe early (`| head`) must end the run with exit 3 like any other lost output, not
   // kill it with SIGPIPE: ignored, the next write fails with EPIPE and the commands stop there.
   std::signal(SIGPIPE, SIG_IGN);
+  // A read that fails (an allocation for a huge line or word) must not look like the end of the input: badbit
+  // rethrows what failed, which ends below as a message.
+  std::cin.exceptions(std::ios::badbit);
   try {
     return run_cli(argc, argv);
   } catch (const std::bad_alloc&) {

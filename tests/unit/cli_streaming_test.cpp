@@ -84,6 +84,15 @@ TEST(CliStreaming, ABadValueFarIntoTheInputIsNamed) {
   EXPECT_NE(late.err.find("value 20001: 'abc' is not a number"), std::string::npos) << late.err;
 }
 
+TEST(CliStreaming, RunningOutOfMemoryIsAMessageAndExitTwo) {
+  // One 200 MB word or line under a 100 MB address space: the read fails, and says so (never exit 0, never abort).
+  for (const std::string command : {"quantize --to mxfp8_e4m3", "cast --to float16",
+                                    "decode --from float16"}) {
+    EXPECT_EQ(pipeline("ulimit -v 100000; head -c 200000000 /dev/zero | tr '\\0' 1 | $T " + command +
+                       " 2>&1 | grep -c 'out of memory'; exit ${PIPESTATUS[2]}"), "2 1\n") << command;
+  }
+}
+
 TEST(CliStreaming, NanScalesDequantizeToNanInEveryForm) {
   // The MX rule (and the core's dequantize_blocks, and the module's dequantizeBlocks): a NaN scale makes its block NaN.
   EXPECT_EQ(typelattice("dequantize --from mxfp4_e2m1", "count 3\nscales ff\ncodes 2101\n").out, "nan\nnan\nnan\n");
