@@ -82,12 +82,14 @@ bool is_space(int c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
 // errors (its first bytes: displayed() shortens the rest), so only those are kept.
 Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_number, BlockCodeStream& out) {
   std::string count_text, tensor_text;
+  std::size_t value_size_of_count = 0;
   bool has_count = false, has_scales = false, has_codes = false, has_format = false, has_tensor = false;
   HexValue scales(out.scales), codes(out.codes);
   // The last 3 packed bytes: a last, partial byte or FP6 group is checked before any value is written.
   std::vector<std::uint8_t> tail;
   for (bool more = true; more; ++line_number) {
     std::string line, key, value;
+    std::size_t line_size = 0, key_size = 0, value_size = 0;  // the whole sizes, of which the start is kept
     int words = 0;
     bool in_word = false;
     HexValue* hex = nullptr;
@@ -97,7 +99,7 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
         more = c != std::char_traits<char>::eof();
         break;
       }
-      if (line.size() <= kEchoLimit) line += static_cast<char>(c);
+      if (++line_size <= kEchoLimit + 1) line += static_cast<char>(c);
       if (is_space(c)) {
         in_word = false;
         continue;
@@ -106,25 +108,25 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
         in_word = true;
         if (++words == 2) hex = key == "scales" && !has_scales ? &scales : key == "codes" && !has_codes ? &codes : nullptr;
       }
-      if (words == 1 && key.size() <= kEchoLimit) key += static_cast<char>(c);
+      if (words == 1 && ++key_size <= kEchoLimit + 1) key += static_cast<char>(c);
       if (words == 2 && hex != nullptr) hex->add(static_cast<char>(c));
-      else if (words == 2 && value.size() <= kEchoLimit) value += static_cast<char>(c);
+      else if (words == 2 && ++value_size <= kEchoLimit + 1) value += static_cast<char>(c);
     }
     if (words == 0) continue;
     const std::string where = "line " + std::to_string(line_number) + ": ";
-    if (words != 2) return bad(where + "expected 'KEY VALUE', got '" + displayed(line) + "'");
+    if (words != 2) return bad(where + "expected 'KEY VALUE', got '" + displayed(line, line_size) + "'");
     bool* seen = key == "format" ? &has_format : key == "count" ? &has_count : key == "scales" ? &has_scales
                  : key == "codes" ? &has_codes : key == "tensor_scale" ? &has_tensor : nullptr;
     if (seen == nullptr)
-      return bad(where + "unknown key '" + displayed(key) + "'; expected format, count, tensor_scale, scales or codes");
+      return bad(where + "unknown key '" + displayed(key, key_size) + "'; expected format, count, tensor_scale, scales or codes");
     if (*seen) return bad(where + "a second '" + key + "' line; each key is given once");
     *seen = true;
     if (key == "format") {
       const Result<BlockFormat> named = parse_block_format(value);
       if (!named || *named != f)
-        return bad(where + "the codes are " + displayed(value) + ", not " + std::string(block_format_name(f)));
+        return bad(where + "the codes are " + displayed(value, value_size) + ", not " + std::string(block_format_name(f)));
     } else if (key == "count") {
-      count_text = value;
+      count_text = value, value_size_of_count = value_size;
     } else if (key == "tensor_scale") {
       tensor_text = value;
     } else {
@@ -134,7 +136,8 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
   if (!has_count || !has_scales || !has_codes) return bad("the packed form needs the lines count, scales and codes");
   std::size_t count = 0;
   for (const char c : count_text) {
-    if (c < '0' || c > '9' || count > (std::size_t{1} << 40)) return bad("count '" + displayed(count_text) + "' is not a count");
+    if (c < '0' || c > '9' || count > (std::size_t{1} << 40) || value_size_of_count > kEchoLimit)
+      return bad("count '" + displayed(count_text, value_size_of_count) + "' is not a count");
     count = count * 10 + static_cast<std::size_t>(c - '0');
   }
   if (count == 0) return bad("count must be at least 1");

@@ -31,10 +31,11 @@ std::size_t utf8_sequence(std::string_view s, std::uint32_t& cp) {
 
 }  // namespace
 
-std::string displayed(std::string_view text) {
+std::string displayed(std::string_view text) { return displayed(text, text.size()); }
+
+std::string displayed(std::string_view text, std::size_t whole) {
   std::string out;
-  const std::size_t whole = text.size();
-  if (whole > kEchoLimit) {
+  if (whole > kEchoLimit && text.size() > kEchoLimit) {
     std::size_t cut = kEchoLimit;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
     text = text.substr(0, cut);

@@ -17,5 +17,7 @@ inline constexpr std::size_t kEchoLimit = 256;
 // characters (\u{NNNN}) escaped, and '\' doubled so that an escape cannot be confused with typed text.
 // Everything else, non-ASCII letters included, is kept as it is. Past kEchoLimit bytes, shortened as above.
 std::string displayed(std::string_view text);
+// The same for a text of `whole_size` bytes of which a reader kept only the start (at least kEchoLimit + 1 bytes).
+std::string displayed(std::string_view start, std::size_t whole_size);
 
 }  // namespace typelattice
