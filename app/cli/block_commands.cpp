@@ -1,15 +1,21 @@
 // quantize, dequantize: block-scaled formats (core/include/typelattice/block_formats.h; docs/formats.md).
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
-#include <iterator>
+#include <optional>
 #include <memory>
-#include <sstream>
 
 #include "app/cli/block_io.h"
 #include "app/cli/commands.h"
+#include "app/cli/output.h"
+#include "app/cli/spool.h"
 #include "typelattice/block_formats.h"
+#include "typelattice/block_packing.h"
 #include "typelattice/block_text.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/display_text.h"
 
 namespace typelattice::cli {
 namespace {
@@ -19,9 +25,9 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
-std::string read_stdin() {
-  std::ios::sync_with_stdio(false);
-  return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+int write_error() {
+  std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";
+  return 3;
 }
 
 struct QuantizeArgs {
@@ -29,8 +35,107 @@ struct QuantizeArgs {
   bool packed = false, tensor_scale = false;
 };
 
+// Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
+constexpr std::size_t kBatchValues = 8192;
+
+// Writes the blocks of one batch after another in the form asked for; the packed form keeps its scales and codes
+// in spools until the end, since its count comes first.
+class BlockWriter {
+ public:
+  BlockWriter(BlockFormat f, const BlockOptions& options, const QuantizeArgs& args)
+      : f_(f), options_(options), args_(args) {}
+  // False when the output cannot be written (main() reports it) or a spool failed (spool_failed()).
+  bool add(std::span<const float> values) {
+    if (args_.packed) return add_packed(values);
+    const Result<std::vector<QuantizedBlock>> detail = quantize_detail(f_, options_, values);
+    std::string& text = out_.text();
+    const bool json = args_.format == "json";
+    if (count_ == 0) {
+      if (json) text += blocks_json_head(f_, options_, args_.tensor_scale);
+      else if (args_.tensor_scale)
+        text += "tensor scale " + block_value_text(static_cast<double>(options_.tensor_scale)) + "\n";
+    }
+    for (const QuantizedBlock& block : *detail) {
+      if (json) {
+        append_block_json(text, block, blocks_ == 0);
+      } else {
+        text += block_line(f_, blocks_ + 1, block) + "\n";
+        for (const QuantizedElement& element : block.elements) text += element_line(f_, element) + "\n";
+      }
+      ++blocks_;
+    }
+    count_ += values.size();
+    return out_.spill();
+  }
+  bool finish() {
+    if (!args_.packed) {
+      if (args_.format == "json") out_.text() += kBlocksJsonTail;
+      return out_.flush();
+    }
+    std::string& text = out_.text();
+    text += packed_head(f_, options_, args_.tensor_scale, count_) + "scales ";
+    if (!copy_hex(scales_)) return false;
+    text += "\ncodes ";
+    if (!copy_hex(codes_)) return false;
+    text += "\n";
+    return out_.flush();
+  }
+  bool flush() { return out_.flush(); }
+  bool spool_failed() const { return spool_failed_; }
+
+ private:
+  bool add_packed(std::span<const float> values) {
+    scales_buffer_.resize(block_count(f_, values.size()));
+    codes_buffer_.resize(values.size());
+    quantize_blocks(f_, options_, values, scales_buffer_, codes_buffer_);
+    packed_buffer_.resize(packed_size(f_, values.size()));
+    pack_codes(f_, codes_buffer_, packed_buffer_);  // whole blocks fill whole bytes: batches pack independently
+    count_ += values.size();
+    spool_failed_ = !scales_.write(scales_buffer_) || !codes_.write(packed_buffer_);
+    return !spool_failed_;
+  }
+  bool copy_hex(Spool& spool) {
+    if (!spool.rewind()) return !(spool_failed_ = true);
+    std::vector<std::uint8_t> chunk(std::size_t{1} << 15);
+    for (std::size_t n; (n = spool.read(chunk)) != 0;) {
+      append_hex(out_.text(), std::span(chunk).first(n));
+      if (!out_.spill()) return false;
+    }
+    return true;
+  }
+
+  BlockFormat f_;
+  BlockOptions options_;
+  const QuantizeArgs& args_;
+  Output out_;
+  std::size_t count_ = 0, blocks_ = 0;
+  Spool scales_, codes_;
+  std::vector<std::uint8_t> scales_buffer_, codes_buffer_, packed_buffer_;
+  bool spool_failed_ = false;
+};
+
+// The values: the arguments, or whitespace-separated words on stdin read one at a time.
+class ValueWords {
+ public:
+  explicit ValueWords(const std::vector<std::string>& given) : given_(given) {
+    if (given_.empty()) std::ios::sync_with_stdio(false);
+  }
+  bool next(std::string& word) {
+    if (given_.empty()) return static_cast<bool>(std::cin >> word);
+    if (next_ == given_.size()) return false;
+    word = given_[next_++];
+    return true;
+  }
+
+ private:
+  const std::vector<std::string>& given_;
+  std::size_t next_ = 0;
+};
+
 // Values are float32: a decimal is rounded to float32 once (as `cast --from float32`), a hex pattern has 8 digits.
-int run_quantize(const QuantizeArgs& args, std::vector<std::string> words) {
+// They stream: each batch is quantized and written before the next is read. NVFP4's tensor scale depends on every
+// value, so with --tensor-scale the values are read first into a spool (4 bytes each) and quantized from there.
+int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(f.error().message);
   std::optional<ScaleMode> mode;
@@ -40,7 +145,7 @@ int run_quantize(const QuantizeArgs& args, std::vector<std::string> words) {
     mode = *parsed;
   }
   if (args.format != "text" && args.format != "json")
-    return usage_error("--format takes text or json, not '" + args.format + "'");
+    return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
   if (args.packed && args.format == "json") return usage_error("--packed prints its own form: drop --format json");
   CastRequest request;
   request.from = SourceType::float32;
@@ -49,42 +154,77 @@ int run_quantize(const QuantizeArgs& args, std::vector<std::string> words) {
     if (!kind) return usage_error(kind.error().message);
     request.input = *kind;
   }
-  if (words.empty()) {
-    std::istringstream in(read_stdin());
-    for (std::string word; in >> word;) words.push_back(word);
-  }
-  if (words.empty()) return usage_error("no values to quantize: give them as arguments or on stdin");
+  // The options are checked before any input is read; the tensor scale is filled in once all of it is.
+  Result<BlockOptions> checked = block_options(*f, mode, args.tensor_scale, {});
+  if (!checked) return usage_error(checked.error().message);
+  BlockOptions options = *checked;
+  std::optional<BlockWriter> writer;
+  if (!args.tensor_scale) writer.emplace(*f, options, args);
+  Spool spooled_values;
+  float tensor_scale = 0.0f;
+  // nvfp4_tensor_scale grows with amax, and the amax of all values is the largest batch's: its largest batch
+  // value is the tensor's.
+  const auto take = [&](std::span<const float> batch) {
+    if (writer) return writer->add(batch);
+    tensor_scale = std::max(tensor_scale, nvfp4_tensor_scale(batch));
+    return spooled_values.write({reinterpret_cast<const std::uint8_t*>(batch.data()), batch.size_bytes()});
+  };
+  const auto stopped = [&]() { return writer && !writer->spool_failed() ? 3 : write_error(); };
+  ValueWords words(given);
   std::vector<float> values;
-  values.reserve(words.size());
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const Result<double> value = read_cast_input(request, words[i]);
-    if (!value) return usage_error("value " + std::to_string(i + 1) + ": " + value.error().message);
+  values.reserve(kBatchValues);
+  std::size_t count = 0;
+  for (std::string word; words.next(word);) {
+    const Result<double> value = read_cast_input(request, word);
+    if (!value) {
+      if (writer) writer->flush();
+      return usage_error("value " + std::to_string(count + 1) + ": " + value.error().message);
+    }
     values.push_back(static_cast<float>(*value));  // already a float32
+    ++count;
+    if (values.size() == kBatchValues) {
+      if (!take(values)) return stopped();
+      values.clear();
+    }
   }
-  const Result<BlockOptions> options = block_options(*f, mode, args.tensor_scale, values);
-  if (!options) return usage_error(options.error().message);
-  const Result<std::vector<QuantizedBlock>> blocks = quantize_detail(*f, *options, values);
-  if (!blocks) return usage_error(blocks.error().message);
-  if (args.packed) std::cout << blocks_packed(*f, *options, args.tensor_scale, *blocks);
-  else if (args.format == "json") std::cout << blocks_json(*f, *options, args.tensor_scale, *blocks);
-  else std::cout << blocks_text(*f, *options, args.tensor_scale, *blocks);
-  return 0;
+  if (count == 0) return usage_error("no values to quantize: give them as arguments or on stdin");
+  if (!values.empty() && !take(values)) return stopped();
+  if (!writer) {
+    options.tensor_scale = tensor_scale;
+    writer.emplace(*f, options, args);
+    if (!spooled_values.rewind()) return write_error();
+    values.resize(kBatchValues);
+    const std::span<std::uint8_t> bytes(reinterpret_cast<std::uint8_t*>(values.data()), kBatchValues * sizeof(float));
+    for (std::size_t n; (n = spooled_values.read(bytes)) != 0;) {
+      if (!writer->add(std::span<const float>(values.data(), n / sizeof(float)))) return stopped();
+    }
+  }
+  return writer->finish() ? 0 : stopped();
 }
 
-// One exact value per line: code × scale (× tensor scale).
+// One exact value per line: code × scale (× tensor scale); a NaN scale gives its block NaN values (the MX rule).
+// The input is read into spools first, so that an error anywhere in it comes before any value.
 int run_dequantize(const std::string& from) {
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(f.error().message);
-  const Result<BlockCodes> codes = read_block_codes(*f, read_stdin());
-  if (!codes) return usage_error(codes.error().message);
-  std::vector<double> values(codes->codes.size());
-  const Result<std::size_t> done = dequantize_blocks(*f, codes->scales, codes->codes, std::span<double>(values),
-                                                     codes->tensor_scale);
-  if (!done) return usage_error(done.error().message);
-  std::string out;
-  for (const double v : values) out += value_text(v) + "\n";
-  std::cout << out;
-  return 0;
+  std::ios::sync_with_stdio(false);
+  BlockCodeStream stream;
+  if (const Result<bool> read = read_block_codes(*f, std::cin, stream); !read) return usage_error(read.error().message);
+  BlockCodeBatches batches(*f, stream);
+  std::vector<std::uint8_t> scales, codes;
+  std::vector<double> values;
+  Output out;
+  while (batches.next(scales, codes)) {
+    values.resize(codes.size());
+    const Result<std::size_t> done = dequantize_blocks(*f, scales, codes, std::span<double>(values), stream.tensor_scale);
+    if (!done) return usage_error(done.error().message);
+    for (const double v : values) {
+      out.text() += value_text(v);
+      out.text() += '\n';
+    }
+    if (!out.spill()) return 3;
+  }
+  return out.flush() ? 0 : 3;
 }
 
 }  // namespace

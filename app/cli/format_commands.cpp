@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
+#include "app/cli/output.h"
 #include "app/common/options.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/defined_formats.h"
@@ -21,26 +22,26 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
-// Runs `each` on every argument, or on every line of stdin when there are none; stops at the first error.
-// Output is collected and written in large blocks (bulk input through stdin is the common case); `drain`
-// appends whatever `each` has buffered (a batch of casts) before every write.
+// Runs `each` on every argument, or on every line of stdin when there are none; stops at the first error or when
+// the output can no longer be written (main() reports that). `each` appends its lines to the Output and may write
+// them itself (Output::spill) when it produces many; `drain` appends whatever `each` has buffered (a batch of
+// casts) before every write.
 template <class Each, class Drain>
 int for_each_input(const std::vector<std::string>& args, Each each, Drain drain) {
-  std::string out;
+  Output out;
   auto flush = [&out, &drain] {
     drain(out);
-    std::cout << out;
-    out.clear();
+    return out.flush();
   };
+  // 0 to go on, an exit code to stop with.
   auto handle = [&](const std::string& text, const std::string& where) {
     std::string error;
     if (!each(text, out, error)) {
+      if (out.failed()) return 3;
       flush();
-      std::cout.flush();
       return usage_error(where + error);
     }
-    if (out.size() > (1u << 16)) flush();
-    return 0;
+    return out.spill() ? 0 : 3;
   };
   if (!args.empty()) {
     for (const std::string& a : args) {
@@ -54,8 +55,7 @@ int for_each_input(const std::vector<std::string>& args, Each each, Drain drain)
       if (const int rc = handle(line, "line " + std::to_string(number) + ": "); rc != 0) return rc;
     }
   }
-  flush();
-  return 0;
+  return flush() ? 0 : 3;
 }
 
 // Casts in batches of inputs (bulk input through stdin is the common case); the core picks the bulk kernels or
@@ -67,7 +67,8 @@ class BatchedCast {
     values_.push_back(value);
     return values_.size() >= kBatch;
   }
-  void drain(std::string& out) {
+  void drain(Output& output) {
+    std::string& out = output.text();
     codes_.resize(values_.size());
     cast_many(format_, options_, values_, codes_);
     for (std::uint32_t code : codes_) {
@@ -97,23 +98,28 @@ int run_cast(const std::string& to, const options::CastFlags& flags, int repeat,
   BatchedCast batch(request->to, cast_options(*request).value());
   return for_each_input(
       values,
-      [&](const std::string& text, std::string& out, std::string& error) {
+      [&](const std::string& text, Output& out, std::string& error) {
         const Result<double> value = read_cast_input(*request, text);
         if (!value) {
           error = value.error().message;
           return false;
         }
-        for (int k = 0; k < repeat; ++k)
-          if (batch.add(*value)) batch.drain(out);
+        // --repeat may ask for 2^31 lines of one value: they are written as they are cast.
+        for (int k = 0; k < repeat; ++k) {
+          if (!batch.add(*value)) continue;
+          batch.drain(out);
+          if (!out.spill()) return false;
+        }
         return true;
       },
-      [&batch](std::string& out) { batch.drain(out); });
+      [&batch](Output& out) { batch.drain(out); });
 }
 
 int run_decode(const std::string& from, const std::vector<std::string>& codes) {
   const Result<Format> f = parse_format(from);
   if (!f) return usage_error(f.error().message);
-  return for_each_input(codes, [&](const std::string& text, std::string& out, std::string& error) {
+  return for_each_input(codes, [&](const std::string& text, Output& output, std::string& error) {
+    std::string& out = output.text();
     const Result<std::uint32_t> code = parse_code(*f, text);
     if (!code) {
       error = code.error().message;
@@ -122,7 +128,7 @@ int run_decode(const std::string& from, const std::vector<std::string>& codes) {
     out += cast_line(*f, *code);
     out += '\n';
     return true;
-  }, [](std::string&) {});
+  }, [](Output&) {});
 }
 
 std::string bits_of(std::uint32_t raw, int width) {

@@ -7,6 +7,8 @@
 #include <istream>
 #include <string>
 
+#include "typelattice/display_text.h"
+
 namespace typelattice::cli {
 namespace {
 
@@ -14,7 +16,8 @@ Error fail(std::string message) { return Error{ErrorKind::invalid_lattice, std::
 
 }  // namespace
 
-Result<Graph> read_lattice_stream(std::istream& in, const std::string& name) {
+Result<Graph> read_lattice_stream(std::istream& in, const std::string& given_name) {
+  const std::string name = displayed(given_name);  // a path as typed: escaped and, if huge, shortened
   // Read at most one block past the limit, so an endless source (/dev/zero, a pipe) ends with an error, not
   // with all memory.
   std::string text;
@@ -32,9 +35,9 @@ Result<Graph> read_lattice_stream(std::istream& in, const std::string& name) {
 
 Result<Graph> read_lattice_file(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return fail("cannot read '" + path + "': it is a directory");
+  if (std::filesystem::is_directory(path, ec)) return fail("cannot read '" + displayed(path) + "': it is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot read '" + path + "': " + std::strerror(errno));
+  if (!in) return fail("cannot read '" + displayed(path) + "': " + std::strerror(errno));
   return read_lattice_stream(in, path);
 }
 

@@ -2,13 +2,18 @@
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdio>
+#include <csignal>
 #include <cstring>
+#include <exception>
 #include <iostream>
+#include <new>
 
 #include "app/cli/commands.h"
 #include "typelattice/display_text.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_cli(int argc, char** argv) {
   CLI::App app{"typelattice: dtype promotion lattices and low-precision float formats", "typelattice"};
   app.require_subcommand(1);
   typelattice::cli::Runner run;
@@ -37,4 +42,24 @@ int main(int argc, char** argv) {
     return 3;
   }
   return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A reader that closes the pipe early (`| head`) must end the run with exit 3 like any other lost output, not
+  // kill it with SIGPIPE: ignored, the next write fails with EPIPE and the commands stop there.
+  std::signal(SIGPIPE, SIG_IGN);
+  // A read that fails (an allocation for a huge line or word) must not look like the end of the input: badbit
+  // rethrows what failed, which ends below as a message.
+  std::cin.exceptions(std::ios::badbit);
+  try {
+    return run_cli(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "typelattice: out of memory: the input needs more memory than this process may use\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "typelattice: " << typelattice::displayed(e.what()) << "\n";
+    return 2;
+  }
 }

@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/lattice_json.h"
 #include "app/cli/system_options.h"
+#include "typelattice/display_text.h"
 #include "typelattice/join_reason.h"
 #include "typelattice/promotion.h"
 #include "typelattice/table_diff.h"
@@ -194,7 +195,7 @@ int check_preset(const std::string& name) {
     }
     names.push_back(p.name);
   }
-  std::string message = "unknown preset '" + name + "'; presets:";
+  std::string message = "unknown preset '" + displayed(name) + "'; presets:";
   for (std::string_view n : names) message += " " + std::string(n);
   return usage_error(message);
 }

@@ -41,11 +41,6 @@ CastRequest AppState::cast_request() const {
   return request;
 }
 
-void AppState::set_lattice_path_input(std::string_view path) {
-  const std::size_t n = std::min(path.size(), lattice_path_input.size() - 1);
-  std::copy_n(path.begin(), n, lattice_path_input.begin());
-  lattice_path_input[n] = '\0';
-}
 
 void AppState::choose_system(System s) {
   options.system = s;

@@ -35,14 +35,6 @@ std::vector<std::string> preset_names();
 std::uint64_t code_count(Format f);
 std::uint32_t code_mask(Format f);
 
-// A text field's buffer holding `text` (truncated to fit, NUL-terminated).
-template <std::size_t N>
-constexpr std::array<char, N> text_field(std::string_view text) {
-  std::array<char, N> field{};
-  for (std::size_t i = 0; i < text.size() && i + 1 < N; ++i) field[i] = text[i];
-  return field;
-}
-
 struct AppState {
   PromotionOptions options;
   std::string preset;                              // a design-document stage to draw instead of the system
@@ -57,16 +49,16 @@ struct AppState {
   std::optional<RoundMode> cast_round;
   std::optional<int> cast_sr_num_bits;             // stochastic rounding's bits and seed, as the CLI's flags
   std::optional<std::uint64_t> cast_seed;
-  std::array<char, 64> value_input{};             // the bits panel's "cast a value" field
+  std::string value_input;                         // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   std::string cast_value;                          // the text of the value last cast: the panel explains it
   // The Blocks panel: its format, scale mode (unset: the format's default), NVFP4's tensor scale, and the values.
   BlockFormat block_format = BlockFormat::mxfp4_e2m1;
   std::optional<ScaleMode> block_scale_mode;
   bool block_tensor_scale = false;
-  std::array<char, 4096> block_values_input = text_field<4096>("7.5, 1, 1, 1, 1, 1, 1, 1");
+  std::string block_values_input = "7.5, 1, 1, 1, 1, 1, 1, 1";
   // The compare panel's expression: dtypes and Python values, as `typelattice compare` takes them.
-  std::array<char, 256> operands_input = text_field<256>("uint8, 300");
+  std::string operands_input = "uint8, 300";
   int draws = 1000;                                // stochastic rounding: how many draws the panel shows
   bool show_help = false;
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to
@@ -77,7 +69,7 @@ struct AppState {
   std::optional<UserLattice> user_lattice;
   bool show_user_lattice = false;
   int user_lattice_loads = 0;
-  std::array<char, 1024> lattice_path_input{};
+  std::string lattice_path_input;
   std::string lattice_error;
   std::vector<std::string> settings_notes;  // "key=value" pairs of the ini file that were ignored as invalid
 
@@ -85,7 +77,7 @@ struct AppState {
   // Draws system `s`; a system without JAX's modes takes only standard mode with x64 on (checked_options).
   void choose_system(System s);
   void toggle_selected(std::string_view name);
-  void set_lattice_path_input(std::string_view path);  // truncated to the field's size
+  void set_lattice_path_input(std::string_view path) { lattice_path_input = path; }
   bool user_lattice_shown() const { return show_user_lattice && user_lattice; }
 };
 

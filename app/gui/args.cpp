@@ -36,7 +36,7 @@ constexpr const char* kDescription =
     "frame offscreen, writes --screenshot, prints the join of --select (\"join: float32\" or the core's error\n"
     "text, as the CLI) and, in the bits view, the code shown as `typelattice cast` prints it (\"bits: 0x7e 448\").";
 constexpr const char* kFooter =
-    "keys: 1 2 3 4 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
+    "keys: 1 2 3 4 5 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
     "      Left/Right previous/next code (bits) | F1 help | Ctrl+Q quit";
 
 // The flags as given; parse_into checks them and fills Arguments.
@@ -203,7 +203,7 @@ std::optional<Failure> read_actions(const CLI::App& app, const Flags& f, Argumen
 std::optional<Failure> read_view_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (app.count("--view")) {
     auto view = parse_view(f.view);
-    if (!view) return Failure{"--view: unknown view '" + f.view + "'; valid views: lattice, table, bits, blocks, compare"};
+    if (!view) return Failure{"--view: unknown view '" + displayed(f.view) + "'; valid views: lattice, table, bits, blocks, compare"};
     args.view = *view;
   }
   if (app.count("--operands")) {
@@ -260,9 +260,6 @@ std::optional<Failure> read_block_flags(const CLI::App& app, const Flags& f, Arg
   const BlockFormat format = args.block_format.value_or(AppState{}.block_format);
   std::vector<float> values = {1.0f};
   if (app.count("--values")) {
-    if (f.values.size() >= AppState{}.block_values_input.size())
-      return Failure{"--values: more than " + std::to_string(AppState{}.block_values_input.size() - 1) +
-                     " characters; the blocks view's field holds no more (use `typelattice quantize` for long inputs)"};
     Result<std::vector<float>> read = read_block_values(f.values);
     if (!read) return Failure{"--values: " + read.error().message, false};
     values = std::move(read).value();
@@ -413,7 +410,7 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.lattice) show_user_lattice(state, *args.lattice);
   if (args.lattice && !args.select) state.selection.clear();  // names saved for another graph
   if (args.view) state.view = *args.view;
-  if (args.operands) state.operands_input = text_field<256>(*args.operands);
+  if (args.operands) state.operands_input = *args.operands;
   if (args.compare) state.compare = *args.compare;
   if (args.compare_none) state.compare.reset();
   if (args.format) state.format = *args.format;
@@ -428,15 +425,13 @@ void apply_arguments(const Arguments& args, AppState& state) {
   }
   if (!args.value_text.empty()) {
     state.cast_value = args.value_text;
-    const std::size_t n = std::min(args.value_text.size(), state.value_input.size() - 1);
-    std::copy_n(args.value_text.begin(), n, state.value_input.begin());
-    state.value_input[n] = '\0';
+    state.value_input = args.value_text;
   }
   if (args.value_code) state.code = *args.value_code;
   if (args.block_format) state.block_format = *args.block_format;
   if (args.block_scale_mode) state.block_scale_mode = *args.block_scale_mode;
   state.block_tensor_scale = args.block_tensor_scale;
-  if (args.block_values) state.block_values_input = text_field<4096>(*args.block_values);
+  if (args.block_values) state.block_values_input = *args.block_values;
   state.code &= code_mask(state.format);
 }
 

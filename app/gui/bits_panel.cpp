@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gui/text_input.h"
 #include "app/gui/panel.h"
 #include "typelattice/defined_formats.h"
 
@@ -117,8 +118,8 @@ void draw_value_input(PanelContext& ctx) {
   ImGui::TextUnformatted("Cast a value");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160.0f * ctx.scale);
-  const bool entered = ImGui::InputTextWithHint("##value", "e.g. 0.3, -448, inf", state.value_input.data(),
-                                                state.value_input.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = input_text_with_hint("##value", "e.g. 0.3, -448, inf", state.value_input,
+                                            ImGuiInputTextFlags_EnterReturnsTrue);
   const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
   ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                   ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);

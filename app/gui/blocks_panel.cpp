@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/gui/text_input.h"
 #include "app/gui/panel.h"
 #include "typelattice/block_text.h"
 #include "typelattice/minifloat.h"
@@ -62,8 +63,7 @@ void draw_values_field(PanelContext& ctx) {
   ImGui::TextUnformatted("Values");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::InputTextWithHint("##block-values", "e.g. 7.5, 1, 1, 1", state.block_values_input.data(),
-                           state.block_values_input.size());
+  input_text_with_hint("##block-values", "e.g. 7.5, 1, 1, 1", state.block_values_input);
   ctx.probes.add({"field", "block-values", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                   ImGui::GetColorU32(ImGuiCol_FrameBg)}, ImVec4(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX));
   if (!ctx.blocks.error.empty())

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "app/gui/text_input.h"
 #include "app/gui/panel.h"
 
 namespace typelattice::gui {
@@ -28,12 +29,12 @@ void draw_compare_panel(PanelContext& ctx) {
   text_dim("One expression in every promotion system: dtypes and Python values (300, -1, 1.5, 1j, True), "
            "combined left to right, as `typelattice compare` prints it.");
   ImGui::SetNextItemWidth(320.0f * ctx.scale);
-  ImGui::InputText("operands", state.operands_input.data(), state.operands_input.size());
+  input_text("operands", state.operands_input);
   ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "try");
   for (const char* example : kExamples) {
     ImGui::SameLine();
-    if (ImGui::SmallButton(example)) state.operands_input = text_field<256>(example);
+    if (ImGui::SmallButton(example)) state.operands_input = example;
   }
   if (!model.operands_error.empty()) {
     ImGui::PushTextWrapPos(0.0f);

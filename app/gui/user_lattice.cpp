@@ -1,5 +1,6 @@
 // The user's own lattice file: loading it (the CLI's JSON reader, the core's checks), the path field that opens
 // one, and its join table, computed pair by pair by the core.
+#include "app/gui/text_input.h"
 #include "app/gui/user_lattice.h"
 
 #include <imgui.h>
@@ -51,9 +52,8 @@ void draw_lattice_file_row(PanelContext& ctx) {
   ImGui::TextUnformatted("Lattice file");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(360.0f * ctx.scale);
-  const bool entered = ImGui::InputTextWithHint("##lattice-file", "path/to/lattice.json",
-                                                state.lattice_path_input.data(), state.lattice_path_input.size(),
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = input_text_with_hint("##lattice-file", "path/to/lattice.json", state.lattice_path_input,
+                                            ImGuiInputTextFlags_EnterReturnsTrue);
   const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
   ctx.probes.add({"field", "lattice-file", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                   ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);

@@ -31,8 +31,15 @@ std::size_t utf8_sequence(std::string_view s, std::uint32_t& cp) {
 
 }  // namespace
 
-std::string displayed(std::string_view text) {
+std::string displayed(std::string_view text) { return displayed(text, text.size()); }
+
+std::string displayed(std::string_view text, std::size_t whole) {
   std::string out;
+  if (whole > kEchoLimit && text.size() > kEchoLimit) {
+    std::size_t cut = kEchoLimit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    text = text.substr(0, cut);
+  }
   // \xNN (2 digits) for a byte, \u{NNNN} (4) for a code point.
   const auto escape = [&out](const char* open, std::uint32_t value, int digits, const char* close) {
     out += open;
@@ -54,6 +61,7 @@ std::string displayed(std::string_view text) {
     }
     i += n == 0 ? 1 : n;
   }
+  if (whole > text.size()) out += "\u2026 (" + std::to_string(whole) + " bytes)";
   return out;
 }
 

@@ -38,12 +38,18 @@ Result<std::size_t> pack_codes(BlockFormat f, std::span<const std::uint8_t> code
   return size;
 }
 
-Result<std::vector<std::uint8_t>> unpack_codes(BlockFormat f, std::span<const std::uint8_t> packed, std::size_t count) {
-  const std::size_t width = element_bits(f), size = packed_size(f, count);
-  if (packed.size() != size) {
-    return bad_value(std::to_string(packed.size()) + " packed bytes of " + std::string(block_format_name(f)) +
+Result<bool> check_packed_length(BlockFormat f, std::size_t bytes, std::size_t count) {
+  const std::size_t size = packed_size(f, count);
+  if (bytes != size) {
+    return bad_value(std::to_string(bytes) + " packed bytes of " + std::string(block_format_name(f)) +
                      " cannot hold " + std::to_string(count) + " codes: that takes " + std::to_string(size));
   }
+  return true;
+}
+
+Result<std::vector<std::uint8_t>> unpack_codes(BlockFormat f, std::span<const std::uint8_t> packed, std::size_t count) {
+  const std::size_t width = element_bits(f);
+  if (const Result<bool> ok = check_packed_length(f, packed.size(), count); !ok) return ok.error();
   std::vector<std::uint8_t> codes(count);
   const unsigned mask = (1u << width) - 1u;
   for (std::size_t i = 0; i < count; ++i) {

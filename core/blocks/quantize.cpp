@@ -167,7 +167,10 @@ Result<std::vector<QuantizedBlock>> quantize_detail(BlockFormat f, const BlockOp
       e.direction = std::isnan(e.dequantized) || e.dequantized == input ? RoundDirection::exact
                     : e.dequantized > input                             ? RoundDirection::up
                                                                         : RoundDirection::down;
-      e.saturated = std::fabs(input) > clip;
+      // Also saturated: a value that rounds up past float32's largest (ceil, even and rceil near 2^128: 4 · 2^126
+      // for 3.4e38 in mxfp4_e2m1), whose float32 dequantization is ±Inf; torchao's to_mx picks the same scale and
+      // code and its to_dtype gives that Inf (mx_tensor.py at 050515e8a09c3fcad27b5fac7ad1c742f13c97f3).
+      e.saturated = std::fabs(input) > clip || std::fabs(e.dequantized) > std::numeric_limits<float>::max();
       e.flushed = values[i] != 0.0f && e.dequantized == 0.0;
       e.error = e.dequantized - input;
       const double error = -e.error;

@@ -153,7 +153,7 @@ Result<std::uint32_t> parse_code(Format f, std::string_view text) {
   if (error == std::errc::result_out_of_range || code > limit) {
     char top[16];
     const auto written = std::to_chars(top, top + sizeof top, limit, 16).ptr;
-    return bad_value("code " + std::string(t) + " is out of range for " + format_name(f) + " (" +
+    return bad_value("code " + displayed(t) + " is out of range for " + format_name(f) + " (" +
                      std::to_string(spec.total_bits()) + " bits: 0x0 to 0x" + std::string(top, written) + ")");
   }
   return static_cast<std::uint32_t>(code);

@@ -81,7 +81,9 @@ Result<Operand> parse_operand(std::string_view text) {
     op.dtype = Dtype::bool_;
     return op;
   }
-  if (starts_like_number(text) && text.size() <= kMaxNameLength) {
+  // A number of any length is a number (a 401-digit int is out of every dtype's range, not an unknown dtype); its
+  // text, echoed in every system's message, is shortened as every echoed input is (displayed).
+  if (starts_like_number(text)) {
     if (text.back() == 'j' || text.back() == 'J') {
       std::string_view body = text.substr(0, text.size() - 1);
       // The imaginary part starts at the last sign that is neither leading nor an exponent's.
@@ -95,6 +97,7 @@ Result<Operand> parse_operand(std::string_view text) {
         op.dtype = Dtype::weak_complex;
         op.real = real->value;
         op.imag = imag->value;
+        op.text = displayed(op.text);
         return op;
       }
     } else if (const auto real = parse_real(text)) {
@@ -108,6 +111,7 @@ Result<Operand> parse_operand(std::string_view text) {
         op.text.assign(op.negative ? 1 : 0, '-');
         op.text.append(text.substr(text.find_first_not_of("+-")));
       }
+      op.text = displayed(op.text);
       return op;
     }
     std::string message = "'";  // appended, not chained with +: GCC 12 warns falsely (-Wrestrict) on the chain

@@ -302,3 +302,27 @@ typelattice_app_test(compare_values DISPLAY compare --cli $<TARGET_FILE:typelatt
 typelattice_app_test(key_compare_view DISPLAY compare --cli $<TARGET_FILE:typelattice> -- --operands int8,1.5 --press 5)
 typelattice_app_test(compare_typo NODISPLAY compare --cli $<TARGET_FILE:typelattice>
   -- --view compare --operands unit8,300)
+# Long input in every text field and flag: taken whole, as the CLI takes it (never cut to a buffer's size).
+# The operands end in float32, which decides the answer only if the field keeps all of them: 255, 256 and 1000
+# characters (int8 with Python ints of 1 and 2 characters, then float32).
+foreach(length 255 256 1000)
+  math(EXPR ones "(${length} - 12) / 2")
+  string(REPEAT ",1" ${ones} padding)
+  math(EXPR odd "${length} % 2")
+  if(odd)
+    math(EXPR ones "(${length} - 15) / 2")
+    string(REPEAT ",1" ${ones} padding)
+    string(APPEND padding ",10")
+  endif()
+  typelattice_app_test(compare_operands_${length}_characters NODISPLAY compare --cli ${cli}
+    -- --view compare --operands int8${padding},float32)
+endforeach()
+# A decimal of 71 characters whose last ones decide the rounding: 60 leading zeros, then 4.250000001, which rounds
+# to 4.5 (4.25 is the tie between 4 and 4.5; cut at 63 characters, 4.2, it would round to 4).
+string(REPEAT "0" 60 zeros)
+typelattice_app_cast_test(long_value_flag NODISPLAY --format float8_e4m3fn --value ${zeros}4.250000001)
+typelattice_app_cast_test(long_value_typed DISPLAY --format float8_e4m3fn --click @field:cast-value
+  --type ${zeros}4.250000001 --press Return)
+# 2 500 values (5 000 characters) in the blocks view, past the 4 096 its field once held.
+string(REPEAT "1," 2499 many_values)
+typelattice_app_blocks_test(values_5000_characters NODISPLAY --format mxfp8_e4m3 --values ${many_values}7.5)

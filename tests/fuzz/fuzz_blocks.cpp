@@ -1,5 +1,6 @@
 // Fuzz the block formats: the first byte picks the format, the second what to drive. Odd: the rest is text for
-// dequantize's readers (JSON or packed), which either refuse it with a message or give codes that dequantize.
+// dequantize's streaming readers (JSON or packed), which either refuse it with a message or give codes that
+// dequantize, batch by batch, as many as the count.
 // Even: the rest is float32 values, whose fast quantization must equal the reference's, whose codes pack and
 // unpack unchanged, and whose dequantized values must equal the detail's; bits 3 and up of the second byte pick the
 // instruction set of the element casts.
@@ -7,6 +8,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,13 +28,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   data += 2;
   size -= 2;
   if (selector & 1) {
-    const Result<cli::BlockCodes> codes = cli::read_block_codes(f, std::string_view(reinterpret_cast<const char*>(data), size));
-    if (!codes) {
-      if (codes.error().message.empty()) std::abort();
+    // The streaming readers: either a message, or codes that come back in batches adding up to the count.
+    std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+    cli::BlockCodeStream stream;
+    const Result<bool> read = cli::read_block_codes(f, in, stream);
+    if (!read) {
+      if (read.error().message.empty()) std::abort();
       return 0;
     }
-    std::vector<double> values(codes->codes.size());
-    if (!dequantize_blocks(f, codes->scales, codes->codes, std::span<double>(values), codes->tensor_scale)) std::abort();
+    cli::BlockCodeBatches batches(f, stream);
+    std::vector<std::uint8_t> scales, codes;
+    std::size_t count = 0;
+    while (batches.next(scales, codes)) {
+      std::vector<double> values(codes.size());
+      if (!dequantize_blocks(f, scales, codes, std::span<double>(values), stream.tensor_scale)) std::abort();
+      count += codes.size();
+    }
+    if (count != stream.count) std::abort();
     return 0;
   }
   std::vector<float> values(size / sizeof(float));

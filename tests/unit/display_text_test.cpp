@@ -32,4 +32,16 @@ TEST(DisplayedText, ControlsAndBadBytesAreEscaped) {
   EXPECT_EQ(displayed("\\x1B"), "\\\\x1B");
 }
 
+TEST(DisplayText, AHugeInputIsShownByItsStartAndItsLength) {
+  EXPECT_EQ(displayed(std::string(256, 'a')), std::string(256, 'a'));  // up to kEchoLimit: whole
+  EXPECT_EQ(displayed(std::string(257, 'a')), std::string(256, 'a') + "\u2026 (257 bytes)");
+  EXPECT_EQ(displayed(std::string(10'000'000, '7')), std::string(256, '7') + "\u2026 (10000000 bytes)");
+  // The cut never splits a character: 255 ASCII bytes, then a 2-byte letter across byte 256.
+  const std::string letters = std::string(255, 'x') + "\xc3\xa9" + std::string(100, 'y');
+  EXPECT_EQ(displayed(letters), std::string(255, 'x') + "\u2026 (357 bytes)");
+  // Escapes still apply in the part shown; a reader that kept only the start gives the whole size.
+  EXPECT_EQ(displayed(std::string(300, '\x1b')).substr(0, 8), "\\x1B\\x1B");
+  EXPECT_EQ(displayed(std::string(257, 'k'), 5'000'000), std::string(256, 'k') + "\u2026 (5000000 bytes)");
+}
+
 }  // namespace

@@ -17,6 +17,8 @@ std::size_t packed_size(BlockFormat f, std::size_t count);
 // Codes (one per byte, each below 2^element_bits) -> packed bytes; `packed` must hold packed_size(count) bytes.
 // Errors: a code wider than the element, a short output.
 Result<std::size_t> pack_codes(BlockFormat f, std::span<const std::uint8_t> codes, std::span<std::uint8_t> packed);
+// Whether `bytes` packed bytes are what `count` codes take; the error unpack_codes gives when not.
+Result<bool> check_packed_length(BlockFormat f, std::size_t bytes, std::size_t count);
 // Packed bytes -> `count` codes. Errors: a length that is not packed_size(count), unused bits that are not zero.
 Result<std::vector<std::uint8_t>> unpack_codes(BlockFormat f, std::span<const std::uint8_t> packed, std::size_t count);
 

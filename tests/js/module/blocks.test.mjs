@@ -122,6 +122,37 @@ for (const { name, simd } of builds) {
     assert.deepEqual([tiny.elements[1].flushed, tiny.elements[1].dequantized, tiny.statistics.flushed], [true, 0, 1]);
   });
 
+  test(`${name}: NaN and negative scales dequantize as the CLI's dequantize does; 2^128 is saturated`, async () => {
+    const tl = await load(simd);
+    const cases = [
+      ['mxfp4_e2m1', [0xff, 0x7f], [1, 2, 3, 0x9, 1]],  // a NaN scale, then 2^0, over a short second block
+      ['nvfp4', [0x7f, 0xb8], [2, 3, 1, 4, 5]],
+    ];
+    for (const [format, scales, codes] of cases) {
+      const size = tl.blockFormats().find((f) => f.name === format).blockSize;
+      const all = codes.slice(0, 3).concat(Array(size - 3).fill(1), codes.slice(3));
+      const hexOf = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+      // Both are FP4 formats: two codes per byte, the first in the low nibble.
+      const packed = hexOf(all.reduce((out, c, i) => {
+        if (i % 2 === 0) out.push(c);
+        else out[out.length - 1] |= c << 4;
+        return out;
+      }, []));
+      const r = cli(['dequantize', '--from', format], `count ${all.length}\nscales ${hexOf(scales)}\ncodes ${packed}\n`);
+      assert.equal(r.status, 0, r.stderr);
+      const fromCli = r.stdout.trim().split('\n').map(Number);
+      const fromModule = Array.from(tl.dequantizeBlocks({ scales: Uint8Array.from(scales), codes: Uint8Array.from(all) }, format));
+      assert.equal(fromModule.length, fromCli.length);
+      fromCli.forEach((v, i) => assert.ok(Object.is(v, fromModule[i]) || (Number.isNaN(v) && Number.isNaN(fromModule[i])),
+                                          `${format} ${i}: CLI ${v}, module ${fromModule[i]}`));
+      assert.ok(fromCli.slice(0, size).every(Number.isNaN), format);
+    }
+    // ceil on float32's largest value: 4 · 2^126 is no float32, so the element counts as saturated.
+    const top = tl.quantizeBlock(Float32Array.from([3.4028234663852886e38, 1]), 'mxfp4_e2m1', { scaleMode: 'ceil' });
+    assert.deepEqual([top.elements[0].saturated, top.statistics.saturated], [true, 1]);
+    assert.equal(top.elements[0].dequantized, 2 ** 128);
+  });
+
   test(`${name}: bad arguments: TypeError for types, RangeError with the core's message for names and values`, async () => {
     const tl = await load(simd);
     const block = new Float32Array([1, 2, 3]);
