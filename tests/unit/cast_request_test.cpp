@@ -177,8 +177,11 @@ TEST(CastRequest, RoundModesOnlyWhereTheFormatHasThem) {
       names.to = "not a format";  // a target already read: the name is not looked at
       const Result<CastRequest> given = parse_cast_request(f, names);
       ASSERT_EQ(given.ok(), allowed) << format_spec(f).name << " " << r.name;
-      if (given) EXPECT_EQ(given->to, f);
-      if (!allowed) EXPECT_EQ(given.error().message, parsed.error().message);
+      if (given) {
+        EXPECT_EQ(given->to, f);
+      } else {
+        EXPECT_EQ(given.error().message, parsed.error().message);
+      }
       if (!allowed) {
         EXPECT_EQ(parsed.error().message, o.error().message);
         EXPECT_NE(o.error().message.find(format_spec(f).name), std::string::npos);
