@@ -146,7 +146,7 @@ test('view="bits": the bits, the exact value and the core\'s formula; a click fl
     value: root.querySelector('[part="value"]').textContent,
     formula: root.querySelector('[part="formula"]').textContent,
   }));
-  assert.deepEqual(await shown(), { bits: '00011101', value: 'float8_e4m3fn 0x1D = 0.1015625 (normal)',
+  assert.deepEqual(await shown(), { bits: '00011101', value: 'float8_e4m3fn 0x1d = 0.1015625 (normal)',
     formula: '(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625' });
   await inShadow(page, 'bits', (root) => root.querySelector('.bit[data-bit="7"]').click());
   const flipped = await shown();

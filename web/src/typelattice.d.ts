@@ -1,5 +1,6 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
 import type { BlockCalls } from './typelattice-blocks.js';
+import type { FormatCalls } from './typelattice-formats.js';
 
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
 export * from './typelattice-blocks.js';
@@ -10,6 +11,8 @@ import type {
   LatticeCheck, GraphJoin, Selection,
 } from './typelattice-promotion.js';
 export * from './typelattice-promotion.js';
+// The format handle (tl.format) and what it answers: typelattice-formats.d.ts.
+export * from './typelattice-formats.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'numpy-2021' | 'torch-2021'
@@ -149,6 +152,22 @@ export interface FormatEntry {
   hasSubnormals: boolean;
   /** Whether the format has a zero (float8_e8m0fnu has none: its code 0x00 is 2^-127). */
   hasZero: boolean;
+  /** The round mode a cast without `round` uses (ONNX Cast's): 'up' for float8_e8m0fnu, else 'ties-to-even'. */
+  defaultRound: RoundName;
+  /** Whether a cast without `saturate` saturates (ONNX Cast's default for the format). */
+  saturateByDefault: boolean;
+  /** The scale format float8_e8m0fnu: unsigned powers of two, no zero, ONNX's own round modes. */
+  isScaleFormat: boolean;
+  /** What a saturating cast (saturate: true, the default round mode) makes of +Inf and −Inf. */
+  saturatedInf: { plus: SaturatedInfinity; minus: SaturatedInfinity };
+}
+
+/** A code a saturating cast of an infinity gives. */
+export interface SaturatedInfinity {
+  code: number;
+  hex: string;
+  exactValue: string;
+  category: Category;
 }
 
 /** What every handle has: call delete() when done (a FinalizationRegistry only frees a forgotten one). */
@@ -232,6 +251,8 @@ export interface BitField {
 export interface CodeLayout {
   format: string;
   code: number;
+  /** The code in the core's hex, e.g. '0x7e' (lowercase, padded to the format's width). */
+  hex: string;
   fields: BitField[];
   bias: number;
   /** Null for inf / nan. */
@@ -254,6 +275,8 @@ export interface CastResult {
   /** The number that was cast, exact. */
   input: string;
   code: number;
+  /** The code in the core's hex, e.g. '0x7e'. */
+  hex: string;
   exactValue: string;
   value: number;
   category: Category;
@@ -322,7 +345,7 @@ export class TypePromotionError extends Error {
 }
 
 /** The loaded module. Names accept the CLI's aliases; results use canonical names. */
-export interface TypeLattice extends BlockCalls {
+export interface TypeLattice extends BlockCalls, FormatCalls {
   /** The typelattice version, e.g. '0.1.0'. */
   readonly version: string;
   /** Which build was loaded. */

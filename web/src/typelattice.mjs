@@ -5,6 +5,7 @@
 
 import { loadCore } from './load-core.mjs';
 import { blockFunctions } from './blocks.mjs';
+import { formatHandleMaker } from './format-handle.mjs';
 import {
   describe, requireString, requireStringArray, typedView, requireOptions, optionOf, requireGraph, routeInput,
 } from './arguments.mjs';
@@ -277,6 +278,9 @@ export default async function createTypeLattice(options) {
     }));
   }
 
+  const formatHandle = formatHandleMaker({ core, unwrap, handleOf, castOptions, valueText, checkedCode,
+    maxSamples: MAX_CAST_SAMPLES });
+
   // The one-call functions keep a handle per system (a handful) and for the last few graphs they were given.
   // Keys are nested maps, not a joined string: building and hashing a fresh string per call cost more than the
   // promotion itself. The options object last seen is remembered with its values, so a caller passing the
@@ -350,6 +354,8 @@ export default async function createTypeLattice(options) {
     system: (opts) => systemHandle(...systemOptionsOf(opts, 'system')),
     /** A graph compiled once (its closure); call delete() when done with it. */
     graph: (graph) => graphHandle(graph, 'graph'),
+    /** A format read once, with its facts and one call per input (explore); call delete() when done with it. */
+    format: (name) => formatHandle(name),
 
     promoteTypes: (a, b, opts) => systemFor(opts, 'promoteTypes').promoteTypes(a, b),
     resultType: (dtypes, opts) => systemFor(opts, 'resultType').resultType(dtypes),

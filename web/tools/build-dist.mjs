@@ -3,7 +3,8 @@
 //   typelattice-core{,-simd}.mjs + .wasm   the glue of each build, minified, and its .wasm (copied)
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
 //   typelattice.single.mjs    wrapper + plain glue + the plain .wasm as base64: one file to serve
-//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, type-lattice.d.ts   the typings (copied)
+//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts,
+//   type-lattice.d.ts         the typings (copied)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -82,6 +83,7 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
 for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-blocks.d.ts', 'typelattice-blocks.d.ts'],
                           ['src/typelattice-promotion.d.ts', 'typelattice-promotion.d.ts'],
+                          ['src/typelattice-formats.d.ts', 'typelattice-formats.d.ts'],
                           ['components/type-lattice.d.ts', 'type-lattice.d.ts']]) {
   copyFileSync(path.join(webDir, from), path.join(distDir, to));
 }

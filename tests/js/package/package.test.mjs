@@ -29,7 +29,7 @@ const entry = (sub) => import(pathToFileURL(path.join(pkg, sub)).href);
 test('npm pack: the built files, README, LICENSE and nothing else', () => {
   assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/type-lattice.d.ts', 'dist/type-lattice.mjs',
     'dist/typelattice-blocks.d.ts', 'dist/typelattice-core-simd.mjs', 'dist/typelattice-core-simd.wasm',
-    'dist/typelattice-core.mjs', 'dist/typelattice-core.wasm', 'dist/typelattice-promotion.d.ts', 'dist/typelattice.d.ts',
+    'dist/typelattice-core.mjs', 'dist/typelattice-core.wasm', 'dist/typelattice-formats.d.ts', 'dist/typelattice-promotion.d.ts', 'dist/typelattice.d.ts',
     'dist/typelattice.mjs', 'dist/typelattice.single.mjs',
     'package.json']);
   assert.match(readFileSync(path.join(pkg, 'LICENSE'), 'utf8'), /Apache License\s+Version 2\.0/);
