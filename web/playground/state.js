@@ -71,8 +71,7 @@ export function parseHashWithNotes(hash) {
   take('all', isFlag, (v) => { s.all = FLAG_WORDS.get(v); }, '1 or 0');
   take('format', any, (v) => { if (s.view === 'blocks') s.blockFormat = v; else s.format = v; });
   take('vs', () => true, (v) => { s.vs = v; });
-  take('code', (v) => /^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)),
-       (v) => { s.code = Number(v); }, 'a code such as 0x7e');
+  take('code', () => true, (v) => { s.code = v; });  // text: checkStateWithModule reads it (the core's grammar)
   take('value', () => true, (v) => { s.value = v; });
   take('input', (v) => v === 'hex' || v === 'decimal', (v) => { s.input = v; }, 'decimal or hex');
   take('sat', isFlag, (v) => { s.sat = FLAG_WORDS.get(v); }, '1 or 0');
@@ -125,7 +124,7 @@ export function checkStateWithModule(s, tl, languages, notes) {
     if (why) reset(['vs'], why);
   }
   if (s.code !== null) {
-    why = refusal(() => tl.layout(s.format, s.code));
+    why = refusal(() => { s.code = tl.parseCode(s.format, String(s.code)); });
     if (why) reset(['code'], why);
   }
   why = refusal(() => { s.blockFormat = tl.quantizeBlock([1], s.blockFormat).format; });  // the canonical name
