@@ -284,6 +284,13 @@ val layout_js(const std::string& format, std::uint32_t code) {
   return ok_value(layout_value(layout(*f, code)));
 }
 
+// A code of the format as text, read by the core's one grammar for codes (docs/formats.md, "Codes").
+val parse_code_js(const std::string& format, const std::string& text) {
+  const Result<Format> f = parse_format(format);
+  if (!f) return error_value(f.error());
+  return translate(parse_code(*f, text), [](std::uint32_t code) { return val(code); });
+}
+
 // One cast of `text`, read and cast as `typelattice cast` does; `line` is the line it prints.
 val cast_value_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
                   const val& input, const val& from, const val& stochastic) {
@@ -326,6 +333,7 @@ void register_format_bindings() {
   function("castSamples", &cast_samples_js);
   function("shortestDecimal", &shortest_decimal_js);
   register_format_handle();
+  function("parseCode", &parse_code_js);
 }
 
 }  // namespace typelattice::web

@@ -161,6 +161,42 @@ test('view="bits": the bits, the exact value and the core\'s formula; a click fl
   assert.deepEqual(env.errors, []);
 });
 
+// The code attribute is read by the core's grammar, as the CLI and the Sphinx directive read it
+// (docs-integrations/tests/code_grammar_cases.json): what it refuses is said in the element with the core's message.
+test('view="bits": the code attribute is read as the CLI reads codes; a refused one shows the core\'s message', async () => {
+  const page = await env.page();
+  await openEmbed(page);
+  const cases = [['0x1d', '0x1D'], ['0X1D', '0x1D'], ['29', '0x1D'], ['0b11101', '0x1D'], [' 0x1d ', '0x1D'],
+    ['0xff', '0xFF'], ['1e2', null], ['0x1_d', null], ['1_0', null], ['\u0662\u0669', null], ['0x100', null],
+    ['-1', null], ['2.9', null]];
+  for (const [text, hex] of cases) {
+    const shown = await page.evaluate(async (code) => {
+      const el = document.createElement('type-lattice');
+      el.setAttribute('view', 'bits');
+      el.setAttribute('format', 'float8_e4m3fn');
+      el.setAttribute('code', code);
+      document.body.append(el);
+      while (!el.dataset.ready) await new Promise((r) => setTimeout(r, 10));
+      const value = el.shadowRoot.querySelector('[part="value"]')?.textContent ?? null;
+      const error = el.shadowRoot.querySelector('.error')?.textContent ?? null;
+      el.remove();
+      const tl = await (await import('../web/components/tl-module.js')).loadTypeLattice();
+      let message = null;
+      try { tl.parseCode('float8_e4m3fn', code); } catch (e) { message = e.message; }
+      return { value, error, message };
+    }, text);
+    if (hex) {
+      assert.match(shown.value ?? '', new RegExp(`^float8_e4m3fn ${hex} = `), JSON.stringify(text));
+    } else {
+      assert.equal(shown.value, null, JSON.stringify(text));
+      assert.equal(shown.error, shown.message, JSON.stringify(text));
+      assert.match(shown.error, /is not a code|out of range/);
+    }
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
 test('on a phone the element scrolls its figure to the author\'s join', async () => {
   const page = await env.page();
   await page.setViewportSize({ width: 390, height: 900 });

@@ -182,7 +182,10 @@ export class TypeLatticeElement extends ElementBase {
 
   #drawBits(tl, code = null) {
     const format = this.getAttribute('format') || 'float8_e4m3fn';
-    const shown = code ?? Number(this.getAttribute('code') || '0');
+    // The author's code, read by the core's grammar (0x hex, 0b binary or decimal digits): a code the CLI
+    // refuses is shown with the CLI's message, never read some other way.
+    const authorCode = this.getAttribute('code') ? tl.parseCode(format, this.getAttribute('code')) : 0;
+    const shown = code ?? authorCode;
     this.#tableEl = null;
     this.#drawn = null;
     this.#diagram = null;
@@ -190,7 +193,7 @@ export class TypeLatticeElement extends ElementBase {
     this.#body.replaceChildren(figure);
     this.#result.textContent = '';
     this.#reason.textContent = '';
-    this.#reset.hidden = code === null || code === Number(this.getAttribute('code') || '0');
+    this.#reset.hidden = code === null || code === authorCode;
   }
 
   #tableEl = null;

@@ -444,6 +444,12 @@ export interface TypeLattice extends BlockCalls, FormatCalls {
   /** The bit layout and exact value of one code. @throws {RangeError} for a code outside 0 .. 2^bits - 1. */
   layout(format: string, code: number): CodeLayout;
   /**
+   * Reads a code written as text by the one grammar every front end uses: `0x` and hex digits, `0b` and binary
+   * digits, or decimal digits (ASCII only, no sign, separators or exponent; white space around is ignored), at
+   * most 2^bits − 1 of the format. @throws {RangeError} with the core's message (the CLI's) otherwise.
+   */
+  parseCode(format: string, text: string): number;
+  /**
    * Casts one value (a decimal or hex bit-pattern string, or a number), explained, read and cast as
    * `typelattice cast` does (a number is read as the shortest decimal that is it).
    * @throws {RangeError} for a value that does not parse, or an option value the core refuses (the CLI's texts).

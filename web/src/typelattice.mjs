@@ -432,6 +432,12 @@ export default async function createTypeLattice(options) {
       return unwrap(core.shortestDecimal(f.name, checkedCode(f, code, 'shortestDecimal')));
     },
 
+    /** A code written as text, read by the core's grammar (0x hex, 0b binary or decimal digits, within the width). */
+    parseCode(formatName, text) {
+      const f = format(formatName, 'parseCode: the format');
+      return unwrap(core.parseCode(f.name, requireString(text, 'parseCode: the code')));
+    },
+
     castValue(formatName, value, opts) {
       const f = format(formatName, 'castValue: the format');
       const { saturate, round, input, from, stochastic } = castOptions(opts, 'castValue');
