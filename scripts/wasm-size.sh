@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Measures what a page downloads from web/dist, gzipped (gzip -9), for the SIMD128 and the plain build:
-#   api      the wrapper + that build's glue + its .wasm             (a page that calls createTypeLattice)
-#   element  the same + the <type-lattice> element (type-lattice.mjs) (a page with the figure)
-# and the single-file build (typelattice.single.mjs: wrapper, plain glue and .wasm in one file). Fails when a
-# page is over its budget (defaults: api 109 KB, element 118 KB, single 138 KB; docs/wasm.md, "Size", says why).
+#   api      the wrapper + both parts' glue and .wasm                  (a page that calls createTypeLattice())
+#   element  the <type-lattice> element (type-lattice.mjs) + the wrapper + the promotion part's glue and .wasm
+#            (a page with a lattice or table figure: the element loads only that part)
+# and the single-file build (typelattice.single.mjs: wrapper, both parts' plain glue and .wasm in one file).
+# Fails when a page is over its budget (defaults: api 109 KB, element 118 KB, single 138 KB; docs/wasm.md, "Size").
+# scripts/page-weight.mjs measures the same pages as Chromium fetches them.
 # Usage: scripts/wasm-size.sh [DIST_DIR] [API_BUDGET_BYTES] [ELEMENT_BUDGET_BYTES] [SINGLE_BUDGET_BYTES]
 set -euo pipefail
 dist=${1:-"$(cd "$(dirname "$0")/.." && pwd)/web/dist"}
@@ -22,19 +24,24 @@ check() {  # name bytes budget
 for f in typelattice.mjs type-lattice.mjs typelattice.single.mjs; do
   [ -f "$dist/$f" ] || { echo "missing $dist/$f: build with cmake --preset wasm && cmake --build --preset wasm" >&2; exit 1; }
 done
-wrapper=$(gz "$dist/typelattice.mjs"); element=$(gz "$dist/type-lattice.mjs")
-printf '%-22s %8s %8s %8s %8s %10s %12s\n' build wrapper glue wasm element 'api page' 'element page'
-for build in typelattice-core-simd typelattice-core; do
-  for f in "$build.mjs" "$build.wasm"; do
+part() {  # build file stem -> gzipped glue + .wasm
+  for f in "$1.mjs" "$1.wasm"; do
     [ -f "$dist/$f" ] || { echo "missing $dist/$f" >&2; exit 1; }
   done
-  glue=$(gz "$dist/$build.mjs"); wasm=$(gz "$dist/$build.wasm")
-  api=$((wrapper + glue + wasm)); page=$((api + element))
-  printf '%-22s %8d %8d %8d %8d %10s %12s\n' "$build" "$wrapper" "$glue" "$wasm" "$element" "$(kb $api)" "$(kb $page)"
+  echo $(($(gz "$dist/$1.mjs") + $(gz "$dist/$1.wasm")))
+}
+wrapper=$(gz "$dist/typelattice.mjs"); element=$(gz "$dist/type-lattice.mjs")
+printf '%-8s %8s %10s %8s %8s %10s %12s\n' build wrapper promotion formats element 'api page' 'element page'
+for build in simd plain; do
+  suffix=$([ $build = simd ] && echo -simd || true)
+  promotion=$(part "typelattice-core$suffix"); formats=$(part "typelattice-formats$suffix")
+  api=$((wrapper + promotion + formats)); page=$((wrapper + promotion + element))
+  printf '%-8s %8d %10d %8d %8d %10s %12s\n' "$build" "$wrapper" "$promotion" "$formats" "$element" "$(kb $api)" \
+         "$(kb $page)"
   check "$build api page" "$api" "$api_budget"
   check "$build element page" "$page" "$element_budget"
 done
 single=$(gz "$dist/typelattice.single.mjs")
-printf '%-22s %47s\n' typelattice.single.mjs "$(kb "$single") (the API, plain build, one file)"
+printf '%-8s %47s\n' single "$(kb "$single") (the API, plain builds, one file: typelattice.single.mjs)"
 check "typelattice.single.mjs" "$single" "$single_budget"
 exit $status

@@ -1,12 +1,10 @@
 // Embind bindings: each function converts JS arguments, calls the core, and converts the result back.
 // Nothing here decides anything; the wrapper (src/typelattice.mjs) validates arguments and throws.
+// This file holds the translations both parts of the module share (bindings_part_*.cpp register each part).
 #include <emscripten/bind.h>
 #include <malloc.h>
 
 #include "web/bindings.h"
-#include "web/bindings_blocks.h"
-#include "web/bindings_formats.h"
-#include "web/bindings_promotion.h"
 
 namespace typelattice::web {
 
@@ -95,11 +93,3 @@ val positions_value(const std::vector<NodePosition>& positions) {
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 }  // namespace typelattice::web
-
-EMSCRIPTEN_BINDINGS(typelattice) {
-  using namespace typelattice::web;
-  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
-  register_promotion_bindings();
-  register_format_bindings();
-  register_block_bindings();
-}

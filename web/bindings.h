@@ -47,5 +47,6 @@ val graph_value(const Graph& graph);                      // { nodes: string[], 
 val node_names(const Lattice& lattice, std::span<const NodeId> ids);
 val edge_array(const Lattice& lattice, std::span<const std::pair<NodeId, NodeId>> edges);
 val positions_value(const std::vector<NodePosition>& positions);  // [{ name, x, y }]
+double heap_bytes_in_use();  // bytes malloc has handed out and not had back: the JS tests' leak check
 
 }  // namespace typelattice::web

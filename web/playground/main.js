@@ -1,7 +1,10 @@
-// The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
+// The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views. The
+// module's promotion part loads at start; its formats part when a view that shows formats first opens (or once
+// the page is idle), so the first frame waits only for what it draws.
 import { loadTypeLattice } from '../components/tl-module.js';
 import { latticeCss, styleSheet } from '../components/styles.js';
 import { parseHashWithNotes, checkStateWithModule, toHash, DEFAULTS } from './state.js';
+import { FORMAT_VIEWS, partsOfView } from './parts.js';
 import { t, setLanguage, applyStrings, language, languages } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
@@ -70,6 +73,29 @@ class Playground {
     return this.views.get(name);
   }
 
+  // Loads the formats part once (again after a failure), then checks the link's format keys, which only it can
+  // judge, and draws the view that waited for it.
+  loadFormats() {
+    if (this.tl.parts.includes('formats')) return Promise.resolve();
+    if (!this.formatsLoading) {
+      this.formatsLoading = loadTypeLattice(['promotion', 'formats']).then((tl) => {
+        this.tl = tl;
+        const notes = [];
+        this.state = checkStateWithModule({ ...this.state }, tl, languages, notes);
+        this.linkNotes = [...(this.linkNotes || []), ...notes];
+        if (FORMAT_VIEWS.has(this.state.view)) this.render();
+        else this.showLinkNotes();
+      }, (e) => {
+        if (FORMAT_VIEWS.has(this.state.view)) {
+          $('load-status').textContent = t('loadFailed', { error: e.message });
+          $('load-status').classList.add('error');
+          $('load-status').hidden = false;
+        }
+      }).finally(() => { this.formatsLoading = null; });
+    }
+    return this.formatsLoading;
+  }
+
   set(patch) {
     this.state = { ...this.state, ...patch };
     this.render();
@@ -115,9 +141,18 @@ class Playground {
     $('all-types-toggle').checked = s.all;
     const status = $('load-status');
     this.showLinkNotes();
+    if (!partsOfView(s.view).every((part) => this.tl.parts.includes(part))) {
+      if (!status.classList.contains('error')) {
+        status.textContent = t('loading');
+        status.hidden = false;
+      }
+      this.loadFormats();   // renders again when loaded
+      return;
+    }
     try {
       this.view(s.view).render(s);
-      if (status.classList.contains('error') && !this.keepError) status.hidden = true;
+      // An error stays when it was just shown; the loading line goes once the view is drawn.
+      if (!status.classList.contains('error') || !this.keepError) status.hidden = true;
       this.keepError = false;
     } catch (e) {
       // Links are checked before they get here; this is the last resort: say why and show the defaults
@@ -206,7 +241,7 @@ async function main() {
   setupTheme();
   let tl;
   try {
-    tl = await loadTypeLattice();
+    tl = await loadTypeLattice(partsOfView(initial.view));
   } catch (e) {
     $('load-status').textContent = t('loadFailed', { error: e.message });
     $('load-status').classList.add('error');
@@ -220,6 +255,9 @@ async function main() {
   document.documentElement.dataset.ready = 'true';
   performance.mark('typelattice-interactive');
   setTimeout(() => app.fillSystems(true), 0);
+  // The formats part, fetched once the first frame is up, so that opening the Bits view does not wait.
+  const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 200));
+  idle(() => app.loadFormats().catch(() => {}), { timeout: 2000 });
   window.typelatticePlayground = app;   // for people's scripts and the budget measurements
 }
 

@@ -118,6 +118,10 @@ export function checkStateWithModule(s, tl, languages, notes) {
     why = refusal(() => tl.promoteTypes('bool', 'bool', { system: s.ref }));
     if (why) reset(['ref'], why);
   }
+  if (s.stage && s.stage >= tl.designStory().length) reset(['stage'], `there are ${tl.designStory().length} stages`);
+  if (!languages.includes(s.lang)) reset(['lang'], `one of ${languages.join(', ')}`);
+  // The format keys wait for the module's formats part (main.js checks them again once it is loaded).
+  if (!tl.parts.includes('formats')) return s;
   why = refusal(() => tl.layout(s.format, 0));
   if (why) reset(['format', 'code'], why);
   if (s.vs) {
@@ -137,8 +141,6 @@ export function checkStateWithModule(s, tl, languages, notes) {
   if (why) reset(['scale'], why);
   const modes = new Set(tl.formats().flatMap((f) => f.roundModes));
   if (!modes.has(s.round)) reset(['round'], `one of ${[...modes].join(', ')}`);
-  if (s.stage && s.stage >= tl.designStory().length) reset(['stage'], `there are ${tl.designStory().length} stages`);
-  if (!languages.includes(s.lang)) reset(['lang'], `one of ${languages.join(', ')}`);
   return s;
 }
 
