@@ -9,8 +9,6 @@ import { t, setLanguage, applyStrings, language, languages } from './strings.js'
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
 import { CompareView } from './compare-view.js';
-import { BitsView } from './bits-view.js';
-import { BlocksView } from './blocks-view.js';
 import { StoryView } from './story-view.js';
 import { CustomView } from './custom-view.js';
 
@@ -23,8 +21,8 @@ class Playground {
     this.state = this.stateOfLink(location.hash);
     this.views = new Map();
     this.viewClasses = {
-      lattice: LatticeView, table: TableView, compare: CompareView, bits: BitsView, blocks: BlocksView, story: StoryView,
-      custom: CustomView,
+      lattice: LatticeView, table: TableView, compare: CompareView, story: StoryView, custom: CustomView,
+      // bits and blocks: imported with the formats part (loadFormats)
     };
     this.modes = new Map();  // system name -> whether it takes strict mode and x64 off
   }
@@ -73,25 +71,23 @@ class Playground {
     return this.views.get(name);
   }
 
-  // Loads the formats part once (again after a failure), then checks the link's format keys, which only it can
-  // judge, and draws the view that waited for it.
+  // Loads the formats part and the views that show it once (again after a failure); then checks the link's
+  // format keys, which only that part can judge.
   loadFormats() {
-    if (this.tl.parts.includes('formats')) return Promise.resolve();
     if (!this.formatsLoading) {
-      this.formatsLoading = loadTypeLattice(['promotion', 'formats']).then((tl) => {
-        this.tl = tl;
-        const notes = [];
-        this.state = checkStateWithModule({ ...this.state }, tl, languages, notes);
-        this.linkNotes = [...(this.linkNotes || []), ...notes];
-        if (FORMAT_VIEWS.has(this.state.view)) this.render();
-        else this.showLinkNotes();
-      }, (e) => {
-        if (FORMAT_VIEWS.has(this.state.view)) {
-          $('load-status').textContent = t('loadFailed', { error: e.message });
-          $('load-status').classList.add('error');
-          $('load-status').hidden = false;
+      this.formatsLoading = Promise.all([loadTypeLattice(['promotion', 'formats']), import('./bits-view.js'),
+        import('./blocks-view.js')]).then(([tl, { BitsView }, { BlocksView }]) => {
+        Object.assign(this.viewClasses, { bits: BitsView, blocks: BlocksView });
+        if (!this.tl.parts.includes('formats')) {
+          this.tl = tl;
+          const notes = [];
+          this.state = checkStateWithModule({ ...this.state }, tl, languages, notes);
+          this.linkNotes = [...(this.linkNotes || []), ...notes];
+          if (!FORMAT_VIEWS.has(this.state.view)) this.showLinkNotes();
         }
-      }).finally(() => { this.formatsLoading = null; });
+        this.formatsReady = true;
+      });
+      this.formatsLoading.catch(() => { this.formatsLoading = null; });
     }
     return this.formatsLoading;
   }
@@ -141,12 +137,17 @@ class Playground {
     $('all-types-toggle').checked = s.all;
     const status = $('load-status');
     this.showLinkNotes();
-    if (!partsOfView(s.view).every((part) => this.tl.parts.includes(part))) {
+    if (FORMAT_VIEWS.has(s.view) && !this.formatsReady) {
       if (!status.classList.contains('error')) {
         status.textContent = t('loading');
         status.hidden = false;
       }
-      this.loadFormats();   // renders again when loaded
+      this.loadFormats().then(() => { if (FORMAT_VIEWS.has(this.state.view)) this.render(); }, (e) => {
+        if (!FORMAT_VIEWS.has(this.state.view)) return;
+        status.textContent = t('loadFailed', { error: e.message });
+        status.classList.add('error');
+        status.hidden = false;
+      });
       return;
     }
     try {
@@ -249,6 +250,15 @@ async function main() {
   }
   performance.mark('typelattice-module-loaded');
   const app = new Playground(tl);
+  if (FORMAT_VIEWS.has(app.state.view)) {
+    try {
+      await app.loadFormats();
+    } catch (e) {
+      $('load-status').textContent = t('loadFailed', { error: e.message });
+      $('load-status').classList.add('error');
+      return;
+    }
+  }
   app.wire();
   app.render();
   if (!$('load-status').classList.contains('error')) $('load-status').hidden = true;

@@ -1,10 +1,11 @@
 // The module's parts in Chromium, on the pages scripts/page-weight.mjs measures: a lattice embed fetches the
-// promotion part only, a bits embed the formats part only, and createTypeLattice() both, with every call.
+// promotion part only, a bits embed the formats part only, and createTypeLattice() both, with every call; the
+// playground is interactive before it asks for the formats part, and its Bits view draws once that is loaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 
-import { launchBrowser, missingPrerequisite } from '../../browser/harness.mjs';
+import { launchBrowser, missingPrerequisite, newPage, openPlayground, startServer } from '../../browser/harness.mjs';
 import { serveDirectory } from '../../bundlers/static-server.mjs';
 import { writeEmbedPages, openEmbedPage } from '../../../scripts/page-weight.mjs';
 
@@ -66,4 +67,27 @@ test('createTypeLattice() loads both parts and has every call', async () => {
   assert.deepEqual(wasmFiles(requests).sort(), ['typelattice-core-simd.wasm', 'typelattice-formats-simd.wasm']);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the playground: interactive on the promotion part; the formats part comes after, for the Bits view', async () => {
+  const playground = await startServer();
+  const errors = [];
+  const page = await newPage(browser.context, errors);
+  try {
+    await openPlayground(page, playground.url, '#select=float16,bfloat16');
+    await page.click('#tab-bits');
+    await page.waitForFunction(() => document.getElementById('bit-shortest').textContent !== '', null, { timeout: 30000 });
+    // Every request for the formats part started after the page was interactive.
+    const starts = await page.evaluate(() => {
+      const interactive = performance.getEntriesByName('typelattice-interactive')[0].startTime;
+      return performance.getEntriesByType('resource').filter((e) => /typelattice-formats/.test(e.name))
+        .map((e) => e.startTime - interactive);
+    });
+    assert.ok(starts.length >= 1 && starts.every((t) => t > 0), `formats requested at ${starts} ms after interactive`);
+    assert.equal(await page.evaluate(() => window.typelatticePlayground.tl.parts.join()), 'promotion,formats');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    playground.stop();
+  }
 });
