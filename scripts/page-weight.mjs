@@ -4,7 +4,7 @@
 // the page's weight is the sum of those files gzipped (gzip -9, as scripts/wasm-size.sh counts). Budgets:
 //   lattice  <type-lattice select="float16,bfloat16">                          60 KB
 //   bits     <type-lattice view="bits" format="float8_e4m3fn" code="0x1d">      80 KB
-//   api      import createTypeLattice; await createTypeLattice() (both parts)  115 KB
+//   api      import createTypeLattice; await createTypeLattice() (whole module) 115 KB
 // Usage: node scripts/page-weight.mjs [--json]   (needs web/dist built and tests/js/node_modules)
 // Exits 1 when a page is over its budget, 2 when Chromium or playwright-core is missing.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The promotion part of the module (typelattice-core{,-simd}.wasm): systems, lattices, joins, reasons, tables,
+// The promotion part of the module (typelattice-promotion{,-simd}.wasm): systems, lattices, joins, reasons, tables,
 // compare, the design story, user graphs and their JSON, edge routes. bindings_edge_routes.cpp,
 // bindings_lattice_json.cpp and bindings_story.cpp register themselves; web/CMakeLists.txt lists the files.
 #include <emscripten/bind.h>

@@ -1,6 +1,6 @@
-// Loads one build of one part of the core (Emscripten glue + .wasm) so that bundlers can follow it: the .wasm
-// URLs are literals bundlers rewrite (wasm-files.mjs), the glue imports literal specifiers, and node's file
-// reader is not imported at all.
+// Loads one build of the whole module or of one part of it (Emscripten glue + .wasm) so that bundlers can
+// follow it: the .wasm URLs are literals bundlers rewrite (wasm-files.mjs), the glue imports literal
+// specifiers, and node's file reader is not imported at all.
 // The wrapper fetches and compiles the .wasm itself, so a failure names the URL and the HTTP status, and a
 // later call starts from scratch (nothing is cached).
 import { WASM_FILES, defaultWasmUrl, embeddedWasm } from './wasm-files.mjs';
@@ -92,25 +92,33 @@ async function compileBytes(bytes, url, status) {
   }
 }
 
+// The single file carries the .wasm as hex: gzip keeps a byte sequence's repeats aligned in hex, not in base64
+// (the whole module: 104 KB gzipped as hex, 122 KB as base64).
 function embeddedModule(part) {
-  const bytes = Uint8Array.from(atob(embeddedWasm[part]), (c) => c.charCodeAt(0));
+  const hex = embeddedWasm[part];
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; ++i) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
   return WebAssembly.compile(bytes);
 }
 
 // One literal specifier per glue, so bundlers emit each as its own chunk.
 function importGlue(part, simd) {
   if (part === 'formats') return simd ? import('./typelattice-formats-simd.mjs') : import('./typelattice-formats.mjs');
+  if (part === 'promotion') {
+    return simd ? import('./typelattice-promotion-simd.mjs') : import('./typelattice-promotion.mjs');
+  }
   return simd ? import('./typelattice-core-simd.mjs') : import('./typelattice-core.mjs');
 }
 
 /**
- * Loads a part's SIMD128 (`simd`) or plain build; `locateFile(fileName, defaultUrl)` may move the .wasm. The
- * single-file build (typelattice.single.mjs) carries each part's plain .wasm inside and loads that. The
+ * Loads the SIMD128 (`simd`) or plain build of a part or of the whole module ('whole');
+ * `locateFile(fileName, defaultUrl)` may move the .wasm. The single-file build (typelattice.single.mjs) carries
+ * the whole module's plain .wasm inside and loads that. The
  * request waits for `after` (a promise); `started()` is called once its response (or file) has arrived.
  */
 async function loadCore(part, simd, locateFile, after, started) {
   const embedded = embeddedWasm !== null && locateFile === undefined;
-  const useSimd = simd && !embedded;
+  const useSimd = simd && embeddedWasm === null;  // the single file has only the plain glue
   const url = embedded ? null : wasmLocation(part, useSimd, locateFile);
   const [{ default: factory }, wasmModule] = await Promise.all([
     importGlue(part, useSimd),
@@ -130,7 +138,8 @@ async function loadCore(part, simd, locateFile, after, started) {
 }
 
 /**
- * Loads the parts named in `parts` (in that order), resolving to their Emscripten modules by part name. Each
+ * Loads the parts named in `parts` (in that order; 'whole' for the whole module), resolving to their Emscripten
+ * modules by part name. Each
  * part's request starts once the previous part's response has begun, so a server that refuses the first is
  * asked nothing more, and a failure names the same file every time; the downloads and compiles still overlap.
  */

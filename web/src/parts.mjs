@@ -1,4 +1,5 @@
-// The parts of the module (docs/wasm.md, "Parts"): each is its own wasm build, loaded when a caller asks for it.
+// The parts of the module (docs/wasm.md, "Parts"): each is its own wasm build, loaded when a caller asks for it;
+// the whole module (every part's bindings in one build) stands in for all of them when no parts are named.
 // The wrapper (typelattice.mjs) builds the whole API over the loaded parts' bindings and keeps only their members.
 import { describe, optionOf } from './arguments.mjs';
 
@@ -27,10 +28,15 @@ export function partsOption(opts) {
   return PARTS.filter((part) => given.includes(part));
 }
 
+// The whole module standing in for each of `parts` (it has every part's bindings).
+export function wholeCores(parts, module) {
+  return Object.fromEntries(parts.map((part) => [part, module]));
+}
+
 // The loaded parts' Emscripten modules as one: a binding is taken from the part that has it; the heap (_malloc,
 // HEAPU8) is the formats part's when it is loaded (routeEdges uses the promotion part's own).
 export function joinedCore(cores) {
-  const modules = PARTS.map((part) => cores[part]).filter(Boolean).reverse();
+  const modules = [...new Set(PARTS.map((part) => cores[part]).filter(Boolean))].reverse();
   if (modules.length === 1) return modules[0];
   return new Proxy(modules[0], {
     get: (target, key) => (modules.find((m) => key in m) ?? target)[key],

@@ -85,12 +85,12 @@ export type PartName = 'promotion' | 'formats';
 export interface CreateOptions {
   /** false forces the plain build even where WebAssembly SIMD128 is available (default true). */
   simd?: boolean;
-  /** The parts to load (default both); the result has only their members ({@link TypeLatticeParts}). */
+  /** The parts to load (default: the whole module); the result has only their members ({@link TypeLatticeParts}). */
   parts?: readonly PartName[];
   /**
    * Where each .wasm is served from: called with its file name ('typelattice-core-simd.wasm' or
-   * 'typelattice-core.wasm' for the promotion part, 'typelattice-formats-simd.wasm' or 'typelattice-formats.wasm'
-   * for the formats part) and the default URL (next to the module; undefined in the single-file build),
+   * 'typelattice-core.wasm' for the whole module, 'typelattice-promotion-simd.wasm' or 'typelattice-promotion.wasm'
+   * for the promotion part, 'typelattice-formats-simd.wasm' or 'typelattice-formats.wasm' for the formats part) and the default URL (next to the module; undefined in the single-file build),
    * returns an absolute URL or one relative to the page. Default: the file next to the module.
    */
   locateFile?: (fileName: string, defaultUrl: string | undefined) => string | URL;
@@ -451,5 +451,5 @@ export type TypeLatticeParts<P extends PartName> = Pick<TypeLattice, CommonMembe
 /** Loads the parts named in `options.parts` (the SIMD128 build where supported) and returns their API. */
 export default function createTypeLattice<P extends PartName>(options: CreateOptions & { parts: readonly P[] }):
   Promise<TypeLatticeParts<P>>;
-/** Loads the WebAssembly module, both parts (the SIMD128 build where supported), and returns the API. */
+/** Loads the whole WebAssembly module (the SIMD128 build where supported) and returns the API. */
 export default function createTypeLattice(options?: CreateOptions): Promise<TypeLattice>;

@@ -1,10 +1,11 @@
 // typelattice as an ES module: dtype promotion lattices and minifloat formats, computed by the C++ core
-// compiled to WebAssembly. This wrapper loads the parts asked for (promotion, formats: each its own .wasm) in
+// compiled to WebAssembly. This wrapper loads the whole module or the parts asked for (promotion, formats) in
 // their SIMD128 or plain build, validates arguments, turns the bindings' { ok, value } / { ok: false, kind,
 // message } results into values or the right Error class, and moves bulk data through the wasm heap. It computes nothing itself. API: docs/wasm.md, typelattice.d.ts.
 
 import { loadCores } from './load-core.mjs';
-import { partsOption, joinedCore, keepParts } from './parts.mjs';
+import { partsOption, joinedCore, keepParts, wholeCores } from './parts.mjs';
+import { embeddedWasm } from './wasm-files.mjs';
 import { blockFunctions } from './blocks.mjs';
 import {
   describe, requireString, requireStringArray, typedView, requireOptions, optionOf, requireGraph, routeInput,
@@ -66,8 +67,9 @@ function unwrap(result) {
 }
 
 /**
- * Loads the module. `parts` names the parts to load (default both: 'promotion', 'formats'); the result has
- * only their members. `simd: false` forces the plain build even where SIMD128 is available;
+ * Loads the module. `parts` names the parts to load ('promotion', 'formats'); the result has only their
+ * members. Without it the whole module (one build with every binding) is loaded.
+ * `simd: false` forces the plain build even where SIMD128 is available;
  * `locateFile(fileName, defaultUrl)` returns where the .wasm is served from (default: next to this file).
  */
 export default async function createTypeLattice(options) {
@@ -75,7 +77,10 @@ export default async function createTypeLattice(options) {
   const simd = optionOf(opts, 'simd', 'boolean', true, 'createTypeLattice') && simdSupported();
   const locateFile = optionOf(opts, 'locateFile', 'function', undefined, 'createTypeLattice');
   const parts = partsOption(opts);
-  const cores = await loadCores(parts, simd, locateFile);
+  // Without `parts` (and always in the single file, which carries only it) the whole module: one runtime, not two.
+  const whole = opts.parts === undefined || embeddedWasm !== null;
+  const cores = whole ? wholeCores(parts, (await loadCores(['whole'], simd, locateFile)).whole)
+                      : await loadCores(parts, simd, locateFile);
   const core = joinedCore(cores);
 
   const formatInfo = new Map(cores.formats ? core.formats('builtin').map((f) => [f.name, f]) : []);
@@ -472,8 +477,9 @@ export default async function createTypeLattice(options) {
     ...(cores.formats ? blockFunctions({ core, unwrap, allocate, fits }) : {}),
 
     /** The loaded parts' wasm heaps together: bytes reserved from the engine and bytes malloc has handed out. */
-    heapStats: () => parts.reduce((sum, part) => ({ memoryBytes: sum.memoryBytes + cores[part].HEAPU8.length,
-      bytesInUse: sum.bytesInUse + cores[part].heapBytesInUse() }), { memoryBytes: 0, bytesInUse: 0 }),
+    heapStats: () => [...new Set(parts.map((part) => cores[part]))].reduce((sum, m) => ({
+      memoryBytes: sum.memoryBytes + m.HEAPU8.length, bytesInUse: sum.bytesInUse + m.heapBytesInUse() }),
+    { memoryBytes: 0, bytesInUse: 0 }),
     /** The parts this instance loaded. */
     parts: Object.freeze(parts),
   };

@@ -1,9 +1,10 @@
 // Writes web/dist from Emscripten's output and the hand-written sources, minified with esbuild:
 //   typelattice.mjs           the wrapper (web/src/*.mjs) as one file; the glue stays a separate dynamic import
-//   typelattice-core{,-simd}.mjs + .wasm      the promotion part: the glue of each build, minified, and its .wasm
-//   typelattice-formats{,-simd}.mjs + .wasm   the formats part, the same way
+//   typelattice-core{,-simd}.mjs + .wasm        the whole module: the glue of each build, minified, and its .wasm
+//   typelattice-promotion{,-simd}.mjs + .wasm   the promotion part, the same way
+//   typelattice-formats{,-simd}.mjs + .wasm     the formats part, the same way
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
-//   typelattice.single.mjs    wrapper + both parts' plain glue and plain .wasm (base64): one file to serve
+//   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (hex): one file to serve
 //   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, type-lattice.d.ts   the typings (copied)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
 import { build } from 'esbuild';
@@ -17,7 +18,8 @@ if (!distDir) {
 }
 mkdirSync(distDir, { recursive: true });
 
-const GLUES = ['typelattice-core', 'typelattice-core-simd', 'typelattice-formats', 'typelattice-formats-simd'];
+const GLUES = ['typelattice-core', 'typelattice-core-simd', 'typelattice-promotion', 'typelattice-promotion-simd',
+  'typelattice-formats', 'typelattice-formats-simd'];
 const common = { bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
 // The glue names its .wasm as `new URL("x.wasm", import.meta.url)`, only used when no locateFile is passed;
@@ -41,7 +43,7 @@ for (const glue of GLUES) {
 const keepGlueExternal = {
   name: 'keep-glue-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/typelattice-(core|formats)(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats)(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -58,10 +60,11 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
     },
   }] });
 
-// Single file: the plain build of each part (it runs on every engine), its glue inlined and its .wasm as base64.
-const plainBuilds = { promotion: 'typelattice-core', formats: 'typelattice-formats' };
+// Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm as hex
+// (src/load-core.mjs says why); the wrapper loads it for any parts asked for, so the parts' glue is left out.
+const plainBuilds = { whole: 'typelattice-core' };
 const embedded = Object.fromEntries(Object.entries(plainBuilds).map(([part, build]) =>
-  [part, readFileSync(path.join(emccDir, `${build}.wasm`)).toString('base64')]));
+  [part, readFileSync(path.join(emccDir, `${build}.wasm`)).toString('hex')]));
 const plainGlues = new Map(Object.values(plainBuilds).map((build) =>
   [`./${build}.mjs`, readFileSync(path.join(distDir, `${build}.mjs`), 'utf8')]));
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
@@ -69,11 +72,12 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
   plugins: [{
     name: 'single-file',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|formats)(-simd)?)\.mjs$/ },
+      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats)(-simd)?)\.mjs$/ },
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
         if (plainGlues.has(args.path)) return { contents: plainGlues.get(args.path), loader: 'js' };
-        if (args.path.endsWith('-simd.mjs')) return { contents: 'export default null;', loader: 'js' };
+        // The wrapper loads only the whole module's plain glue from this file.
+        if (args.path !== './wasm-files.mjs') return { contents: 'export default null;', loader: 'js' };
         // wasm-files.mjs: the same file names, no URLs, the .wasm bytes inside.
         const source = readFileSync(path.join(webDir, 'src/wasm-files.mjs'), 'utf8');
         const files = source.match(/export const WASM_FILES = \{[^;]*\};/s);

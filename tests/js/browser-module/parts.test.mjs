@@ -26,7 +26,7 @@ after(async () => {
 });
 
 const wasmFiles = (requests) => requests.filter((p) => p.endsWith('.wasm')).map((p) => p.split('/').pop());
-const glueFiles = (requests) => requests.filter((p) => /\/typelattice-(core|formats)/.test(p) && p.endsWith('.mjs'))
+const glueFiles = (requests) => requests.filter((p) => /\/typelattice-(core|promotion|formats)/.test(p) && p.endsWith('.mjs'))
   .map((p) => p.split('/').pop());
 
 test('a lattice embed fetches the promotion part and nothing of the formats part', async () => {
@@ -38,8 +38,8 @@ test('a lattice embed fetches the promotion part and nothing of the formats part
   await page.locator('type-lattice svg .tl-node[data-dtype="int8"]').click();
   await page.waitForFunction(() => document.querySelector('type-lattice').shadowRoot.querySelector('output')
     .textContent.includes('int8'));
-  assert.deepEqual(wasmFiles(requests), ['typelattice-core-simd.wasm']);
-  assert.deepEqual(glueFiles(requests), ['typelattice-core-simd.mjs']);
+  assert.deepEqual(wasmFiles(requests), ['typelattice-promotion-simd.wasm']);
+  assert.deepEqual(glueFiles(requests), ['typelattice-promotion-simd.mjs']);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -59,12 +59,12 @@ test('a bits embed fetches the formats part and draws the code', async () => {
   await page.close();
 });
 
-test('createTypeLattice() loads both parts and has every call', async () => {
+test('createTypeLattice() loads the whole module, one file, and has every call', async () => {
   const errors = [];
   const { page, requests } = await openEmbedPage(browser.context, server.origin, 'api', errors);
   // float16 ∨ bfloat16 = float32; 1000 saturates to float8_e4m3fn's largest finite value, 448 = 0x7e.
   assert.equal(await page.evaluate(() => document.getElementById('out').textContent), 'float32 126');
-  assert.deepEqual(wasmFiles(requests).sort(), ['typelattice-core-simd.wasm', 'typelattice-formats-simd.wasm']);
+  assert.deepEqual(wasmFiles(requests), ['typelattice-core-simd.wasm']);
   assert.deepEqual(errors, []);
   await page.close();
 });

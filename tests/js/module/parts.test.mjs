@@ -1,5 +1,5 @@
 // The module's parts (docs/wasm.md, "Parts"): createTypeLattice({ parts }) loads only the parts named, and the
-// result has only their members; createTypeLattice() loads both and has every member of each.
+// result has only their members; createTypeLattice() loads the whole module and has every member of each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -55,16 +55,16 @@ test('heapStats counts the loaded parts\' heaps; a part\'s calls leave it as it 
   const before = formats.heapStats();
   cast();
   assert.equal(formats.heapStats().bytesInUse, before.bytesInUse);
-  const all = await createTypeLattice();
+  const all = await createTypeLattice({ parts: ['promotion', 'formats'] });
   const one = await createTypeLattice({ parts: ['promotion'] });
   assert.ok(all.heapStats().memoryBytes > one.heapStats().memoryBytes);
 });
 
-test('locateFile is asked for the parts\' files only', async () => {
-  for (const [parts, expected] of [[['promotion'], ['typelattice-core-simd.wasm']],
+test('locateFile is asked for the parts\' files only, or the whole module\'s without parts', async () => {
+  for (const [parts, expected] of [[['promotion'], ['typelattice-promotion-simd.wasm']],
     [['formats'], ['typelattice-formats-simd.wasm']],
-    [['formats', 'promotion'], ['typelattice-core-simd.wasm', 'typelattice-formats-simd.wasm']],
-    [undefined, ['typelattice-core-simd.wasm', 'typelattice-formats-simd.wasm']]]) {
+    [['formats', 'promotion'], ['typelattice-formats-simd.wasm', 'typelattice-promotion-simd.wasm']],
+    [undefined, ['typelattice-core-simd.wasm']]]) {
     const asked = [];
     await createTypeLattice({ parts, locateFile: (file, url) => { asked.push(file); return url; } });
     assert.deepEqual(asked.sort(), expected, String(parts));
