@@ -77,7 +77,7 @@ export class TypeLatticeElement extends ElementBase {
     const id = ++this.#renderId;
     let tl;
     try {
-      tl = await loadTypeLattice();
+      tl = await loadTypeLattice(this.#parts());
     } catch (e) {
       if (id === this.#renderId) this.#showLoadError(e);
       return;
@@ -89,6 +89,13 @@ export class TypeLatticeElement extends ElementBase {
       this.#showError(e.message);
     }
     this.dataset.ready = 'true';
+  }
+
+  // The module's parts this view shows: the bits view needs formats (and promotion only to read `select`), the
+  // lattice and the table promotion only.
+  #parts() {
+    if (this.getAttribute('view') !== 'bits') return ['promotion'];
+    return (this.getAttribute('select') || '').trim() ? ['promotion', 'formats'] : ['formats'];
   }
 
   // The load is not cached when it fails: the button (or any attribute change) tries again.

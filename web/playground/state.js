@@ -241,8 +241,11 @@ export function moduleFacts(tl, languages) {
 // back to its default (with the fields it `resets`) and adds a note. `facts`: moduleFacts(tl, languages), or the
 // module and the languages to make them from.
 export function checkStateWithModule(s, tl, languages, notes, facts = moduleFacts(tl, languages)) {
+  // The Bits and Blocks keys wait for the module's formats part (main.js checks them again once it is loaded).
+  const formatsLoaded = tl.parts.includes('formats');
   for (const e of STATE_KEYS) {
     if (!e.check || (e.when && !e.when(s))) continue;
+    if (!formatsLoaded && (e.view === 'bits' || e.view === 'blocks')) continue;
     const resets = e.resets ?? [e.field];
     if (resets.every((k) => fieldOf.get(k).write(s[k]) === fieldOf.get(k).write(fieldOf.get(k).default))) continue;
     const why = e.check(s[e.field], s, facts);

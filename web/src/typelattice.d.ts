@@ -81,13 +81,19 @@ export interface CastValueOptions extends CastOptions {
   from?: 'float32' | 'float64';
 }
 
+/** A part of the module, loaded on its own: its own .wasm (docs/wasm.md, "Parts"). */
+export type PartName = 'promotion' | 'formats';
+
 /** Options of {@link createTypeLattice}. */
 export interface CreateOptions {
   /** false forces the plain build even where WebAssembly SIMD128 is available (default true). */
   simd?: boolean;
+  /** The parts to load (default: the whole module); the result has only their members ({@link TypeLatticeParts}). */
+  parts?: readonly PartName[];
   /**
-   * Where the build's .wasm is served from: called with its file name ('typelattice-core-simd.wasm' or
-   * 'typelattice-core.wasm') and the default URL (next to the module; undefined in the single-file build),
+   * Where each .wasm is served from: called with its file name ('typelattice-core-simd.wasm' or
+   * 'typelattice-core.wasm' for the whole module, 'typelattice-promotion-simd.wasm' or 'typelattice-promotion.wasm'
+   * for the promotion part, 'typelattice-formats-simd.wasm' or 'typelattice-formats.wasm' for the formats part) and the default URL (next to the module; undefined in the single-file build),
    * returns an absolute URL or one relative to the page. Default: the file next to the module.
    */
   locateFile?: (fileName: string, defaultUrl: string | undefined) => string | URL;
@@ -350,6 +356,8 @@ export interface TypeLattice extends BlockCalls, FormatCalls {
   readonly version: string;
   /** Which build was loaded. */
   readonly isa: 'wasm_simd128' | 'scalar';
+  /** The parts this instance loaded. */
+  readonly parts: readonly PartName[];
 
   /** Every dtype, in table order. */
   dtypes(): DtypeEntry[];
@@ -467,5 +475,21 @@ export interface TypeLattice extends BlockCalls, FormatCalls {
   heapStats(): HeapStats;
 }
 
-/** Loads the WebAssembly module (the SIMD128 build where supported) and returns the API. */
+/** The members every instance has, whichever parts it loaded. */
+export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats';
+/** The members the promotion part brings. */
+export type PromotionMember = 'dtypes' | 'systems' | 'presets' | 'designStory' | 'system' | 'graph' | 'promoteTypes'
+  | 'resultType' | 'table' | 'lattice' | 'checkSystem' | 'compareTables' | 'compare' | 'checkLattice' | 'joinOnGraph'
+  | 'reachable' | 'routeEdges' | 'parseLattice';
+/** The members the formats part brings. */
+export type FormatMember = 'formats' | 'formatInfo' | 'castFloat32' | 'decode' | 'layout' | 'shortestDecimal'
+  | 'castValue' | 'castSamples' | keyof BlockCalls;
+/** An instance that loaded the parts P. */
+export type TypeLatticeParts<P extends PartName> = Pick<TypeLattice, CommonMember
+  | ('promotion' extends P ? PromotionMember : never) | ('formats' extends P ? FormatMember : never)>;
+
+/** Loads the parts named in `options.parts` (the SIMD128 build where supported) and returns their API. */
+export default function createTypeLattice<P extends PartName>(options: CreateOptions & { parts: readonly P[] }):
+  Promise<TypeLatticeParts<P>>;
+/** Loads the whole WebAssembly module (the SIMD128 build where supported) and returns the API. */
 export default function createTypeLattice(options?: CreateOptions): Promise<TypeLattice>;

@@ -1,8 +1,10 @@
 // Writes web/dist from Emscripten's output and the hand-written sources, minified with esbuild:
 //   typelattice.mjs           the wrapper (web/src/*.mjs) as one file; the glue stays a separate dynamic import
-//   typelattice-core{,-simd}.mjs + .wasm   the glue of each build, minified, and its .wasm (copied)
+//   typelattice-core{,-simd}.mjs + .wasm        the whole module: the glue of each build, minified, and its .wasm
+//   typelattice-promotion{,-simd}.mjs + .wasm   the promotion part, the same way
+//   typelattice-formats{,-simd}.mjs + .wasm     the formats part, the same way
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
-//   typelattice.single.mjs    wrapper + plain glue + the plain .wasm as base64: one file to serve
+//   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
 //   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts,
 //   type-lattice.d.ts         the typings (copied)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
@@ -18,7 +20,8 @@ if (!distDir) {
 }
 mkdirSync(distDir, { recursive: true });
 
-const GLUES = ['typelattice-core', 'typelattice-core-simd'];
+const GLUES = ['typelattice-core', 'typelattice-core-simd', 'typelattice-promotion', 'typelattice-promotion-simd',
+  'typelattice-formats', 'typelattice-formats-simd'];
 const common = { bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
 // The glue names its .wasm as `new URL("x.wasm", import.meta.url)`, only used when no locateFile is passed;
@@ -42,7 +45,7 @@ for (const glue of GLUES) {
 const keepGlueExternal = {
   name: 'keep-glue-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/typelattice-core(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats)(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -59,25 +62,32 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
     },
   }] });
 
-// Single file: the plain build only (it runs on every engine), its glue inlined and its .wasm as base64.
-// Gzipped before base64: base64 of raw wasm gzips to about a third more than the wasm itself, base64 of gzip to
-// about the gzip. load-core.mjs inflates it with DecompressionStream.
-const plainWasm = gzipSync(readFileSync(path.join(emccDir, 'typelattice-core.wasm')), { level: 9 }).toString('base64');
-const plainGlue = readFileSync(path.join(distDir, 'typelattice-core.mjs'), 'utf8');
+// Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm gzipped as base64
+// (src/load-core.mjs says why); the wrapper loads it for any parts asked for, so the parts' glue is left out.
+const plainBuilds = { whole: 'typelattice-core' };
+const embedded = Object.fromEntries(Object.entries(plainBuilds).map(([part, build]) =>
+  [part, gzipSync(readFileSync(path.join(emccDir, `${build}.wasm`)), { level: 9 }).toString('base64')]));
+const plainGlues = new Map(Object.values(plainBuilds).map((build) =>
+  [`./${build}.mjs`, readFileSync(path.join(distDir, `${build}.mjs`), 'utf8')]));
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.single.mjs'),
   plugins: [{
     name: 'single-file',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-core(-simd)?)\.mjs$/ },
+      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats)(-simd)?)\.mjs$/ },
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
-        if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
-        if (args.path === './typelattice-core-simd.mjs') return { contents: 'export default null;', loader: 'js' };
+        if (plainGlues.has(args.path)) return { contents: plainGlues.get(args.path), loader: 'js' };
+        // The wrapper loads only the whole module's plain glue from this file.
+        if (args.path !== './wasm-files.mjs') return { contents: 'export default null;', loader: 'js' };
+        // wasm-files.mjs: the same file names, no URLs, the .wasm bytes inside.
+        const source = readFileSync(path.join(webDir, 'src/wasm-files.mjs'), 'utf8');
+        const files = source.match(/export const WASM_FILES = \{[^;]*\};/s);
+        if (!files) throw new Error('src/wasm-files.mjs: expected export const WASM_FILES = { ... };');
         return { loader: 'js', contents: [
-          "export const WASM_FILES = { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' };",
+          files[0],
           'export const defaultWasmUrl = () => null;',
-          `export const embeddedWasm = '${plainWasm}';`,
+          `export const embeddedWasm = ${JSON.stringify(embedded)};`,
         ].join('\n') };
       });
     },
