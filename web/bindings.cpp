@@ -83,11 +83,11 @@ val positions_value(const std::vector<NodePosition>& positions) {
 // Bytes malloc has handed out and not had back: the leak check of the JS tests.
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
-}  // namespace typelattice::web
-
 // Limits the wrapper checks before it allocates, registered by every build so that JS never retypes them: the most
 // the heap can grow to (-sMAXIMUM_MEMORY) and the most stochastic samples of one value.
 void register_limits() {
   emscripten::constant("maximumMemoryBytes", static_cast<double>(emscripten_get_heap_max()));
   emscripten::constant("maxCastSamples", static_cast<double>(kMaxCastSamples));
 }
+
+}  // namespace typelattice::web

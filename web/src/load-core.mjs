@@ -96,8 +96,7 @@ async function compileBytes(bytes, url, status) {
 // gzips to about a third more than the .wasm, base64 of the gzip to about the gzip.
 async function embeddedModule(part) {
   if (typeof DecompressionStream !== 'function') {
-    throw new WasmLoadError('typelattice: the single-file build needs DecompressionStream (Chrome 80, Firefox ' +
-                            '113, Safari 16.4, node 18); serve typelattice.mjs with its .wasm files instead', '', 0);
+    throw new WasmLoadError('typelattice: the single file needs DecompressionStream', '', 0);
   }
   const packed = Uint8Array.from(atob(embeddedWasm[part]), (c) => c.charCodeAt(0));
   const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
