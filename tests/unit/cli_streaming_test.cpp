@@ -85,6 +85,10 @@ TEST(CliStreaming, ABadValueFarIntoTheInputIsNamed) {
 }
 
 TEST(CliStreaming, RunningOutOfMemoryIsAMessageAndExitTwo) {
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer reserves terabytes of address space at start: under ulimit -v the CLI cannot start at all.
+  GTEST_SKIP() << "address-space limits do not apply under AddressSanitizer";
+#endif
   // One 200 MB word or line under a 100 MB address space: the read fails, and says so (never exit 0, never abort).
   for (const std::string command : {"quantize --to mxfp8_e4m3", "cast --to float16",
                                     "decode --from float16"}) {
