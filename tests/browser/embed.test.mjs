@@ -166,8 +166,8 @@ test('view="bits": the bits, the exact value and the core\'s formula; a click fl
 test('view="bits": the code attribute is read as the CLI reads codes; a refused one shows the core\'s message', async () => {
   const page = await env.page();
   await openEmbed(page);
-  const cases = [['0x1d', '0x1D'], ['0X1D', '0x1D'], ['29', '0x1D'], ['0b11101', '0x1D'], [' 0x1d ', '0x1D'],
-    ['0xff', '0xFF'], ['1e2', null], ['0x1_d', null], ['1_0', null], ['\u0662\u0669', null], ['0x100', null],
+  const cases = [['0x1d', '0x1d'], ['0X1D', '0x1d'], ['29', '0x1d'], ['0b11101', '0x1d'], [' 0x1d ', '0x1d'],
+    ['0xff', '0xff'], ['1e2', null], ['0x1_d', null], ['1_0', null], ['\u0662\u0669', null], ['0x100', null],
     ['-1', null], ['2.9', null]];
   for (const [text, hex] of cases) {
     const shown = await page.evaluate(async (code) => {
