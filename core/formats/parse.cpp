@@ -1,10 +1,10 @@
 // Reading numbers, bit patterns and codes from text, with errors that say what was wrong.
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -21,6 +21,24 @@ using ascii::has_hex_prefix;
 using ascii::trim;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+// The value of digits in base 2, 10 or 16, saturated at 2^64 - 1; nullopt when a character is not such a digit.
+// By hand: std::from_chars with a base adds 1.2 KB to the wasm module (scripts/wasm-size.sh).
+std::optional<std::uint64_t> digits_value(std::string_view digits, unsigned base) {
+  std::uint64_t value = 0;
+  bool overflow = false;
+  for (const char c : digits) {
+    const unsigned d = c >= '0' && c <= '9' ? static_cast<unsigned>(c - '0')
+                       : c >= 'a' && c <= 'f' ? static_cast<unsigned>(c - 'a' + 10)
+                       : c >= 'A' && c <= 'F' ? static_cast<unsigned>(c - 'A' + 10)
+                                              : 16u;
+    if (d >= base) return std::nullopt;
+    if (value > (std::numeric_limits<std::uint64_t>::max() - d) / base) overflow = true;
+    value = value * base + d;
+  }
+  if (overflow) return std::numeric_limits<std::uint64_t>::max();
+  return value;
+}
 
 std::string quoted(std::string_view text) {
   std::string out = "'";
@@ -124,8 +142,7 @@ Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
   if (digits.size() != digits_wanted) {
     return bad_value(quoted(t) + " has " + std::to_string(digits.size()) + " hex digits; expected " + what);
   }
-  std::uint64_t bits = 0;
-  std::from_chars(digits.data(), digits.data() + digits.size(), bits, 16);
+  const std::uint64_t bits = *digits_value(digits, 16);  // exactly 8 or 16 hex digits: no overflow
   if (hex_width_bits == 32) return static_cast<double>(minifloat_detail::bit_cast<float>(static_cast<std::uint32_t>(bits)));
   return minifloat_detail::bit_cast<double>(bits);
 }
@@ -145,18 +162,18 @@ Result<std::uint32_t> parse_code(Format f, std::string_view text) {
     digits.remove_prefix(2);
     base = 2;
   }
-  std::uint64_t code = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), code, base);
-  if (digits.empty() || error == std::errc::invalid_argument || end != digits.data() + digits.size()) {
+  const std::optional<std::uint64_t> code = digits_value(digits, static_cast<unsigned>(base));
+  if (digits.empty() || !code) {
     return bad_value(quoted(t) + " is not a code: expected hex like 0x7e, binary like 0b01111110, or decimal");
   }
-  if (error == std::errc::result_out_of_range || code > limit) {
-    char top[16];
-    const auto written = std::to_chars(top, top + sizeof top, limit, 16).ptr;
+  if (*code > limit) {
+    // The largest code in hex by hand: std::to_chars with a base would add 2 KB to the wasm module.
+    std::string top;
+    for (std::uint64_t rest = limit; rest != 0; rest >>= 4) top.insert(top.begin(), "0123456789abcdef"[rest & 15u]);
     return bad_value("code " + displayed(t) + " is out of range for " + format_name(f) + " (" +
-                     std::to_string(spec.total_bits()) + " bits: 0x0 to 0x" + std::string(top, written) + ")");
+                     std::to_string(spec.total_bits()) + " bits: 0x0 to 0x" + top + ")");
   }
-  return static_cast<std::uint32_t>(code);
+  return static_cast<std::uint32_t>(*code);
 }
 
 }  // namespace typelattice
