@@ -101,6 +101,10 @@ Result<TensorFileIndex> read_safetensors_index(std::span<const std::uint8_t> hea
   std::string error;
   if (!parse_safetensors_json(json, kLengthBytes, raw, error)) return bad_file(std::move(error));
 
+  // Checked in the order of their data, so that a file cut short names the first tensor it cuts.
+  std::stable_sort(raw.begin(), raw.end(), [](const SafetensorsJsonEntry& a, const SafetensorsJsonEntry& b) {
+    return a.data_offsets[0] < b.data_offsets[0];
+  });
   const std::uint64_t data_start = *header_bytes, data_size = file_size - *header_bytes;
   TensorFileIndex index{TensorFileKind::safetensors, {}};
   index.tensors.reserve(raw.size());
@@ -109,8 +113,6 @@ Result<TensorFileIndex> read_safetensors_index(std::span<const std::uint8_t> hea
     if (!entry) return entry.error();
     index.tensors.push_back(std::move(entry).value());
   }
-  std::stable_sort(index.tensors.begin(), index.tensors.end(),
-                   [](const TensorEntry& a, const TensorEntry& b) { return a.begin < b.begin; });
   // Empty tensors occupy no bytes; every other one must start at or after the furthest end so far.
   const TensorEntry* furthest = nullptr;
   for (const auto& t : index.tensors) {
