@@ -35,20 +35,18 @@ NpyDescr npy_descr(std::string_view d) {
   if (!kind.empty() && kind[0] == 'V')
     return {std::nullopt, "descr " + shown + " is an array of raw bytes (ml_dtypes' bfloat16 and float8 arrays are "
                           "saved this way); its dtype must be named to read it"};
-  const TensorDtype* known = nullptr;
-  static constexpr TensorDtype f8 = TensorDtype::f64, f4 = TensorDtype::f32, f2 = TensorDtype::f16,
-                               i2 = TensorDtype::i16, i4 = TensorDtype::i32;
-  if (kind == "f8") known = &f8;
-  if (kind == "f4") known = &f4;
-  if (kind == "f2") known = &f2;
-  if (kind == "i2") known = &i2;
-  if (kind == "i4") known = &i4;
+  const std::optional<TensorDtype> known = kind == "f8"   ? std::optional(TensorDtype::f64)
+                                           : kind == "f4" ? std::optional(TensorDtype::f32)
+                                           : kind == "f2" ? std::optional(TensorDtype::f16)
+                                           : kind == "i2" ? std::optional(TensorDtype::i16)
+                                           : kind == "i4" ? std::optional(TensorDtype::i32)
+                                                          : std::nullopt;
   const std::string accepted = "; read are '<f8', '<f4', '<f2', '|u1', '|i1', '<i2' and '<i4'";
-  if (known == nullptr) return {std::nullopt, "descr " + shown + " is not read" + accepted};
+  if (!known) return {std::nullopt, "descr " + shown + " is not read" + accepted};
   if (order == '>') return {std::nullopt, "descr " + shown + " is big-endian; only little-endian ('<') data is read"};
   if (order != '<')
     return {std::nullopt, "descr " + shown + " does not say its byte order; only little-endian ('<') data is read"};
-  return {*known, {}};
+  return {known, {}};
 }
 
 struct NpyDict {
