@@ -1,0 +1,312 @@
+// analyze: what every target format does to each tensor of a checkpoint (safetensors or .npy), streamed a slice at
+// a time (core/include/typelattice/tensor_analysis.h has the statistics and the errors; docs/tensor-analysis.md).
+#include <CLI/CLI.hpp>
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "app/cli/output.h"
+#include "app/cli/tensor_reader.h"
+#include "typelattice/cast_request.h"
+#include "typelattice/display_text.h"
+#include "typelattice/tensor_analysis.h"
+
+namespace typelattice::cli {
+namespace {
+
+struct AnalyzeArgs {
+  std::vector<std::string> files, targets{"float8_e4m3fn", "float8_e5m2", "mxfp8_e4m3", "mxfp4_e2m1", "nvfp4"};
+  std::vector<std::string> tensors;
+  std::string round, scale_mode, format = "text";
+  bool no_saturate = false, tensor_scale = false;
+};
+
+// Elements per slice: a multiple of every block size (32, 16), so a long row's slices start where blocks start.
+constexpr std::uint64_t kSliceElements = 1u << 16;
+
+int usage_error(const std::string& message) {
+  std::cerr << "typelattice: " << message << "\n";
+  return 2;
+}
+
+std::string number(double v, int digits) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
+}
+std::string json_number(double v) { return std::isfinite(v) ? number(v, 17) : "null"; }
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string shape_text(const std::vector<std::uint64_t>& shape) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+struct TensorResult {
+  const TensorEntry* tensor;
+  std::uint64_t count, row_length;
+  TensorStats stats;
+  std::vector<TargetError> errors;
+  std::vector<float> tensor_scales;
+};
+
+// The index of the best target: the highest SQNR over measured values, then the fewest bits.
+std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    const bool higher = errors[i].sqnr_db > errors[best].sqnr_db;
+    const bool tie = errors[i].sqnr_db == errors[best].sqnr_db &&
+                     targets[i].bits_per_element < targets[best].bits_per_element;
+    if (higher || tie) best = i;
+  }
+  return best;
+}
+
+// Two passes: the statistics first (NVFP4's tensor scale needs amax), then every target over the same slices.
+std::optional<TensorResult> analyze_tensor(TensorReader& reader, const TensorEntry& tensor,
+                                           const std::vector<AnalysisTarget>& targets) {
+  TensorResult result{&tensor, 1, 1, {}, {}, {}};
+  for (const std::uint64_t d : tensor.shape) result.count *= d;
+  // The last axis in storage order: the first of a Fortran-order array's shape.
+  if (!tensor.shape.empty()) result.row_length = tensor.fortran_order ? tensor.shape.front() : tensor.shape.back();
+  if (result.row_length == 0) result.row_length = 1;
+  std::vector<float> values;
+  // Each slice: whole rows up to kSliceElements, or a piece of one long row.
+  auto for_each_slice = [&](auto&& take) {
+    const std::uint64_t rows_per_slice = std::max<std::uint64_t>(1, kSliceElements / result.row_length);
+    const std::uint64_t piece = result.row_length > kSliceElements ? kSliceElements : result.row_length * rows_per_slice;
+    for (std::uint64_t first = 0; first < result.count;) {
+      const std::uint64_t row_end = (first / result.row_length + 1) * result.row_length;
+      const std::uint64_t end = std::min(result.count, result.row_length > kSliceElements ? std::min(row_end, first + piece)
+                                                                                        : first + piece);
+      values.resize(static_cast<std::size_t>(end - first));
+      if (!reader.read(tensor, first, values)) return false;
+      take(first);
+      first = end;
+    }
+    return true;
+  };
+  TensorStatsAccumulator stats;
+  if (!for_each_slice([&](std::uint64_t) { stats.add(values); })) return std::nullopt;
+  result.stats = stats.stats();
+  std::vector<TargetAccumulator> accumulators;
+  for (const AnalysisTarget& target : targets) accumulators.emplace_back(target, result.stats.amax);
+  const bool read = for_each_slice([&](std::uint64_t first) {
+    // The slice in rows: each row's part goes to the targets on its own, so blocks never cross a row's end.
+    for (std::uint64_t begin = first; begin < first + values.size();) {
+      const std::uint64_t row_end = std::min(first + values.size(), (begin / result.row_length + 1) * result.row_length);
+      const std::span<const float> row(values.data() + (begin - first), static_cast<std::size_t>(row_end - begin));
+      for (TargetAccumulator& a : accumulators) a.add_row_slice(row);
+      begin = row_end;
+    }
+  });
+  if (!read) return std::nullopt;
+  for (const TargetAccumulator& a : accumulators) {
+    result.errors.push_back(a.error());
+    result.tensor_scales.push_back(a.tensor_scale());
+  }
+  return result;
+}
+
+void write_text(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
+  const TensorStats& s = r.stats;
+  out += "tensor " + displayed(r.tensor->name.empty() ? "(array)" : r.tensor->name) + "  " +
+         std::string(tensor_dtype_name(r.tensor->dtype)) + " " + shape_text(r.tensor->shape) + "  " +
+         std::to_string(r.count) + " values, rows of " + std::to_string(r.row_length) + "\n";
+  out += "  amax " + number(s.amax, 6) + "  mean " + number(s.mean, 6) + "  std " + number(s.std, 6) + "  zeros " +
+         std::to_string(s.zeros) + "  subnormals " + std::to_string(s.subnormals) + "  nan " + std::to_string(s.nans) +
+         "  inf " + std::to_string(s.infinities) + "\n  log2|x|";
+  bool any = false;
+  for (int k = 0; k < kBinadeCount; ++k) {
+    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
+    out += "  " + std::to_string(kLowestBinade + k) + ":" + std::to_string(s.binades[static_cast<std::size_t>(k)]);
+    any = true;
+  }
+  out += any ? "\n" : "  (no nonzero finite values)\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-26s %5s %9s %11s %11s %11s %10s %9s %10s  %s\n", "target", "bits", "SQNR dB",
+                "MSE", "max abs", "max rel", "saturated", "flushed", "non-finite", "worst block (SQNR dB)");
+  out += line;
+  const std::size_t best = best_target(targets, r.errors);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = r.errors[i];
+    const std::string worst = e.worst_block ? "#" + std::to_string(*e.worst_block) + " (" +
+                                                  number(e.worst_block_sqnr_db, 4) + ")"
+                                            : "-";
+    std::snprintf(line, sizeof line, "%s %-26s %5s %9s %11s %11s %11s %10llu %9llu %10llu  %s\n",
+                  i == best ? "*" : " ", targets[i].name.c_str(), number(targets[i].bits_per_element, 4).c_str(),
+                  number(e.sqnr_db, 4).c_str(), number(e.mse, 4).c_str(), number(e.max_abs_error, 4).c_str(),
+                  number(e.max_relative_error, 4).c_str(), static_cast<unsigned long long>(e.saturated),
+                  static_cast<unsigned long long>(e.flushed), static_cast<unsigned long long>(e.non_finite),
+                  targets[i].element ? "-" : worst.c_str());
+    out += line;
+  }
+}
+
+void write_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets, bool first) {
+  const TensorStats& s = r.stats;
+  out += first ? "\n" : ",\n";
+  out += "    {\"name\": " + json_string(r.tensor->name) + ", \"dtype\": " +
+         json_string(tensor_dtype_name(r.tensor->dtype)) + ", \"shape\": " + shape_text(r.tensor->shape) +
+         ", \"count\": " + std::to_string(r.count) + ", \"row_length\": " + std::to_string(r.row_length) +
+         ",\n     \"stats\": {\"finite\": " + std::to_string(s.finite) + ", \"zeros\": " + std::to_string(s.zeros) +
+         ", \"subnormals\": " + std::to_string(s.subnormals) + ", \"nan\": " + std::to_string(s.nans) +
+         ", \"inf\": " + std::to_string(s.infinities) + ", \"amax\": " + json_number(s.amax) +
+         ", \"mean\": " + json_number(s.mean) + ", \"std\": " + json_number(s.std) + ", \"log2_histogram\": {";
+  bool any = false;
+  for (int k = 0; k < kBinadeCount; ++k) {
+    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
+    out += std::string(any ? ", " : "") + "\"" + std::to_string(kLowestBinade + k) +
+           "\": " + std::to_string(s.binades[static_cast<std::size_t>(k)]);
+    any = true;
+  }
+  out += "}},\n     \"targets\": [";
+  const std::size_t best = best_target(targets, r.errors);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = r.errors[i];
+    out += std::string(i ? ",\n       " : "\n       ") + "{\"target\": " + json_string(targets[i].name) +
+           ", \"best\": " + (i == best ? "true" : "false") + ", \"bits_per_element\": " +
+           json_number(targets[i].bits_per_element) + ", \"measured\": " + std::to_string(e.measured) +
+           ", \"non_finite\": " + std::to_string(e.non_finite) + ", \"saturated\": " + std::to_string(e.saturated) +
+           ", \"flushed\": " + std::to_string(e.flushed) + ", \"mse\": " + json_number(e.mse) +
+           ", \"sqnr_db\": " + json_number(e.sqnr_db) + ", \"max_abs_error\": " + json_number(e.max_abs_error) +
+           ", \"max_relative_error\": " + json_number(e.max_relative_error);
+    if (targets[i].block) {
+      out += ", \"scale_mode\": " + json_string(scale_mode_name(targets[i].scale_mode)) +
+             ", \"tensor_scale\": " + json_number(r.tensor_scales[i]) + ", \"blocks\": " + std::to_string(e.blocks) +
+             ", \"worst_block\": " + (e.worst_block ? std::to_string(*e.worst_block) : "null") +
+             ", \"worst_block_sqnr_db\": " + (e.worst_block ? json_number(e.worst_block_sqnr_db) : "null");
+    }
+    out += "}";
+  }
+  out += "]}";
+}
+
+int run_analyze(const AnalyzeArgs& args) {
+  if (args.format != "text" && args.format != "json") {
+    return usage_error("--format is text or json, not '" + displayed(args.format) + "'");
+  }
+  std::optional<RoundMode> round;
+  if (!args.round.empty()) {
+    const Result<RoundMode> r = parse_round_mode(args.round);
+    if (!r) return usage_error(r.error().message);
+    round = *r;
+  }
+  std::optional<ScaleMode> scale_mode;
+  if (!args.scale_mode.empty()) {
+    const Result<ScaleMode> m = parse_scale_mode(args.scale_mode);
+    if (!m) return usage_error(m.error().message);
+    scale_mode = *m;
+  }
+  std::vector<AnalysisTarget> targets;
+  for (const std::string& name : args.targets) {
+    const Result<AnalysisTarget> t = analysis_target(name, round, args.no_saturate ? std::optional<bool>(false)
+                                                                                    : std::nullopt,
+                                                     scale_mode, args.tensor_scale);
+    if (!t) return usage_error(t.error().message);
+    targets.push_back(*t);
+  }
+  Output out;
+  const bool json = args.format == "json";
+  if (json) out.text() += "{\"files\": [";
+  int status = 0;
+  for (std::size_t f = 0; f < args.files.size(); ++f) {
+    const std::string& path = args.files[f];
+    Result<std::unique_ptr<TensorReader>> reader = TensorReader::open(path);
+    if (!reader) {
+      out.flush();
+      std::cerr << "typelattice: " << displayed(path) << ": " << reader.error().message << "\n";
+      return 2;
+    }
+    const TensorFileIndex& index = (*reader)->index();
+    const char* kind = index.kind == TensorFileKind::npy ? "npy" : "safetensors";
+    if (json) {
+      out.text() += std::string(f ? ",\n" : "\n") + "  {\"file\": " + json_string(path) + ", \"kind\": \"" + kind +
+                    "\", \"tensors\": [";
+    } else {
+      out.text() += "file " + displayed(path) + " (" + kind + ", " + std::to_string(index.tensors.size()) +
+                    " tensors)\nblocks: consecutive elements along each tensor's last axis in storage order; a row "
+                    "whose length is not a multiple of the block size ends in a short block\n";
+    }
+    bool first = true;
+    for (const TensorEntry& tensor : index.tensors) {
+      const bool wanted = args.tensors.empty() || std::any_of(args.tensors.begin(), args.tensors.end(), [&](const std::string& g) {
+                            return fnmatch(g.c_str(), tensor.name.c_str(), 0) == 0;
+                          });
+      if (!wanted) continue;
+      const std::optional<TensorResult> r = analyze_tensor(**reader, tensor, targets);
+      if (!r) {
+        out.flush();
+        std::cerr << "typelattice: " << displayed(path) << ": cannot read tensor '" << displayed(tensor.name) << "'\n";
+        return 2;
+      }
+      if (json) {
+        write_json(out.text(), *r, targets, first);
+      } else {
+        out.text() += "\n";
+        write_text(out.text(), *r, targets);
+      }
+      first = false;
+      if (!out.spill()) return 3;
+    }
+    if (json) out.text() += first ? "]}" : "\n  ]}";
+    if (first && !args.tensors.empty()) {
+      out.flush();
+      std::cerr << "typelattice: " << displayed(path) << ": no tensor matches --tensor\n";
+      status = 2;
+    }
+  }
+  if (json) out.text() += "\n]}\n";
+  return out.flush() ? status : 3;
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app, Runner& run) {
+  auto args = std::make_shared<AnalyzeArgs>();
+  CLI::App* analyze = app.add_subcommand(
+      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy): statistics and errors");
+  analyze->add_option("FILE", args->files, "safetensors or .npy files")->required();
+  analyze->add_option("--to", args->targets,
+                      "target formats: built-in formats up to 16 bits and block formats (default: float8_e4m3fn "
+                      "float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4)")
+      ->type_name("FORMAT...");
+  analyze->add_option("--tensor", args->tensors, "only the tensors whose names match (shell globs: * ? [...])")
+      ->type_name("GLOB...");
+  analyze->add_option("--round", args->round, "the element formats' round mode (ONNX's defaults otherwise)")
+      ->type_name("M");
+  analyze->add_flag("--no-saturate", args->no_saturate, "element formats: overflow to Inf/NaN instead of clipping");
+  analyze->add_option("--scale-mode", args->scale_mode, "the block formats' scale mode, where a format takes it")
+      ->type_name("M");
+  analyze->add_flag("--tensor-scale", args->tensor_scale, "nvfp4: an FP32 per-tensor scale, amax / (448 · 6)");
+  analyze->add_option("--format", args->format, "text (default) or json")->type_name("F");
+  analyze->callback([&run, args] { run = [args] { return run_analyze(*args); }; });
+}
+
+}  // namespace typelattice::cli

@@ -1,0 +1,210 @@
+// Tensor statistics and the round-trip error of each target format, accumulated slice by slice
+// (typelattice/tensor_analysis.h).
+#include "typelattice/tensor_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/base/ascii_text.h"
+#include "core/base/unknown_name.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/cast_request.h"
+
+namespace typelattice {
+namespace {
+
+Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+double sqnr_db(double signal, double noise) {
+  if (noise == 0) return std::numeric_limits<double>::infinity();
+  return 10.0 * std::log10(signal / noise);
+}
+
+}  // namespace
+
+void TensorStatsAccumulator::add(std::span<const float> values) {
+  // This slice's finite values first (its own mean and squared deviations, two passes over data in cache), then
+  // merged into the running ones: summing squares of raw values would lose the variance of large-mean tensors.
+  std::uint64_t n = 0;
+  double sum = 0;
+  for (const float v : values) {
+    if (std::isnan(v)) {
+      ++stats_.nans;
+    } else if (std::isinf(v)) {
+      ++stats_.infinities;
+    } else {
+      ++n;
+      sum += v;
+      const float a = std::fabs(v);
+      stats_.amax = std::max(stats_.amax, static_cast<double>(a));
+      if (a == 0.0f) {
+        ++stats_.zeros;
+      } else {
+        if (a < std::numeric_limits<float>::min()) ++stats_.subnormals;
+        ++stats_.binades[static_cast<std::size_t>(std::ilogb(a) - kLowestBinade)];
+      }
+    }
+  }
+  stats_.count += values.size();
+  if (n == 0) return;
+  const double slice_mean = sum / static_cast<double>(n);
+  double slice_m2 = 0;
+  for (const float v : values) {
+    if (std::isfinite(v)) slice_m2 += (v - slice_mean) * (v - slice_mean);
+  }
+  const double total = static_cast<double>(stats_.finite + n);
+  const double delta = slice_mean - stats_.mean;
+  m2_ += slice_m2 + delta * delta * static_cast<double>(stats_.finite) * static_cast<double>(n) / total;
+  stats_.mean += delta * static_cast<double>(n) / total;
+  stats_.finite += n;
+}
+
+TensorStats TensorStatsAccumulator::stats() const {
+  TensorStats out = stats_;
+  out.std = out.finite == 0 ? 0.0 : std::sqrt(m2_ / static_cast<double>(out.finite));
+  return out;
+}
+
+Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<RoundMode> round,
+                                       std::optional<bool> saturate, std::optional<ScaleMode> scale_mode,
+                                       bool tensor_scale) {
+  const std::string_view text = ascii::trim(name);
+  AnalysisTarget target;
+  if (Result<BlockFormat> block = parse_block_format(text)) {
+    const BlockFormatSpec& spec = block_format_spec(*block);
+    target.block = *block;
+    target.scale_mode = scale_mode && has_scale_mode(*block, *scale_mode) ? *scale_mode : spec.default_scale_mode;
+    target.tensor_scale = tensor_scale && *block == BlockFormat::nvfp4;
+    target.name = spec.name;
+    if (target.tensor_scale) target.name.append("+tensor_scale");
+    target.bits_per_element = spec.bits_per_element();
+    return target;
+  }
+  const Result<Format> f = parse_format(text);
+  if (!f || !has_cast_kernels(*f)) {
+    std::vector<std::string_view> names;
+    for (const FormatSpec& spec : minifloat_formats()) names.push_back(spec.name);
+    for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
+    if (f) {
+      std::string message = format_name(*f);
+      message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits and the block formats");
+      return bad_value(std::move(message));
+    }
+    return unknown_name_error("format", text, names);
+  }
+  if (round == RoundMode::stochastic) {
+    return bad_value("analyze takes the deterministic round modes; stochastic rounding is not one of them");
+  }
+  const Result<CastOptions> options = cast_options(*f, saturate, round);
+  if (!options) return options.error();
+  target.element = *f;
+  target.cast = *options;
+  target.name = format_name(*f);
+  target.bits_per_element = format_spec(*f).total_bits();
+  return target;
+}
+
+TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor_amax) : target_(target) {
+  if (target_.block) {
+    if (target_.tensor_scale) {
+      const float amax = static_cast<float>(tensor_amax);
+      tensor_scale_ = nvfp4_tensor_scale(std::span<const float>(&amax, 1));
+    }
+    block_options_.scale_mode = target_.scale_mode;
+    block_options_.tensor_scale = tensor_scale_;
+  }
+}
+
+void TargetAccumulator::measure(float input, double result, bool clipped) {
+  if (!std::isfinite(input)) return;
+  if (!std::isfinite(result)) {
+    ++error_.non_finite;
+    return;
+  }
+  const double x = input;
+  const double e = std::fabs(result - x);
+  ++error_.measured;
+  error_.sum_squared_input += x * x;
+  error_.sum_squared_error += e * e;
+  error_.max_abs_error = std::max(error_.max_abs_error, e);
+  if (x != 0) {
+    error_.max_relative_error = std::max(error_.max_relative_error, e / std::fabs(x));
+    if (result == 0) ++error_.flushed;
+  }
+  if (clipped) ++error_.saturated;
+}
+
+void TargetAccumulator::add_elements(std::span<const float> values) {
+  const Format f = *target_.element;
+  const double max = format_range(f).max;
+  results_.resize(values.size());
+  if (code_bytes(f) == 1) {
+    codes8_.resize(values.size());
+    cast_from_float32(f, values, codes8_, target_.cast);
+    cast_to_float32(f, codes8_, results_);
+  } else {
+    codes16_.resize(values.size());
+    cast_from_float32(f, values, codes16_, target_.cast);
+    cast_to_float32(f, codes16_, results_);
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    // Only a value beyond the largest finite one can be clipped: the core says whether its cast did.
+    const bool clipped = std::fabs(static_cast<double>(values[i])) > max && saturates(f, values[i], target_.cast);
+    measure(values[i], results_[i], clipped);
+  }
+}
+
+void TargetAccumulator::add_blocks(std::span<const float> values) {
+  const BlockFormat f = *target_.block;
+  const BlockFormatSpec& spec = block_format_spec(f);
+  const std::size_t blocks = block_count(f, values.size());
+  scales_.resize(blocks);
+  codes8_.resize(values.size());
+  exact_.resize(values.size());
+  quantize_blocks(f, block_options_, values, scales_, codes8_);
+  dequantize_blocks(f, scales_, codes8_, std::span<double>(exact_), tensor_scale_);
+  const std::vector<double>& exact = exact_;
+  const std::size_t size = static_cast<std::size_t>(spec.block_size);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
+    const double limit = spec.element_max * block_scale_value(f, scales_[b]) * tensor_scale_;
+    double signal = 0, noise = 0;
+    bool measurable = true;
+    for (std::size_t i = begin; i < end; ++i) {
+      const double x = values[i];
+      if (!std::isfinite(values[i]) || !std::isfinite(exact[i])) measurable = false;
+      measure(values[i], exact[i], std::fabs(x) > limit);
+      if (std::isfinite(exact[i])) {
+        signal += x * x;
+        noise += (exact[i] - x) * (exact[i] - x);
+      }
+    }
+    const std::uint64_t index = error_.blocks++;
+    if (!measurable || signal == 0) continue;
+    const double sqnr = sqnr_db(signal, noise);
+    if (!error_.worst_block || sqnr < error_.worst_block_sqnr_db) {
+      error_.worst_block = index;
+      error_.worst_block_sqnr_db = sqnr;
+    }
+  }
+}
+
+void TargetAccumulator::add_row_slice(std::span<const float> values) {
+  if (target_.block) {
+    add_blocks(values);
+  } else {
+    add_elements(values);
+  }
+}
+
+TargetError TargetAccumulator::error() const {
+  TargetError out = error_;
+  out.mse = out.measured == 0 ? 0.0 : out.sum_squared_error / static_cast<double>(out.measured);
+  out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
+  return out;
+}
+
+}  // namespace typelattice

@@ -1,0 +1,181 @@
+"""`typelattice analyze` on checkpoint files this test writes itself (safetensors byte by byte from its spec, .npy
+with NumPy), checked against NumPy and PyTorch: the statistics from the values, float16 and bfloat16 errors from
+NumPy's and PyTorch's own casts, block formats' errors from the values `typelattice quantize` dequantizes row by row.
+
+Usage: analyze_cli_test.py TYPELATTICE_BINARY
+"""
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+import torch
+
+BINARY = sys.argv.pop(1)
+
+
+def run(*args, check=True):
+    done = subprocess.run([BINARY, *args], capture_output=True, text=True)
+    if check and done.returncode != 0:
+        raise AssertionError(f"{args}: exit {done.returncode}: {done.stderr}")
+    return done
+
+
+def write_safetensors(path, tensors, dtype_names=None, metadata=None):
+    header, data = {}, b""
+    for name, array in tensors.items():
+        raw = array.tobytes()
+        dtype = (dtype_names or {}).get(name, {"float32": "F32", "float16": "F16"}[str(array.dtype)])
+        header[name] = {"dtype": dtype, "shape": list(array.shape), "data_offsets": [len(data), len(data) + len(raw)]}
+        data += raw
+    if metadata is not None:
+        header["__metadata__"] = metadata
+    text = json.dumps(header).encode()
+    text += b" " * (-len(text) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(text)) + text + data)
+
+
+def errors(x, d):
+    """The analysis's definitions over finite inputs with finite results (float64 arithmetic)."""
+    x = x.astype(np.float64).ravel()
+    d = d.astype(np.float64).ravel()
+    keep = np.isfinite(x) & np.isfinite(d)
+    e = np.abs(d[keep] - x[keep])
+    nonzero = x[keep] != 0
+    return {
+        "measured": int(keep.sum()),
+        "non_finite": int((np.isfinite(x) & ~np.isfinite(d)).sum()),
+        "flushed": int(((x != 0) & (d == 0) & keep).sum()),
+        "mse": float(np.mean(e * e)),
+        "sqnr_db": float(10 * math.log10(np.sum(x[keep] ** 2) / np.sum(e * e))),
+        "max_abs_error": float(e.max()),
+        "max_relative_error": float(np.max(e[nonzero] / np.abs(x[keep][nonzero]))),
+    }
+
+
+def dequantized_rows(block_format, rows, extra=()):
+    """Each row quantized on its own by `typelattice quantize` (blocks never cross a row), dequantized exactly."""
+    out = []
+    for row in rows:
+        words = [repr(float(v)) for v in row]
+        done = run("quantize", "--to", block_format, "--format", "json", *extra, "--", *words)
+        blocks = json.loads(done.stdout)["blocks"]
+        out.extend(e["dequantized"] if e["dequantized"] is not None else math.nan
+                   for b in blocks for e in b["elements"])
+    return np.array(out, dtype=np.float64)
+
+
+class AnalyzeTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.TemporaryDirectory()
+        rng = np.random.default_rng(7)
+        cls.w = rng.standard_normal((12, 40)).astype(np.float32)   # rows of 40: MX blocks of 32 + a short 8
+        cls.w[2, 5] = 900.0                                        # past float8_e4m3fn's 448
+        cls.w[7, 1] = 1e-9                                         # flushed by every 8-bit format
+        cls.laplace = rng.laplace(0, 0.02, 300).astype(np.float32)
+        cls.half = (rng.standard_normal((3, 5)) * 1000).astype(np.float16)
+        cls.path = os.path.join(cls.dir.name, "model.safetensors")
+        write_safetensors(cls.path, {"layer.w": cls.w, "layer.b": cls.laplace, "emb": cls.half},
+                          metadata={"format": "pt"})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.dir.cleanup()
+
+    def analyze(self, *args):
+        report = json.loads(run("analyze", *args, "--format", "json").stdout)
+        return {t["name"]: t for f in report["files"] for t in f["tensors"]}
+
+    def test_statistics_match_numpy(self):
+        tensors = self.analyze(self.path, "--to", "float16")
+        for name, x in (("layer.w", self.w), ("layer.b", self.laplace), ("emb", self.half)):
+            t, x64 = tensors[name], x.astype(np.float64).ravel()
+            self.assertEqual(t["count"], x.size)
+            self.assertEqual(t["shape"], list(x.shape))
+            s = t["stats"]
+            self.assertEqual(s["amax"], float(np.max(np.abs(x64))))
+            self.assertAlmostEqual(s["mean"], float(np.mean(x64)), delta=1e-12 * max(1, float(np.max(np.abs(x64)))))
+            self.assertAlmostEqual(s["std"], float(np.std(x64)), delta=1e-12 * max(1, float(np.max(np.abs(x64)))))
+            nonzero = x64[x64 != 0]
+            bins, counts = np.unique(np.floor(np.log2(np.abs(nonzero))).astype(int), return_counts=True)
+            self.assertEqual(s["log2_histogram"], {str(b): int(c) for b, c in zip(bins, counts)})
+            self.assertEqual(s["zeros"], int((x64 == 0).sum()))
+
+    def test_float16_and_bfloat16_errors_match_numpy_and_torch_casts(self):
+        tensors = self.analyze(self.path, "--to", "float16", "bfloat16")
+        x = self.w
+        want = {"float16": errors(x, x.astype(np.float16)),
+                "bfloat16": errors(x, torch.from_numpy(x).to(torch.bfloat16).to(torch.float64).numpy())}
+        for target in tensors["layer.w"]["targets"]:
+            expected = want[target["target"]]
+            for key, value in expected.items():
+                if isinstance(value, int):
+                    self.assertEqual(target[key], value, (target["target"], key))
+                else:
+                    self.assertAlmostEqual(target[key], value, delta=1e-12 * max(1.0, abs(value)),
+                                           msg=(target["target"], key))
+
+    def test_block_formats_match_the_values_quantize_dequantizes(self):
+        tensors = self.analyze(self.path, "--tensor", "layer.w", "--to", "mxfp8_e4m3", "mxfp4_e2m1", "nvfp4",
+                               "--scale-mode", "even")
+        targets = {t["target"]: t for t in tensors["layer.w"]["targets"]}
+        for name, extra in (("mxfp8_e4m3", ["--scale-mode", "even"]), ("mxfp4_e2m1", ["--scale-mode", "even"]),
+                            ("nvfp4", [])):
+            got = targets[name]
+            self.assertEqual(got["blocks"], 12 * (2 if name != "nvfp4" else 3))
+            self.assertEqual(got["scale_mode"], "even" if name != "nvfp4" else "nearest")
+            expected = errors(self.w, dequantized_rows(name, self.w, extra))
+            for key, value in expected.items():
+                if isinstance(value, int):
+                    self.assertEqual(got[key], value, (name, key))
+                else:
+                    self.assertAlmostEqual(got[key], value, delta=1e-12 * max(1.0, abs(value)), msg=(name, key))
+
+    def test_fortran_order_rows_run_along_the_first_axis(self):
+        a = np.asfortranarray(self.w[:, :33])   # storage order: columns of 12
+        path = os.path.join(self.dir.name, "f.npy")
+        np.save(path, a)
+        t = self.analyze(path, "--to", "mxfp4_e2m1")[""]
+        self.assertEqual(t["row_length"], 12)
+        got = t["targets"][0]
+        self.assertEqual(got["blocks"], 33)     # one short block per column
+        expected = errors(a.T, dequantized_rows("mxfp4_e2m1", a.T))
+        self.assertAlmostEqual(got["sqnr_db"], expected["sqnr_db"], delta=1e-9)
+
+    def test_text_marks_the_best_target_and_says_how_blocks_run(self):
+        out = run("analyze", self.path, "--tensor", "layer.w", "--to", "float8_e4m3fn", "float16").stdout
+        self.assertIn("along each tensor's last axis in storage order", out)
+        best = [line for line in out.splitlines() if line.startswith("*")]
+        self.assertEqual(len(best), 1)
+        self.assertIn("float16", best[0])   # 16 bits beat 8 on these values
+
+    def test_bad_input_is_a_message_and_exit_2(self):
+        cut = os.path.join(self.dir.name, "cut.safetensors")
+        with open(self.path, "rb") as f:
+            whole = f.read()
+        with open(cut, "wb") as f:
+            f.write(whole[:-10])
+        cases = [
+            ([cut], "cut.safetensors"),
+            ([self.path, "--to", "mxfp4"], "mxfp4_e2m1"),
+            ([self.path, "--to", "float32"], "float32"),
+            ([self.path, "--tensor", "nothing*"], "no tensor matches"),
+            ([os.path.join(self.dir.name, "missing.npy")], "missing.npy"),
+            ([self.path, "--format", "xml"], "--format"),
+        ]
+        for args, needle in cases:
+            done = run("analyze", *args, check=False)
+            self.assertEqual(done.returncode, 2, (args, done.stderr))
+            self.assertIn(needle, done.stderr, args)
+            self.assertNotIn("Traceback", done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
