@@ -115,7 +115,8 @@ TEST(TensorFileSafetensors, DeepNestingIsAnErrorNotARecursion) {
 }
 
 TEST(TensorFileSafetensors, RefusesMetadataThatIsNotAnObjectOfStrings) {
-  EXPECT_TRUE(has(error_of(safetensors_file(R"({"__metadata__": [1]})")), "\"__metadata__\": not an object of strings"));
+  const std::string array = R"({"__metadata__": [1]})";
+  EXPECT_EQ(error_of(safetensors_file(array)), "\"__metadata__\": not an object of strings " + byte_of(array, "[1]"));
   const std::string number = R"({"__metadata__": {"k": 1}})";
   EXPECT_EQ(error_of(safetensors_file(number)),
             "\"__metadata__\": the value of 'k' is not a string " + byte_of(number, "1"));
@@ -133,8 +134,11 @@ TEST(TensorFileSafetensors, RefusesDuplicateNamesAndUnknownOrMissingKeys) {
   const std::string missing = R"({"a": {"dtype": "F32", "data_offsets": [0, 8]}})";
   EXPECT_EQ(error_of(safetensors_file(missing, filled(8))), "tensor 'a': no \"shape\" " + byte_of(missing, "{\"dtype"));
   const std::string repeated = R"({"a": {"dtype": "F32", "dtype": "F32"}})";
-  EXPECT_TRUE(has(error_of(safetensors_file(repeated)), "tensor 'a': \"dtype\" appears twice"));
-  EXPECT_TRUE(has(error_of(safetensors_file(R"({"a": 5})")), "tensor 'a': expected an object"));
+  EXPECT_EQ(error_of(safetensors_file(repeated)),
+            "tensor 'a': \"dtype\" appears twice (at byte " + std::to_string(8 + repeated.rfind("\"dtype\"")) + ")");
+  const std::string number = R"({"a": 5})";
+  EXPECT_TRUE(has(error_of(safetensors_file(number)), "tensor 'a': expected an object")
+              && has(error_of(safetensors_file(number)), byte_of(number, "5")));
 }
 
 TEST(TensorFileSafetensors, RefusesUnknownDtypesListingTheKnownOnes) {
