@@ -3,6 +3,7 @@
 #include "typelattice/tensor_analysis.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -28,32 +29,40 @@ double sqnr_db(double signal, double noise) {
 void TensorStatsAccumulator::add(std::span<const float> values) {
   // This slice's finite values first (its own mean and squared deviations, two passes over data in cache), then
   // merged into the running ones: summing squares of raw values would lose the variance of large-mean tensors.
+  // The classes and binades come from the bits: floor(log2|x|) is the biased exponent - 127 for a normal x and
+  // the position of the top mantissa bit - 149 for a subnormal one.
   std::uint64_t n = 0;
   double sum = 0;
+  std::uint32_t top = 0;  // the largest |x| bits of a finite x: their order is the magnitudes' order
   for (const float v : values) {
-    if (std::isnan(v)) {
-      ++stats_.nans;
-    } else if (std::isinf(v)) {
-      ++stats_.infinities;
+    const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(v) & 0x7fffffffu;
+    const std::uint32_t exponent = magnitude >> 23;
+    if (exponent == 0xff) {
+      ++((magnitude & 0x7fffffu) != 0 ? stats_.nans : stats_.infinities);
+      continue;
+    }
+    ++n;
+    sum += v;
+    top = std::max(top, magnitude);
+    if (magnitude == 0) {
+      ++stats_.zeros;
+    } else if (exponent == 0) {
+      ++stats_.subnormals;
+      ++stats_.binades[static_cast<std::size_t>(31 - std::countl_zero(magnitude))];
     } else {
-      ++n;
-      sum += v;
-      const float a = std::fabs(v);
-      stats_.amax = std::max(stats_.amax, static_cast<double>(a));
-      if (a == 0.0f) {
-        ++stats_.zeros;
-      } else {
-        if (a < std::numeric_limits<float>::min()) ++stats_.subnormals;
-        ++stats_.binades[static_cast<std::size_t>(std::ilogb(a) - kLowestBinade)];
-      }
+      ++stats_.binades[static_cast<std::size_t>(exponent - 127 - kLowestBinade)];
     }
   }
+  stats_.amax = std::max(stats_.amax, static_cast<double>(std::bit_cast<float>(top)));
   stats_.count += values.size();
   if (n == 0) return;
   const double slice_mean = sum / static_cast<double>(n);
   double slice_m2 = 0;
-  for (const float v : values) {
-    if (std::isfinite(v)) slice_m2 += (v - slice_mean) * (v - slice_mean);
+  if (n == values.size()) {
+    for (const float v : values) slice_m2 += (v - slice_mean) * (v - slice_mean);
+  } else {
+    for (const float v : values)
+      if (std::isfinite(v)) slice_m2 += (v - slice_mean) * (v - slice_mean);
   }
   const double total = static_cast<double>(stats_.finite + n);
   const double delta = slice_mean - stats_.mean;
@@ -115,6 +124,8 @@ TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor
     }
     block_options_.scale_mode = target_.scale_mode;
     block_options_.tensor_scale = tensor_scale_;
+    for (std::uint32_t code = 0; code < scale_values_.size(); ++code)
+      scale_values_[code] = block_scale_value(*target_.block, code);
   }
 }
 
@@ -131,7 +142,8 @@ void TargetAccumulator::measure(float input, double result, bool clipped) {
   error_.sum_squared_error += e * e;
   error_.max_abs_error = std::max(error_.max_abs_error, e);
   if (x != 0) {
-    error_.max_relative_error = std::max(error_.max_relative_error, e / std::fabs(x));
+    const double magnitude = std::fabs(x);
+    if (e > error_.max_relative_error * magnitude) error_.max_relative_error = e / magnitude;  // a division only when it grows
     if (result == 0) ++error_.flushed;
   }
   if (clipped) ++error_.saturated;
@@ -170,24 +182,39 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   const std::size_t size = static_cast<std::size_t>(spec.block_size);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
-    const double limit = spec.element_max * block_scale_value(f, scales_[b]) * tensor_scale_;
-    double signal = 0, noise = 0;
-    bool measurable = true;
-    for (std::size_t i = begin; i < end; ++i) {
-      const double x = values[i];
-      if (!std::isfinite(values[i]) || !std::isfinite(exact[i])) measurable = false;
-      measure(values[i], exact[i], std::fabs(x) > limit);
-      if (std::isfinite(exact[i])) {
-        signal += x * x;
-        noise += (exact[i] - x) * (exact[i] - x);
-      }
-    }
     const std::uint64_t index = error_.blocks++;
-    if (!measurable || signal == 0) continue;
-    const double sqnr = sqnr_db(signal, noise);
-    if (!error_.worst_block || sqnr < error_.worst_block_sqnr_db) {
+    const double scale = scale_values_[scales_[b]];
+    if (!std::isfinite(scale)) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
+      for (std::size_t i = begin; i < end; ++i) measure(values[i], exact[i], false);
+      continue;
+    }
+    // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
+    // need no per-element checks.
+    const double limit = spec.element_max * scale * tensor_scale_;
+    double signal = 0, noise = 0, max_abs = error_.max_abs_error, max_relative = error_.max_relative_error;
+    std::uint64_t flushed = 0, saturated = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      const double x = values[i], d = exact[i], e = std::fabs(d - x), magnitude = std::fabs(x);
+      signal += x * x;
+      noise += e * e;
+      max_abs = std::max(max_abs, e);
+      if (e > max_relative * magnitude && magnitude != 0) max_relative = e / magnitude;
+      flushed += static_cast<std::uint64_t>(magnitude != 0 && d == 0);
+      saturated += static_cast<std::uint64_t>(magnitude > limit);
+    }
+    error_.measured += end - begin;
+    error_.sum_squared_input += signal;
+    error_.sum_squared_error += noise;
+    error_.max_abs_error = max_abs;
+    error_.max_relative_error = max_relative;
+    error_.flushed += flushed;
+    error_.saturated += saturated;
+    // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
+    if (signal == 0) continue;
+    if (!error_.worst_block || signal * worst_noise_ < worst_signal_ * noise) {
       error_.worst_block = index;
-      error_.worst_block_sqnr_db = sqnr;
+      worst_signal_ = signal;
+      worst_noise_ = noise;
     }
   }
 }
@@ -204,6 +231,7 @@ TargetError TargetAccumulator::error() const {
   TargetError out = error_;
   out.mse = out.measured == 0 ? 0.0 : out.sum_squared_error / static_cast<double>(out.measured);
   out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
+  if (out.worst_block) out.worst_block_sqnr_db = sqnr_db(worst_signal_, worst_noise_);
   return out;
 }
 

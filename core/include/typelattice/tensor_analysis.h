@@ -101,6 +101,8 @@ class TargetAccumulator {
   std::vector<std::uint16_t> codes16_;
   std::vector<float> results_;
   std::vector<double> exact_;
+  std::array<double, 256> scale_values_{};  // block_scale_value of every scale code
+  double worst_signal_ = 0, worst_noise_ = 0;  // the worst block's sums of x² and of its errors²
 };
 
 }  // namespace typelattice
