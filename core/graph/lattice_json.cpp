@@ -3,6 +3,7 @@
 // the stack, and nothing here echoes input back whole. No exceptions (the wasm build has none): each step
 // returns false after recording the first error.
 #include "typelattice/lattice_json.h"
+#include "core/base/utf8_text.h"
 #include "typelattice/display_text.h"
 
 #include <cstdint>
@@ -206,24 +207,6 @@ class Parser {
     return true;
   }
 
-  static void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   // One UTF-8 sequence copied through, checked (no overlong forms, no surrogates, nothing past U+10FFFF).
   bool utf8_sequence(std::string& out) {
     const auto lead = static_cast<unsigned char>(peek());
@@ -290,7 +273,7 @@ class Parser {
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
           if (cp == 0) return fail_at(escape_at, "\\u0000: a NUL character in a name");
-          append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         default: return fail_at(pos_ - 2, "invalid escape '\\" + std::string(1, e) + "' in a string");

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "typelattice/display_text.h"
+#include "core/base/utf8_text.h"
 
 namespace typelattice::tensors {
 
@@ -37,24 +38,6 @@ std::string shown_char(unsigned char c) {
   static const char* digits = "0123456789ABCDEF";
   if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
   return std::string("byte 0x") + digits[c >> 4] + digits[c & 15];
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 class Reader {
@@ -303,7 +286,7 @@ class Reader {
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
           if (cp == 0) return fail_at(escape_at, prefix + "\\u0000 (a NUL character) in a string");
-          append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         default: return fail_at(pos_ - 2, prefix + "invalid escape '\\" + std::string(1, e) + "' in a string");
