@@ -11,6 +11,7 @@
 
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
+#include "core/formats/geometry.h"
 #include "typelattice/cast_kernels.h"
 #include "typelattice/cast_request.h"
 
@@ -35,7 +36,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   double sum = 0;
   std::uint32_t top = 0;  // the largest |x| bits of a finite x: their order is the magnitudes' order
   for (const float v : values) {
-    const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(v) & 0x7fffffffu;
+    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(v) & 0x7fffffffu;
     const std::uint32_t exponent = magnitude >> 23;
     if (exponent == 0xff) {
       ++((magnitude & 0x7fffffu) != 0 ? stats_.nans : stats_.infinities);
@@ -53,7 +54,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
       ++stats_.binades[static_cast<std::size_t>(exponent - 127 - kLowestBinade)];
     }
   }
-  stats_.amax = std::max(stats_.amax, static_cast<double>(std::bit_cast<float>(top)));
+  stats_.amax = std::max(stats_.amax, static_cast<double>(minifloat_detail::bit_cast<float>(top)));
   stats_.count += values.size();
   if (n == 0) return;
   const double slice_mean = sum / static_cast<double>(n);
