@@ -27,6 +27,7 @@ struct AnalyzeArgs {
   std::vector<std::string> tensors;
   std::string round, scale_mode, format = "text";
   bool no_saturate = false, tensor_scale = false;
+  std::size_t worst = 0;
 };
 
 // Elements per slice: a multiple of every block size (32, 16), so a long row's slices start where blocks start.
@@ -90,7 +91,7 @@ std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::v
 
 // Two passes: the statistics first (NVFP4's tensor scale needs amax), then every target over the same slices.
 std::optional<TensorResult> analyze_tensor(TensorReader& reader, const TensorEntry& tensor,
-                                           const std::vector<AnalysisTarget>& targets) {
+                                           const std::vector<AnalysisTarget>& targets, std::size_t worst) {
   TensorResult result{&tensor, 1, 1, {}, {}, {}};
   for (const std::uint64_t d : tensor.shape) result.count *= d;
   // The last axis in storage order: the first of a Fortran-order array's shape.
@@ -116,7 +117,9 @@ std::optional<TensorResult> analyze_tensor(TensorReader& reader, const TensorEnt
   if (!for_each_slice([&](std::uint64_t) { stats.add(values); })) return std::nullopt;
   result.stats = stats.stats();
   std::vector<TargetAccumulator> accumulators;
-  for (const AnalysisTarget& target : targets) accumulators.emplace_back(target, result.stats.amax);
+  for (const AnalysisTarget& target : targets) {
+    accumulators.emplace_back(target, result.stats.amax, std::max<std::size_t>(worst, 1));
+  }
   const bool read = for_each_slice([&](std::uint64_t first) {
     // The slice in rows: each row's part goes to the targets on its own, so blocks never cross a row's end.
     for (std::uint64_t begin = first; begin < first + values.size();) {
@@ -132,6 +135,27 @@ std::optional<TensorResult> analyze_tensor(TensorReader& reader, const TensorEnt
     result.tensor_scales.push_back(a.tensor_scale());
   }
   return result;
+}
+
+// Each block target's worst blocks as the command that quantizes them again (values in 9 significant digits:
+// float32 exactly).
+void write_worst_blocks(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const AnalysisTarget& t = targets[i];
+    if (!t.block || r.errors[i].worst_blocks.empty()) continue;
+    out += "  worst blocks of " + t.name + (t.tensor_scale ? " (quantize alone takes its tensor scale from the "
+                                                             "block's values, not the tensor's)" : "") + ":\n";
+    for (const TargetError::WorstBlock& w : r.errors[i].worst_blocks) {
+      out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: typelattice quantize --to " +
+             std::string(block_format_name(*t.block)) + " --scale-mode " + std::string(scale_mode_name(t.scale_mode)) +
+             (t.tensor_scale ? " --tensor-scale" : "") + " --";
+      for (const float v : w.values) {
+        out += ' ';
+        out += number(v, 9);
+      }
+      out += "\n";
+    }
+  }
 }
 
 void write_text(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
@@ -156,9 +180,9 @@ void write_text(std::string& out, const TensorResult& r, const std::vector<Analy
   const std::size_t best = best_target(targets, r.errors);
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const TargetError& e = r.errors[i];
-    const std::string worst = e.worst_block ? "#" + std::to_string(*e.worst_block) + " (" +
-                                                  number(e.worst_block_sqnr_db, 4) + ")"
-                                            : "-";
+    const std::string worst = e.worst_blocks.empty() ? "-"
+                                                     : "#" + std::to_string(e.worst_blocks[0].index) + " (" +
+                                                           number(e.worst_blocks[0].sqnr_db, 4) + ")";
     std::snprintf(line, sizeof line, "%s %-26s %5s %9s %11s %11s %11s %10llu %9llu %10llu  %s\n",
                   i == best ? "*" : " ", targets[i].name.c_str(), number(targets[i].bits_per_element, 4).c_str(),
                   number(e.sqnr_db, 4).c_str(), number(e.mse, 4).c_str(), number(e.max_abs_error, 4).c_str(),
@@ -169,7 +193,8 @@ void write_text(std::string& out, const TensorResult& r, const std::vector<Analy
   }
 }
 
-void write_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets, bool first) {
+void write_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets, bool first,
+                std::size_t worst) {
   const TensorStats& s = r.stats;
   out += first ? "\n" : ",\n";
   out += "    {\"name\": " + json_string(r.tensor->name) + ", \"dtype\": " +
@@ -200,8 +225,20 @@ void write_json(std::string& out, const TensorResult& r, const std::vector<Analy
     if (targets[i].block) {
       out += ", \"scale_mode\": " + json_string(scale_mode_name(targets[i].scale_mode)) +
              ", \"tensor_scale\": " + json_number(r.tensor_scales[i]) + ", \"blocks\": " + std::to_string(e.blocks) +
-             ", \"worst_block\": " + (e.worst_block ? std::to_string(*e.worst_block) : "null") +
-             ", \"worst_block_sqnr_db\": " + (e.worst_block ? json_number(e.worst_block_sqnr_db) : "null");
+             ", \"worst_block\": " + (e.worst_blocks.empty() ? "null" : std::to_string(e.worst_blocks[0].index)) +
+             ", \"worst_block_sqnr_db\": " + (e.worst_blocks.empty() ? "null" : json_number(e.worst_blocks[0].sqnr_db));
+      if (worst > 0) {
+        out += ", \"worst_blocks\": [";
+        for (std::size_t w = 0; w < e.worst_blocks.size(); ++w) {
+          out += std::string(w ? ", " : "") + "{\"index\": " + std::to_string(e.worst_blocks[w].index) +
+                 ", \"sqnr_db\": " + json_number(e.worst_blocks[w].sqnr_db) + ", \"values\": [";
+          for (std::size_t v = 0; v < e.worst_blocks[w].values.size(); ++v) {
+            out += (v ? ", " : "") + json_number(e.worst_blocks[w].values[v]);
+          }
+          out += "]}";
+        }
+        out += "]";
+      }
     }
     out += "}";
   }
@@ -260,17 +297,18 @@ int run_analyze(const AnalyzeArgs& args) {
                             return fnmatch(g.c_str(), tensor.name.c_str(), 0) == 0;
                           });
       if (!wanted) continue;
-      const std::optional<TensorResult> r = analyze_tensor(**reader, tensor, targets);
+      const std::optional<TensorResult> r = analyze_tensor(**reader, tensor, targets, args.worst);
       if (!r) {
         out.flush();
         std::cerr << "typelattice: " << displayed(path) << ": cannot read tensor '" << displayed(tensor.name) << "'\n";
         return 2;
       }
       if (json) {
-        write_json(out.text(), *r, targets, first);
+        write_json(out.text(), *r, targets, first, args.worst);
       } else {
         out.text() += "\n";
         write_text(out.text(), *r, targets);
+        if (args.worst > 0) write_worst_blocks(out.text(), *r, targets);
       }
       first = false;
       if (!out.spill()) return 3;
@@ -306,6 +344,11 @@ void add_analyze_command(CLI::App& app, Runner& run) {
       ->type_name("M");
   analyze->add_flag("--tensor-scale", args->tensor_scale, "nvfp4: an FP32 per-tensor scale, amax / (448 · 6)");
   analyze->add_option("--format", args->format, "text (default) or json")->type_name("F");
+  analyze->add_option("--worst", args->worst,
+                      "print each block target's K lowest-SQNR blocks with their values, as typelattice quantize reads "
+                      "them (at most 1000)")
+      ->type_name("K")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1000}));
   analyze->callback([&run, args] { run = [args] { return run_analyze(*args); }; });
 }
 

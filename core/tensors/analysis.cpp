@@ -117,7 +117,8 @@ Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<Roun
   return target;
 }
 
-TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor_amax) : target_(target) {
+TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor_amax, std::size_t worst_blocks)
+    : target_(target), worst_count_(worst_blocks) {
   if (target_.block) {
     if (target_.tensor_scale) {
       const float amax = static_cast<float>(tensor_amax);
@@ -212,12 +213,18 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     error_.saturated += saturated;
     // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
     if (signal == 0) continue;
-    if (!error_.worst_block || signal * worst_noise_ < worst_signal_ * noise) {
-      error_.worst_block = index;
-      worst_signal_ = signal;
-      worst_noise_ = noise;
-    }
+    keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
   }
+}
+
+void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,
+                                      std::span<const float> values) {
+  // signal / noise < c.signal / c.noise, without dividing (noise 0 is an exact block: never worse).
+  const auto lower = [&](const Candidate& c) { return signal * c.noise < c.signal * noise; };
+  auto at = std::find_if(worst_.begin(), worst_.end(), lower);
+  if (worst_.size() >= worst_count_ && at == worst_.end()) return;
+  worst_.insert(at, Candidate{index, signal, noise, std::vector<float>(values.begin(), values.end())});
+  if (worst_.size() > worst_count_) worst_.pop_back();
 }
 
 void TargetAccumulator::add_row_slice(std::span<const float> values) {
@@ -232,7 +239,7 @@ TargetError TargetAccumulator::error() const {
   TargetError out = error_;
   out.mse = out.measured == 0 ? 0.0 : out.sum_squared_error / static_cast<double>(out.measured);
   out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
-  if (out.worst_block) out.worst_block_sqnr_db = sqnr_db(worst_signal_, worst_noise_);
+  for (const Candidate& c : worst_) out.worst_blocks.push_back({c.index, sqnr_db(c.signal, c.noise), c.values});
   return out;
 }
 

@@ -138,6 +138,27 @@ class AnalyzeTest(unittest.TestCase):
                 else:
                     self.assertAlmostEqual(got[key], value, delta=1e-12 * max(1.0, abs(value)), msg=(name, key))
 
+    def test_worst_blocks_requantize_to_the_same_sqnr(self):
+        tensors = self.analyze(self.path, "--tensor", "layer.w", "--to", "mxfp4_e2m1", "--worst", "3")
+        target = tensors["layer.w"]["targets"][0]
+        worst = target["worst_blocks"]
+        self.assertEqual(len(worst), 3)
+        self.assertEqual(worst[0]["index"], target["worst_block"])
+        self.assertEqual([w["sqnr_db"] for w in worst], sorted(w["sqnr_db"] for w in worst))
+        for w in worst:
+            row, block = divmod(w["index"], 2)          # rows of 40: blocks of 32 and 8
+            want = self.w[row, block * 32:(block + 1) * 32]
+            self.assertEqual(w["values"], [float(v) for v in want])
+            d = dequantized_rows("mxfp4_e2m1", [want])
+            x = want.astype(np.float64)
+            self.assertAlmostEqual(w["sqnr_db"], 10 * math.log10(np.sum(x * x) / np.sum((d - x) ** 2)), delta=1e-9)
+        text = run("analyze", self.path, "--tensor", "layer.w", "--to", "mxfp4_e2m1", "--worst", "1").stdout
+        command = [line for line in text.splitlines() if "typelattice quantize" in line][0]
+        words = command.split("typelattice quantize", 1)[1].split()
+        again = json.loads(run("quantize", *words[:words.index("--")], "--format", "json",
+                               *words[words.index("--"):]).stdout)
+        self.assertEqual(sum(len(b["elements"]) for b in again["blocks"]), len(worst[0]["values"]))
+
     def test_fortran_order_rows_run_along_the_first_axis(self):
         a = np.asfortranarray(self.w[:, :33])   # storage order: columns of 12
         path = os.path.join(self.dir.name, "f.npy")
@@ -169,6 +190,7 @@ class AnalyzeTest(unittest.TestCase):
             ([self.path, "--tensor", "nothing*"], "no tensor matches"),
             ([os.path.join(self.dir.name, "missing.npy")], "missing.npy"),
             ([self.path, "--format", "xml"], "--format"),
+            ([self.path, "--worst", "1001"], "--worst"),
         ]
         for args, needle in cases:
             done = run("analyze", *args, check=False)

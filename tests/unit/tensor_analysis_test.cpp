@@ -2,6 +2,7 @@
 // textbook formulas in long double, the scalar codec one value at a time, and quantize_detail's blocks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -174,9 +175,36 @@ TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
       EXPECT_NEAR(got.sum_squared_error, sum_squared_error, 1e-12 * sum_squared_error);  // summed block by block
       EXPECT_EQ(got.saturated, saturated);
       EXPECT_EQ(got.flushed, flushed);
-      ASSERT_TRUE(got.worst_block.has_value());
-      EXPECT_EQ(*got.worst_block, worst_block);
-      EXPECT_DOUBLE_EQ(got.worst_block_sqnr_db, worst);
+      ASSERT_EQ(got.worst_blocks.size(), 1u);
+      EXPECT_EQ(got.worst_blocks[0].index, worst_block);
+      EXPECT_DOUBLE_EQ(got.worst_blocks[0].sqnr_db, worst);
+    }
+  }
+}
+
+// The K worst blocks: quantize_detail's block SQNRs sorted (lowest first, the earlier block first on a tie), each
+// with its own inputs.
+TEST(TargetAccumulator, KeepsTheKWorstBlocksWithTheirValues) {
+  std::vector<float> values = normal_values(32 * 50, 1.0f, 4);
+  for (std::size_t b = 0; b < 50; b += 7) values[b * 32 + 3] = 40.0f * static_cast<float>(b + 1);  // outliers
+  const Result<AnalysisTarget> t = analysis_target("mxfp4_e2m1", std::nullopt, std::nullopt, std::nullopt, false);
+  ASSERT_TRUE(t.ok());
+  for (const std::size_t k : {std::size_t{0}, std::size_t{3}, std::size_t{60}}) {
+    TargetAccumulator a(*t, 0.0, k);
+    a.add_row_slice(values);
+    const Result<std::vector<QuantizedBlock>> detail = quantize_detail(*t->block, BlockOptions{}, values);
+    ASSERT_TRUE(detail.ok());
+    std::vector<std::pair<double, std::size_t>> order;
+    for (std::size_t b = 0; b < detail->size(); ++b) order.emplace_back((*detail)[b].error.sqnr_db, b);
+    std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    const TargetError e = a.error();
+    ASSERT_EQ(e.worst_blocks.size(), std::min<std::size_t>(k, 50));
+    for (std::size_t i = 0; i < e.worst_blocks.size(); ++i) {
+      EXPECT_EQ(e.worst_blocks[i].index, order[i].second) << i;
+      EXPECT_DOUBLE_EQ(e.worst_blocks[i].sqnr_db, order[i].first);
+      const std::vector<float> block(values.begin() + static_cast<std::ptrdiff_t>(order[i].second * 32),
+                                     values.begin() + static_cast<std::ptrdiff_t>(order[i].second * 32 + 32));
+      EXPECT_EQ(e.worst_blocks[i].values, block);
     }
   }
 }

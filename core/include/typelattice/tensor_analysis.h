@@ -71,18 +71,22 @@ struct TargetError {
   double sqnr_db = 0;             // 10 log10(sum_squared_input / sum_squared_error); +Inf when exact
   double max_abs_error = 0;
   double max_relative_error = 0;  // |result - x| / |x| over x != 0
-  // Block targets: the blocks, and the one with the lowest SQNR (blocks counted from 0 in storage order; blocks
-  // whose inputs are all zero or that hold a NaN or Inf have no SQNR and are left out).
+  // Block targets: the blocks, and the ones with the lowest SQNR, lowest first (blocks counted from 0 in storage
+  // order; blocks whose inputs are all zero or that hold a NaN or Inf have no SQNR and are left out).
   std::uint64_t blocks = 0;
-  std::optional<std::uint64_t> worst_block;
-  double worst_block_sqnr_db = 0;
+  struct WorstBlock {
+    std::uint64_t index = 0;
+    double sqnr_db = 0;
+    std::vector<float> values;  // the block's inputs, as typelattice quantize reads them
+  };
+  std::vector<WorstBlock> worst_blocks;
 };
 
 class TargetAccumulator {
  public:
   // `tensor_amax`: the tensor's largest finite |x| (TensorStats::amax), which NVFP4's tensor scale needs before
-  // the first slice.
-  TargetAccumulator(const AnalysisTarget& target, double tensor_amax);
+  // the first slice; `worst_blocks`: how many of the lowest-SQNR blocks to keep.
+  TargetAccumulator(const AnalysisTarget& target, double tensor_amax, std::size_t worst_blocks = 1);
   // A slice of one row: it starts where a block of the row starts and ends where one ends or at the row's end.
   void add_row_slice(std::span<const float> values);
   TargetError error() const;
@@ -102,7 +106,15 @@ class TargetAccumulator {
   std::vector<float> results_;
   std::vector<double> exact_;
   std::array<double, 256> scale_values_{};  // block_scale_value of every scale code
-  double worst_signal_ = 0, worst_noise_ = 0;  // the worst block's sums of x² and of its errors²
+  // The worst blocks so far, lowest signal-to-noise ratio first (decibels only in error()).
+  struct Candidate {
+    std::uint64_t index;
+    double signal, noise;  // sums of x² and of the errors²
+    std::vector<float> values;
+  };
+  void keep_if_worse(std::uint64_t index, double signal, double noise, std::span<const float> values);
+  std::size_t worst_count_ = 1;
+  std::vector<Candidate> worst_;
 };
 
 }  // namespace typelattice
