@@ -2,6 +2,11 @@
 // a time (core/include/typelattice/tensor_analysis.h has the statistics and the errors; docs/tensor-analysis.md).
 #include <CLI/CLI.hpp>
 #include <fnmatch.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <thread>
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +19,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/output.h"
+#include "app/cli/tensor_passes.h"
 #include "app/cli/tensor_reader.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/display_text.h"
@@ -28,10 +34,8 @@ struct AnalyzeArgs {
   std::string round, scale_mode, format = "text";
   bool no_saturate = false, tensor_scale = false;
   std::size_t worst = 0;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
 };
-
-// Elements per slice: a multiple of every block size (32, 16), so a long row's slices start where blocks start.
-constexpr std::uint64_t kSliceElements = 1u << 16;
 
 int usage_error(const std::string& message) {
   std::cerr << "typelattice: " << message << "\n";
@@ -69,14 +73,6 @@ std::string shape_text(const std::vector<std::uint64_t>& shape) {
   return out + "]";
 }
 
-struct TensorResult {
-  const TensorEntry* tensor;
-  std::uint64_t count, row_length;
-  TensorStats stats;
-  std::vector<TargetError> errors;
-  std::vector<float> tensor_scales;
-};
-
 // The index of the best target: the highest SQNR over measured values, then the fewest bits.
 std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors) {
   std::size_t best = 0;
@@ -87,54 +83,6 @@ std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::v
     if (higher || tie) best = i;
   }
   return best;
-}
-
-// Two passes: the statistics first (NVFP4's tensor scale needs amax), then every target over the same slices.
-std::optional<TensorResult> analyze_tensor(TensorReader& reader, const TensorEntry& tensor,
-                                           const std::vector<AnalysisTarget>& targets, std::size_t worst) {
-  TensorResult result{&tensor, 1, 1, {}, {}, {}};
-  for (const std::uint64_t d : tensor.shape) result.count *= d;
-  // The last axis in storage order: the first of a Fortran-order array's shape.
-  if (!tensor.shape.empty()) result.row_length = tensor.fortran_order ? tensor.shape.front() : tensor.shape.back();
-  if (result.row_length == 0) result.row_length = 1;
-  std::vector<float> values;
-  // Each slice: whole rows up to kSliceElements, or a piece of one long row.
-  auto for_each_slice = [&](auto&& take) {
-    const std::uint64_t rows_per_slice = std::max<std::uint64_t>(1, kSliceElements / result.row_length);
-    const std::uint64_t piece = result.row_length > kSliceElements ? kSliceElements : result.row_length * rows_per_slice;
-    for (std::uint64_t first = 0; first < result.count;) {
-      const std::uint64_t row_end = (first / result.row_length + 1) * result.row_length;
-      const std::uint64_t end = std::min(result.count, result.row_length > kSliceElements ? std::min(row_end, first + piece)
-                                                                                        : first + piece);
-      values.resize(static_cast<std::size_t>(end - first));
-      if (!reader.read(tensor, first, values)) return false;
-      take(first);
-      first = end;
-    }
-    return true;
-  };
-  TensorStatsAccumulator stats;
-  if (!for_each_slice([&](std::uint64_t) { stats.add(values); })) return std::nullopt;
-  result.stats = stats.stats();
-  std::vector<TargetAccumulator> accumulators;
-  for (const AnalysisTarget& target : targets) {
-    accumulators.emplace_back(target, result.stats.amax, std::max<std::size_t>(worst, 1));
-  }
-  const bool read = for_each_slice([&](std::uint64_t first) {
-    // The slice in rows: each row's part goes to the targets on its own, so blocks never cross a row's end.
-    for (std::uint64_t begin = first; begin < first + values.size();) {
-      const std::uint64_t row_end = std::min(first + values.size(), (begin / result.row_length + 1) * result.row_length);
-      const std::span<const float> row(values.data() + (begin - first), static_cast<std::size_t>(row_end - begin));
-      for (TargetAccumulator& a : accumulators) a.add_row_slice(row);
-      begin = row_end;
-    }
-  });
-  if (!read) return std::nullopt;
-  for (const TargetAccumulator& a : accumulators) {
-    result.errors.push_back(a.error());
-    result.tensor_scales.push_back(a.tensor_scale());
-  }
-  return result;
 }
 
 // Each block target's worst blocks as the command that quantizes them again (values in 9 significant digits:
@@ -245,7 +193,12 @@ void write_json(std::string& out, const TensorResult& r, const std::vector<Analy
   out += "]}";
 }
 
+// Ctrl-C: the passes stop between slices and analyze exits 130, its output so far written.
+std::atomic<bool> interrupted{false};
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
 int run_analyze(const AnalyzeArgs& args) {
+  std::signal(SIGINT, on_interrupt);
   if (args.format != "text" && args.format != "json") {
     return usage_error("--format is text or json, not '" + displayed(args.format) + "'");
   }
@@ -292,14 +245,32 @@ int run_analyze(const AnalyzeArgs& args) {
                     "whose length is not a multiple of the block size ends in a short block\n";
     }
     bool first = true;
+    auto wanted = [&](const TensorEntry& tensor) {
+      return args.tensors.empty() || std::any_of(args.tensors.begin(), args.tensors.end(), [&](const std::string& g) {
+               return fnmatch(g.c_str(), tensor.name.c_str(), 0) == 0;
+             });
+    };
+    std::uint64_t total = 0;
+    for (const TensorEntry& tensor : index.tensors)
+      if (wanted(tensor)) total += 2 * (tensor.end - tensor.begin);  // two passes
+    Progress progress(total, isatty(STDERR_FILENO) == 1);
+    PassOptions options;
+    options.threads = args.threads;
+    options.worst_blocks = args.worst;
+    options.stop = &interrupted;
+    options.progress = &progress;
     for (const TensorEntry& tensor : index.tensors) {
-      const bool wanted = args.tensors.empty() || std::any_of(args.tensors.begin(), args.tensors.end(), [&](const std::string& g) {
-                            return fnmatch(g.c_str(), tensor.name.c_str(), 0) == 0;
-                          });
-      if (!wanted) continue;
-      const std::optional<TensorResult> r = analyze_tensor(**reader, tensor, targets, args.worst);
-      if (!r) {
+      if (!wanted(tensor)) continue;
+      TensorResult result;
+      const TensorResult* r = &result;
+      const PassOutcome outcome = analyze_tensor(**reader, tensor, targets, options, result);
+      if (outcome != PassOutcome::done) {
+        progress.finish();
         out.flush();
+        if (outcome == PassOutcome::stopped) {
+          std::cerr << "typelattice: interrupted\n";
+          return 130;
+        }
         std::cerr << "typelattice: " << displayed(path) << ": cannot read tensor '" << displayed(tensor.name) << "'\n";
         return 2;
       }
@@ -313,6 +284,7 @@ int run_analyze(const AnalyzeArgs& args) {
       first = false;
       if (!out.spill()) return 3;
     }
+    progress.finish();
     if (json) out.text() += first ? "]}" : "\n  ]}";
     if (first && !args.tensors.empty()) {
       out.flush();
@@ -344,6 +316,9 @@ void add_analyze_command(CLI::App& app, Runner& run) {
       ->type_name("M");
   analyze->add_flag("--tensor-scale", args->tensor_scale, "nvfp4: an FP32 per-tensor scale, amax / (448 · 6)");
   analyze->add_option("--format", args->format, "text (default) or json")->type_name("F");
+  analyze->add_option("--threads", args->threads, "threads that run the targets of a slice (default: one per core)")
+      ->type_name("N")
+      ->check(CLI::Range(1u, 256u));
   analyze->add_option("--worst", args->worst,
                       "print each block target's K lowest-SQNR blocks with their values, as typelattice quantize reads "
                       "them (at most 1000)")

@@ -10,7 +10,9 @@ import os
 import struct
 import subprocess
 import sys
+import signal
 import tempfile
+import time
 import unittest
 
 import numpy as np
@@ -176,6 +178,30 @@ class AnalyzeTest(unittest.TestCase):
         best = [line for line in out.splitlines() if line.startswith("*")]
         self.assertEqual(len(best), 1)
         self.assertIn("float16", best[0])   # 16 bits beat 8 on these values
+
+    def test_threads_give_the_same_report(self):
+        reports = [run("analyze", self.path, "--threads", n, "--worst", "2", "--format", "json").stdout
+                   for n in ("1", "2", "5")]
+        self.assertEqual(reports[0], reports[1])
+        self.assertEqual(reports[0], reports[2])
+
+    def test_quiet_stderr_when_it_is_not_a_terminal(self):
+        done = run("analyze", self.path)
+        self.assertEqual(done.stderr, "")   # the progress line is for terminals only
+
+    def test_ctrl_c_stops_with_exit_130(self):
+        path = os.path.join(self.dir.name, "large.safetensors")
+        write_safetensors(path, {"big": np.random.default_rng(3).standard_normal((4096, 4096), dtype=np.float32)})
+        targets = ["float8_e4m3fn", "float8_e5m2", "float6_e2m3fn", "float4_e2m1fn", "mxfp8_e4m3", "mxfp8_e5m2",
+                   "mxfp6_e3m2", "mxfp6_e2m3", "mxfp4_e2m1", "mxint8", "nvfp4"]
+        process = subprocess.Popen([BINARY, "analyze", path, "--threads", "1", "--to", *targets],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)   # the handler is installed before the first slice; the run takes several seconds
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        self.assertEqual(process.returncode, 130, err)
+        self.assertIn("interrupted", err)
+        os.remove(path)
 
     def test_bad_input_is_a_message_and_exit_2(self):
         cut = os.path.join(self.dir.name, "cut.safetensors")
