@@ -3,11 +3,14 @@
 //   typelattice-core{,-simd}.mjs + .wasm   the glue of each build, minified, and its .wasm (copied)
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
 //   typelattice.single.mjs    wrapper + plain glue + the plain .wasm as base64: one file to serve
-//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, type-lattice.d.ts   the typings (copied)
+//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, type-lattice.d.ts,
+//   type-lattice-react.d.ts, type-lattice-preact.d.ts   the typings (copied; the element's attribute parts are
+//   first written from web/components/attributes.js by generate-element-docs.mjs, with the manifest and README)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeElementFiles } from './generate-element-docs.mjs';
 
 const [emccDir, webDir, distDir] = process.argv.slice(2);
 if (!distDir) {
@@ -79,9 +82,12 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
     },
   }] });
 
+await writeElementFiles(webDir);
 for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-blocks.d.ts', 'typelattice-blocks.d.ts'],
                           ['src/typelattice-promotion.d.ts', 'typelattice-promotion.d.ts'],
-                          ['components/type-lattice.d.ts', 'type-lattice.d.ts']]) {
+                          ['components/type-lattice.d.ts', 'type-lattice.d.ts'],
+                          ['components/type-lattice-react.d.ts', 'type-lattice-react.d.ts'],
+                          ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts']]) {
   copyFileSync(path.join(webDir, from), path.join(distDir, to));
 }
