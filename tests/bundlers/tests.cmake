@@ -10,3 +10,8 @@ add_test(NAME browser_sphinx
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx.test.mjs)
 set_tests_properties(browser_sphinx PROPERTIES LABELS "js;browser" TIMEOUT 300)
+# sphinx_typelattice as a wheel (Debian's pip, setuptools, wheel; offline) in a fresh venv, building the sample.
+add_test(NAME browser_sphinx_wheel
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx_wheel.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx-wheel.test.mjs)
+set_tests_properties(browser_sphinx_wheel PROPERTIES LABELS "js;browser" TIMEOUT 300)

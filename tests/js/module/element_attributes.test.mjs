@@ -25,6 +25,16 @@ test('the table is what the element observes and reads', () => {
   assert.deepEqual([...read].sort(), [...names].sort());
 });
 
+// The Sphinx extension is pure Python: its option checks are its own, kept equal to the table here.
+test('the Sphinx directive takes the same options with the same choices', () => {
+  const source = readFileSync(path.join(ROOT, 'docs-integrations/sphinx_typelattice/__init__.py'), 'utf8');
+  const spec = source.slice(source.indexOf('option_spec = {'), source.indexOf('}', source.indexOf('option_spec = {')));
+  assert.deepEqual([...spec.matchAll(/^\s+"([a-z0-9-]+)":/gm)].map((m) => m[1]), names);
+  for (const m of spec.matchAll(/"([a-z0-9-]+)": _choice\(\(([^)]*)\)\)/g)) {
+    assert.deepEqual([...m[2].matchAll(/"([^"]+)"/g)].map((v) => v[1]), byName[m[1]].values, m[1]);
+  }
+});
+
 test('system names are the module\'s systems; defaults are allowed values and real formats', async () => {
   const tl = await load();
   assert.deepEqual(byName.system.values, tl.systems().map((s) => s.name ?? s));
