@@ -1,7 +1,7 @@
 // <type-lattice>: a promotion lattice (or table) for docs pages, from one module import:
 //   <script type="module" src="web/components/type-lattice.js"></script>   (from npm: import 'typelattice/element')
 //   <type-lattice system="jax" mode="strict" select="float16,bfloat16" view="lattice"></type-lattice>
-// Attributes: system (a name from tl.systems(): jax, numpy, torch, array-api, triton, numpy-2021, ...), mode (standard|strict), x64 (on|off),
+// Attributes: system (a name from tl.systems(): jax, numpy, torch, array-api, triton, c, numpy-2021, ...), mode (standard|strict), x64 (on|off),
 // select (comma-separated dtypes), view (lattice|table|bits), types (docs: the JAX docs' 18 types, the default;
 // all: with int4, float8 and the other newer types); for view="bits": format and code (e.g. 0x1d). Clicking
 // nodes changes the selection and fires a `select` event whose detail is { selected, join, error }; a Reset
