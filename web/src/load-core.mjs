@@ -89,9 +89,15 @@ async function compileBytes(bytes, url, status) {
   }
 }
 
-function embeddedModule() {
-  const bytes = Uint8Array.from(atob(embeddedWasm), (c) => c.charCodeAt(0));
-  return WebAssembly.compile(bytes);
+async function embeddedModule() {
+  // The single-file build carries its .wasm gzipped (web/tools/build-dist.mjs).
+  if (typeof DecompressionStream !== 'function') {
+    throw new WasmLoadError('typelattice: the single-file build needs DecompressionStream (Chrome 80, Firefox ' +
+                            '113, Safari 16.4, node 18); serve typelattice.mjs with its .wasm files instead', '', 0);
+  }
+  const packed = Uint8Array.from(atob(embeddedWasm), (c) => c.charCodeAt(0));
+  const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return WebAssembly.compile(await new Response(inflated).arrayBuffer());
 }
 
 /**

@@ -8,6 +8,7 @@
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const [emccDir, webDir, distDir] = process.argv.slice(2);
 if (!distDir) {
@@ -58,7 +59,9 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
   }] });
 
 // Single file: the plain build only (it runs on every engine), its glue inlined and its .wasm as base64.
-const plainWasm = readFileSync(path.join(emccDir, 'typelattice-core.wasm')).toString('base64');
+// Gzipped before base64: base64 of raw wasm gzips to about a third more than the wasm itself, base64 of gzip to
+// about the gzip. load-core.mjs inflates it with DecompressionStream.
+const plainWasm = gzipSync(readFileSync(path.join(emccDir, 'typelattice-core.wasm')), { level: 9 }).toString('base64');
 const plainGlue = readFileSync(path.join(distDir, 'typelattice-core.mjs'), 'utf8');
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.single.mjs'),
