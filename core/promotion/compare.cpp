@@ -363,9 +363,8 @@ std::string value_note(System s, detail::ValueRule rule, std::span<const Operand
       return "Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
              "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here " + name;
     case ValueRule::c_constants:
-      return "C gives the constant " + value + " its own type, " + std::string(dtype_name(c_constant_type(v))) +
-             " (an integer constant is an int, or a long when an int cannot hold it; a floating one a double), "
-             "and the usual arithmetic conversions give " + name;
+      return "C types the constant " + v.text + " as " + std::string(dtype_name(c_constant_type(v))) +
+             " (int, or long if int cannot hold it; double for a float); the usual conversions give " + name;
     case ValueRule::none: break;
   }
   return std::string(system_info(s).title) + " has no rule for values here: " + value + " counts as its weak type " +
@@ -407,8 +406,7 @@ CompareRow compare_rules(System s, std::span<const Operand> operands) {
     typed.assign(operands.begin(), operands.end());
     for (Operand& op : typed) {
       if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, "the integer constant " + op.text + " is too large for long, C's widest signed type here "
-                         "(C23 6.4.4.1 gives it no standard type)");
+        return failed(s, "the integer constant " + op.text + " is too large for long (C23 6.4.4.1)");
       if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, c_constant_type(op), op.text};
     }
     operands = typed;
