@@ -5,7 +5,7 @@
 export const ATTRIBUTES = [
   { name: 'system', default: 'jax',
     // core/promotion/system_list.h's names, in its order (tl.systems() lists the same).
-    values: ['jax', 'numpy', 'torch', 'array-api', 'triton', 'numpy-2021', 'torch-2021', 'tensorflow-2021',
+    values: ['jax', 'numpy', 'torch', 'array-api', 'triton', 'c', 'numpy-2021', 'torch-2021', 'tensorflow-2021',
              'jax-lax'],
     description: 'The promotion system drawn (`typelattice systems` and `tl.systems()` describe each).' },
   { name: 'mode', default: 'standard', values: ['standard', 'strict'],

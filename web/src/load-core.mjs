@@ -2,7 +2,7 @@
 // literals bundlers rewrite (wasm-files.mjs), and node's file reader is not imported at all.
 // The wrapper fetches and compiles the .wasm itself, so a failure names the URL and the HTTP status, and a
 // later call starts from scratch (nothing is cached).
-import { WASM_FILES, defaultWasmUrl, embeddedWasm } from './wasm-files.mjs';
+import { WASM_FILES, defaultWasmUrl, embeddedModule } from './wasm-files.mjs';
 
 /** A .wasm that could not be fetched or compiled; `url` and `status` (HTTP, 0 for a network error) say which. */
 export class WasmLoadError extends Error {
@@ -89,22 +89,17 @@ async function compileBytes(bytes, url, status) {
   }
 }
 
-function embeddedModule() {
-  const bytes = Uint8Array.from(atob(embeddedWasm), (c) => c.charCodeAt(0));
-  return WebAssembly.compile(bytes);
-}
-
 /**
  * Loads the SIMD128 (`simd`) or plain build; `locateFile(fileName, defaultUrl)` may move the .wasm. The
  * single-file build (typelattice.single.mjs) carries the plain build's .wasm inside and loads that.
  */
 export async function loadCore(simd, locateFile) {
-  const embedded = embeddedWasm !== null && locateFile === undefined;
+  const embedded = embeddedModule !== null && locateFile === undefined;
   const useSimd = simd && !embedded;
   const url = embedded ? null : wasmLocation(useSimd, locateFile);
   const [{ default: factory }, wasmModule] = await Promise.all([
     useSimd ? import('./typelattice-core-simd.mjs') : import('./typelattice-core.mjs'),
-    embedded ? embeddedModule() : compileWasm(url),
+    embedded ? embeddedModule(WasmLoadError) : compileWasm(url),
   ]);
   let failInstantiation;
   const instantiationFailed = new Promise((resolve, reject) => { failInstantiation = reject; });

@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeElementFiles } from './generate-element-docs.mjs';
+import { gzipSync } from 'node:zlib';
 
 const [emccDir, webDir, distDir] = process.argv.slice(2);
 if (!distDir) {
@@ -61,7 +62,8 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
   }] });
 
 // Single file: the plain build only (it runs on every engine), its glue inlined and its .wasm as base64.
-const plainWasm = readFileSync(path.join(emccDir, 'typelattice-core.wasm')).toString('base64');
+// Gzipped before base64 (src/single-file-wasm.mjs says why and inflates it).
+const plainWasm = gzipSync(readFileSync(path.join(emccDir, 'typelattice-core.wasm')), { level: 9 }).toString('base64');
 const plainGlue = readFileSync(path.join(distDir, 'typelattice-core.mjs'), 'utf8');
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.single.mjs'),
@@ -73,11 +75,8 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
         if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
         if (args.path === './typelattice-core-simd.mjs') return { contents: 'export default null;', loader: 'js' };
-        return { loader: 'js', contents: [
-          "export const WASM_FILES = { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' };",
-          'export const defaultWasmUrl = () => null;',
-          `export const embeddedWasm = '${plainWasm}';`,
-        ].join('\n') };
+        const stand_in = readFileSync(path.join(webDir, 'src/single-file-wasm.mjs'), 'utf8');
+        return { loader: 'js', contents: stand_in.replace("'PLAIN_WASM_GZIP_BASE64'", `'${plainWasm}'`) };
       });
     },
   }] });
