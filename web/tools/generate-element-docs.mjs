@@ -1,4 +1,5 @@
-// Writes what describes <type-lattice>'s attributes from the one table, web/components/attributes.js:
+// Writes what describes <type-lattice>'s attributes from its one table (web/components/attributes.js with
+// attribute-docs.js):
 //   web/custom-elements.json                    the Custom Elements Manifest (schema 2.x), package.json's customElements
 //   web/components/type-lattice.d.ts            the TypeLatticeAttributes interface, between the GENERATED markers
 //   web/components/type-lattice-react.d.ts      <type-lattice> in React 19's JSX (entry point typelattice/jsx-react)
@@ -115,7 +116,8 @@ function replaceBetweenMarkers(text, file, generated) {
 
 /** Every generated file: { 'path relative to web/': its content }. */
 export async function generateElementFiles(webDir = WEB) {
-  const { ATTRIBUTES } = await import(pathToFileURL(path.join(webDir, 'components/attributes.js')).href);
+  const { describedAttributes } = await import(pathToFileURL(path.join(webDir, 'components/attribute-docs.js')).href);
+  const ATTRIBUTES = describedAttributes();
   const read = (file) => readFileSync(path.join(webDir, file), 'utf8');
   return {
     'custom-elements.json': manifest(ATTRIBUTES),

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { sourceDir as ROOT, load } from './helpers.mjs';
-import { ATTRIBUTES } from '../../../web/components/attributes.js';
+import { describedAttributes } from '../../../web/components/attribute-docs.js';
+
+const ATTRIBUTES = describedAttributes();
 import { TypeLatticeElement } from '../../../web/components/type-lattice.js';
 import { generateElementFiles } from '../../../web/tools/generate-element-docs.mjs';
 
