@@ -221,6 +221,12 @@ class AnalyzeTest(unittest.TestCase):
         done = run("analyze", old, check=False)
         self.assertEqual(done.returncode, 2, done.stderr)
         self.assertIn("only version 3 is read", done.stderr)
+        huge = os.path.join(self.dir.name, "huge-header.gguf")   # a 300 MiB string value; sparse, never read
+        write_gguf(huge, [], gguf_string("k") + struct.pack("<IQ", 8, 300 << 20), kv_count=1)
+        os.truncate(huge, 301 << 20)
+        done = run("analyze", huge, check=False)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertIn("the header is longer than 256 MiB", done.stderr)
 
     def test_text_marks_the_best_target_and_says_how_blocks_run(self):
         out = run("analyze", self.path, "--tensor", "layer.w", "--to", "float8_e4m3fn", "float16").stdout
