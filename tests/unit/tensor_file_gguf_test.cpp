@@ -226,6 +226,29 @@ TEST(TensorFileGguf, RefusesBadTensorInfos) {
   EXPECT_EQ(gguf_error_of(blocks.file()), "tensor 't': ne[0] = 100 is not a multiple of Q8_0's block of 32 (at byte 24)");
 }
 
+TEST(TensorFileGguf, ReadsBf16AndScalarsAndListsIntegerTypesAsUnsupported) {
+  GgufBuilder g;
+  g.tensor("s", {}, 30, 0).tensor("i", {2, 2}, 26, 32).tensor("e", {0, 3}, kTypeF32, 64);
+  g.data = filled(64);  // the scalar's 2 bytes at 0, I32's 16 at 32; the empty tensor takes none, at the end
+  const std::uint64_t data_start = g.data_start();
+  auto index = gguf_index_of(g.file());
+  ASSERT_TRUE(index.ok()) << index.error().message;
+  ASSERT_EQ(index->tensors.size(), 2U);
+  EXPECT_EQ(index->tensors[0].name, "s");
+  EXPECT_EQ(index->tensors[0].dtype, TensorDtype::bf16);
+  EXPECT_TRUE(index->tensors[0].shape.empty());
+  EXPECT_EQ(index->tensors[0].end - index->tensors[0].begin, 2U);
+  EXPECT_EQ(index->tensors[1].name, "e");
+  EXPECT_EQ(index->tensors[1].shape, (std::vector<std::uint64_t>{3, 0}));
+  EXPECT_EQ(index->tensors[1].begin, data_start + 64);
+  EXPECT_EQ(index->tensors[1].end, data_start + 64);
+  EXPECT_EQ(index->unsupported, (std::vector<std::string>{"i: ggml type I32 (26)"}));
+  GgufBuilder bad_name;
+  bad_name.tensor("\xc3", {1}, kTypeF32, 0);
+  bad_name.data = filled(4);
+  EXPECT_EQ(gguf_error_of(bad_name.file()), "tensor name 0 is not valid UTF-8 (at byte 32)");
+}
+
 TEST(TensorFileGguf, RefusesUnalignedOverlappingOrMissingData) {
   GgufBuilder unaligned;
   unaligned.tensor("t", {1}, kTypeF32, 4);
