@@ -235,14 +235,19 @@ int run_analyze(const AnalyzeArgs& args) {
       return 2;
     }
     const TensorFileIndex& index = (*reader)->index();
-    const char* kind = index.kind == TensorFileKind::npy ? "npy" : "safetensors";
+    const std::string kind(tensor_file_kind_name(index.kind));
     if (json) {
       out.text() += std::string(f ? ",\n" : "\n") + "  {\"file\": " + json_string(path) + ", \"kind\": \"" + kind +
-                    "\", \"tensors\": [";
+                    "\", \"skipped\": [";
+      for (std::size_t i = 0; i < index.unsupported.size(); ++i)
+        out.text() += (i ? ", " : "") + json_string(index.unsupported[i]);
+      out.text() += "], \"tensors\": [";
     } else {
       out.text() += "file " + displayed(path) + " (" + kind + ", " + std::to_string(index.tensors.size()) +
                     " tensors)\nblocks: consecutive elements along each tensor's last axis in storage order; a row "
                     "whose length is not a multiple of the block size ends in a short block\n";
+      // Tensors in an element type the core does not convert (GGUF's quantized types): named, not analyzed.
+      for (const std::string& skipped : index.unsupported) out.text() += "skipped: " + displayed(skipped) + "\n";
     }
     bool first = true;
     auto wanted = [&](const TensorEntry& tensor) {
@@ -301,8 +306,8 @@ int run_analyze(const AnalyzeArgs& args) {
 void add_analyze_command(CLI::App& app, Runner& run) {
   auto args = std::make_shared<AnalyzeArgs>();
   CLI::App* analyze = app.add_subcommand(
-      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy): statistics and errors");
-  analyze->add_option("FILE", args->files, "safetensors or .npy files")->required();
+      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy, GGUF): statistics and errors");
+  analyze->add_option("FILE", args->files, "safetensors, .npy or GGUF files")->required();
   analyze->add_option("--to", args->targets,
                       "target formats: built-in formats up to 16 bits and block formats (default: float8_e4m3fn "
                       "float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4)")

@@ -7,6 +7,9 @@
 namespace typelattice::cli {
 namespace {
 
+// GGUF headers are read whole into memory; a vocabulary of a few hundred thousand tokens takes a few MiB.
+constexpr std::uint64_t kMaxHeaderBytes = std::uint64_t{256} << 20;
+
 Error read_error(const std::string& what) {
   return Error{ErrorKind::bad_value, what + ": " + std::strerror(errno != 0 ? errno : EIO), {}};
 }
@@ -28,11 +31,25 @@ Result<std::unique_ptr<TensorReader>> TensorReader::open(const std::string& path
   }
   const Result<std::uint64_t> header_bytes = tensor_file_header_bytes(prefix, reader->size_);
   if (!header_bytes) return header_bytes.error();
-  // The core has checked the header against the file's size (and the safetensors limit of 100 MB).
-  std::vector<std::uint8_t> header(static_cast<std::size_t>(*header_bytes));
-  if (std::fseek(reader->file_.get(), 0, SEEK_SET) != 0 ||
-      std::fread(header.data(), 1, header.size(), reader->file_.get()) != header.size()) {
-    return read_error("cannot read its header");
+  // The core has checked the header against the file's size (and the safetensors limit of 100 MB). A GGUF
+  // header shows its length only when parsed: grow the read until the core says it is whole.
+  std::vector<std::uint8_t> header;
+  std::uint64_t wanted = *header_bytes;
+  for (;;) {
+    if (wanted > kMaxHeaderBytes)
+      return Error{ErrorKind::bad_value, "the header is longer than " + std::to_string(kMaxHeaderBytes >> 20) +
+                                             " MiB (it needs at least " + std::to_string(wanted) + " bytes): not read", {}};
+    const std::size_t have = header.size();
+    header.resize(static_cast<std::size_t>(wanted));
+    if (fseeko(reader->file_.get(), static_cast<off_t>(have), SEEK_SET) != 0 ||
+        std::fread(header.data() + have, 1, header.size() - have, reader->file_.get()) != header.size() - have) {
+      return read_error("cannot read its header");
+    }
+    const Result<TensorFileHeaderNeed> need = tensor_file_header_need(header, reader->size_);
+    if (!need) return need.error();
+    if (need->complete) break;
+    if (need->bytes <= header.size()) return Error{ErrorKind::bad_value, "the header cannot be read whole", {}};
+    wanted = need->bytes;
   }
   Result<TensorFileIndex> index = read_tensor_file_index(header, reader->size_);
   if (!index) return index.error();

@@ -1,4 +1,4 @@
-// The two readers behind tensor_file.h, each given the file's leading bytes and its size.
+// The readers behind tensor_file.h, each given the file's leading bytes and its size.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -32,5 +32,9 @@ Result<std::uint64_t> safetensors_header_bytes(std::span<const std::uint8_t> pre
 Result<TensorFileIndex> read_safetensors_index(std::span<const std::uint8_t> header, std::uint64_t file_size);
 Result<std::uint64_t> npy_header_bytes(std::span<const std::uint8_t> prefix, std::uint64_t file_size);
 Result<TensorFileIndex> read_npy_index(std::span<const std::uint8_t> header, std::uint64_t file_size);
+bool starts_with_gguf_magic(std::span<const std::uint8_t> prefix);
+Result<std::uint64_t> gguf_header_bytes(std::span<const std::uint8_t> prefix, std::uint64_t file_size);
+Result<TensorFileHeaderNeed> gguf_header_need(std::span<const std::uint8_t> header, std::uint64_t file_size);
+Result<TensorFileIndex> read_gguf_index(std::span<const std::uint8_t> header, std::uint64_t file_size);
 
 }  // namespace typelattice::tensors

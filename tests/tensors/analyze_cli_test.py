@@ -1,5 +1,5 @@
-"""`typelattice analyze` on checkpoint files this test writes itself (safetensors byte by byte from its spec, .npy
-with NumPy), checked against NumPy and PyTorch: the statistics from the values, float16 and bfloat16 errors from
+"""`typelattice analyze` on checkpoint files this test writes itself (safetensors and GGUF byte by byte from their
+specs, .npy with NumPy), checked against NumPy and PyTorch: the statistics from the values, float16 and bfloat16 errors from
 NumPy's and PyTorch's own casts, block formats' errors from the values `typelattice quantize` dequantizes row by row.
 
 Usage: analyze_cli_test.py TYPELATTICE_BINARY
@@ -41,6 +41,24 @@ def write_safetensors(path, tensors, dtype_names=None, metadata=None):
     text += b" " * (-len(text) % 8)
     with open(path, "wb") as f:
         f.write(struct.pack("<Q", len(text)) + text + data)
+
+
+def gguf_string(text):
+    raw = text.encode()
+    return struct.pack("<Q", len(raw)) + raw
+
+
+def write_gguf(path, tensors, metadata=b"", kv_count=0, version=3, alignment=32):
+    """GGUF v3 from its spec: tensors is a list of (name, ne, ggml type, raw bytes); metadata the key/values' bytes."""
+    infos, data = b"", b""
+    for name, ne, ggml_type, raw in tensors:
+        data += b"\0" * (-len(data) % alignment)
+        infos += gguf_string(name) + struct.pack("<I", len(ne)) + b"".join(struct.pack("<Q", n) for n in ne)
+        infos += struct.pack("<IQ", ggml_type, len(data))
+        data += raw
+    header = b"GGUF" + struct.pack("<IQQ", version, len(tensors), kv_count) + metadata + infos
+    with open(path, "wb") as f:
+        f.write(header + b"\0" * (-len(header) % alignment) + data)
 
 
 def errors(x, d):
@@ -171,6 +189,46 @@ class AnalyzeTest(unittest.TestCase):
         self.assertEqual(got["blocks"], 33)     # one short block per column
         expected = errors(a.T, dequantized_rows("mxfp4_e2m1", a.T))
         self.assertAlmostEqual(got["sqnr_db"], expected["sqnr_db"], delta=1e-9)
+
+    def test_gguf_f32_tensor_matches_numpy_and_quantized_tensors_are_skipped(self):
+        # A vocabulary of 150000 strings makes the header about 2.5 MB: analyze must read past its first 1 MiB.
+        tokens = b"".join(gguf_string(f"tok{i:06d}") for i in range(150000))
+        metadata = (gguf_string("general.architecture") + struct.pack("<I", 8) + gguf_string("llama") +
+                    gguf_string("tokenizer.ggml.tokens") + struct.pack("<IIQ", 9, 8, 150000) + tokens +
+                    gguf_string("general.alignment") + struct.pack("<II", 4, 32))
+        q8 = np.random.default_rng(3).integers(0, 256, 2 * 34, dtype=np.uint8).tobytes()  # two Q8_0 blocks of 32
+        path = os.path.join(self.dir.name, "model.gguf")
+        write_gguf(path, [("blk.0.q", [64], 8, q8), ("blk.0.w", [40, 12], 0, self.w.tobytes())], metadata, kv_count=3)
+        self.assertGreater(os.path.getsize(path), 2 << 20)
+        report = json.loads(run("analyze", path, "--to", "float16", "--format", "json").stdout)
+        f = report["files"][0]
+        self.assertEqual(f["kind"], "gguf")
+        self.assertEqual(f["skipped"], ["blk.0.q: ggml type Q8_0 (8)"])
+        self.assertEqual([t["name"] for t in f["tensors"]], ["blk.0.w"])
+        t, x64 = f["tensors"][0], self.w.astype(np.float64).ravel()
+        self.assertEqual(t["shape"], [12, 40])      # ne reversed: rows of ne[0] = 40
+        self.assertEqual(t["row_length"], 40)
+        self.assertEqual(t["count"], self.w.size)
+        self.assertEqual(t["stats"]["amax"], float(np.max(np.abs(x64))))
+        self.assertAlmostEqual(t["stats"]["mean"], float(np.mean(x64)), delta=1e-12 * 900)
+        self.assertAlmostEqual(t["stats"]["std"], float(np.std(x64)), delta=1e-12 * 900)
+        want = errors(self.w, self.w.astype(np.float16))
+        self.assertAlmostEqual(t["targets"][0]["sqnr_db"], want["sqnr_db"], delta=1e-9)
+        self.assertEqual(t["targets"][0]["flushed"], want["flushed"])
+        text = run("analyze", path, "--to", "float16").stdout
+        self.assertIn("(gguf, 1 tensors)", text)
+        self.assertIn("skipped: blk.0.q: ggml type Q8_0 (8)\n", text)
+        old = os.path.join(self.dir.name, "v2.gguf")
+        write_gguf(old, [("w", [4], 0, b"\0" * 16)], version=2)
+        done = run("analyze", old, check=False)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertIn("only version 3 is read", done.stderr)
+        huge = os.path.join(self.dir.name, "huge-header.gguf")   # a 300 MiB string value; sparse, never read
+        write_gguf(huge, [], gguf_string("k") + struct.pack("<IQ", 8, 300 << 20), kv_count=1)
+        os.truncate(huge, 301 << 20)
+        done = run("analyze", huge, check=False)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertIn("the header is longer than 256 MiB", done.stderr)
 
     def test_text_marks_the_best_target_and_says_how_blocks_run(self):
         out = run("analyze", self.path, "--tensor", "layer.w", "--to", "float8_e4m3fn", "float16").stdout
