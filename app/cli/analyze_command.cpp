@@ -257,7 +257,7 @@ int run_analyze(const AnalyzeArgs& args) {
     };
     std::uint64_t total = 0;
     for (const TensorEntry& tensor : index.tensors)
-      if (wanted(tensor)) total += 2 * (tensor.end - tensor.begin);  // two passes
+      if (wanted(tensor)) total += tensor_passes(targets) * (tensor.end - tensor.begin);
     Progress progress(total, isatty(STDERR_FILENO) == 1);
     PassOptions options;
     options.threads = args.threads;

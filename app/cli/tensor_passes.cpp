@@ -39,6 +39,10 @@ void Progress::finish() {
   if (shown_) std::fprintf(stderr, "\r\033[K");
 }
 
+std::uint64_t tensor_passes(const std::vector<AnalysisTarget>& targets) {
+  return std::any_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.tensor_scale; }) ? 2 : 1;
+}
+
 PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, const std::vector<AnalysisTarget>& targets,
                            const PassOptions& options, TensorResult& result) {
   result = TensorResult{};
@@ -65,12 +69,16 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
     }
     return PassOutcome::done;
   };
+  // The statistics get a pass of their own only when a target needs the tensor's amax before its first slice.
+  const bool stats_first = tensor_passes(targets) == 2;
   TensorStatsAccumulator stats;
-  if (const PassOutcome o = for_each_slice([&](std::uint64_t) { stats.add(values); }); o != PassOutcome::done) return o;
-  result.stats = stats.stats();
+  if (stats_first) {
+    if (const PassOutcome o = for_each_slice([&](std::uint64_t) { stats.add(values); }); o != PassOutcome::done) return o;
+  }
   std::vector<TargetAccumulator> accumulators;
   for (const AnalysisTarget& target : targets) {
-    accumulators.emplace_back(target, result.stats.amax, std::max<std::size_t>(options.worst_blocks, 1));
+    accumulators.emplace_back(target, stats_first ? stats.stats().amax : 0.0,
+                              std::max<std::size_t>(options.worst_blocks, 1));
   }
   // Target i runs on thread i mod n: each accumulator is touched by one thread, the slice is only read.
   const std::size_t threads = std::clamp<std::size_t>(options.threads, 1, std::max<std::size_t>(accumulators.size(), 1));
@@ -88,10 +96,12 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
     for (std::size_t share = 1; share < threads; ++share) {
       others.push_back(std::async(std::launch::async, run_share, share, first));
     }
+    if (!stats_first) stats.add(values);
     run_share(0, first);
     for (std::future<void>& f : others) f.get();
   });
   if (second != PassOutcome::done) return second;
+  result.stats = stats.stats();
   for (const TargetAccumulator& a : accumulators) {
     result.errors.push_back(a.error());
     result.tensor_scales.push_back(a.tensor_scale());

@@ -1,5 +1,5 @@
-// The two passes `analyze` makes over one tensor: its statistics, then every target over the same slices (NVFP4's
-// tensor scale needs the tensor's amax first). The targets of a slice run on several threads; a progress line goes
+// The passes `analyze` makes over one tensor: one, which feeds each slice to the statistics and every target, or two
+// when a target takes NVFP4's tensor scale, which needs the tensor's amax before the first slice. The targets of a slice run on several threads; a progress line goes
 // to stderr when it is a terminal; Ctrl-C stops between slices.
 #pragma once
 #include <atomic>
@@ -41,6 +41,9 @@ struct PassOptions {
 };
 
 enum class PassOutcome { done, read_failed, stopped };
+
+// How many times analyze_tensor reads a tensor for these targets: 2 with a tensor-scale target, else 1.
+std::uint64_t tensor_passes(const std::vector<AnalysisTarget>& targets);
 
 PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, const std::vector<AnalysisTarget>& targets,
                            const PassOptions& options, TensorResult& result);
