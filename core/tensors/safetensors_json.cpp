@@ -5,7 +5,7 @@
 #include <set>
 
 #include "typelattice/display_text.h"
-#include "core/base/utf8_text.h"
+#include "core/base/json_text.h"
 
 namespace typelattice::tensors {
 
@@ -264,33 +264,24 @@ class Reader {
       if (at_end()) return fail(prefix + "unexpected end of the header after '\\' in a string");
       const char e = peek();
       ++pos_;
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          const std::size_t escape_at = pos_ - 2;
-          std::uint32_t cp = 0, low = 0;
-          if (!hex4(cp, prefix)) return false;
-          if (cp >= 0xDC00 && cp <= 0xDFFF) return fail_at(escape_at, prefix + "a lone low surrogate in a \\u escape");
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            if (text_.substr(pos_, 2) != "\\u") return fail_at(escape_at, prefix + "a lone high surrogate in a \\u escape");
-            pos_ += 2;
-            if (!hex4(low, prefix)) return false;
-            if (low < 0xDC00 || low > 0xDFFF) return fail_at(escape_at, prefix + "a lone high surrogate in a \\u escape");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          if (cp == 0) return fail_at(escape_at, prefix + "\\u0000 (a NUL character) in a string");
-          utf8::append(out, cp);
-          break;
-        }
-        default: return fail_at(pos_ - 2, prefix + "invalid escape '\\" + std::string(1, e) + "' in a string");
+      if (const std::optional<char> plain = json_text::simple_escape(e)) {
+        out += *plain;
+        continue;
       }
+      if (e != 'u') return fail_at(pos_ - 2, prefix + "invalid escape '\\" + std::string(1, e) + "' in a string");
+      const std::size_t escape_at = pos_ - 2;
+      std::uint32_t cp = 0, low = 0;
+      if (!hex4(cp, prefix)) return false;
+      if (cp >= 0xDC00 && cp <= 0xDFFF) return fail_at(escape_at, prefix + "a lone low surrogate in a \\u escape");
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        if (text_.substr(pos_, 2) != "\\u") return fail_at(escape_at, prefix + "a lone high surrogate in a \\u escape");
+        pos_ += 2;
+        if (!hex4(low, prefix)) return false;
+        if (low < 0xDC00 || low > 0xDFFF) return fail_at(escape_at, prefix + "a lone high surrogate in a \\u escape");
+        cp = json_text::join_surrogates(cp, low);
+      }
+      if (cp == 0) return fail_at(escape_at, prefix + "\\u0000 (a NUL character) in a string");
+      json_text::append_utf8(out, cp);
     }
   }
 };
