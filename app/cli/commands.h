@@ -15,5 +15,6 @@ void add_format_commands(CLI::App& app, Runner& run);     // cast, decode, layou
 void add_select_command(CLI::App& app, Runner& run);       // select
 void add_block_commands(CLI::App& app, Runner& run);       // quantize, dequantize
 void add_systems_commands(CLI::App& app, Runner& run);     // systems, compare
+void add_analyze_command(CLI::App& app, Runner& run);      // analyze
 
 }  // namespace typelattice::cli

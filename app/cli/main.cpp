@@ -22,6 +22,7 @@ int run_cli(int argc, char** argv) {
   typelattice::cli::add_select_command(app, run);
   typelattice::cli::add_block_commands(app, run);
   typelattice::cli::add_systems_commands(app, run);
+  typelattice::cli::add_analyze_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

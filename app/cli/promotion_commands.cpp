@@ -10,6 +10,7 @@
 #include "app/cli/lattice_json.h"
 #include "app/cli/system_options.h"
 #include "typelattice/display_text.h"
+#include "typelattice/graph_join.h"
 #include "typelattice/join_reason.h"
 #include "typelattice/promotion.h"
 #include "typelattice/table_diff.h"
@@ -65,6 +66,8 @@ struct TableArgs {
   bool short_codes = false;
   bool all = false;
   std::string compare;  // another system: print the cells that differ, each with its class
+  std::string lattice_file;  // a user's graph instead of a system
+  std::vector<const CLI::Option*> system_options;
 };
 
 std::string label(Dtype d, bool short_codes) {
@@ -72,36 +75,81 @@ std::string label(Dtype d, bool short_codes) {
   return std::string(short_codes && !info.short_code.empty() ? info.short_code : info.name);
 }
 
-void print_table(const PromotionTable& t, const TableArgs& args, const PromotionOptions& options) {
-  const auto cell = [&](const std::optional<Dtype>& c) { return c ? label(*c, args.short_codes) : std::string("-"); };
-  if (args.format == "json") {
-    nlohmann::json doc{{"system", system_name(options.system)}, {"mode", mode_name(options.mode)}, {"x64", options.x64}};
-    doc["types"] = nlohmann::json::array();
-    for (Dtype d : t.types) doc["types"].push_back(label(d, args.short_codes));
-    doc["cells"] = nlohmann::json::array();
-    for (const auto& row : t.cells) {
+// A square table of joins: row and column labels, and each cell's join or none ('-' in text, null in JSON).
+// `head` holds the JSON's leading members (the system and its modes, or the lattice file).
+void print_table(const std::vector<std::string>& labels, const std::vector<std::vector<std::optional<std::string>>>& cells,
+                 const std::string& format, nlohmann::json head) {
+  if (format == "json") {
+    head["types"] = labels;
+    head["cells"] = nlohmann::json::array();
+    for (const auto& row : cells) {
       nlohmann::json r = nlohmann::json::array();
-      for (const auto& c : row) r.push_back(c ? nlohmann::json(label(*c, args.short_codes)) : nlohmann::json());
-      doc["cells"].push_back(r);
+      for (const auto& c : row) r.push_back(c ? nlohmann::json(*c) : nlohmann::json());
+      head["cells"].push_back(r);
     }
-    std::cout << doc.dump() << "\n";
+    std::cout << head.dump() << "\n";
     return;
   }
-  const bool csv = args.format == "csv";
+  const bool csv = format == "csv";
+  // A user's node may hold the separator: CSV quotes such a name (RFC 4180), Markdown escapes its pipes.
+  const auto text = [&](const std::string& name) {
+    if (!csv) {
+      std::string out;
+      for (const char c : name) out += c == '|' ? std::string("\\|") : std::string(1, c);
+      return out;
+    }
+    if (name.find_first_of(",\"\n\r") == std::string::npos) return name;
+    std::string out = "\"";
+    for (const char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+  };
   const std::string open = csv ? "" : "| ", sep = csv ? "," : " | ", close = csv ? "" : " |";
   std::cout << open;
-  for (Dtype d : t.types) std::cout << sep << label(d, args.short_codes);
+  for (const std::string& l : labels) std::cout << sep << text(l);
   std::cout << close << "\n";
   if (!csv) {
     std::cout << "|---";
-    for (std::size_t i = 0; i < t.types.size(); ++i) std::cout << "|---";
+    for (std::size_t i = 0; i < labels.size(); ++i) std::cout << "|---";
     std::cout << "|\n";
   }
-  for (std::size_t r = 0; r < t.types.size(); ++r) {
-    std::cout << open << label(t.types[r], args.short_codes);
-    for (const auto& c : t.cells[r]) std::cout << sep << cell(c);
+  for (std::size_t r = 0; r < labels.size(); ++r) {
+    std::cout << open << text(labels[r]);
+    for (const auto& c : cells[r]) std::cout << sep << (c ? text(*c) : std::string("-"));
     std::cout << close << "\n";
   }
+}
+
+void print_table(const PromotionTable& t, const TableArgs& args, const PromotionOptions& options) {
+  std::vector<std::string> labels;
+  for (Dtype d : t.types) labels.push_back(label(d, args.short_codes));
+  std::vector<std::vector<std::optional<std::string>>> cells;
+  for (const auto& row : t.cells) {
+    cells.emplace_back();
+    for (const auto& c : row) cells.back().push_back(c ? std::optional(label(*c, args.short_codes)) : std::nullopt);
+  }
+  print_table(labels, cells, args.format,
+              nlohmann::json{{"system", system_name(options.system)}, {"mode", mode_name(options.mode)},
+                             {"x64", options.x64}});
+}
+
+// --lattice: the joins of a user's graph (graph_join.h), every pair of its nodes in the file's order; '-' where a
+// pair has no unique least upper bound (`typelattice check` says why).
+int print_lattice_table(const TableArgs& args) {
+  const auto graph = read_lattice_file(args.lattice_file);
+  if (!graph) return usage_error(graph.error().message);
+  const auto lattice = Lattice::from_graph(*graph);
+  if (!lattice) return usage_error(args.lattice_file + ": " + lattice.error().message);
+  std::vector<std::string> labels;
+  for (const std::string& name : lattice->names()) labels.push_back(displayed(name));
+  std::vector<std::vector<std::optional<std::string>>> cells(labels.size());
+  for (std::size_t a = 0; a < labels.size(); ++a) {
+    for (std::size_t b = 0; b < labels.size(); ++b) {
+      const auto join = least_upper_bound(*lattice, static_cast<NodeId>(a), static_cast<NodeId>(b));
+      cells[a].push_back(join ? std::optional(labels[static_cast<std::size_t>(*join)]) : std::nullopt);
+    }
+  }
+  print_table(labels, cells, args.format, nlohmann::json{{"lattice", args.lattice_file}});
+  return 0;
 }
 
 // --compare: a summary by class, then one line per differing cell: "a b: here | there (class)".
@@ -125,10 +173,19 @@ int print_comparison(const TableComparison& t, const PromotionOptions& here, Sys
 }
 
 int run_table(const TableArgs& args) {
+  if (args.format != "csv" && args.format != "markdown" && args.format != "json")
+    return usage_error("--format takes csv, markdown or json, not '" + displayed(args.format) + "'");
+  if (!args.lattice_file.empty()) {
+    const bool system = std::any_of(args.system_options.begin(), args.system_options.end(),
+                                    [](const CLI::Option* o) { return o->count() > 0; });
+    if (system || !args.types.empty() || args.all || args.short_codes || !args.compare.empty()) {
+      return usage_error("--lattice takes the graph's own nodes: not with --system, --mode, --x64, --types, --all, "
+                         "--short or --compare");
+    }
+    return print_lattice_table(args);
+  }
   const auto options = options::apply_system_flags(args.system);
   if (!options) return usage_error(options.error().message);
-  if (args.format != "csv" && args.format != "markdown" && args.format != "json")
-    return usage_error("--format takes csv, markdown or json, not '" + args.format + "'");
   std::vector<Dtype> types;
   if (!args.types.empty()) {
     if (args.all) return usage_error("--types and --all exclude each other");
@@ -238,8 +295,11 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
   t->add_flag("--all", table->all, "every dtype the system knows (for jax: with the 8/6/4-bit floats, narrow ints)");
   t->add_option("--format", table->format, "csv, markdown or json")->capture_default_str();
   t->add_flag("--short", table->short_codes, "the JAX docs' codes (b1 u1 i2 bf f2 c8 ...) instead of names");
+  t->add_option("--lattice", table->lattice_file,
+                "a graph in JSON (as `check` reads): the table of its joins, '-' where a pair has none");
   t->add_option("--compare", table->compare,
                 "another system: each differing cell, classed weak-scalar, integer-float, missing-type or disagreement");
+  for (const char* name : {"--system", "--mode", "--x64"}) table->system_options.push_back(t->get_option(name));
   t->callback([&run, table] { run = [table] { return run_table(*table); }; });
 
   auto check = std::make_shared<CheckArgs>();

@@ -3,6 +3,7 @@
 // the stack, and nothing here echoes input back whole. No exceptions (the wasm build has none): each step
 // returns false after recording the first error.
 #include "typelattice/lattice_json.h"
+#include "core/base/json_text.h"
 #include "typelattice/display_text.h"
 
 #include <cstdint>
@@ -206,24 +207,6 @@ class Parser {
     return true;
   }
 
-  static void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   // One UTF-8 sequence copied through, checked (no overlong forms, no surrogates, nothing past U+10FFFF).
   bool utf8_sequence(std::string& out) {
     const auto lead = static_cast<unsigned char>(peek());
@@ -269,32 +252,23 @@ class Parser {
       if (at_end()) return fail("unexpected end of input after '\\' in a string");
       const char e = peek();
       ++pos_;
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          const std::size_t escape_at = pos_ - 2;
-          std::uint32_t cp = 0, low = 0;
-          if (!hex4(cp)) return false;
-          if (cp >= 0xDC00 && cp <= 0xDFFF) return fail_at(escape_at, "a lone low surrogate (ill-formed UTF-16)");
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            if (!literal("\\u")) return fail_at(escape_at, "a lone high surrogate (ill-formed UTF-16)");
-            if (!hex4(low)) return false;
-            if (low < 0xDC00 || low > 0xDFFF) return fail_at(escape_at, "a lone high surrogate (ill-formed UTF-16)");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          if (cp == 0) return fail_at(escape_at, "\\u0000: a NUL character in a name");
-          append_utf8(out, cp);
-          break;
-        }
-        default: return fail_at(pos_ - 2, "invalid escape '\\" + std::string(1, e) + "' in a string");
+      if (const std::optional<char> plain = json_text::simple_escape(e)) {
+        out += *plain;
+        continue;
       }
+      if (e != 'u') return fail_at(pos_ - 2, "invalid escape '\\" + std::string(1, e) + "' in a string");
+      const std::size_t escape_at = pos_ - 2;
+      std::uint32_t cp = 0, low = 0;
+      if (!hex4(cp)) return false;
+      if (cp >= 0xDC00 && cp <= 0xDFFF) return fail_at(escape_at, "a lone low surrogate (ill-formed UTF-16)");
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        if (!literal("\\u")) return fail_at(escape_at, "a lone high surrogate (ill-formed UTF-16)");
+        if (!hex4(low)) return false;
+        if (low < 0xDC00 || low > 0xDFFF) return fail_at(escape_at, "a lone high surrogate (ill-formed UTF-16)");
+        cp = json_text::join_surrogates(cp, low);
+      }
+      if (cp == 0) return fail_at(escape_at, "\\u0000: a NUL character in a name");
+      json_text::append_utf8(out, cp);
     }
   }
 

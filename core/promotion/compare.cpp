@@ -299,6 +299,19 @@ std::string wrapped_text(const Operand& v, Dtype d) {
   return text;
 }
 
+// C23 6.4.4: an unsuffixed decimal integer constant is the first of int, long that holds it (int32, int64 here); a
+// floating constant is a double, 1.0*I a double _Complex; true and false are ints.
+Dtype c_constant_type(const Operand& v) {
+  switch (v.kind) {
+    case OperandKind::python_int: return int_fits(v, true, 32) ? Dtype::int32 : Dtype::int64;
+    case OperandKind::python_float: return Dtype::float64;
+    case OperandKind::python_complex: return Dtype::complex128;
+    case OperandKind::python_bool: return Dtype::int32;
+    case OperandKind::dtype: break;
+  }
+  return v.dtype;
+}
+
 // bool < integers < floating < complex: a value of a higher category than every dtype operand sets the kind.
 int category(DtypeKind k) {
   constexpr std::array<int, 5> kCategories{0, 1, 1, 2, 3};
@@ -349,6 +362,9 @@ std::string value_note(System s, detail::ValueRule rule, std::span<const Operand
     case ValueRule::triton:
       return "Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
              "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here " + name;
+    case ValueRule::c_constants:
+      return "C types the constant " + v.text + " as " + std::string(dtype_name(c_constant_type(v))) +
+             " (int, or long if int cannot hold it; double for a float); the usual conversions give " + name;
     case ValueRule::none: break;
   }
   return std::string(system_info(s).title) + " has no rule for values here: " + value + " counts as its weak type " +
@@ -383,6 +399,18 @@ CompareRow compare_rules(System s, std::span<const Operand> operands) {
   const ValueRule rule = detail::system_row(s).values;
   const PromotionOptions options{s};
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
+  // C's constants are typed, not weak: each takes its own type and the table (the usual arithmetic conversions)
+  // does the rest, left to right.
+  std::vector<Operand> typed;
+  if (rule == ValueRule::c_constants) {
+    typed.assign(operands.begin(), operands.end());
+    for (Operand& op : typed) {
+      if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
+        return failed(s, "the integer constant " + op.text + " is too large for long (C23 6.4.4.1)");
+      if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, c_constant_type(op), op.text};
+    }
+    operands = typed;
+  }
   if (rule == ValueRule::jax) {
     // jax/_src/dtypes.py (scalar_type_to_dtype at cec06d1): a Python int must fit the default int (int64, x64 on);
     // inside it, lax._convert_element_type casts it with NumPy's astype, which wraps.

@@ -27,6 +27,7 @@ enum class ValueRule : std::uint8_t {
   in_bounds,     // the weak type's join; an int outside the result's range is unspecified (array API)
   triton,        // a scalar of a higher kind takes the lowest of int32 < uint32 < int64 < uint64 / float32 < float64
   none,          // the table's weak cells only (tensorflow-2021, jax-lax)
+  c_constants,   // C: a constant has its own type (an int constant int or long, a floating one double)
 };
 
 struct SystemRow {
@@ -70,6 +71,9 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
       "triton-lang/triton docs/python-api/triton-semantics.rst (Type Promotion) at 0c2e95d", K::rules, false, false,
       "TypePromotionError", "https://github.com/triton-lang/triton/blob/0c2e95d/docs/python-api/triton-semantics.rst"},
      "Triton's rules", "tables/triton.csv", "", "", Refusal::appendix, ValueRule::triton},
+    {{System::c, "c", "C (usual arithmetic conversions)", "C23, x86-64 (LP64)", "C23 draft N3220, 6.3.1.1 and 6.3.1.8",
+      K::table, false, false, "", "https://www.open-std.org/jtc1/sc22/wg14/www/docs/n3220.pdf"},
+     "C's table", "tables/c.csv", "", "", Refusal::appendix, ValueRule::c_constants},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
       kAppendix, K::table, false, false,
       "TypePromotionError", kAppendixUrl},

@@ -1,7 +1,7 @@
 """Sphinx extension: the ``type-lattice`` directive puts typelattice's <type-lattice> element in a page.
 
     extensions = ["sphinx_typelattice"]
-    typelattice_dist = "path/to/typelattice/dist"   # the npm package's dist/ (or the repository's web/dist)
+    # typelattice_dist = "path/to/typelattice/dist"   # optional: another copy than the one the wheel carries
 
     .. type-lattice::
        :system: jax
@@ -23,25 +23,21 @@ from sphinx.errors import ConfigError
 
 __version__ = "0.1.0"
 
-# What a page needs from dist/: the element, the module it imports, and each part's builds' glue and .wasm
-# (the element fetches only the part its view shows; it never loads the whole module, typelattice-core*).
-DIST_FILES = (
-    "type-lattice.mjs",
-    "typelattice.mjs",
-    "typelattice-promotion.mjs",
-    "typelattice-promotion.wasm",
-    "typelattice-promotion-simd.mjs",
-    "typelattice-promotion-simd.wasm",
-    "typelattice-formats.mjs",
-    "typelattice-formats.wasm",
-    "typelattice-formats-simd.mjs",
-    "typelattice-formats-simd.wasm",
-)
+from .dist_files import DIST_FILES
+
+# The wheel carries the dist files (setup.py copies them in); typelattice_dist in conf.py points elsewhere.
+BUNDLED_DIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dist")
 STATIC_DIR = "typelattice"
 
 
 def _choice(values):
     return lambda argument: directives.choice(argument.strip(), values)
+
+
+def _on_off(argument):
+    # MyST reads an unquoted `:x64: off` as YAML and passes False (or its text "False"); docutils passes "off".
+    text = {"false": "off", "true": "on"}.get(str(argument).strip().lower(), argument or "")
+    return directives.choice(str(text).strip(), ("on", "off"))
 
 
 def _dtype_list(argument):
@@ -86,8 +82,9 @@ def parse_code(argument):
 
 
 def _code(argument):
-    parse_code(argument)
-    return (argument or "").strip(_ASCII_SPACE)
+    text = "" if argument is None else str(argument).strip(_ASCII_SPACE)   # MyST passes YAML's 0x1d as the number 29
+    parse_code(text)
+    return text
 
 
 class type_lattice_node(nodes.General, nodes.Element):
@@ -100,10 +97,10 @@ class TypeLatticeDirective(Directive):
     has_content = False
     option_spec = {
         # `typelattice systems` lists these (the extension is pure Python and cannot ask the core).
-        "system": _choice(("jax", "numpy", "torch", "array-api", "triton", "numpy-2021", "torch-2021",
+        "system": _choice(("jax", "numpy", "torch", "array-api", "triton", "c", "numpy-2021", "torch-2021",
                            "tensorflow-2021", "jax-lax")),
         "mode": _choice(("standard", "strict")),
-        "x64": _choice(("on", "off")),
+        "x64": _on_off,
         "select": _dtype_list,
         "view": _choice(("lattice", "table", "bits")),
         "types": _choice(("docs", "all")),
@@ -132,8 +129,11 @@ def skip_type_lattice(translator, node):
 def _dist_dir(app):
     dist = app.config.typelattice_dist
     if not dist:
-        raise ConfigError("sphinx_typelattice: set typelattice_dist in conf.py to the typelattice package's dist/ "
-                          "directory (node_modules/typelattice/dist after npm install typelattice)")
+        if not os.path.isdir(BUNDLED_DIST):
+            raise ConfigError("sphinx_typelattice: this copy carries no dist files (install the wheel, or set "
+                              "typelattice_dist in conf.py to node_modules/typelattice/dist after npm install "
+                              "typelattice)")
+        dist = BUNDLED_DIST
     dist = os.path.join(app.confdir, dist)
     missing = [name for name in DIST_FILES if not os.path.isfile(os.path.join(dist, name))]
     if missing:

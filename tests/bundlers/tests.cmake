@@ -19,3 +19,8 @@ if(TYPELATTICE_SYSTEM_PYTHON)
   set_tests_properties(sphinx_code_grammar PROPERTIES LABELS "unit" ENVIRONMENT
                        "TYPELATTICE_CLI=$<TARGET_FILE:typelattice>;PYTHONDONTWRITEBYTECODE=1")
 endif()
+# sphinx_typelattice as a wheel (Debian's pip, setuptools, wheel; offline) in a fresh venv, building the sample.
+add_test(NAME browser_sphinx_wheel
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx_wheel.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx-wheel.test.mjs)
+set_tests_properties(browser_sphinx_wheel PROPERTIES LABELS "js;browser" TIMEOUT 300)

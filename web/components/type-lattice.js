@@ -1,9 +1,7 @@
 // <type-lattice>: a promotion lattice (or table) for docs pages, from one module import:
 //   <script type="module" src="web/components/type-lattice.js"></script>   (from npm: import 'typelattice/element')
 //   <type-lattice system="jax" mode="strict" select="float16,bfloat16" view="lattice"></type-lattice>
-// Attributes: system (a name from tl.systems(): jax, numpy, torch, array-api, triton, numpy-2021, ...), mode (standard|strict), x64 (on|off),
-// select (comma-separated dtypes), view (lattice|table|bits), types (docs: the JAX docs' 18 types, the default;
-// all: with int4, float8 and the other newer types); for view="bits": format and code (e.g. 0x1d). Clicking
+// Attributes: the table in ./attributes.js (typings, manifest and README are generated from it). Clicking
 // nodes changes the selection and fires a `select` event whose detail is { selected, join, error }; a Reset
 // button brings back the author's selection. Labels stay at 11 px or more: a narrow column scrolls sideways.
 import { LatticeDiagram } from './lattice-svg.js';
@@ -12,6 +10,7 @@ import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js
 import { renderPromotionTable } from './promotion-table.js';
 import { renderBits } from './bits-figure.js';
 import { latticeCss, elementCss, styleSheet } from './styles.js';
+import { ATTRIBUTES, attributeOrDefault } from './attributes.js';
 
 export { setModuleOptions } from './tl-module.js';
 
@@ -21,7 +20,7 @@ const ElementBase = typeof HTMLElement === 'function' ? HTMLElement : class {};
 let sheets = null;
 
 export class TypeLatticeElement extends ElementBase {
-  static observedAttributes = ['system', 'mode', 'x64', 'select', 'view', 'types', 'format', 'code'];
+  static observedAttributes = ATTRIBUTES.map((a) => a.name);
 
   #root;
   #body;
@@ -66,9 +65,9 @@ export class TypeLatticeElement extends ElementBase {
 
   get options() {
     return {
-      system: this.getAttribute('system') || 'jax',
-      mode: this.getAttribute('mode') || 'standard',
-      x64: (this.getAttribute('x64') || 'on') !== 'off',
+      system: attributeOrDefault(this, 'system'),
+      mode: attributeOrDefault(this, 'mode'),
+      x64: attributeOrDefault(this, 'x64') !== 'off',
     };
   }
   get selected() { return [...this.#selected]; }
@@ -124,10 +123,10 @@ export class TypeLatticeElement extends ElementBase {
     const doc = this.ownerDocument;
     const opts = this.options;
     const canonical = (name) => tl.promoteTypes(name, name, opts);
-    const requested = (this.getAttribute('select') || '').split(',').map((s) => s.trim()).filter(Boolean);
+    const requested = attributeOrDefault(this, 'select').split(',').map((s) => s.trim()).filter(Boolean);
     this.#selected = requested.map(canonical);
     this.#authorSelection = JSON.stringify(this.#selected);
-    if (this.getAttribute('view') === 'bits') {
+    if (attributeOrDefault(this, 'view') === 'bits') {
       this.#drawBits(tl);
       return;
     }
@@ -135,8 +134,8 @@ export class TypeLatticeElement extends ElementBase {
     caption.className = 'caption';
     caption.textContent = `${opts.system}${opts.mode === 'strict' ? ', strict mode' : ''}${opts.x64 ? '' : ', x64 off'}`;
 
-    const allTypes = this.getAttribute('types') === 'all';
-    if ((this.getAttribute('view') || 'lattice') === 'table') {
+    const allTypes = attributeOrDefault(this, 'types') === 'all';
+    if (attributeOrDefault(this, 'view') === 'table') {
       const table = tl.table(allTypes ? opts : { ...opts, types: docsTypes(tl) });
       const short = shortNames(tl);
       const el = renderPromotionTable(doc, table, { short, caption: caption.textContent,
@@ -188,10 +187,10 @@ export class TypeLatticeElement extends ElementBase {
   }
 
   #drawBits(tl, code = null) {
-    const format = this.getAttribute('format') || 'float8_e4m3fn';
+    const format = attributeOrDefault(this, 'format');
     // The author's code, read by the core's grammar (0x hex, 0b binary or decimal digits): a code the CLI
     // refuses is shown with the CLI's message, never read some other way.
-    const authorCode = this.getAttribute('code') ? tl.parseCode(format, this.getAttribute('code')) : 0;
+    const authorCode = tl.parseCode(format, attributeOrDefault(this, 'code'));
     const shown = code ?? authorCode;
     this.#tableEl = null;
     this.#drawn = null;

@@ -3,7 +3,7 @@
 // specifiers, and node's file reader is not imported at all.
 // The wrapper fetches and compiles the .wasm itself, so a failure names the URL and the HTTP status, and a
 // later call starts from scratch (nothing is cached).
-import { WASM_FILES, defaultWasmUrl, embeddedWasm } from './wasm-files.mjs';
+import { WASM_FILES, defaultWasmUrl, embeddedModule } from './wasm-files.mjs';
 
 /** A .wasm that could not be fetched or compiled; `url` and `status` (HTTP, 0 for a network error) say which. */
 export class WasmLoadError extends Error {
@@ -92,17 +92,6 @@ async function compileBytes(bytes, url, status) {
   }
 }
 
-// The single file carries each .wasm gzipped, as base64 (web/tools/build-dist.mjs): base64 of the raw bytes
-// gzips to about a third more than the .wasm, base64 of the gzip to about the gzip.
-async function embeddedModule(part) {
-  if (typeof DecompressionStream !== 'function') {
-    throw new WasmLoadError('typelattice: the single file needs DecompressionStream', '', 0);
-  }
-  const packed = Uint8Array.from(atob(embeddedWasm[part]), (c) => c.charCodeAt(0));
-  const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return WebAssembly.compile(await new Response(inflated).arrayBuffer());
-}
-
 // One literal specifier per glue, so bundlers emit each as its own chunk.
 function importGlue(part, simd) {
   if (part === 'formats') return simd ? import('./typelattice-formats-simd.mjs') : import('./typelattice-formats.mjs');
@@ -119,12 +108,12 @@ function importGlue(part, simd) {
  * request waits for `after` (a promise); `started()` is called once its response (or file) has arrived.
  */
 async function loadCore(part, simd, locateFile, after, started) {
-  const embedded = embeddedWasm !== null && locateFile === undefined;
-  const useSimd = simd && embeddedWasm === null;  // the single file has only the plain glue
+  const embedded = embeddedModule !== null && locateFile === undefined;
+  const useSimd = simd && embeddedModule === null;  // the single file has only the plain glue
   const url = embedded ? null : wasmLocation(part, useSimd, locateFile);
   const [{ default: factory }, wasmModule] = await Promise.all([
     importGlue(part, useSimd),
-    embedded ? embeddedModule(part).finally(started) : after.then(() => compileWasm(url, started)),
+    embedded ? embeddedModule(WasmLoadError).finally(started) : after.then(() => compileWasm(url, started)),
   ]);
   let failInstantiation;
   const instantiationFailed = new Promise((resolve, reject) => { failInstantiation = reject; });

@@ -5,7 +5,7 @@
 
 import { loadCores } from './load-core.mjs';
 import { partsOption, joinedCore, keepParts, wholeCores } from './parts.mjs';
-import { embeddedWasm } from './wasm-files.mjs';
+import { embeddedModule } from './wasm-files.mjs';
 import { blockFunctions } from './blocks.mjs';
 import { formatHandleMaker } from './format-handle.mjs';
 import { heapFunctions } from './heap.mjs';
@@ -73,7 +73,7 @@ export default async function createTypeLattice(options) {
   const locateFile = optionOf(opts, 'locateFile', 'function', undefined, 'createTypeLattice');
   const parts = partsOption(opts);
   // Without `parts` (and always in the single file, which carries only it) the whole module: one runtime, not two.
-  const whole = opts.parts === undefined || embeddedWasm !== null;
+  const whole = opts.parts === undefined || embeddedModule !== null;
   const cores = whole ? wholeCores(parts, (await loadCores(['whole'], simd, locateFile)).whole)
                       : await loadCores(parts, simd, locateFile);
   const core = joinedCore(cores);

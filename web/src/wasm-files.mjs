@@ -1,7 +1,7 @@
 // Where the .wasm of each build of the whole module and of each part are. One literal
 // `new URL('./file.wasm', import.meta.url)` per file is what Vite, webpack 5 and Parcel recognise: they emit the
 // file (hashed) and rewrite the URL. The single-file build (web/tools/build-dist.mjs) replaces this module with
-// one that carries the whole module's plain build's bytes.
+// single-file-wasm.mjs, which carries the whole module's plain build's bytes.
 
 /** The .wasm of the SIMD128 and the plain build of the whole module ('whole') and of each part. */
 export const WASM_FILES = {
@@ -23,6 +23,6 @@ export function defaultWasmUrl(part, simd) {
               : new URL('./typelattice-core.wasm', import.meta.url);
 }
 
-/** The whole module's plain .wasm as hex ({ whole }) in the single-file build; null when the .wasm files sit
- * next to the module. */
-export const embeddedWasm = null;
+/** null here; in the single-file build (single-file-wasm.mjs) a function that compiles the embedded whole
+ * module's plain .wasm. */
+export const embeddedModule = null;

@@ -6,11 +6,14 @@
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
 //   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
 //   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts,
-//   type-lattice.d.ts         the typings (copied)
+//   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts   the typings (copied; the element's
+//   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
+//   manifest and README)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeElementFiles } from './generate-element-docs.mjs';
 import { gzipSync } from 'node:zlib';
 
 const [emccDir, webDir, distDir] = process.argv.slice(2);
@@ -62,13 +65,11 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
     },
   }] });
 
-// Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm gzipped as base64
-// (src/load-core.mjs says why); the wrapper loads it for any parts asked for, so the parts' glue is left out.
-const plainBuilds = { whole: 'typelattice-core' };
-const embedded = Object.fromEntries(Object.entries(plainBuilds).map(([part, build]) =>
-  [part, gzipSync(readFileSync(path.join(emccDir, `${build}.wasm`)), { level: 9 }).toString('base64')]));
-const plainGlues = new Map(Object.values(plainBuilds).map((build) =>
-  [`./${build}.mjs`, readFileSync(path.join(distDir, `${build}.mjs`), 'utf8')]));
+// Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm gzipped
+// before base64 (src/single-file-wasm.mjs says why and inflates it); the wrapper loads it for any parts asked for,
+// so the parts' glue is left out.
+const plainWasm = gzipSync(readFileSync(path.join(emccDir, 'typelattice-core.wasm')), { level: 9 }).toString('base64');
+const plainGlue = readFileSync(path.join(distDir, 'typelattice-core.mjs'), 'utf8');
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.single.mjs'),
   plugins: [{
@@ -77,26 +78,22 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
       b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats)(-simd)?)\.mjs$/ },
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
-        if (plainGlues.has(args.path)) return { contents: plainGlues.get(args.path), loader: 'js' };
+        if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
         // The wrapper loads only the whole module's plain glue from this file.
         if (args.path !== './wasm-files.mjs') return { contents: 'export default null;', loader: 'js' };
-        // wasm-files.mjs: the same file names, no URLs, the .wasm bytes inside.
-        const source = readFileSync(path.join(webDir, 'src/wasm-files.mjs'), 'utf8');
-        const files = source.match(/export const WASM_FILES = \{[^;]*\};/s);
-        if (!files) throw new Error('src/wasm-files.mjs: expected export const WASM_FILES = { ... };');
-        return { loader: 'js', contents: [
-          files[0],
-          'export const defaultWasmUrl = () => null;',
-          `export const embeddedWasm = ${JSON.stringify(embedded)};`,
-        ].join('\n') };
+        const standIn = readFileSync(path.join(webDir, 'src/single-file-wasm.mjs'), 'utf8');
+        return { loader: 'js', contents: standIn.replace("'PLAIN_WASM_GZIP_BASE64'", `'${plainWasm}'`) };
       });
     },
   }] });
 
+await writeElementFiles(webDir);
 for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-blocks.d.ts', 'typelattice-blocks.d.ts'],
                           ['src/typelattice-promotion.d.ts', 'typelattice-promotion.d.ts'],
                           ['src/typelattice-formats.d.ts', 'typelattice-formats.d.ts'],
-                          ['components/type-lattice.d.ts', 'type-lattice.d.ts']]) {
+                          ['components/type-lattice.d.ts', 'type-lattice.d.ts'],
+                          ['components/type-lattice-react.d.ts', 'type-lattice-react.d.ts'],
+                          ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts']]) {
   copyFileSync(path.join(webDir, from), path.join(distDir, to));
 }

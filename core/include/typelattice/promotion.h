@@ -18,7 +18,7 @@ namespace typelattice {
 
 // Order is the order of all_systems() (today's systems first, then the appendix's).
 enum class System : std::uint8_t {
-  jax, numpy, torch, array_api, triton,                // today's
+  jax, numpy, torch, array_api, triton, c,             // today's
   numpy_2021, torch_2021, tensorflow_2021, jax_lax,    // the design document's appendix
 };
 inline constexpr int kSystemCount = static_cast<int>(System::jax_lax) + 1;

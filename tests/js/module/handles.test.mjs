@@ -15,6 +15,7 @@ const SYSTEMS = [
   { opts: { system: 'torch' }, flags: ['--system', 'torch'] },
   { opts: { system: 'array-api' }, flags: ['--system', 'array-api'] },
   { opts: { system: 'triton' }, flags: ['--system', 'triton'] },
+  { opts: { system: 'c' }, flags: ['--system', 'c'] },
   { opts: { system: 'numpy-2021' }, flags: ['--system', 'numpy-2021'] },
   { opts: { system: 'torch-2021' }, flags: ['--system', 'torch-2021'] },
   { opts: { system: 'tensorflow-2021' }, flags: ['--system', 'tensorflow-2021'] },

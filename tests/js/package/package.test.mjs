@@ -27,7 +27,8 @@ after(() => rmSync(work, { recursive: true, force: true }));
 const entry = (sub) => import(pathToFileURL(path.join(pkg, sub)).href);
 
 test('npm pack: the built files, README, LICENSE and nothing else', () => {
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/type-lattice.d.ts', 'dist/type-lattice.mjs',
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'custom-elements.json', 'dist/type-lattice-preact.d.ts',
+    'dist/type-lattice-react.d.ts', 'dist/type-lattice.d.ts', 'dist/type-lattice.mjs',
     'dist/typelattice-blocks.d.ts', 'dist/typelattice-core-simd.mjs', 'dist/typelattice-core-simd.wasm',
     'dist/typelattice-core.mjs', 'dist/typelattice-core.wasm', 'dist/typelattice-formats-simd.mjs',
     'dist/typelattice-formats-simd.wasm', 'dist/typelattice-formats.d.ts', 'dist/typelattice-formats.mjs', 'dist/typelattice-formats.wasm',

@@ -1,0 +1,112 @@
+#include "app/cli/tensor_passes.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <future>
+
+namespace typelattice::cli {
+namespace {
+
+// Elements per slice: a multiple of every block size (32, 16), so a long row's slices start where blocks start.
+constexpr std::uint64_t kSliceElements = 1u << 18;
+
+std::string megabytes(std::uint64_t bytes) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  return buffer;
+}
+
+}  // namespace
+
+Progress::Progress(std::uint64_t total_bytes, bool shown)
+    : total_(total_bytes), shown_(shown), start_(std::chrono::steady_clock::now()), last_(start_) {}
+
+void Progress::advance(std::uint64_t bytes) {
+  done_ += bytes;
+  if (!shown_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::milliseconds(200)) return;
+  last_ = now;
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const double rate = static_cast<double>(done_) / std::max(seconds, 1e-9);
+  const double eta = rate > 0 ? static_cast<double>(total_ - std::min(done_, total_)) / rate : 0;
+  std::fprintf(stderr, "\r%s of %s, %s/s, ETA %.0f s   ", megabytes(done_).c_str(), megabytes(total_).c_str(),
+               megabytes(static_cast<std::uint64_t>(rate)).c_str(), eta);
+  std::fflush(stderr);
+}
+
+void Progress::finish() {
+  if (shown_) std::fprintf(stderr, "\r\033[K");
+}
+
+std::uint64_t tensor_passes(const std::vector<AnalysisTarget>& targets) {
+  return std::any_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.tensor_scale; }) ? 2 : 1;
+}
+
+PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, const std::vector<AnalysisTarget>& targets,
+                           const PassOptions& options, TensorResult& result) {
+  result = TensorResult{};
+  result.tensor = &tensor;
+  for (const std::uint64_t d : tensor.shape) result.count *= d;
+  // The last axis in storage order: the first of a Fortran-order array's shape.
+  if (!tensor.shape.empty()) result.row_length = tensor.fortran_order ? tensor.shape.front() : tensor.shape.back();
+  if (result.row_length == 0) result.row_length = 1;
+  const std::uint64_t rows = result.row_length;
+  const std::uint64_t element_bytes = tensor_dtype_bytes(tensor.dtype);
+  std::vector<float> values;
+  // Each slice: whole rows up to kSliceElements, or a piece of one long row.
+  auto for_each_slice = [&](auto&& take) {
+    const std::uint64_t piece = rows > kSliceElements ? kSliceElements : rows * std::max<std::uint64_t>(1, kSliceElements / rows);
+    for (std::uint64_t first = 0; first < result.count;) {
+      if (options.stop != nullptr && options.stop->load()) return PassOutcome::stopped;
+      const std::uint64_t row_end = (first / rows + 1) * rows;
+      const std::uint64_t end = std::min(result.count, rows > kSliceElements ? std::min(row_end, first + piece) : first + piece);
+      values.resize(static_cast<std::size_t>(end - first));
+      if (!reader.read(tensor, first, values)) return PassOutcome::read_failed;
+      take(first);
+      if (options.progress != nullptr) options.progress->advance((end - first) * element_bytes);
+      first = end;
+    }
+    return PassOutcome::done;
+  };
+  // The statistics get a pass of their own only when a target needs the tensor's amax before its first slice.
+  const bool stats_first = tensor_passes(targets) == 2;
+  TensorStatsAccumulator stats;
+  if (stats_first) {
+    if (const PassOutcome o = for_each_slice([&](std::uint64_t) { stats.add(values); }); o != PassOutcome::done) return o;
+  }
+  std::vector<TargetAccumulator> accumulators;
+  for (const AnalysisTarget& target : targets) {
+    accumulators.emplace_back(target, stats_first ? stats.stats().amax : 0.0,
+                              std::max<std::size_t>(options.worst_blocks, 1));
+  }
+  // Target i runs on thread i mod n: each accumulator is touched by one thread, the slice is only read.
+  const std::size_t threads = std::clamp<std::size_t>(options.threads, 1, std::max<std::size_t>(accumulators.size(), 1));
+  auto run_share = [&](std::size_t share, std::uint64_t first) {
+    // The slice in rows: each row's part goes to the targets on its own, so blocks never cross a row's end.
+    for (std::uint64_t begin = first; begin < first + values.size();) {
+      const std::uint64_t row_end = std::min(first + values.size(), (begin / rows + 1) * rows);
+      const std::span<const float> row(values.data() + (begin - first), static_cast<std::size_t>(row_end - begin));
+      for (std::size_t i = share; i < accumulators.size(); i += threads) accumulators[i].add_row_slice(row);
+      begin = row_end;
+    }
+  };
+  const PassOutcome second = for_each_slice([&](std::uint64_t first) {
+    std::vector<std::future<void>> others;
+    for (std::size_t share = 1; share < threads; ++share) {
+      others.push_back(std::async(std::launch::async, run_share, share, first));
+    }
+    if (!stats_first) stats.add(values);
+    run_share(0, first);
+    for (std::future<void>& f : others) f.get();
+  });
+  if (second != PassOutcome::done) return second;
+  result.stats = stats.stats();
+  for (const TargetAccumulator& a : accumulators) {
+    result.errors.push_back(a.error());
+    result.tensor_scales.push_back(a.tensor_scale());
+  }
+  return PassOutcome::done;
+}
+
+}  // namespace typelattice::cli

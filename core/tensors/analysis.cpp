@@ -1,0 +1,246 @@
+// Tensor statistics and the round-trip error of each target format, accumulated slice by slice
+// (typelattice/tensor_analysis.h).
+#include "typelattice/tensor_analysis.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/base/ascii_text.h"
+#include "core/base/unknown_name.h"
+#include "core/formats/geometry.h"
+#include "typelattice/cast_kernels.h"
+#include "typelattice/cast_request.h"
+
+namespace typelattice {
+namespace {
+
+Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+double sqnr_db(double signal, double noise) {
+  if (noise == 0) return std::numeric_limits<double>::infinity();
+  return 10.0 * std::log10(signal / noise);
+}
+
+}  // namespace
+
+void TensorStatsAccumulator::add(std::span<const float> values) {
+  // This slice's finite values first (its own mean and squared deviations, two passes over data in cache), then
+  // merged into the running ones: summing squares of raw values would lose the variance of large-mean tensors.
+  // The classes and binades come from the bits: floor(log2|x|) is the biased exponent - 127 for a normal x and
+  // the position of the top mantissa bit - 149 for a subnormal one.
+  std::uint64_t n = 0;
+  double sum = 0;
+  std::uint32_t top = 0;  // the largest |x| bits of a finite x: their order is the magnitudes' order
+  for (const float v : values) {
+    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(v) & 0x7fffffffu;
+    const std::uint32_t exponent = magnitude >> 23;
+    if (exponent == 0xff) {
+      ++((magnitude & 0x7fffffu) != 0 ? stats_.nans : stats_.infinities);
+      continue;
+    }
+    ++n;
+    sum += v;
+    top = std::max(top, magnitude);
+    if (magnitude == 0) {
+      ++stats_.zeros;
+    } else if (exponent == 0) {
+      ++stats_.subnormals;
+      ++stats_.binades[static_cast<std::size_t>(31 - std::countl_zero(magnitude))];
+    } else {
+      ++stats_.binades[static_cast<std::size_t>(exponent - 127 - kLowestBinade)];
+    }
+  }
+  stats_.amax = std::max(stats_.amax, static_cast<double>(minifloat_detail::bit_cast<float>(top)));
+  stats_.count += values.size();
+  if (n == 0) return;
+  const double slice_mean = sum / static_cast<double>(n);
+  double slice_m2 = 0;
+  if (n == values.size()) {
+    for (const float v : values) slice_m2 += (v - slice_mean) * (v - slice_mean);
+  } else {
+    for (const float v : values)
+      if (std::isfinite(v)) slice_m2 += (v - slice_mean) * (v - slice_mean);
+  }
+  const double total = static_cast<double>(stats_.finite + n);
+  const double delta = slice_mean - stats_.mean;
+  m2_ += slice_m2 + delta * delta * static_cast<double>(stats_.finite) * static_cast<double>(n) / total;
+  stats_.mean += delta * static_cast<double>(n) / total;
+  stats_.finite += n;
+}
+
+TensorStats TensorStatsAccumulator::stats() const {
+  TensorStats out = stats_;
+  out.std = out.finite == 0 ? 0.0 : std::sqrt(m2_ / static_cast<double>(out.finite));
+  return out;
+}
+
+Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<RoundMode> round,
+                                       std::optional<bool> saturate, std::optional<ScaleMode> scale_mode,
+                                       bool tensor_scale) {
+  const std::string_view text = ascii::trim(name);
+  AnalysisTarget target;
+  if (Result<BlockFormat> block = parse_block_format(text)) {
+    const BlockFormatSpec& spec = block_format_spec(*block);
+    target.block = *block;
+    target.scale_mode = scale_mode && has_scale_mode(*block, *scale_mode) ? *scale_mode : spec.default_scale_mode;
+    target.tensor_scale = tensor_scale && *block == BlockFormat::nvfp4;
+    target.name = spec.name;
+    if (target.tensor_scale) target.name.append("+tensor_scale");
+    target.bits_per_element = spec.bits_per_element();
+    return target;
+  }
+  const Result<Format> f = parse_format(text);
+  if (!f || !has_cast_kernels(*f)) {
+    std::vector<std::string_view> names;
+    for (const FormatSpec& spec : minifloat_formats()) names.push_back(spec.name);
+    for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
+    if (f) {
+      std::string message = format_name(*f);
+      message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits and the block formats");
+      return bad_value(std::move(message));
+    }
+    return unknown_name_error("format", text, names);
+  }
+  if (round == RoundMode::stochastic) {
+    return bad_value("analyze takes the deterministic round modes; stochastic rounding is not one of them");
+  }
+  const Result<CastOptions> options = cast_options(*f, saturate, round);
+  if (!options) return options.error();
+  target.element = *f;
+  target.cast = *options;
+  target.name = format_name(*f);
+  target.bits_per_element = format_spec(*f).total_bits();
+  return target;
+}
+
+TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor_amax, std::size_t worst_blocks)
+    : target_(target), worst_count_(worst_blocks) {
+  if (target_.block) {
+    if (target_.tensor_scale) {
+      const float amax = static_cast<float>(tensor_amax);
+      tensor_scale_ = nvfp4_tensor_scale(std::span<const float>(&amax, 1));
+    }
+    block_options_.scale_mode = target_.scale_mode;
+    block_options_.tensor_scale = tensor_scale_;
+    for (std::uint32_t code = 0; code < scale_values_.size(); ++code)
+      scale_values_[code] = block_scale_value(*target_.block, code);
+  }
+}
+
+void TargetAccumulator::measure(float input, double result, bool clipped) {
+  if (!std::isfinite(input)) return;
+  if (!std::isfinite(result)) {
+    ++error_.non_finite;
+    return;
+  }
+  const double x = input;
+  const double e = std::fabs(result - x);
+  ++error_.measured;
+  error_.sum_squared_input += x * x;
+  error_.sum_squared_error += e * e;
+  error_.max_abs_error = std::max(error_.max_abs_error, e);
+  if (x != 0) {
+    const double magnitude = std::fabs(x);
+    if (e > error_.max_relative_error * magnitude) error_.max_relative_error = e / magnitude;  // a division only when it grows
+    if (result == 0) ++error_.flushed;
+  }
+  if (clipped) ++error_.saturated;
+}
+
+void TargetAccumulator::add_elements(std::span<const float> values) {
+  const Format f = *target_.element;
+  const double max = format_range(f).max;
+  results_.resize(values.size());
+  if (code_bytes(f) == 1) {
+    codes8_.resize(values.size());
+    cast_from_float32(f, values, codes8_, target_.cast);
+    cast_to_float32(f, codes8_, results_);
+  } else {
+    codes16_.resize(values.size());
+    cast_from_float32(f, values, codes16_, target_.cast);
+    cast_to_float32(f, codes16_, results_);
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    // Only a value beyond the largest finite one can be clipped: the core says whether its cast did.
+    const bool clipped = std::fabs(static_cast<double>(values[i])) > max && saturates(f, values[i], target_.cast);
+    measure(values[i], results_[i], clipped);
+  }
+}
+
+void TargetAccumulator::add_blocks(std::span<const float> values) {
+  const BlockFormat f = *target_.block;
+  const BlockFormatSpec& spec = block_format_spec(f);
+  const std::size_t blocks = block_count(f, values.size());
+  scales_.resize(blocks);
+  codes8_.resize(values.size());
+  exact_.resize(values.size());
+  quantize_blocks(f, block_options_, values, scales_, codes8_);
+  dequantize_blocks(f, scales_, codes8_, std::span<double>(exact_), tensor_scale_);
+  const std::vector<double>& exact = exact_;
+  const std::size_t size = static_cast<std::size_t>(spec.block_size);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
+    const std::uint64_t index = error_.blocks++;
+    const double scale = scale_values_[scales_[b]];
+    if (!std::isfinite(scale)) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
+      for (std::size_t i = begin; i < end; ++i) measure(values[i], exact[i], false);
+      continue;
+    }
+    // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
+    // need no per-element checks.
+    const double limit = spec.element_max * scale * tensor_scale_;
+    double signal = 0, noise = 0, max_abs = error_.max_abs_error, max_relative = error_.max_relative_error;
+    std::uint64_t flushed = 0, saturated = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      const double x = values[i], d = exact[i], e = std::fabs(d - x), magnitude = std::fabs(x);
+      signal += x * x;
+      noise += e * e;
+      max_abs = std::max(max_abs, e);
+      if (e > max_relative * magnitude && magnitude != 0) max_relative = e / magnitude;
+      flushed += static_cast<std::uint64_t>(magnitude != 0 && d == 0);
+      saturated += static_cast<std::uint64_t>(magnitude > limit);
+    }
+    error_.measured += end - begin;
+    error_.sum_squared_input += signal;
+    error_.sum_squared_error += noise;
+    error_.max_abs_error = max_abs;
+    error_.max_relative_error = max_relative;
+    error_.flushed += flushed;
+    error_.saturated += saturated;
+    // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
+    if (signal == 0) continue;
+    keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
+  }
+}
+
+void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,
+                                      std::span<const float> values) {
+  // signal / noise < c.signal / c.noise, without dividing (noise 0 is an exact block: never worse).
+  const auto lower = [&](const Candidate& c) { return signal * c.noise < c.signal * noise; };
+  auto at = std::find_if(worst_.begin(), worst_.end(), lower);
+  if (worst_.size() >= worst_count_ && at == worst_.end()) return;
+  worst_.insert(at, Candidate{index, signal, noise, std::vector<float>(values.begin(), values.end())});
+  if (worst_.size() > worst_count_) worst_.pop_back();
+}
+
+void TargetAccumulator::add_row_slice(std::span<const float> values) {
+  if (target_.block) {
+    add_blocks(values);
+  } else {
+    add_elements(values);
+  }
+}
+
+TargetError TargetAccumulator::error() const {
+  TargetError out = error_;
+  out.mse = out.measured == 0 ? 0.0 : out.sum_squared_error / static_cast<double>(out.measured);
+  out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
+  for (const Candidate& c : worst_) out.worst_blocks.push_back({c.index, sqnr_db(c.signal, c.noise), c.values});
+  return out;
+}
+
+}  // namespace typelattice

@@ -1,0 +1,9 @@
+# `typelattice analyze` on files the test writes (safetensors byte by byte, .npy with NumPy), against NumPy and
+# PyTorch (Debian's python3-numpy and python3-torch, installed by scripts/install-deps.sh test; named explicitly so
+# that another python3 on the PATH is not picked up).
+find_program(TYPELATTICE_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME analyze_cli_against_numpy
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_cli_test.py $<TARGET_FILE:typelattice>)
+  set_tests_properties(analyze_cli_against_numpy PROPERTIES LABELS unit TIMEOUT 300)
+endif()

@@ -1,0 +1,233 @@
+// Tensor statistics and per-target errors (tensor_analysis.h), each checked against a second computation: the
+// textbook formulas in long double, the scalar codec one value at a time, and quantize_detail's blocks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "typelattice/block_formats.h"
+#include "typelattice/minifloat.h"
+#include "typelattice/tensor_analysis.h"
+
+namespace typelattice {
+namespace {
+
+std::vector<float> normal_values(std::size_t n, float sigma, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> dist(0.0f, sigma);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
+}
+
+TensorStats stats_in_slices(const std::vector<float>& values, std::size_t slice) {
+  TensorStatsAccumulator a;
+  for (std::size_t i = 0; i < values.size(); i += slice) {
+    a.add(std::span<const float>(values).subspan(i, std::min(slice, values.size() - i)));
+  }
+  return a.stats();
+}
+
+TEST(TensorStats, CountsMeanAndStdMatchTheTextbookFormulasInAnySlicing) {
+  std::vector<float> values = normal_values(10007, 3.0f, 1);
+  for (float& v : values) v += 1000.0f;  // a large mean: summing raw squares would lose the variance
+  values[5] = std::numeric_limits<float>::quiet_NaN();
+  values[6] = -std::numeric_limits<float>::infinity();
+  values[7] = 0.0f;
+  values[8] = -0.0f;
+  values[9] = 0x1p-140f;  // subnormal
+  long double sum = 0, n = 0, amax = 0;
+  for (const float v : values)
+    if (std::isfinite(v)) sum += v, n += 1, amax = std::max<long double>(amax, std::fabs(v));
+  const long double mean = sum / n;
+  long double m2 = 0;
+  for (const float v : values)
+    if (std::isfinite(v)) m2 += (v - mean) * (v - mean);
+  for (const std::size_t slice : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, values.size()}) {
+    const TensorStats s = stats_in_slices(values, slice);
+    EXPECT_EQ(s.count, values.size());
+    EXPECT_EQ(s.finite, values.size() - 2);
+    EXPECT_EQ(s.nans, 1u);
+    EXPECT_EQ(s.infinities, 1u);
+    EXPECT_EQ(s.zeros, 2u);
+    EXPECT_EQ(s.subnormals, 1u);
+    EXPECT_EQ(s.amax, static_cast<double>(amax));
+    EXPECT_NEAR(s.mean, static_cast<double>(mean), 1e-9 * 1000);
+    EXPECT_NEAR(s.std, static_cast<double>(std::sqrt(m2 / n)), 1e-9 * 3) << "slice " << slice;
+  }
+}
+
+TEST(TensorStats, BinadesAreFloorLog2OfTheMagnitude) {
+  const std::vector<float> values = {1.0f, 1.99f, -2.0f, 0.75f, 3.0f, 0x1p-149f, 0x1.fffffep127f, 0.0f};
+  const TensorStats s = stats_in_slices(values, values.size());
+  auto bin = [&](int k) { return s.binades[static_cast<std::size_t>(k - kLowestBinade)]; };
+  EXPECT_EQ(bin(0), 2u);     // 1, 1.99
+  EXPECT_EQ(bin(1), 2u);     // -2, 3
+  EXPECT_EQ(bin(-1), 1u);    // 0.75
+  EXPECT_EQ(bin(-149), 1u);  // the smallest subnormal
+  EXPECT_EQ(bin(127), 1u);   // the largest float32
+  std::uint64_t total = 0;
+  for (const std::uint64_t c : s.binades) total += c;
+  EXPECT_EQ(total, 7u);  // zero has no binade
+}
+
+// The element error computed one value at a time with the scalar codec.
+TargetError scalar_element_error(Format f, const CastOptions& options, const std::vector<float>& values) {
+  TargetError e;
+  for (const float v : values) {
+    if (!std::isfinite(v)) continue;
+    const double d = decode_to_float64(f, encode(f, v, options));
+    if (!std::isfinite(d)) {
+      ++e.non_finite;
+      continue;
+    }
+    ++e.measured;
+    e.sum_squared_input += static_cast<double>(v) * v;
+    e.sum_squared_error += (d - v) * (d - v);
+    e.max_abs_error = std::max(e.max_abs_error, std::fabs(d - v));
+    if (v != 0 && d == 0) ++e.flushed;
+    if (saturates(f, v, options)) ++e.saturated;
+  }
+  return e;
+}
+
+TEST(TargetAccumulator, ElementFormatsAgreeWithTheScalarCodec) {
+  std::vector<float> values = normal_values(5000, 100.0f, 2);
+  values.push_back(1e6f);     // past every float8 max: clipped, or NaN/Inf without saturation
+  values.push_back(-7e5f);
+  values.push_back(1e-30f);   // flushed to zero
+  values.push_back(std::numeric_limits<float>::quiet_NaN());  // not measured
+  for (const char* name : {"float8_e4m3fn", "float8_e5m2", "float6_e2m3fn", "float4_e2m1fn", "bfloat16", "float16"}) {
+    for (const bool saturate : {true, false}) {
+      const Result<AnalysisTarget> target = analysis_target(name, std::nullopt, saturate, std::nullopt, false);
+      ASSERT_TRUE(target.ok()) << name;
+      TargetAccumulator a(*target, 0.0);
+      for (std::size_t i = 0; i < values.size(); i += 999) {
+        a.add_row_slice(std::span<const float>(values).subspan(i, std::min<std::size_t>(999, values.size() - i)));
+      }
+      const TargetError got = a.error();
+      const TargetError want = scalar_element_error(*target->element, target->cast, values);
+      SCOPED_TRACE(std::string(name) + (saturate ? " saturating" : " not saturating"));
+      EXPECT_EQ(got.measured, want.measured);
+      EXPECT_EQ(got.non_finite, want.non_finite);
+      EXPECT_EQ(got.saturated, want.saturated);
+      EXPECT_EQ(got.flushed, want.flushed);
+      EXPECT_DOUBLE_EQ(got.sum_squared_error, want.sum_squared_error);
+      EXPECT_EQ(got.max_abs_error, want.max_abs_error);
+      EXPECT_DOUBLE_EQ(got.mse, want.sum_squared_error / static_cast<double>(want.measured));
+      EXPECT_DOUBLE_EQ(got.sqnr_db, 10 * std::log10(want.sum_squared_input / want.sum_squared_error));
+    }
+  }
+}
+
+TEST(TargetAccumulator, FormatsWithoutSaturationCountOverflowAsNonFinite) {
+  const std::vector<float> values = {1.0f, 1e6f, -1e6f};
+  const Result<AnalysisTarget> t = analysis_target("float8_e4m3fn", std::nullopt, false, std::nullopt, false);
+  ASSERT_TRUE(t.ok());
+  TargetAccumulator a(*t, 1e6);
+  a.add_row_slice(values);
+  EXPECT_EQ(a.error().non_finite, 2u);  // e4m3fn has no Inf: both overflow to NaN
+  EXPECT_EQ(a.error().measured, 1u);
+  EXPECT_EQ(a.error().saturated, 0u);
+}
+
+// Rows whose length is not a multiple of the block size: each row's last block is short, as quantize_detail
+// takes a row; the worst block is the one with the lowest SQNR among quantize_detail's.
+TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
+  const std::size_t row = 40, rows = 25;
+  std::vector<float> values = normal_values(row * rows, 1.0f, 3);
+  values[77] = 300.0f;   // an outlier: its block's other elements flush
+  values[401] = 0.0f;
+  for (const char* name : {"mxfp8_e4m3", "mxfp4_e2m1", "mxint8", "nvfp4"}) {
+    for (const bool tensor_scale : {false, true}) {
+      const Result<AnalysisTarget> t = analysis_target(name, std::nullopt, std::nullopt, std::nullopt, tensor_scale);
+      ASSERT_TRUE(t.ok());
+      const TensorStats stats = stats_in_slices(values, values.size());
+      TargetAccumulator a(*t, stats.amax);
+      BlockOptions options;
+      options.scale_mode = t->scale_mode;
+      options.tensor_scale = t->tensor_scale ? nvfp4_tensor_scale(values) : 1.0f;
+      EXPECT_EQ(a.tensor_scale(), options.tensor_scale);
+      double sum_squared_error = 0, worst = std::numeric_limits<double>::infinity();
+      std::uint64_t saturated = 0, flushed = 0, block = 0, worst_block = 0;
+      for (std::size_t r = 0; r < rows; ++r) {
+        const std::span<const float> slice = std::span<const float>(values).subspan(r * row, row);
+        a.add_row_slice(slice);
+        const Result<std::vector<QuantizedBlock>> detail = quantize_detail(*t->block, options, slice);
+        ASSERT_TRUE(detail.ok());
+        for (const QuantizedBlock& b : *detail) {
+          for (const QuantizedElement& e : b.elements) sum_squared_error += e.error * e.error;
+          saturated += static_cast<std::uint64_t>(b.error.saturated);
+          flushed += static_cast<std::uint64_t>(b.error.flushed);
+          if (b.error.sqnr_db < worst) worst = b.error.sqnr_db, worst_block = block;
+          ++block;
+        }
+      }
+      const TargetError got = a.error();
+      SCOPED_TRACE(std::string(name) + (tensor_scale ? " with tensor scale" : ""));
+      EXPECT_EQ(got.blocks, block);
+      EXPECT_EQ(got.measured, values.size());
+      const std::size_t size = static_cast<std::size_t>(block_format_spec(*t->block).block_size);
+      EXPECT_EQ(block, rows * (size == 32 ? 2 : 3));  // 32 + a short 8 (MX), 16 + 16 + 8 (NVFP4) per row
+      EXPECT_NEAR(got.sum_squared_error, sum_squared_error, 1e-12 * sum_squared_error);  // summed block by block
+      EXPECT_EQ(got.saturated, saturated);
+      EXPECT_EQ(got.flushed, flushed);
+      ASSERT_EQ(got.worst_blocks.size(), 1u);
+      EXPECT_EQ(got.worst_blocks[0].index, worst_block);
+      EXPECT_DOUBLE_EQ(got.worst_blocks[0].sqnr_db, worst);
+    }
+  }
+}
+
+// The K worst blocks: quantize_detail's block SQNRs sorted (lowest first, the earlier block first on a tie), each
+// with its own inputs.
+TEST(TargetAccumulator, KeepsTheKWorstBlocksWithTheirValues) {
+  std::vector<float> values = normal_values(32 * 50, 1.0f, 4);
+  for (std::size_t b = 0; b < 50; b += 7) values[b * 32 + 3] = 40.0f * static_cast<float>(b + 1);  // outliers
+  const Result<AnalysisTarget> t = analysis_target("mxfp4_e2m1", std::nullopt, std::nullopt, std::nullopt, false);
+  ASSERT_TRUE(t.ok());
+  for (const std::size_t k : {std::size_t{0}, std::size_t{3}, std::size_t{60}}) {
+    TargetAccumulator a(*t, 0.0, k);
+    a.add_row_slice(values);
+    const Result<std::vector<QuantizedBlock>> detail = quantize_detail(*t->block, BlockOptions{}, values);
+    ASSERT_TRUE(detail.ok());
+    std::vector<std::pair<double, std::size_t>> order;
+    for (std::size_t b = 0; b < detail->size(); ++b) order.emplace_back((*detail)[b].error.sqnr_db, b);
+    std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    const TargetError e = a.error();
+    ASSERT_EQ(e.worst_blocks.size(), std::min<std::size_t>(k, 50));
+    for (std::size_t i = 0; i < e.worst_blocks.size(); ++i) {
+      EXPECT_EQ(e.worst_blocks[i].index, order[i].second) << i;
+      EXPECT_DOUBLE_EQ(e.worst_blocks[i].sqnr_db, order[i].first);
+      const std::vector<float> block(values.begin() + static_cast<std::ptrdiff_t>(order[i].second * 32),
+                                     values.begin() + static_cast<std::ptrdiff_t>(order[i].second * 32 + 32));
+      EXPECT_EQ(e.worst_blocks[i].values, block);
+    }
+  }
+}
+
+TEST(AnalysisTarget, NamesOptionsAndRefusals) {
+  const Result<AnalysisTarget> mx = analysis_target("MXFP4_E2M1", std::nullopt, std::nullopt, ScaleMode::rceil, true);
+  ASSERT_TRUE(mx.ok());
+  EXPECT_EQ(mx->name, "mxfp4_e2m1");                 // the tensor scale is NVFP4's only
+  EXPECT_EQ(mx->scale_mode, ScaleMode::rceil);
+  EXPECT_DOUBLE_EQ(mx->bits_per_element, 4.25);
+  const Result<AnalysisTarget> nv = analysis_target("nvfp4", std::nullopt, std::nullopt, ScaleMode::rceil, true);
+  ASSERT_TRUE(nv.ok());
+  EXPECT_EQ(nv->name, "nvfp4+tensor_scale");
+  EXPECT_EQ(nv->scale_mode, ScaleMode::nearest);     // rceil is not one of NVFP4's: its own mode
+  const Result<AnalysisTarget> typo = analysis_target("mxfp4", std::nullopt, std::nullopt, std::nullopt, false);
+  ASSERT_FALSE(typo.ok());
+  EXPECT_NE(typo.error().message.find("mxfp4_e2m1"), std::string::npos) << typo.error().message;
+  const Result<AnalysisTarget> f32 = analysis_target("float32", std::nullopt, std::nullopt, std::nullopt, false);
+  ASSERT_FALSE(f32.ok());
+  EXPECT_NE(f32.error().message.find("float32"), std::string::npos);
+  EXPECT_FALSE(analysis_target("float8_e4m3fn", RoundMode::stochastic, std::nullopt, std::nullopt, false).ok());
+  EXPECT_FALSE(analysis_target("float8_e4m3fn", RoundMode::up, std::nullopt, std::nullopt, false).ok());  // E8M0's
+}
+
+}  // namespace
+}  // namespace typelattice
