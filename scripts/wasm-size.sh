@@ -5,13 +5,13 @@
 #            (a page with a lattice or table figure: the element loads only that part)
 #   bits     the element + the wrapper + the formats part's glue and .wasm (a page with <type-lattice view="bits">)
 # and the single-file build (typelattice.single.mjs: wrapper, the whole module's plain glue and .wasm in one file).
-# Fails when a page is over its budget (defaults: api 109 KB, element 118 KB, bits 80 KB, single 138 KB;
+# Fails when a page is over its budget (defaults: api 115 KB, element 118 KB, bits 80 KB, single 138 KB;
 # docs/wasm.md, "Size").
 # scripts/page-weight.mjs measures the same pages as Chromium fetches them.
 # Usage: scripts/wasm-size.sh [DIST_DIR] [API_BUDGET_BYTES] [ELEMENT_BUDGET_BYTES] [SINGLE_BUDGET_BYTES]
 set -euo pipefail
 dist=${1:-"$(cd "$(dirname "$0")/.." && pwd)/web/dist"}
-api_budget=${2:-$((109 * 1024))}
+api_budget=${2:-$((115 * 1024))}
 element_budget=${3:-$((118 * 1024))}
 single_budget=${4:-$((138 * 1024))}
 bits_budget=$((80 * 1024))
