@@ -1,14 +1,12 @@
 // Embind bindings: each function converts JS arguments, calls the core, and converts the result back.
 // Nothing here decides anything; the wrapper (src/typelattice.mjs) validates arguments and throws.
+// This file holds the translations both parts of the module share (bindings_part_*.cpp register each part).
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
 
 #include "typelattice/cast_request.h"
 #include "web/bindings.h"
-#include "web/bindings_blocks.h"
-#include "web/bindings_formats.h"
-#include "web/bindings_promotion.h"
 
 namespace typelattice::web {
 
@@ -85,16 +83,11 @@ val positions_value(const std::vector<NodePosition>& positions) {
 // Bytes malloc has handed out and not had back: the leak check of the JS tests.
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
-}  // namespace typelattice::web
-
-EMSCRIPTEN_BINDINGS(typelattice) {
-  using namespace typelattice::web;
-  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
-  // Limits the wrapper checks before it allocates, read here so that JS never retypes them: the most the heap
-  // can grow to (-sMAXIMUM_MEMORY) and the most stochastic samples of one value.
+// Limits the wrapper checks before it allocates, registered by every build so that JS never retypes them: the most
+// the heap can grow to (-sMAXIMUM_MEMORY) and the most stochastic samples of one value.
+void register_limits() {
   emscripten::constant("maximumMemoryBytes", static_cast<double>(emscripten_get_heap_max()));
-  emscripten::constant("maxCastSamples", static_cast<double>(typelattice::kMaxCastSamples));
-  register_promotion_bindings();
-  register_format_bindings();
-  register_block_bindings();
+  emscripten::constant("maxCastSamples", static_cast<double>(kMaxCastSamples));
 }
+
+}  // namespace typelattice::web

@@ -46,5 +46,7 @@ val name_pairs(const std::vector<std::pair<std::string, std::string>>& pairs);  
 val graph_value(const Graph& graph);                      // { nodes: string[], edges: [string, string][] }
 val node_names(const Lattice& lattice, std::span<const NodeId> ids);
 val positions_value(const std::vector<NodePosition>& positions);  // [{ name, x, y }]
+void register_limits();  // maximumMemoryBytes, maxCastSamples: every build registers them
+double heap_bytes_in_use();  // bytes malloc has handed out and not had back: the JS tests' leak check
 
 }  // namespace typelattice::web

@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "typelattice/block_formats.h"
+#include "typelattice/block_summary.h"
 #include "typelattice/block_text.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
@@ -157,6 +159,38 @@ val quantize_detail_js(const std::string& format, const val& scale_mode, bool te
   return ok_value(out);
 }
 
+// Each block of `count` float32 at in_address without its elements: one Float64Array of nine numbers per
+// block (amax, scale code, scale, values, mse, sqnr dB, max abs error, saturated, flushed) and the scale
+// codes as hex, space-separated. Flat, so that thousands of blocks cross into JS in two values.
+val quantize_summary_js(const std::string& format, const val& scale_mode, bool tensor_scale, std::uintptr_t in_address,
+                        std::size_t count) {
+  const Result<BlockFormat> f = parse_block_format(format);
+  if (!f) return error_value(f.error());
+  const auto values = heap_span<const float>(in_address, count);
+  const Result<BlockOptions> options = options_of(*f, scale_mode, tensor_scale, values);
+  if (!options) return error_value(options.error());
+  const Result<std::vector<BlockSummary>> blocks = quantize_summary(*f, *options, values);
+  if (!blocks) return error_value(blocks.error());
+  std::vector<double> numbers;
+  numbers.reserve(9 * blocks->size());
+  std::string hex;
+  for (const BlockSummary& b : *blocks) {
+    const BlockError& e = b.error;
+    numbers.insert(numbers.end(), {static_cast<double>(b.amax), static_cast<double>(b.scale_code), b.scale,
+                                   static_cast<double>(b.count), e.mse, e.sqnr_db, e.max_abs_error,
+                                   static_cast<double>(e.saturated), static_cast<double>(e.flushed)});
+    if (!hex.empty()) hex += ' ';
+    hex += block_scale_hex(*f, b.scale_code);
+  }
+  val out = val::object();
+  out.set("format", js_string(block_format_name(*f)));
+  out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
+  out.set("tensorScale", options->tensor_scale);
+  out.set("numbers", val(emscripten::typed_memory_view(numbers.size(), numbers.data())).call<val>("slice"));
+  out.set("scaleHex", js_string(hex));
+  return ok_value(out);
+}
+
 // Values as text, each read as a float32 as `typelattice quantize` reads its arguments (a decimal rounded once).
 val read_float32_values_js(const val& texts) {
   CastRequest request;
@@ -189,6 +223,7 @@ void register_block_bindings() {
   function("quantizeBlocks", &quantize_blocks_js);
   function("dequantizeBlocks", &dequantize_blocks_js);
   function("quantizeDetail", &quantize_detail_js);
+  function("quantizeSummary", &quantize_summary_js);
 }
 
 }  // namespace typelattice::web

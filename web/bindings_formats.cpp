@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,44 +18,77 @@
 #include "web/bindings.h"
 
 namespace typelattice::web {
-namespace {
 
 // The category names of typelattice.d.ts (the core says "infinity").
 constexpr const char* kCategoryNames[] = {"zero", "subnormal", "normal", "inf", "nan"};
 val category_js(Category c) { return val(kCategoryNames[static_cast<int>(c)]); }
+
+namespace {
 
 std::optional<std::string> optional_string(const val& value) {
   if (value.isUndefined()) return std::nullopt;
   return value.as<std::string>();
 }
 
+}  // namespace
+
+CastOptionTexts::CastOptionTexts(const val& saturate_, const val& round_, const val& input_, const val& from_,
+                                 const val& stochastic)
+    : round(optional_string(round_)), input(optional_string(input_)), from(optional_string(from_)) {
+  if (!saturate_.isUndefined()) saturate = saturate_.as<bool>();
+  if (!stochastic.isUndefined())
+    for (int i = 0; i < 3; ++i) sr[i] = optional_string(stochastic[i]);
+}
+
+CastRequestNames CastOptionTexts::names() const {
+  CastRequestNames names;
+  names.saturate = saturate;
+  if (round) names.round = *round;
+  if (input) names.input = *input;
+  if (from) names.from = *from;
+  if (sr[0]) names.sr_num_bits = *sr[0];
+  if (sr[1]) names.sr_bits = *sr[1];
+  if (sr[2]) names.seed = *sr[2];
+  return names;
+}
+
+namespace {
+
 // The cast the caller asked for (undefined options: the format's ONNX defaults, as the CLI's), every name checked
 // by the core. The wrapper has checked the options' JS types.
 // stochastic: undefined, or [srNumBits, srBits, seed] as decimal strings or undefined (the wrapper checked types).
 Result<CastRequest> cast_request(const std::string& format, const val& saturate, const val& round, const val& input,
                                  const val& from, const val& stochastic) {
-  const std::optional<std::string> round_name = optional_string(round), input_name = optional_string(input),
-                                   from_name = optional_string(from);
-  std::optional<std::string> sr[3];
-  if (!stochastic.isUndefined())
-    for (int i = 0; i < 3; ++i) sr[i] = optional_string(stochastic[i]);
-  CastRequestNames names;
+  const CastOptionTexts texts(saturate, round, input, from, stochastic);
+  CastRequestNames names = texts.names();
   names.to = format;
-  if (!saturate.isUndefined()) names.saturate = saturate.as<bool>();
-  if (round_name) names.round = *round_name;
-  if (input_name) names.input = *input_name;
-  if (from_name) names.from = *from_name;
-  if (sr[0]) names.sr_num_bits = *sr[0];
-  if (sr[1]) names.sr_bits = *sr[1];
-  if (sr[2]) names.seed = *sr[2];
   return parse_cast_request(names);
 }
+
+}  // namespace
 
 val exact_text(double value) {
   if (std::isnan(value)) return js_string("nan");
   if (std::isinf(value)) return js_string(value > 0 ? "inf" : "-inf");
   return js_string(exact_decimal(value));
 }
+
+namespace {
+
+// A saturating cast of an infinity (the format's default round mode): the Bits view sets these beside ONNX's
+// table of them.
+val saturated_infinity(Format f, double infinity) {
+  const std::uint32_t code = encode(f, infinity, cast_options(f, true, std::nullopt).value());
+  const Layout l = layout(f, code);
+  val out = val::object();
+  out.set("code", code);
+  out.set("hex", js_string(hex_code(f, code)));
+  out.set("exactValue", js_string(l.exact_value));
+  out.set("category", category_js(l.category));
+  return out;
+}
+
+}  // namespace
 
 val format_entry(Format f) {
   const FormatSpec spec = format_spec(f);
@@ -89,8 +123,20 @@ val format_entry(Format f) {
   entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
   entry.set("hasSubnormals", range.min_subnormal.has_value());
   entry.set("hasZero", !spec.is_scale_format());  // E8M0: 0x00 is 2^-127
+  // The options a cast without any takes (ONNX Cast's), and whether it is the scale format (E8M0: ONNX's own
+  // round modes, no zero, no sign), so views need not infer it from a mode's name.
+  const CastOptions defaults = onnx_default_options(f);
+  entry.set("defaultRound", js_string(round_mode_name(defaults.round)));
+  entry.set("saturateByDefault", defaults.saturate);
+  entry.set("isScaleFormat", spec.is_scale_format());
+  val infinities = val::object();
+  infinities.set("plus", saturated_infinity(f, std::numeric_limits<double>::infinity()));
+  infinities.set("minus", saturated_infinity(f, -std::numeric_limits<double>::infinity()));
+  entry.set("saturatedInf", infinities);
   return entry;
 }
+
+namespace {
 
 // The built-in formats, or ("p3109") IEEE P3109's family.
 val formats(const std::string& family) {
@@ -141,6 +187,8 @@ val decode_js(const std::string& format, std::uintptr_t in_address, std::uintptr
   return ok_value(val::null());
 }
 
+}  // namespace
+
 val optional_code(const std::optional<std::uint32_t>& code) { return code ? val(*code) : val::null(); }
 
 val layout_value(const Layout& l) {
@@ -156,6 +204,7 @@ val layout_value(const Layout& l) {
   val out = val::object();
   out.set("format", js_string(format_name(l.format)));
   out.set("code", l.code);
+  out.set("hex", js_string(hex_code(l.format, l.code)));
   out.set("fields", fields);
   out.set("bias", l.bias);
   out.set("unbiasedExponent", l.unbiased_exponent ? val(*l.unbiased_exponent) : val::null());
@@ -169,6 +218,62 @@ val layout_value(const Layout& l) {
   return out;
 }
 
+val cast_row_value(Format f, const CastOutcome& cast) {
+  const Layout l = layout(f, cast.code);
+  val out = val::object();
+  out.set("code", cast.code);
+  out.set("hex", js_string(hex_code(f, cast.code)));
+  out.set("exactValue", js_string(l.exact_value));
+  out.set("value", l.value);
+  out.set("category", category_js(l.category));
+  out.set("saturated", saturates(f, cast.input, cast.options));
+  out.set("error", std::isfinite(cast.error) ? val(cast.error) : val::null());
+  out.set("relativeError", std::isfinite(cast.relative_error) ? val(cast.relative_error) : val::null());
+  out.set("underflow", cast.underflow == CastOutcome::Underflow::to_zero       ? val("zero")
+                       : cast.underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
+                                                                                : val::null());
+  return out;
+}
+
+val cast_outcome_value(Format f, const CastOutcome& cast) {
+  val interval = val::null();
+  if (const std::optional<RoundingInterval> r = rounding_interval(f, cast.code, cast.options)) {
+    interval = val::object();
+    interval.set("low", exact_text(r->low));
+    interval.set("high", exact_text(r->high));
+    interval.set("lowInclusive", r->low_inclusive);
+    interval.set("highInclusive", r->high_inclusive);
+  }
+  val out = cast_row_value(f, cast);
+  out.set("input", exact_text(cast.input));
+  out.set("roundingInterval", interval);
+  out.set("line", js_string(cast.line));
+  out.set("tie", cast.tie);
+  val bracket = val::null();
+  if (const std::optional<CastOutcome::Bracket>& b = cast.bracket) {
+    bracket = val::object();
+    bracket.set("towardZeroCode", b->toward_zero_code);
+    bracket.set("awayCode", b->away_code);
+    bracket.set("towardZero", exact_text(b->toward_zero));
+    bracket.set("away", exact_text(b->away));
+    bracket.set("fraction", b->fraction);
+  }
+  out.set("bracket", bracket);
+  out.set("awayProbability", cast.away_probability ? val(*cast.away_probability) : val::null());
+  out.set("expectedValue", cast.expected_value ? val(*cast.expected_value) : val::null());
+  val facts = val::array();
+  for (const CastFact& fact : cast_facts(f, cast)) {
+    val entry = val::object();
+    entry.set("name", js_string(fact.name));
+    entry.set("text", js_string(fact.text));
+    facts.call<void>("push", entry);
+  }
+  out.set("facts", facts);
+  return out;
+}
+
+namespace {
+
 val format_name_js(const std::string& format) {
   return translate(parse_format(format), [](Format f) { return js_string(format_name(f)); });
 }
@@ -179,6 +284,13 @@ val layout_js(const std::string& format, std::uint32_t code) {
   return ok_value(layout_value(layout(*f, code)));
 }
 
+// A code of the format as text, read by the core's one grammar for codes (docs/formats.md, "Codes").
+val parse_code_js(const std::string& format, const std::string& text) {
+  const Result<Format> f = parse_format(format);
+  if (!f) return error_value(f.error());
+  return translate(parse_code(*f, text), [](std::uint32_t code) { return val(code); });
+}
+
 // One cast of `text`, read and cast as `typelattice cast` does; `line` is the line it prints.
 val cast_value_js(const std::string& format, const std::string& text, const val& saturate, const val& round,
                   const val& input, const val& from, const val& stochastic) {
@@ -186,52 +298,7 @@ val cast_value_js(const std::string& format, const std::string& text, const val&
   if (!request) return error_value(request.error());
   const Result<CastOutcome> cast = cast_text(*request, text);
   if (!cast) return error_value(cast.error());
-  const Format f = request->to;
-  const Layout l = layout(f, cast->code);
-  val interval = val::null();
-  if (const std::optional<RoundingInterval> r = rounding_interval(f, cast->code, cast->options)) {
-    interval = val::object();
-    interval.set("low", exact_text(r->low));
-    interval.set("high", exact_text(r->high));
-    interval.set("lowInclusive", r->low_inclusive);
-    interval.set("highInclusive", r->high_inclusive);
-  }
-  val out = val::object();
-  out.set("input", exact_text(cast->input));
-  out.set("code", cast->code);
-  out.set("exactValue", js_string(l.exact_value));
-  out.set("value", l.value);
-  out.set("category", category_js(l.category));
-  out.set("saturated", saturates(f, cast->input, cast->options));
-  out.set("roundingInterval", interval);
-  out.set("line", js_string(cast->line));
-  out.set("error", std::isfinite(cast->error) ? val(cast->error) : val::null());
-  out.set("relativeError", std::isfinite(cast->relative_error) ? val(cast->relative_error) : val::null());
-  out.set("underflow", cast->underflow == CastOutcome::Underflow::to_zero       ? val("zero")
-                       : cast->underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
-                                                                                 : val::null());
-  out.set("tie", cast->tie);
-  val bracket = val::null();
-  if (const std::optional<CastOutcome::Bracket>& b = cast->bracket) {
-    bracket = val::object();
-    bracket.set("towardZeroCode", b->toward_zero_code);
-    bracket.set("awayCode", b->away_code);
-    bracket.set("towardZero", exact_text(b->toward_zero));
-    bracket.set("away", exact_text(b->away));
-    bracket.set("fraction", b->fraction);
-  }
-  out.set("bracket", bracket);
-  out.set("awayProbability", cast->away_probability ? val(*cast->away_probability) : val::null());
-  out.set("expectedValue", cast->expected_value ? val(*cast->expected_value) : val::null());
-  val facts = val::array();
-  for (const CastFact& fact : cast_facts(f, *cast)) {
-    val entry = val::object();
-    entry.set("name", js_string(fact.name));
-    entry.set("text", js_string(fact.text));
-    facts.call<void>("push", entry);
-  }
-  out.set("facts", facts);
-  return ok_value(out);
+  return ok_value(cast_outcome_value(request->to, *cast));
 }
 
 val shortest_decimal_js(const std::string& format, std::uint32_t code) {
@@ -265,6 +332,8 @@ void register_format_bindings() {
   function("castValue", &cast_value_js);
   function("castSamples", &cast_samples_js);
   function("shortestDecimal", &shortest_decimal_js);
+  register_format_handle();
+  function("parseCode", &parse_code_js);
 }
 
 }  // namespace typelattice::web

@@ -36,6 +36,7 @@ CastRequest AppState::cast_request() const {
   request.round = cast_round;
   if (cast_round == RoundMode::stochastic) {
     request.sr_num_bits = cast_sr_num_bits;
+    request.sr_bits = cast_sr_bits;
     request.seed = cast_seed;
   }
   return request;

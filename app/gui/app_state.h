@@ -47,7 +47,8 @@ struct AppState {
   // `typelattice cast` and the module's castValue.
   std::optional<bool> cast_saturate;
   std::optional<RoundMode> cast_round;
-  std::optional<int> cast_sr_num_bits;             // stochastic rounding's bits and seed, as the CLI's flags
+  std::optional<int> cast_sr_num_bits;             // stochastic rounding's bits, and srbits or a seed, as the
+  std::optional<std::uint32_t> cast_sr_bits;       // CLI's flags
   std::optional<std::uint64_t> cast_seed;
   std::string value_input;                         // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse

@@ -293,7 +293,8 @@ std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Argu
     args.code = *code;
   }
   const bool cast_flags = f.cast.saturate || f.cast.no_saturate || !f.cast.round.empty() || !f.cast.input.empty() ||
-                          !f.cast.from.empty();
+                          !f.cast.from.empty() || !f.cast.sr_num_bits.empty() || !f.cast.sr_bits.empty() ||
+                          !f.cast.seed.empty();
   if (!cast_flags && !app.count("--value")) return std::nullopt;
   if (args.code && app.count("--value")) return Failure{"--code and --value both pick a code; give one of them"};
   const Result<CastRequest> request = options::cast_request(format_name(format), f.cast);
@@ -421,6 +422,7 @@ void apply_arguments(const Arguments& args, AppState& state) {
     state.cast_saturate = args.cast->saturate;
     state.cast_round = args.cast->round;
     state.cast_sr_num_bits = args.cast->sr_num_bits;
+    state.cast_sr_bits = args.cast->sr_bits;
     state.cast_seed = args.cast->seed;
   }
   if (!args.value_text.empty()) {

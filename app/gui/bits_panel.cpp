@@ -1,5 +1,7 @@
 // The Bits panel: one format's bit layout (clickable bits), a value cast into it, the decoded exact value and
-// category from the core's layout(), and a grid of 256 codes. Codes are up to 32 bits wide (float32).
+// category from the core's layout(), and a grid of 256 codes. Codes are up to 32 bits wide (float32). What it
+// shows comes from the Bits model (bits_model.h), recomputed when the format, the code's page or the cast change;
+// codes are written by the core's hex_code ("0x7e", as `typelattice cast` prints them).
 #include <SDL.h>
 #include <imgui.h>
 
@@ -18,13 +20,6 @@
 namespace typelattice::gui {
 
 namespace {
-
-
-std::string hex_code(std::uint32_t code, int bits) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%0*X", (bits + 3) / 4, code);
-  return text;
-}
 
 void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   AppState& state = ctx.state;
@@ -159,11 +154,10 @@ void draw_value_input(PanelContext& ctx) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", state.value_error.c_str());
 }
 
-void draw_details(PanelContext& ctx, const Layout& l, const FormatSpec& spec) {
+void draw_details(PanelContext& ctx, const Layout& l) {
   AppState& state = ctx.state;
-  const int bits = spec.total_bits();
   ImGui::PushFont(ctx.fonts.large);
-  ImGui::TextUnformatted(hex_code(l.code, bits).c_str());
+  ImGui::TextUnformatted(hex_code(l.format, l.code).c_str());
   ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "=");
   ImGui::SameLine();
@@ -226,10 +220,10 @@ void draw_page_control(PanelContext& ctx, const FormatSpec& spec) {
   if (last_page <= 0xFFu) {
     const std::uint32_t first_page = 0;
     ImGui::SetNextItemWidth(260.0f * ctx.scale);
-    changed = ImGui::SliderScalar("##page", ImGuiDataType_U32, &page, &first_page, &last_page, "0x%02X");
+    changed = ImGui::SliderScalar("##page", ImGuiDataType_U32, &page, &first_page, &last_page, "0x%02x");
   } else {
     ImGui::SetNextItemWidth(110.0f * ctx.scale);
-    changed = ImGui::InputScalar("##page", ImGuiDataType_U32, &page, nullptr, nullptr, "%06X",
+    changed = ImGui::InputScalar("##page", ImGuiDataType_U32, &page, nullptr, nullptr, "%06x",
                                  ImGuiInputTextFlags_CharsHexadecimal);
     page = std::min(page, last_page);
     // One page per click (256 with Ctrl), wrapping around as Left/Right wrap the codes.
@@ -251,17 +245,19 @@ void draw_page_control(PanelContext& ctx, const FormatSpec& spec) {
   }
   if (changed) state.code = page << 8 | (state.code & 0xFFu);
   ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "codes 0x%0*X__ (the top %d bits)",
-                     (page_bits + 3) / 4, state.code >> 8, page_bits);
+  const std::string first = hex_code(state.format, state.code & ~0xFFu);  // the page's codes: 0x3f80__
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "codes %s__ (the top %d bits)",
+                     first.substr(0, first.size() - 2).c_str(), page_bits);
 }
 
 // Up to 256 codes (the current code's page for wider formats), coloured by category, the current one highlighted.
 void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   AppState& state = ctx.state;
-  const int bits = spec.total_bits();
-  const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(code_count(state.format), 256u));
   if (code_bytes(state.format) > 1) draw_page_control(ctx, spec);
-  const std::uint32_t page = state.code >> 8;
+  ctx.bits.refresh(state);  // the page control may have moved to another page this frame
+  const std::vector<Layout>& cells = ctx.bits.grid;
+  const auto count = static_cast<std::uint32_t>(cells.size());
+  const std::uint32_t page = ctx.bits.page;
   // Small formats get fewer, bigger cells: FP4's 16 codes as two rows, positive and negative.
   const std::uint32_t columns = count <= 16 ? 8 : 16;
   const std::uint32_t rows = (count + columns - 1) / columns;
@@ -282,7 +278,7 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
     if (ImGui::InvisibleButton("code", max - min)) state.code = code;
     const bool hovered = ImGui::IsItemHovered();
     ImGui::PopID();
-    const Layout cell = layout(state.format, code);
+    const Layout& cell = cells[i];
     const bool current = code == state.code;
     const ImU32 fill = current ? colours::selected : category_colour(cell.category);
     draw->AddRectFilled(min, max, fill);  // square: a rounded, anti-aliased fill is 5x the triangles
@@ -294,15 +290,15 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
       if (ctx.fonts.mono->CalcTextSizeA(small, FLT_MAX, 0.0f, value).x <= cell_w - 6.0f) break;
     }
     const ImU32 text = current ? colours::text_on_bright : colours::text;
-    char low_byte[8];
-    std::snprintf(low_byte, sizeof low_byte, "%02X", code & 0xFFu);
-    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim, low_byte);
+    const std::string hex = hex_code(state.format, code);
+    const std::string low_byte = hex.substr(hex.size() - std::min<std::size_t>(2, hex.size() - 2));
+    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim, low_byte.c_str());
     draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, cell_h * 0.46f), text, value);
-    ctx.probes.add({"code", hex_code(code, bits), current ? "selected" : std::string(category_name(cell.category)),
+    ctx.probes.add({"code", hex, current ? "selected" : std::string(category_name(cell.category)),
                     min, max, fill},
                    clip);
     if (hovered)
-      ImGui::SetTooltip("%s = %s (%s)", hex_code(code, bits).c_str(), cell.exact_value.c_str(),
+      ImGui::SetTooltip("%s = %s (%s)", hex.c_str(), cell.exact_value.c_str(),
                         std::string(category_name(cell.category)).c_str());
   }
   ImGui::PopFont();
@@ -321,14 +317,10 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
 
 // Every finite value of the format on a symmetric-log axis, so the spacing of the codes shows where the
 // precision is; the current code is the tall mark.
-void draw_number_line(PanelContext& ctx, Format format, std::uint32_t current) {
-  if (code_bytes(format) > 1) return;
-  std::vector<std::pair<double, std::uint32_t>> values;
+void draw_number_line(PanelContext& ctx, std::uint32_t current) {
+  const std::vector<std::pair<double, std::uint32_t>>& values = ctx.bits.finite_values;  // none above 8 bits
   double tiny = DBL_MAX, largest = 0.0;
-  for (std::uint32_t code = 0; code < code_count(format); ++code) {
-    const double v = decode_to_float64(format, code);
-    if (!std::isfinite(v)) continue;
-    values.emplace_back(v, code);
+  for (const auto& [v, code] : values) {
     if (v != 0.0) tiny = std::min(tiny, std::fabs(v));
     largest = std::max(largest, std::fabs(v));
   }
@@ -383,7 +375,8 @@ void draw_bits_panel(PanelContext& ctx) {
   const FormatSpec& spec = format_spec(state.format);
   state.code &= code_mask(state.format);
   draw_format_selector(ctx, spec);
-  const Layout l = layout(state.format, state.code);
+  ctx.bits.refresh(state);  // after the selector, which may have chosen another format
+  const Layout l = ctx.bits.current;  // a copy: the panel's clicks may refresh the model before it is drawn
   ImGui::Spacing();
   draw_bit_row(ctx, l, spec.total_bits());
   draw_value_input(ctx);
@@ -393,8 +386,8 @@ void draw_bits_panel(PanelContext& ctx) {
     ImGui::TableSetupColumn("grid", ImGuiTableColumnFlags_WidthStretch, 0.7f);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    draw_details(ctx, l, spec);
-    draw_number_line(ctx, state.format, state.code);
+    draw_details(ctx, l);
+    draw_number_line(ctx, state.code);
     draw_cast_explained(ctx);  // in this column, so the grid beside it keeps its height
     ImGui::TableNextColumn();
     draw_code_grid(ctx, spec);

@@ -80,9 +80,10 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   // The bits view: the code shown, as `typelattice cast` prints it.
   if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
   // ... and the core's facts about the value cast, as `typelattice layout FORMAT VALUE` prints them.
-  if (ctx.state.view == View::bits && !ctx.state.cast_value.empty())
-    if (const Result<CastOutcome> cast = cast_text(ctx.state.cast_request(), ctx.state.cast_value))
-      for (const CastFact& fact : cast_facts(ctx.state.format, *cast)) std::cout << fact.name << ": " << fact.text << "\n";
+  if (ctx.state.view == View::bits && !ctx.state.cast_value.empty()) {
+    ctx.bits.refresh(ctx.state);
+    for (const CastFact& fact : ctx.bits.facts) std::cout << fact.name << ": " << fact.text << "\n";
+  }
   // The blocks view: the core's block text, as `typelattice quantize --format text` prints it.
   if (ctx.state.view == View::blocks) {
     ctx.blocks.refresh(ctx.state);

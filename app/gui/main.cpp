@@ -53,7 +53,8 @@ int run(const Arguments& args) {
   PromotionModel model;
   Probes probes;
   BlockModel blocks;
-  PanelContext ctx{state, model, blocks, fonts, probes, platform->scale()};
+  BitsModel bits;
+  PanelContext ctx{state, model, blocks, bits, fonts, probes, platform->scale()};
 
   if (args.headless) {
     const int status = run_headless(args, *platform, ctx, model);

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "app/gui/app_state.h"
+#include "app/gui/bits_model.h"
 #include "app/gui/block_model.h"
 #include "app/gui/probes.h"
 #include "app/gui/theme.h"
@@ -19,6 +20,7 @@ struct PanelContext {
   AppState& state;
   const PromotionModel& model;
   BlockModel& blocks;
+  BitsModel& bits;
   const Fonts& fonts;
   Probes& probes;
   float scale;

@@ -1,8 +1,10 @@
 // Under the bits panel's cast: what the core says the rounding came to (its facts: the shortest decimal, the two
 // values around the input, the tie rule, stochastic rounding's share and mean) and, for stochastic rounding, the
-// draws of the seeded stream as two bars and a running mean. The panel draws; the core computes.
+// draws of the seeded stream as two bars and a running mean. The panel draws the Bits model (bits_model.h), which
+// the core computes when the value or its options change.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +14,8 @@
 namespace typelattice::gui {
 namespace {
 
-// The random bits, the seed and the number of draws; a change casts again next frame.
+// The random bits, the seed and the number of draws; a change casts again next frame. A seed typed here takes
+// the place of --srbits (the core takes one or the other).
 void draw_stochastic_controls(AppState& state, float scale) {
   // One row under the facts: the details column is narrow, and the grid beside it must keep its height.
   int bits = state.cast_sr_num_bits.value_or(8);
@@ -22,7 +25,10 @@ void draw_stochastic_controls(AppState& state, float scale) {
   // ImGui has no unsigned 64-bit field in 1.86's InputInt: the seed is edited as ImGuiDataType_U64.
   std::uint64_t seed = state.cast_seed.value_or(0);
   ImGui::SetNextItemWidth(90.0f * scale);
-  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed)) state.cast_seed = seed;
+  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed)) {
+    state.cast_seed = seed;
+    state.cast_sr_bits.reset();
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(60.0f * scale);
   if (ImGui::DragInt("draws", &state.draws, 10.0f, 1, 100000)) state.draws = std::clamp(state.draws, 1, 100000);
@@ -59,21 +65,19 @@ void draw_draws(const CastOutcome& cast, const std::vector<std::uint32_t>& codes
 void draw_cast_explained(PanelContext& ctx) {
   AppState& state = ctx.state;
   if (state.cast_value.empty()) return;
-  const CastRequest request = state.cast_request();
-  const Result<CastOutcome> cast = cast_text(request, state.cast_value);
+  ctx.bits.refresh(state);
+  const std::optional<CastOutcome>& cast = ctx.bits.cast;
   if (!cast) return;  // the options changed to ones the value does not take: the input line shows the error
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%s", ("cast " + state.cast_value).c_str());
-  for (const CastFact& fact : cast_facts(state.format, *cast)) {
+  for (const CastFact& fact : ctx.bits.facts) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%-9s", std::string(fact.name).c_str());
     ImGui::SameLine();
     ImGui::TextUnformatted(fact.text.c_str());
   }
   if (cast->options.round != RoundMode::stochastic) return;
   draw_stochastic_controls(state, ctx.scale);
-  if (!cast->bracket || cast->bracket->toward_zero_code == cast->bracket->away_code) return;  // nothing to draw
-  const Result<std::vector<std::uint32_t>> codes =
-      cast_samples(request, state.cast_value, static_cast<std::size_t>(state.draws));
-  if (codes && !codes->empty()) draw_draws(*cast, *codes, ctx.scale);
+  // The model draws only where the input lies between two values: else there is nothing to draw.
+  if (!ctx.bits.samples.empty()) draw_draws(*cast, ctx.bits.samples, ctx.scale);
 }
 
 }  // namespace typelattice::gui

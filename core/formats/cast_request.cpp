@@ -123,10 +123,14 @@ Result<SourceType> parse_source_type(std::string_view name) {
 }
 
 Result<CastRequest> parse_cast_request(const CastRequestNames& names) {
-  CastRequest request;
   const Result<Format> to = parse_format(names.to);
   if (!to) return to.error();
-  request.to = *to;
+  return parse_cast_request(*to, names);
+}
+
+Result<CastRequest> parse_cast_request(Format to, const CastRequestNames& names) {
+  CastRequest request;
+  request.to = to;
   request.saturate = names.saturate;
   if (names.round) {
     const Result<RoundMode> round = parse_round_mode(*names.round);

@@ -14,6 +14,7 @@ element (one ES module) on the pages that use the directive. Other builders leav
 
 import html
 import os
+import re
 import shutil
 
 from docutils import nodes
@@ -54,14 +55,35 @@ def _format_name(argument):
     return name
 
 
+# The grammar of codes every typelattice front end reads (docs/formats.md, "Codes"; the core's parse_code):
+# 0x and hex digits, 0b and binary digits, or decimal digits, ASCII only, with ASCII white space around. The
+# widest format's codes have 32 bits; the element checks the code against its format's width.
+_CODE = re.compile(r"0[xX]([0-9A-Fa-f]+)|0[bB]([01]+)|([0-9]+)")
+_ASCII_SPACE = " \t\n\v\f\r"
+_CODE_LIMIT = 2**32 - 1
+
+
+def parse_code(argument):
+    """The code `argument` names, as the core reads it; ValueError for any other text."""
+    text = (argument or "").strip(_ASCII_SPACE)
+    match = _CODE.fullmatch(text)
+    if not match:
+        raise ValueError(f'"{text}" is not a code: expected hex like 0x1d, binary like 0b11101, or decimal')
+    hex_digits, binary_digits, decimal_digits = match.groups()
+    if hex_digits is not None:
+        value = int(hex_digits, 16)
+    elif binary_digits is not None:
+        value = int(binary_digits, 2)
+    else:
+        value = int(decimal_digits, 10)
+    if value > _CODE_LIMIT:
+        raise ValueError(f'code {text} is out of range (0 to 0xffffffff)')
+    return value
+
+
 def _code(argument):
-    text = "" if argument is None else str(argument).strip()   # MyST passes YAML's 0x1d as the number 29
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise ValueError(f'"{text}" is not a code (e.g. 0x1d or 29)') from None
-    if value < 0 or value >= 2**32:
-        raise ValueError(f'"{text}" is not a code (0 to 0xFFFFFFFF)')
+    text = "" if argument is None else str(argument).strip(_ASCII_SPACE)   # MyST passes YAML's 0x1d as the number 29
+    parse_code(text)
     return text
 
 

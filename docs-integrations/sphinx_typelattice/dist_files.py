@@ -1,4 +1,5 @@
-"""What a page needs from typelattice's dist/: the element, the module it imports, and each build's glue and .wasm.
+"""What a page needs from typelattice's dist/: the element, the module it imports, and each part's builds' glue and
+.wasm (the element fetches only the part its view shows; it never loads the whole module, typelattice-core*).
 
 A module of its own, without imports, so that setup.py can read it without Sphinx.
 """
@@ -6,8 +7,12 @@ A module of its own, without imports, so that setup.py can read it without Sphin
 DIST_FILES = (
     "type-lattice.mjs",
     "typelattice.mjs",
-    "typelattice-core.mjs",
-    "typelattice-core.wasm",
-    "typelattice-core-simd.mjs",
-    "typelattice-core-simd.wasm",
+    "typelattice-promotion.mjs",
+    "typelattice-promotion.wasm",
+    "typelattice-promotion-simd.mjs",
+    "typelattice-promotion-simd.wasm",
+    "typelattice-formats.mjs",
+    "typelattice-formats.wasm",
+    "typelattice-formats-simd.mjs",
+    "typelattice-formats-simd.wasm",
 )

@@ -20,6 +20,8 @@
 //                        the app fails as the CLI does, with its message)
 //   app_check compare    --app APP --cli CLI [--png OUT] -- --operands A,B,... (--view compare | --press 5) ...
 //                        (the app's "compare:" lines, or its error, are what `CLI compare -- A B ...` prints)
+//   app_check facts      --app APP --cli CLI -- --format F [CAST FLAGS, --srnumbits/--srbits/--seed too] --value V
+//                        (the bits view's "bits:" line is `CLI cast`'s, its facts the lines `CLI layout` prints)
 #include <stb_image.h>
 #include <sys/wait.h>
 
@@ -574,6 +576,56 @@ void compare_like_cli(const Options& o) {
     fail("the app's error '" + app_line + "' does not hold the CLI's '" + cli_line + "'");
 }
 
+// The bits view's cast and the core's facts about it against the CLI's, with every cast flag passed to both
+// (stochastic rounding's --srnumbits, --srbits and --seed too): "bits: LINE" is `cast`'s line, and the facts
+// ("shortest: 4.5", ...) are the lines `layout F FLAGS -- V` prints under the value, in order.
+void facts_like_cli(const Options& o) {
+  std::vector<std::string> flags, value;
+  std::string format;
+  for (std::size_t i = 0; i + 1 < o.app_args.size(); ++i) {
+    const std::string& a = o.app_args[i];
+    if (a == "--format") format = o.app_args[++i];
+    else if (a == "--value") value = {o.app_args[++i]};
+    else if (a.rfind("--", 0) == 0 && a != "--view") flags.insert(flags.end(), {a, o.app_args[++i]});
+  }
+  if (format.empty() || value.empty()) fail("facts needs --format F and --value V among the app's arguments");
+  const char* dir = std::getenv("TYPELATTICE_ARTIFACTS");
+  const std::string scratch = std::string(dir ? dir : "/tmp") + "/facts";
+  std::vector<std::string> cast = {o.cli, "cast", "--to", format}, layout = {o.cli, "layout", format};
+  for (std::vector<std::string>* cli : {&cast, &layout}) {
+    cli->insert(cli->end(), flags.begin(), flags.end());
+    cli->push_back("--");
+    cli->insert(cli->end(), value.begin(), value.end());
+  }
+  const Run cast_run = run(cast, scratch + ".cast"), layout_run = run(layout, scratch + ".layout");
+  if (cast_run.exit_code != 0 || layout_run.exit_code != 0) fail("the CLI refused: " + cast_run.err + layout_run.err);
+  const std::set<std::string> names = {"shortest", "between", "tie", "p(away)", "expected"};
+  std::vector<std::string> want = {"bits: " + first_line(cast_run.out)};
+  for (const std::string& line : lines_of(layout_run.out)) {
+    const std::size_t gap = line.find_first_of(" \t");
+    if (gap == std::string::npos || !names.count(line.substr(0, gap))) continue;
+    want.push_back(line.substr(0, gap) + ": " + line.substr(line.find_first_not_of(" \t", gap)));
+  }
+  if (want.size() < 2) fail("the CLI's layout printed no facts: '" + layout_run.out + "'");
+  std::vector<std::string> argv = {o.app, "--headless"};
+  argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
+  const Run app = run(argv, scratch);
+  if (app.exit_code != 0) fail("the app exited " + std::to_string(app.exit_code) + ": " + app.err);
+  std::vector<std::string> shown;
+  for (const std::string& line : lines_of(app.out)) {
+    const std::size_t colon = line.find(": ");
+    if (colon != std::string::npos && (line.rfind("bits: ", 0) == 0 || names.count(line.substr(0, colon))))
+      shown.push_back(line);
+  }
+  if (shown != want) {
+    std::string both = "the app printed:\n";
+    for (const std::string& line : shown) both += "  " + line + "\n";
+    both += "the CLI:\n";
+    for (const std::string& line : want) both += "  " + line + "\n";
+    fail(both);
+  }
+}
+
 void usage(const Options& o) {
   std::vector<std::string> argv = {o.app};
   argv.insert(argv.end(), o.app_args.begin(), o.app_args.end());
@@ -592,7 +644,8 @@ void usage(const Options& o) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o) || o.app.empty()) {
-    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast|blocks|compare --app APP [...] -- APP_ARGS\n";
+    std::cerr << "usage: app_check screenshot|error|usage|bad-input|cast|blocks|compare|facts --app APP [...] -- "
+                 "APP_ARGS\n";
     return 2;
   }
   if (o.mode == "screenshot") screenshot(o);
@@ -602,6 +655,7 @@ int main(int argc, char** argv) {
   else if (o.mode == "cast") cast_like_cli(o);
   else if (o.mode == "blocks") blocks_like_cli(o);
   else if (o.mode == "compare") compare_like_cli(o);
+  else if (o.mode == "facts") facts_like_cli(o);
   else return 2;
   if (failures) std::cerr << failures << " check(s) failed\n";
   return failures ? 1 : 0;

@@ -51,14 +51,14 @@ typelattice_app_test(table DISPLAY screenshot --png ${shots}/app_table.png --joi
 typelattice_app_test(table_torch DISPLAY screenshot --png ${shots}/app_table_torch.png --join int16
   --expect cell:int8,uint8=pair -- --view table --system torch --compare jax --select int8,uint8)
 typelattice_app_test(bits DISPLAY screenshot --png ${shots}/app_bits.png --bits 0x3a/8
-  --expect code:0x3A=selected -- --view bits --format float8_e4m3fn --code 0x3a)
+  --expect code:0x3a=selected -- --view bits --format float8_e4m3fn --code 0x3a)
 typelattice_app_test(bits_fp4 DISPLAY screenshot --png ${shots}/app_bits_fp4.png --bits 0xb/4
-  --expect code:0xB=selected -- --view bits --format float4_e2m1fn --code 0xb)
+  --expect code:0xb=selected -- --view bits --format float4_e2m1fn --code 0xb)
 typelattice_app_test(bits_float16 DISPLAY screenshot --png ${shots}/app_bits_float16.png --bits 0x3c00/16
-  --expect code:0x3C00=selected -- --view bits --format float16 --code 0x3c00)
+  --expect code:0x3c00=selected -- --view bits --format float16 --code 0x3c00)
 # float32: 32 bits in the row (1.0's exponent bits 29..23 set), the grid on the page 0x3F8000__.
 typelattice_app_test(bits_float32 DISPLAY screenshot --png ${shots}/app_bits_float32.png --bits 0x3f800000/32
-  --expect code:0x3F800000=selected --expect page:+=step -- --view bits --format float32 --code 0x3f800000)
+  --expect code:0x3f800000=selected --expect page:+=step -- --view bits --format float32 --code 0x3f800000)
 typelattice_app_test(bits_float32_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_float32_value.png
   --bits 0x3dcccccd/32 --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float32 0.1"
   -- --view bits --format float32 --value 0.1)
@@ -66,7 +66,7 @@ typelattice_app_test(bits_value_like_cli DISPLAY screenshot --png ${shots}/app_b
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float8_e5m2 0.3"
   -- --view bits --format float8_e5m2 --value 0.3)
 typelattice_app_test(bits_p3109 DISPLAY screenshot --png ${shots}/app_bits_p3109.png --bits 0x7e/8
-  --expect code:0x7E=selected -- --view bits --format p3109_k8p3se --code 0x7e)
+  --expect code:0x7e=selected -- --view bits --format p3109_k8p3se --code 0x7e)
 typelattice_app_test(bits_p3109_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_p3109_value.png
   --cli $<TARGET_FILE:typelattice> --cli-args "cast --to p3109_k8p3ue -1"
   -- --view bits --format p3109_k8p3ue --value -1)
@@ -108,16 +108,16 @@ typelattice_app_test(click_table_cell DISPLAY screenshot --png ${shots}/app_clic
 typelattice_app_test(click_bit DISPLAY screenshot --png ${shots}/app_click_bit.png --bits 0x39/8
   --click-on bit:0 --expect code:0x39=selected -- --view bits --format float8_e4m3fn --code 0x38)
 typelattice_app_test(click_code DISPLAY screenshot --png ${shots}/app_click_code.png --bits 0x7e/8
-  --click-on code:0x7E --expect code:0x7E=selected -- --view bits --format float8_e4m3fn --code 0x38)
+  --click-on code:0x7e --expect code:0x7e=selected -- --view bits --format float8_e4m3fn --code 0x38)
 # float32: the sign bit (1.0 -> -1, the CLI's code for -1), the page buttons (+ keeps the low byte, - wraps).
 typelattice_app_test(click_bit_float32_sign DISPLAY screenshot --png ${shots}/app_click_bit_float32.png
   --bits 0xbf800000/32 --click-on bit:31 --cli $<TARGET_FILE:typelattice> --cli-args "cast --to float32 -1"
   -- --view bits --format float32 --code 0x3f800000)
 typelattice_app_test(click_page_float32 DISPLAY screenshot --png ${shots}/app_click_page_float32.png
-  --bits 0x3f8001ff/32 --click-on page:+ --expect code:0x3F8001FF=selected
+  --bits 0x3f8001ff/32 --click-on page:+ --expect code:0x3f8001ff=selected
   -- --view bits --format float32 --code 0x3f8000ff)
 typelattice_app_test(click_page_float32_wraps DISPLAY screenshot --png ${shots}/app_click_page_float32_wraps.png
-  --bits 0xffffffab/32 --click-on page:- --expect code:0xFFFFFFAB=selected
+  --bits 0xffffffab/32 --click-on page:- --expect code:0xffffffab=selected
   -- --view bits --format float32 --code 0xab)
 # Edges follow the core's routes: none is drawn through a node it does not join (strict mode's f* -> float64 bends
 # around float32, c* -> complex128 around complex64), in every mode and in the design stages.
@@ -136,7 +136,7 @@ typelattice_app_test(key_escape DISPLAY screenshot --png ${shots}/app_key_escape
 typelattice_app_test(key_next_code DISPLAY screenshot --png ${shots}/app_key_next_code.png --bits 0x39/8
   --expect code:0x39=selected -- --view bits --code 0x38 --press Right)
 typelattice_app_test(key_next_code_float32_page DISPLAY screenshot --png ${shots}/app_key_next_code_float32.png
-  --bits 0x3f800100/32 --expect code:0x3F800100=selected -- --view bits --format float32 --code 0x3f8000ff --press Right)
+  --bits 0x3f800100/32 --expect code:0x3f800100=selected -- --view bits --format float32 --code 0x3f8000ff --press Right)
 typelattice_app_test(key_next_system DISPLAY screenshot --png ${shots}/app_key_next_system.png --join int64
   --expect node:bool=selected --expect node:int64=join -- --select bool,i* --press ])
 typelattice_app_test(key_system_leaves_preset DISPLAY screenshot --png ${shots}/app_key_leaves_preset.png
@@ -263,6 +263,23 @@ typelattice_app_cast_test(error_hex_digits NODISPLAY --format float8_e4m3fn --in
 typelattice_app_cast_test(error_source_type NODISPLAY --format float8_e4m3fn --from float16 --value 1)
 typelattice_app_cast_test(error_saturate_both NODISPLAY --format float16 --saturate --no-saturate --value 1)
 typelattice_app_cast_test(error_out_of_float64 NODISPLAY --format float16 --value 1e400)
+
+# The bits view's facts about the value cast (shortest, between, tie, stochastic rounding's share and mean) are
+# the lines `typelattice layout F FLAGS -- V` prints, with every flag: srbits on both sides of where 4.1 starts
+# rounding away in float8_e4m3fn (51 of 256 patterns do), other widths of srbits, a seed, a tie.
+function(typelattice_app_facts_test name)
+  typelattice_app_test(facts_${name} DISPLAY facts --cli $<TARGET_FILE:typelattice> -- --view bits ${ARGN})
+endfunction()
+foreach(srbits 0 51 204 205 255)
+  typelattice_app_facts_test(e4m3fn_srbits_${srbits} --format float8_e4m3fn --round stochastic --srbits ${srbits}
+    --value 4.1)
+endforeach()
+typelattice_app_facts_test(e5m2_srnumbits_3_srbits_6 --format float8_e5m2 --round stochastic --srnumbits 3 --srbits 6
+  --value -0.3)
+typelattice_app_facts_test(bfloat16_srnumbits_16_srbits --format bfloat16 --round stochastic --srnumbits 16
+  --srbits 40000 --value 0.1)
+typelattice_app_facts_test(e4m3fn_seed --format float8_e4m3fn --round stochastic --seed 3 --value 4.1)
+typelattice_app_facts_test(e4m3fn_tie --format float8_e4m3fn --value 4.25)
 
 # The Blocks view: its headless lines are `typelattice quantize --format text`'s on the same values (the issue's
 # MXFP4 example: floor gives scale 2^0 and 7.5 saturates to 6; rceil gives 2^1 and 7.5 -> 8), and its

@@ -84,7 +84,7 @@ test('casting 1000 saturates to 448 in E4M3FN and shows every format', async () 
   await page.fill('#value-input', '1000');
   assert.equal(await bitValue(page), '448');
   const cast = await page.textContent('#cast-result');
-  assert.match(cast, /0x7E/);
+  assert.match(cast, /0x7e/);
   assert.match(cast, /\[432, inf\]|\[432, inf\)/);   // everything from the midpoint 432 up saturates to 448
   assert.ok(await page.$('#cast-result .warn'), 'saturation is flagged');
   const rows = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
@@ -191,7 +191,7 @@ test('float32: 32 clickable bits, exact values, a cast of 0.1, and its page of t
   await page.click('#bit-layout [data-bit="31"]');
   assert.equal(await bitValue(page), '-1');
   assert.match(await settledUrl(page), /code=0xbf800000\b/);
-  assert.match(await page.textContent('#bit-code'), /^0xBF800000 = 1 01111111 0{23}$/);
+  assert.match(await page.textContent('#bit-code'), /^0xbf800000 = 1 01111111 0{23}$/);
   assert.match(await page.textContent('#bit-exponent'), /^0 \(exponent field 127, bias 127\)/);
   assert.equal(await page.textContent('#bit-formula'), '(−1)^1 × 2^(127−127) × 1 = -1');
   await openPlayground(page, env.url, '#view=bits&format=float32&code=0x1');
@@ -203,20 +203,20 @@ test('float32: 32 clickable bits, exact values, a cast of 0.1, and its page of t
     await openPlayground(page, env.url, `#view=bits&format=float32&code=0x${code.toString(16)}`);
     assert.equal(await bitValue(page), want, `0x${code.toString(16)}`);
   }
-  // 0.1 rounds to 0x3DCCCCCD; the grid shows that code's page, 0x3DCCCC00..0x3DCCCCFF, with it current.
+  // 0.1 rounds to 0x3dcccccd; the grid shows that code's page, 0x3dcccc00..0x3dccccff, with it current.
   await page.fill('#value-input', '0.1');
   assert.equal(await bitValue(page), '0.100000001490116119384765625');
-  assert.match(await page.textContent('#cast-result'), /0x3DCCCCCD/);
+  assert.match(await page.textContent('#cast-result'), /0x3dcccccd/);
   assert.ok(await page.$('#cast-result .hint'), 'no saturation');
   const cells = await page.$$eval('#code-grid [data-code]', (els) => els.map((e) => Number(e.dataset.code)));
   assert.deepEqual(cells, Array.from({ length: 256 }, (_, i) => 0x3dcccc00 + i));
   assert.match(await page.$eval(`#code-grid [data-code="${0x3dcccccd}"]`, (el) => el.className), /\bcurrent\b/);
-  assert.match(await page.textContent('#grid-legend'), /0x3DCCCC__/);
+  assert.match(await page.textContent('#grid-legend'), /0x3dcccc__/);
   await page.click(`#code-grid [data-code="${0x3dccccff}"]`);
   assert.equal(await bitValue(page), (await tlLayout(0x3dccccff)).exactValue);
   // Every format's cast of 0.1 is listed, float32 included; a row loads its format and code.
   const rows = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
-  assert.deepEqual(rows.find((r) => r[0] === 'float32').slice(1, 3), ['0x3DCCCCCD', '0.100000001490116119384765625']);
+  assert.deepEqual(rows.find((r) => r[0] === 'float32').slice(1, 3), ['0x3dcccccd', '0.100000001490116119384765625']);
   // Overflow: Inf by default (IEEE, as ONNX Cast), the largest finite value when saturating.
   await page.fill('#value-input', '1e39');
   assert.equal(await bitValue(page), 'inf');
@@ -261,6 +261,37 @@ test('the formula under the bits is the core\'s, for every code of float8_e4m3fn
     const line = r.stdout.split('\n').find((l) => l.startsWith('formula'));
     const shown = await page.textContent('#bit-formula');
     assert.equal(shown, line === undefined ? '—' : line.replace(/^formula\s+/, ''), `code ${code}`);
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('codes read as the CLI writes them (lowercase hex): the cast, the rows, the modes, the bits, the grid, the cards', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const path = (await import('node:path')).default;
+  const { ROOT } = await import('./harness.mjs');
+  const cli = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+  const cast = (format, value, flags = []) => {
+    const r = spawnSync(cli, ['cast', '--to', format, ...flags, '--', value], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout.trim();
+  };
+  const page = await env.page();
+  for (const [format, value] of [['float8_e4m3fn', '-448'], ['float8_e5m2', '-0.3'], ['bfloat16', '-1.7'],
+                                 ['float32', '0.1'], ['float4_e2m1fn', '-6'], ['p3109_k8p3se', '-100']]) {
+    await openPlayground(page, env.url, `#view=bits&format=${format}&value=${value}`);
+    const line = cast(format, value);   // '0xfe -448'
+    const code = line.split(' ')[0];
+    assert.match(await page.textContent('#cast-result .big-line'), new RegExp(`→ ${code} `), `${format} ${value}`);
+    assert.ok((await page.textContent('#bit-code')).startsWith(`${code} = `), `${format} ${value}`);
+    const rows = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    for (const [name, shownCode] of rows) assert.equal(shownCode, cast(name, value).split(' ')[0], `${name} ${value}`);
+    const modes = await page.$$eval('#mode-results tr[data-mode]', (trs) => trs.map((tr) => [tr.dataset.mode, tr.cells[1].textContent]));
+    for (const [mode, shown] of modes) assert.equal(shown, cast(format, value, ['--round', mode]), `${format} ${mode}`);
+    // Nowhere in the view a code in capitals: neighbours, grid labels and titles, strip, cards, saturation table.
+    const texts = await page.$eval('#view-bits', (v) => [v.textContent,
+      ...[...v.querySelectorAll('[title]')].map((e) => e.title), ...[...v.querySelectorAll('svg text')].map((e) => e.textContent)]);
+    for (const text of texts) assert.doesNotMatch(text, /0x[0-9a-f_]*[A-F]/, `${format}: ${text.slice(0, 200)}`);
   }
   await page.close();
   assert.deepEqual(env.errors, []);

@@ -158,3 +158,49 @@ test('phone width and dark mode: no sideways scrolling of the page; a scale bit 
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+// Thousands of values: read and summarized in the worker (the page stays free), the blocks drawn a page at a time
+// as the page scrolls to them, each drawn element the module's quantizeBlock of its block, the side-by-side rows
+// the module's quantizeDetail of all the values; Cancel stops a job and keeps the last drawing.
+test('many values: rows from the worker, blocks drawn as the page scrolls, Cancel keeps the last drawing', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=blocks');
+  for (const [count, format] of [[3000, 'mxfp8_e4m3'], [2100, 'nvfp4']]) {
+    const words = Array.from({ length: count }, (_, i) => String(((i * 7919) % 2003 - 1001) / 97));
+    await page.selectOption('#block-format-select', format);
+    await page.fill('#block-values', words.join(', '));
+    await page.waitForFunction((n) => document.getElementById('block-progress').hidden &&
+      document.querySelector('#block-compare tr.current') && document.querySelectorAll('[data-element]').length > 0 &&
+      document.querySelector('.block-more')?.textContent.includes(String(Math.ceil(n / (n === 2100 ? 16 : 32)))), count);
+    const drawn = await page.$$eval('[data-element]', (rows) => rows.length);
+    assert.ok(drawn >= 32 && drawn < count, `${drawn} of ${count} elements drawn at first`);
+    await page.click('.block-more button');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-element]').length > n, drawn);
+    const now = (await shown(page)).elements;
+    const size = format === 'nvfp4' ? 16 : 32;
+    for (const b of [0, Math.floor(now.length / size) - 1]) {
+      const want = await moduleBlock(page, words.slice(b * size, (b + 1) * size), format);
+      assert.deepEqual(now.slice(b * size, (b + 1) * size),
+        want.elements.map((e, i) => ({ index: b * size + i, code: e.code, dequantized: e.dequantized })), `${format} block ${b}`);
+    }
+    const sqnr = await page.evaluate(([w, f]) => window.typelatticePlayground.tl.quantizeDetail(w, f).blocks
+      .map((b) => (Number.isFinite(b.statistics.sqnrDb) ? b.statistics.sqnrDb.toFixed(2) : String(b.statistics.sqnrDb)))
+      .join(' / '), [words, format]);
+    assert.equal(await page.$eval('#block-compare tr.current', (r) => r.cells[3].textContent), sqnr);
+  }
+  // Cancel right after a keystroke: the job stops, the status says so, the last drawing stays.
+  const before = await shown(page);
+  await page.evaluate(() => {
+    const field = document.getElementById('block-values');
+    field.value = `${field.value}, 1.5`;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    document.getElementById('block-cancel').click();
+  });
+  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('block-progress').textContent));
+  assert.deepEqual(await shown(page), before);
+  // The next edit computes again.
+  await page.fill('#block-values', '1, 2, 3');
+  await page.waitForFunction(() => document.querySelectorAll('[data-element]').length === 3);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -146,7 +146,7 @@ test('view="bits": the bits, the exact value and the core\'s formula; a click fl
     value: root.querySelector('[part="value"]').textContent,
     formula: root.querySelector('[part="formula"]').textContent,
   }));
-  assert.deepEqual(await shown(), { bits: '00011101', value: 'float8_e4m3fn 0x1D = 0.1015625 (normal)',
+  assert.deepEqual(await shown(), { bits: '00011101', value: 'float8_e4m3fn 0x1d = 0.1015625 (normal)',
     formula: '(−1)^0 × 2^(3−7) × (1 + 5/8) = 0.1015625' });
   await inShadow(page, 'bits', (root) => root.querySelector('.bit[data-bit="7"]').click());
   const flipped = await shown();
@@ -157,6 +157,42 @@ test('view="bits": the bits, the exact value and the core\'s formula; a click fl
   });
   assert.equal(flipped.formula, layout.formula);
   assert.match(flipped.value, new RegExp(`= ${layout.exactValue} `));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+// The code attribute is read by the core's grammar, as the CLI and the Sphinx directive read it
+// (docs-integrations/tests/code_grammar_cases.json): what it refuses is said in the element with the core's message.
+test('view="bits": the code attribute is read as the CLI reads codes; a refused one shows the core\'s message', async () => {
+  const page = await env.page();
+  await openEmbed(page);
+  const cases = [['0x1d', '0x1d'], ['0X1D', '0x1d'], ['29', '0x1d'], ['0b11101', '0x1d'], [' 0x1d ', '0x1d'],
+    ['0xff', '0xff'], ['1e2', null], ['0x1_d', null], ['1_0', null], ['\u0662\u0669', null], ['0x100', null],
+    ['-1', null], ['2.9', null]];
+  for (const [text, hex] of cases) {
+    const shown = await page.evaluate(async (code) => {
+      const el = document.createElement('type-lattice');
+      el.setAttribute('view', 'bits');
+      el.setAttribute('format', 'float8_e4m3fn');
+      el.setAttribute('code', code);
+      document.body.append(el);
+      while (!el.dataset.ready) await new Promise((r) => setTimeout(r, 10));
+      const value = el.shadowRoot.querySelector('[part="value"]')?.textContent ?? null;
+      const error = el.shadowRoot.querySelector('.error')?.textContent ?? null;
+      el.remove();
+      const tl = await (await import('../web/components/tl-module.js')).loadTypeLattice();
+      let message = null;
+      try { tl.parseCode('float8_e4m3fn', code); } catch (e) { message = e.message; }
+      return { value, error, message };
+    }, text);
+    if (hex) {
+      assert.match(shown.value ?? '', new RegExp(`^float8_e4m3fn ${hex} = `), JSON.stringify(text));
+    } else {
+      assert.equal(shown.value, null, JSON.stringify(text));
+      assert.equal(shown.error, shown.message, JSON.stringify(text));
+      assert.match(shown.error, /is not a code|out of range/);
+    }
+  }
   await page.close();
   assert.deepEqual(env.errors, []);
 });

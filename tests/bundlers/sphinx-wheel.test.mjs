@@ -17,8 +17,11 @@ import { checkPage } from './page-check.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PYTHON = process.env.TYPELATTICE_PYTHON || '/usr/bin/python3';
-const MODULE_FILES = ['type-lattice.mjs', 'typelattice-core-simd.mjs', 'typelattice-core-simd.wasm',
-  'typelattice-core.mjs', 'typelattice-core.wasm', 'typelattice.mjs'];
+// The element, the wrapper and each part's two builds (the element never loads the whole module, typelattice-core*).
+const MODULE_FILES = ['type-lattice.mjs',
+  'typelattice-formats-simd.mjs', 'typelattice-formats-simd.wasm', 'typelattice-formats.mjs', 'typelattice-formats.wasm',
+  'typelattice-promotion-simd.mjs', 'typelattice-promotion-simd.wasm', 'typelattice-promotion.mjs',
+  'typelattice-promotion.wasm', 'typelattice.mjs'];
 // No index, no network: pip may only use what is on this machine.
 const env = { ...process.env, PIP_NO_INDEX: '1', PIP_DISABLE_PIP_VERSION_CHECK: '1', PYTHONDONTWRITEBYTECODE: '1',
   TYPELATTICE_DIST: path.join(ROOT, 'web/dist') };

@@ -36,8 +36,9 @@ test('the sample project builds and its page shows the element under a strict CS
   const out = path.join(work, 'html');
   execFileSync(SPHINX, ['-W', '-q', '-b', 'html', SAMPLE, out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   assert.deepEqual(readdirSync(path.join(out, '_static/typelattice')).sort(), ['type-lattice.mjs',
-    'typelattice-core-simd.mjs', 'typelattice-core-simd.wasm', 'typelattice-core.mjs', 'typelattice-core.wasm',
-    'typelattice.mjs']);
+    'typelattice-formats-simd.mjs', 'typelattice-formats-simd.wasm', 'typelattice-formats.mjs',
+    'typelattice-formats.wasm', 'typelattice-promotion-simd.mjs', 'typelattice-promotion-simd.wasm',
+    'typelattice-promotion.mjs', 'typelattice-promotion.wasm', 'typelattice.mjs']);
   assert.doesNotMatch(readFileSync(path.join(out, 'plain.html'), 'utf8'), /_static\/typelattice\//);
   const server = await serveDirectory(out);
   try {

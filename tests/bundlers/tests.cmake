@@ -10,6 +10,15 @@ add_test(NAME browser_sphinx
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx.test.mjs)
 set_tests_properties(browser_sphinx PROPERTIES LABELS "js;browser" TIMEOUT 300)
+# The directive's code option and the CLI read codes by one grammar (docs-integrations/tests/test_code_grammar.py),
+# with Debian's Python, whose Sphinx the directive imports.
+find_program(TYPELATTICE_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(TYPELATTICE_SYSTEM_PYTHON)
+  add_test(NAME sphinx_code_grammar
+           COMMAND ${TYPELATTICE_SYSTEM_PYTHON} ${PROJECT_SOURCE_DIR}/docs-integrations/tests/test_code_grammar.py)
+  set_tests_properties(sphinx_code_grammar PROPERTIES LABELS "unit" ENVIRONMENT
+                       "TYPELATTICE_CLI=$<TARGET_FILE:typelattice>;PYTHONDONTWRITEBYTECODE=1")
+endif()
 # sphinx_typelattice as a wheel (Debian's pip, setuptools, wheel; offline) in a fresh venv, building the sample.
 add_test(NAME browser_sphinx_wheel
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx_wheel.log

@@ -41,3 +41,10 @@ add_test(NAME js_browser_loading
          COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_loading.log
                  ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/loading.test.mjs)
 set_tests_properties(js_browser_loading PROPERTIES LABELS "js;browser" TIMEOUT 300)
+
+# In Chromium: a lattice embed fetches only the promotion part, a bits embed only the formats part, the whole
+# API both (the pages scripts/page-weight.mjs measures).
+add_test(NAME js_browser_parts
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_parts.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/parts.test.mjs)
+set_tests_properties(js_browser_parts PROPERTIES LABELS "js;browser" TIMEOUT 300)

@@ -174,6 +174,14 @@ TEST(CastRequest, RoundModesOnlyWhereTheFormatHasThem) {
       names.round = r.name;
       const Result<CastRequest> parsed = parse_cast_request(names);
       EXPECT_EQ(parsed.ok(), allowed) << format_spec(f).name << " " << r.name;
+      names.to = "not a format";  // a target already read: the name is not looked at
+      const Result<CastRequest> given = parse_cast_request(f, names);
+      ASSERT_EQ(given.ok(), allowed) << format_spec(f).name << " " << r.name;
+      if (given) {
+        EXPECT_EQ(given->to, f);
+      } else {
+        EXPECT_EQ(given.error().message, parsed.error().message);
+      }
       if (!allowed) {
         EXPECT_EQ(parsed.error().message, o.error().message);
         EXPECT_NE(o.error().message.find(format_spec(f).name), std::string::npos);

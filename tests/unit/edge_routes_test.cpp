@@ -192,4 +192,80 @@ TEST(EdgeRoutes, SegmentCrossesBoxOnlyThroughItsInside) {
   EXPECT_TRUE(segment_crosses_box({0, 0}, {0, 0}, box, 0) == false);  // a point has no length
 }
 
+// Finite boxes at the ends of the double range, with subnormal sizes, or both: every point is a finite number
+// (a NaN or Inf in an SVG path makes the browser drop the edge). The cases and variations of each.
+bool all_finite(const std::vector<std::vector<RoutePoint>>& routes) {
+  for (const auto& route : routes)
+    for (const RoutePoint& p : route)
+      if (!std::isfinite(p.x) || !std::isfinite(p.y)) return false;
+  return true;
+}
+
+TEST(EdgeRoutes, EveryPointIsFiniteAtTheEndsOfTheDoubleRangeAndWithSubnormalSizes) {
+  constexpr double kHuge = 1.7e308, kTiny = 5e-324;
+  const std::vector<std::vector<NodeRect>> cases{
+      {{-kHuge, 0, 20, 10}, {kHuge, 0, 20, 10}},                       // the centres' distance overflows
+      {{0, -kHuge, 20, 10}, {0, kHuge, 20, 10}},
+      {{-kHuge, -kHuge, 20, 10}, {kHuge, kHuge, 20, 10}},
+      {{-kHuge, 0, 20, 10}, {kHuge, 0, 20, 10}, {0, 0, 1e307, 1e307}},  // a huge box in the way: a bend
+      {{kHuge, kHuge, 1e308, 1e308}, {-kHuge, kHuge, 1e308, 1e308}},    // boxes reaching past the range
+      {{0, 0, kTiny, kTiny}, {kTiny, 0, kTiny, kTiny}},                // a subnormal step along x only
+      {{0, 0, kTiny, kTiny}, {0, 2 * kTiny, kTiny, kTiny}},
+      {{0, 0, 0, 0}, {kTiny, kTiny, 0, 0}},
+      {{0, 0, kTiny, kTiny}, {100, kTiny, kTiny, kTiny}, {50, 0, kTiny, kTiny}},
+      {{-kHuge, kTiny, kTiny, 0}, {kHuge, -kTiny, 0, kTiny}, {0, 0, 1e300, kTiny}},  // mixed
+      {{1e-310, kHuge, kTiny, 1e308}, {-1e-310, -kHuge, 1e308, kTiny}},
+  };
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    const std::vector<EdgeEnds> edges{{0, 1}, {1, 0}};
+    for (const RouteOptions& options : {RouteOptions{}, RouteOptions{0, 0}, RouteOptions{kTiny, kTiny},
+                                        RouteOptions{1e308, 1e308}}) {
+      const auto routes = route_edges(cases[c], edges, options);
+      ASSERT_EQ(routes.size(), 2u);
+      EXPECT_GE(routes[0].size(), 2u) << "case " << c;
+      EXPECT_GE(routes[1].size(), 2u) << "case " << c;  // the reverse edge of a two-node cycle
+      EXPECT_TRUE(all_finite(routes)) << "case " << c << ", clearance " << options.clearance;
+    }
+  }
+}
+
+// Scaled up to near the top of the range, a drawing keeps its shape: the same number of bends, ends on the
+// borders plus the gap, and no segment through the box in the way.
+TEST(EdgeRoutes, AHugeDrawingIsRoutedLikeItsSmallOriginal) {
+  const std::vector<NodeRect> small{{0, 0, 20, 10}, {300, 0, 20, 10}, {150, 2, 20, 10}};
+  const std::vector<EdgeEnds> edges{{0, 1}};
+  const auto original = route_edges(small, edges);
+  for (const double factor : {0x1p900, 0x1p1015, 1.0 / 3e-300}) {
+    std::vector<NodeRect> big;
+    for (const NodeRect& b : small) big.push_back({b.x * factor, b.y * factor, b.half_width * factor, b.half_height * factor});
+    const RouteOptions options{6 * factor, 3 * factor};
+    const auto routes = route_edges(big, edges, options);
+    ASSERT_TRUE(all_finite(routes)) << factor;
+    ASSERT_EQ(routes[0].size(), original[0].size()) << factor;
+    // The ends leave their boxes sideways, as the original's: on the border plus the gap (the bends may sit a
+    // little closer, relatively: corners are grown by the clearance plus one drawing unit, which does not scale).
+    EXPECT_NEAR(routes[0].front().x / factor, original[0].front().x, 1e-9) << factor;
+    EXPECT_NEAR(routes[0].back().x / factor, original[0].back().x, 1e-9) << factor;
+    for (std::size_t i = 1; i < routes[0].size(); ++i)
+      EXPECT_FALSE(segment_crosses_box(routes[0][i - 1], routes[0][i], big[2], 0)) << factor << " segment " << i;
+  }
+  // segment_crosses_box itself at the ends of the range (a crossing counts from 1e-9 of the segment's length).
+  EXPECT_TRUE(segment_crosses_box({-1.7e308, 0}, {1.7e308, 0}, {0, 0, 1e300, 1e300}, 0));
+  EXPECT_FALSE(segment_crosses_box({-1.7e308, 2e300}, {1.7e308, 2e300}, {0, 0, 1e300, 1e300}, 0));
+  EXPECT_FALSE(segment_crosses_box({-1.7e308, 0}, {1.7e308, 0}, {0, 0, 1, 1}, 0));  // 2 of 3.4e308: below 1e-9
+  EXPECT_TRUE(segment_crosses_box({-1.7e308, -1.7e308}, {1.7e308, 1.7e308}, {1e308, 1e308, 1e300, 1e300}, 0));
+}
+
+TEST(EdgeRoutes, BoxesWithANaNOrInfinityHaveNothingToDraw) {
+  const double nan = std::nan(""), inf = HUGE_VAL;
+  const std::vector<NodeRect> boxes{{0, 0, 20, 10}, {nan, 0, 20, 10}, {200, inf, 20, 10}, {0, 200, inf, 10}, {200, 200, 20, 10}};
+  const std::vector<EdgeEnds> edges{{0, 1}, {2, 0}, {0, 3}, {0, 4}};
+  const auto routes = route_edges(boxes, edges);
+  EXPECT_TRUE(routes[0].empty());
+  EXPECT_TRUE(routes[1].empty());
+  EXPECT_TRUE(routes[2].empty());
+  EXPECT_GE(routes[3].size(), 2u);
+  EXPECT_TRUE(all_finite(routes));
+}
+
 }  // namespace

@@ -2,7 +2,6 @@
 // its exact value and the core's formula (tl.layout). Everything shown comes from the module.
 export function renderBits(doc, tl, formatName, code, onCode) {
   const layout = tl.layout(formatName, code);   // the module reads the name (aliases too) and checks the code
-  const totalBits = layout.fields[0].highBit + 1;
   const name = formatName;
   const figure = doc.createElement('div');
   figure.className = 'bits';
@@ -28,7 +27,7 @@ export function renderBits(doc, tl, formatName, code, onCode) {
   value.className = 'bit-value';
   value.setAttribute('part', 'value');
   value.dataset.category = layout.category;
-  value.textContent = `${name} 0x${code.toString(16).toUpperCase().padStart(Math.ceil(totalBits / 4), '0')} = ${layout.exactValue} (${layout.category})`;
+  value.textContent = `${name} ${layout.hex} = ${layout.exactValue} (${layout.category})`;   // the core's hex
   const formula = doc.createElement('p');
   formula.className = 'formula';
   formula.setAttribute('part', 'formula');

@@ -76,7 +76,7 @@ export class TypeLatticeElement extends ElementBase {
     const id = ++this.#renderId;
     let tl;
     try {
-      tl = await loadTypeLattice();
+      tl = await loadTypeLattice(this.#parts());
     } catch (e) {
       if (id === this.#renderId) this.#showLoadError(e);
       return;
@@ -88,6 +88,13 @@ export class TypeLatticeElement extends ElementBase {
       this.#showError(e.message);
     }
     this.dataset.ready = 'true';
+  }
+
+  // The module's parts this view shows: the bits view needs formats (and promotion only to read `select`), the
+  // lattice and the table promotion only.
+  #parts() {
+    if (this.getAttribute('view') !== 'bits') return ['promotion'];
+    return (this.getAttribute('select') || '').trim() ? ['promotion', 'formats'] : ['formats'];
   }
 
   // The load is not cached when it fails: the button (or any attribute change) tries again.
@@ -181,7 +188,10 @@ export class TypeLatticeElement extends ElementBase {
 
   #drawBits(tl, code = null) {
     const format = attributeOrDefault(this, 'format');
-    const shown = code ?? Number(attributeOrDefault(this, 'code'));
+    // The author's code, read by the core's grammar (0x hex, 0b binary or decimal digits): a code the CLI
+    // refuses is shown with the CLI's message, never read some other way.
+    const authorCode = tl.parseCode(format, attributeOrDefault(this, 'code'));
+    const shown = code ?? authorCode;
     this.#tableEl = null;
     this.#drawn = null;
     this.#diagram = null;
@@ -189,7 +199,7 @@ export class TypeLatticeElement extends ElementBase {
     this.#body.replaceChildren(figure);
     this.#result.textContent = '';
     this.#reason.textContent = '';
-    this.#reset.hidden = code === null || code === Number(attributeOrDefault(this, 'code'));
+    this.#reset.hidden = code === null || code === authorCode;
   }
 
   #tableEl = null;

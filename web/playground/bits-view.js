@@ -1,8 +1,9 @@
 // The Bits view: one format's bit layout (one toggle per bit), the exact decoded value and its neighbours,
-// a grid of the format's codes by category, casting a typed value into this and every other format.
+// a grid of the format's codes by category, casting a typed value into this and every other format. The format
+// is a handle (tl.format): a render asks it once (explore, or describeCode without a value); hex is the core's.
 import { t } from './strings.js';
 import { formatCard } from './format-card.js';
-import { castFacts, destinations, fillRoundMenu, modeCasts, modeResults, viewedMode } from './rounding-panel.js';
+import { castFacts, destinations, fillRoundMenu, modeResults, viewedMode } from './rounding-panel.js';
 import { castStrip } from './cast-strip.js';
 import { stochasticPanel } from './stochastic-panel.js';
 import { fillFormatMenu, showDefinition, wireFormatEditor } from './format-editor.js';
@@ -20,7 +21,8 @@ const SEED_SATURATING_INF = {
 
 // A number for reading, not for computing: 6 significant digits.
 const short = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e-4 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(5));
-const hex = (code, bits) => `0x${code.toString(16).toUpperCase().padStart(Math.ceil(bits / 4), '0')}`;
+// Format handles kept at once: the most recently used; an older one is deleted (never one a render still holds).
+const HANDLES_KEPT = 16;
 
 export class BitsView {
   constructor(app) {
@@ -29,6 +31,7 @@ export class BitsView {
     this.formats = this.tl.formats();
     this.byName = new Map(this.formats.map((f) => [f.name, f]));
     this.categoryCache = new Map();
+    this.handles = new Map();   // format name -> handle, least recently used first
     this.builtFor = null;
     this.gridFor = null;   // `${format}:${page}` of the grid on screen
     this.p3109 = this.tl.formats('p3109');
@@ -85,15 +88,28 @@ export class BitsView {
     });
   }
 
-  relabel() { this.builtFor = null; this.gridFor = null; this.cardsFor = null; this.menuFor = null; }
+  relabel() { this.builtFor = null; this.gridFor = null; this.cardsFor = null; this.menuFor = null; this.saturationFor = null; }
 
-  // Built-in and P3109 formats are listed up front; a defined one (from the editor or a link) is read on first use.
-  #format() {
-    const name = this.app.state.format;
-    if (!this.byName.has(name)) {
-      try { this.byName.set(name, this.tl.formatInfo(name)); } catch { return this.formats[0]; }
+  // The handle of a format (its facts and its calls), made on first use.
+  #handle(name) {
+    let h = this.handles.get(name);
+    if (h) {
+      this.handles.delete(name);
+    } else {
+      h = this.tl.format(name);
+      if (this.handles.size >= HANDLES_KEPT) {
+        const [oldest, old] = this.handles.entries().next().value;
+        this.handles.delete(oldest);
+        old.delete();
+      }
     }
-    return this.byName.get(name);
+    this.handles.set(name, h);
+    return h;
+  }
+
+  // The state's format; a name the module does not read (a link's) shows the first built-in format.
+  #format() {
+    try { return this.#handle(this.app.state.format); } catch { return this.#handle(this.formats[0].name); }
   }
 
   // The round mode goes only to a format that has it (the core lists them: E8M0's for float8_e8m0fnu).
@@ -123,8 +139,23 @@ export class BitsView {
     if ($('value-input').value.trim() !== state.value) $('value-input').value = state.value;
     $('input-kind').value = state.input;
     $('saturate-select').value = state.sat === null ? '' : state.sat ? '1' : '0';
+    // The code shown: the one picked (a bit, a cell, a link), else the cast's; one that does not fit shows 0.
+    const picked = state.code === null ? undefined : state.code >= 0 && state.code < 2 ** f.totalBits ? state.code : 0;
+    const options = this.#castOptions(state, f);
+    let explored = null;
+    let castError = null;
+    if (state.value) {
+      try {
+        explored = f.explore(state.value, { ...options, code: picked,
+          draws: options.round === 'stochastic' ? state.draws : 0 });
+        castError = explored.message;
+      } catch (e) {
+        castError = e.message;   // options the core refuses: said where the cast would be
+      }
+    }
+    const shown = explored ? explored.shown : f.describeCode(picked ?? 0);
     if (this.builtFor !== f.name) {
-      this.#buildBits(f);
+      this.#buildBits(f, shown);
       this.#facts(f);
       fillRoundMenu(document, $('round-select'), f);
       this.builtFor = f.name;
@@ -132,41 +163,33 @@ export class BitsView {
     // The mode in effect: the chosen one where this format has it, else the format's default (listed first).
     $('round-select').value = viewedMode(f, state.round) ?? f.roundModes[0] ?? '';
     $('round-select').disabled = f.roundModes.length === 0;
-    let cast = null;
-    let castError = null;
-    if (state.value) {
-      try {
-        cast = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
-      } catch (e) {
-        castError = e.message;
-      }
-    }
-    let code = state.code ?? (cast ? cast.code : 0);
-    if (code < 0 || code >= 2 ** f.totalBits) code = 0;
-    this.current = code;
+    this.current = shown.code;
     // Wider formats show the 256 codes that share all but the current code's low byte: the grid follows it.
-    const page = f.codeBytes > 1 ? Math.floor(code / 256) : 0;
+    const page = f.codeBytes > 1 ? Math.floor(shown.code / 256) : 0;
     if (this.gridFor !== `${f.name}:${page}`) {
       this.#buildGrid(f, page);
       this.gridFor = `${f.name}:${page}`;
     }
-    this.#showCode(f, code);
-    this.#showCast(f, state, cast, castError);
-    this.#showAll(state);
-    this.#saturationNote(f);
+    this.#showCode(shown);
+    this.#showCast(f, state, options, explored, castError);
+    this.#showAll(state, explored, castError);
+    if (this.saturationFor !== f.name) {
+      this.#saturationNote(f);
+      this.saturationFor = f.name;
+    }
     this.#cards(f, state.vs);
   }
 
   // The format's card, and beside it the card of the format chosen in "Compare with".
   #cards(f, vs) {
-    const other = vs && vs !== f.name ? this.byName.get(vs) : null;
+    const other = vs && vs !== f.name && this.byName.has(vs) ? this.#handle(vs) : null;
     $('compare-format').value = other ? other.name : '';
     const key = `${f.name}|${other ? other.name : ''}`;
     if (this.cardsFor === key) return;
     this.cardsFor = key;
     const box = $('format-cards');
     box.replaceChildren(formatCard(document, this.tl, f));
-    if (other) box.append(formatCard(document, this.tl, other));
+    if (other) box.append(formatCard(document, this.tl, other));   // before the next #handle call can delete it
     box.classList.toggle('two', !!other);
   }
 
@@ -177,8 +200,8 @@ export class BitsView {
       minSub: f.hasSubnormals ? powerOfTwo(f.minSubnormal) : t('bits.none') });
   }
 
-  #buildBits(f) {
-    const layout = this.tl.layout(f.name, 0);
+  // One toggle per bit, grouped by the fields of `layout` (any code's: every code has the same fields).
+  #buildBits(f, layout) {
     const box = $('bit-layout');
     box.replaceChildren();
     box.classList.toggle('wide', f.codeBytes > 2);   // float32: narrower bits that wrap
@@ -208,8 +231,9 @@ export class BitsView {
     }
   }
 
-  #showCode(f, code) {
-    const layout = this.tl.layout(f.name, code);
+  // The code shown (a CodeDescription: its layout, shortest decimal and neighbours).
+  #showCode(layout) {
+    const { code } = layout;
     for (const b of $('bit-layout').querySelectorAll('[data-bit]')) {
       const n = Number(b.dataset.bit);
       const on = (code >>> n) & 1;
@@ -218,10 +242,10 @@ export class BitsView {
       b.setAttribute('aria-label', t('bits.bitLabel', { n, field: t(`field.${b.dataset.field}`), value: on }));
     }
     $('bit-value').textContent = layout.exactValue;
-    $('bit-shortest').textContent = this.tl.shortestDecimal(f.name, code) || '—';   // the core's: casts back to this code
+    $('bit-shortest').textContent = layout.shortest || '—';   // the core's: casts back to this code
     $('bit-value').dataset.category = layout.category;
     const binary = layout.fields.map((fl) => fl.raw.toString(2).padStart(fl.highBit - fl.lowBit + 1, '0')).join(' ');
-    $('bit-code').textContent = `${hex(code, f.totalBits)} = ${binary}`;
+    $('bit-code').textContent = `${layout.hex} = ${binary}`;
     $('bit-category').textContent = t(`cat.${layout.category}`);
     $('bit-category').className = `cat-text cat-${layout.category}`;
     const field = layout.fields.find((fl) => fl.name === 'exponent');
@@ -232,14 +256,14 @@ export class BitsView {
     const nb = $('bit-neighbours');
     nb.replaceChildren();
     const spacing = [];
-    for (const [dir, other] of [['down', layout.nextDown], ['up', layout.nextUp]]) {
-      if (other === null || other === undefined) continue;
-      const o = this.tl.layout(f.name, other);
+    for (const dir of ['down', 'up']) {
+      const o = layout[dir];
+      if (o === null) continue;
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'link';
-      b.textContent = `${dir === 'down' ? '↓' : '↑'} ${hex(other, f.totalBits)} = ${o.exactValue}`;
-      b.addEventListener('click', () => this.app.set({ code: other }));
+      b.textContent = `${dir === 'down' ? '↓' : '↑'} ${o.hex} = ${o.exactValue}`;
+      b.addEventListener('click', () => this.app.set({ code: o.code }));
       nb.append(b, ' ');
       if (Number.isFinite(layout.value)) spacing.push(`${t(`bits.${dir}`)} ${powerOfTwo(Math.abs(o.value - layout.value))}`);
     }
@@ -249,20 +273,12 @@ export class BitsView {
     }
   }
 
-  // The codes a grid shows: all of them for <= 8 bits; for wider formats the 256 codes page * 256 + 0x00..0xFF
-  // (0xPP00..0xPPFF for 16 bits, 0xPPPPPP00..0xPPPPPPFF for float32).
-  #gridCodes(f, page) {
-    if (f.codeBytes === 1) return Array.from({ length: 2 ** f.totalBits }, (_, i) => i);
-    return Array.from({ length: 256 }, (_, i) => page * 256 + i);
-  }
-
+  // The codes a grid shows: all of them for <= 8 bits; for wider formats the 256 codes page * 256 + 0x00..0xff
+  // (0xpp00..0xppff for 16 bits, 0xpppppp00..0xppppppff for float32), from one call.
   #buildGrid(f, page) {
     const key = `${f.name}:${page}`;
     if (!this.categoryCache.has(key)) {
-      this.categoryCache.set(key, this.#gridCodes(f, page).map((c) => {
-        const l = this.tl.layout(f.name, c);
-        return { code: c, category: l.category, value: l.exactValue };
-      }));
+      this.categoryCache.set(key, f.codeBytes === 1 ? f.codes(0, 2 ** f.totalBits) : f.codes(page * 256, 256));
     }
     const grid = $('code-grid');
     grid.replaceChildren();
@@ -270,15 +286,15 @@ export class BitsView {
     grid.style.setProperty('--cols', String(cols));
     grid.style.setProperty('--label-chars', String(Math.ceil(f.totalBits / 4) + 2));   // "0x" and the row's digits
     const cells = this.categoryCache.get(key);
-    // Column labels are a hex digit, row labels the rest of the code (row 0x7_, column E: 0x7E; for 16-bit
-    // formats row 0x3F8_, column 0: 0x3F80; for float32 row 0x3F80000_).
+    // Column labels are a hex digit, row labels the rest of the code (row 0x7_, column e: 0x7e; for 16-bit
+    // formats row 0x3f8_, column 0: 0x3f80; for float32 row 0x3f80000_).
     const head = document.createElement('div');
     head.className = 'grid-row grid-head';
     head.setAttribute('aria-hidden', 'true');
     head.append(document.createElement('span'));
     for (let c = 0; c < cols; ++c) {
       const s2 = document.createElement('span');
-      s2.textContent = c.toString(16).toUpperCase();
+      s2.textContent = c.toString(16);   // the core's case
       head.append(s2);
     }
     grid.append(head);
@@ -289,7 +305,7 @@ export class BitsView {
       const label = document.createElement('span');
       label.className = 'grid-label';
       label.setAttribute('aria-hidden', 'true');
-      label.textContent = hex(cells[r].code, f.totalBits).replace(/.$/, '_');
+      label.textContent = cells[r].hex.replace(/.$/, '_');
       row.append(label);
       for (const c of cells.slice(r, r + 16)) {
         const b = document.createElement('button');
@@ -297,7 +313,7 @@ export class BitsView {
         b.setAttribute('role', 'gridcell');
         b.className = `code-cell cat-${c.category}`;
         b.dataset.code = String(c.code);
-        b.title = `${hex(c.code, f.totalBits)} = ${c.value} (${t(`cat.${c.category}`)})`;
+        b.title = `${c.hex} = ${c.exactValue} (${t(`cat.${c.category}`)})`;
         b.setAttribute('aria-label', b.title);
         b.tabIndex = -1;
         row.append(b);
@@ -316,20 +332,21 @@ export class BitsView {
     }));
     const note = document.createElement('li');
     if (f.codeBytes > 1) {
-      note.textContent = t('bits.gridHigh', { prefix: hex(page * 256, f.totalBits).replace(/..$/, '__') });
+      note.textContent = t('bits.gridHigh', { prefix: f.hex(page * 256).replace(/..$/, '__') });
       $('grid-legend').append(note);
     }
   }
 
-  #showCast(f, state, cast, error) {
+  #showCast(f, state, options, explored, error) {
     const box = $('cast-result');
     box.replaceChildren();
     box.classList.toggle('error', !!error);
     if (error) { box.textContent = error; return; }
-    if (!cast) return;
+    if (!explored) return;
+    const { cast } = explored;
     const line = document.createElement('p');
     line.className = 'mono big-line';
-    line.textContent = t('bits.castCode', { input: cast.input, code: hex(cast.code, f.totalBits),
+    line.textContent = t('bits.castCode', { input: cast.input, code: cast.hex,
       value: cast.exactValue, category: t(`cat.${cast.category}`) });
     const sat = document.createElement('p');
     sat.className = cast.saturated ? 'warn' : 'hint';
@@ -353,17 +370,18 @@ export class BitsView {
     }
     const facts = castFacts(document, cast);
     if (facts) box.append(facts);
-    const options = this.#castOptions(state, f);
-    const perMode = modeCasts(this.tl, f, state.value, options, cast);
-    const strip = castStrip(document, this.tl, f, cast, destinations(perMode));
+    // E8M0's up, down and nearest are not directions of one rounding: no modes on its strip, no table of them.
+    const perMode = f.isScaleFormat ? [] : explored.modes;
+    const strip = castStrip(document, cast, destinations(perMode));
     if (strip) box.append(strip);
-    const sr = stochasticPanel(document, this.tl, f, state, options, cast, (change) => this.app.set(change));
+    const sr = stochasticPanel(document, f, state, options, cast, explored.samples, (change) => this.app.set(change));
     if (sr) box.append(sr);
     const modes = modeResults(document, f, options, cast, perMode);
     if (modes) box.append(modes);
   }
 
-  #showAll(state) {
+  // Every built-in format's row: explore's rows, or each with the reason the options were refused.
+  #showAll(state, explored, error) {
     const table = $('cast-all');
     table.replaceChildren();
     if (!state.value) return;
@@ -379,25 +397,25 @@ export class BitsView {
     const thead = document.createElement('thead');
     thead.append(head);
     const body = document.createElement('tbody');
-    for (const f of this.formats) {
+    const rows = explored ? explored.rows : this.formats.map((f) => ({ format: f.name, cast: null, message: error }));
+    for (const { format, cast: r, message } of rows) {
       const tr = document.createElement('tr');
-      tr.dataset.format = f.name;
-      if (f.name === state.format) tr.classList.add('current');
+      tr.dataset.format = format;
+      if (format === state.format) tr.classList.add('current');
       let cells;
-      try {
-        const r = this.tl.castValue(f.name, state.value, this.#castOptions(state, f));
+      if (r) {
         tr.dataset.code = String(r.code);
         // Out of range at either end, as clearly as the other: clipped to ±max, or flushed below the smallest value.
         const range = r.saturated ? t('bits.rangeSaturated') : r.underflow === 'zero' ? t('bits.rangeToZero')
           : r.underflow === 'nonzero' ? t('bits.rangeToNonzero') : t('bits.no');
         tr.dataset.range = r.saturated ? 'saturated' : r.underflow ? `underflow-${r.underflow}` : 'in-range';
-        const error = r.error === null ? '—' : `${short(r.error)}${r.relativeError === null ? ''
+        const err = r.error === null ? '—' : `${short(r.error)}${r.relativeError === null ? ''
           : ` (${short(r.relativeError * 100)} %)`}`;
-        cells = [f.name, hex(r.code, f.totalBits), r.exactValue, t(`cat.${r.category}`), range, error];
+        cells = [format, r.hex, r.exactValue, t(`cat.${r.category}`), range, err];
         tr.classList.add(`cat-row-${r.category}`);
         if (r.saturated || r.underflow) tr.classList.add('out-of-range');
-      } catch (e) {
-        cells = [f.name, '', e.message, '', '', ''];
+      } else {
+        cells = [format, '', message, '', '', ''];
       }
       for (const text of cells) {
         const td = document.createElement('td');
@@ -409,6 +427,7 @@ export class BitsView {
     table.append(cap, thead, body);
   }
 
+  // ONNX's table beside the module's saturating casts of ±Inf (each format's facts: saturatedInf).
   #saturationNote(f) {
     const box = $('saturation-note');
     box.replaceChildren();
@@ -429,10 +448,10 @@ export class BitsView {
       const fmt = this.byName.get(name);
       if (!fmt) continue;
       ['inf', '-inf'].forEach((input, i) => {
-        const r = this.tl.castValue(name, input, { saturate: true, input: 'decimal' });
+        const r = fmt.saturatedInf[input === 'inf' ? 'plus' : 'minus'];
         const tr = document.createElement('tr');
         if (name === f.name) tr.classList.add('current');
-        const ours = `${hex(r.code, fmt.totalBits)} = ${r.exactValue}`;
+        const ours = `${r.hex} = ${r.exactValue}`;
         if (r.category === 'nan' ? seed[i] !== 'NaN' : seed[i] === 'NaN') tr.classList.add('differs-row');
         for (const text of [name, input === 'inf' ? '+Inf' : '-Inf', ours, seed[i]]) {
           const td = document.createElement('td');

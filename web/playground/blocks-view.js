@@ -2,8 +2,13 @@
 // core) quantizes; this view draws: the values (typed, or generated from a distribution with a seed), amax, the
 // shared scale and its bits, each element's scaled value, code, rounding and error, the block's statistics, the
 // representable values at this scale on a number line, and the same values under every format and scale mode.
+// The side-by-side rows come from the bulk kernels (blocks-compute.js), in a worker for large inputs
+// (blocks-runner.js, with progress and Cancel); elements are asked of the module, and drawn, a page of blocks at
+// a time as the page nears them, so no keystroke waits for thousands of blocks.
 import { t } from './strings.js';
 import { LINK_LIMIT, linkHolds } from './state.js';
+import { splitValues, fixed2, summarize } from './blocks-compute.js';
+import { BlocksRunner } from './blocks-runner.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -52,7 +57,25 @@ const cell = (row, text, className) => {
 };
 // A number as text that reads back as it, -0 included (String(-0) is '0').
 const exact = (v) => (Object.is(v, -0) ? '-0' : String(v));
-const fixed2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : String(v));
+
+// Beyond this many values the rows are computed in the worker: 512 values' 25 rows take a few ms on the page,
+// which keeps small blocks drawn in the same frame as the keystroke (tests/bench/blocks_typing_bench.mjs
+// measures typing at 1 000 and 10 000).
+const OFF_THREAD_VALUES = 512;
+// Elements drawn per page of blocks (whole blocks, at least one): quantizeDetail makes an object per element,
+// so one page is one short task.
+const PAGE_VALUES = 32;
+
+// Runs f and records its time as a User Timing measure (`typelattice-blocks-*`), so a profile or
+// tests/bench/blocks_typing_bench.mjs can tell the view's own work from the rest of a task.
+function timed(name, f) {
+  const start = performance.now();
+  try {
+    return f();
+  } finally {
+    performance.measure(`typelattice-blocks-${name}`, { start });
+  }
+}
 
 export class BlocksView {
   constructor(app) {
@@ -61,6 +84,18 @@ export class BlocksView {
     this.formats = this.tl.blockFormats();
     this.byName = new Map(this.formats.map((f) => [f.name, f]));
     this.shown = null;
+    this.computed = null;  // { text, inputs, rows } of the values last read
+    this.wanted = null;    // { f, scaleMode, text }: what the worker's answer is drawn for
+    this.pages = null;     // { f, scaleMode, inputs, next }: the blocks drawn so far
+    this.token = 0;        // the latest worker job; older ones' answers are dropped
+    this.reading = null;   // the text the worker is reading
+    this.runner = new BlocksRunner();
+    this.observer = typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) timed('page', () => this.#drawPage());
+      },
+                                 { rootMargin: '800px 0px' })
+      : null;
     const formatSelect = $('block-format-select');
     formatSelect.replaceChildren(...this.formats.map((f) => new Option(f.name, f.name)));
     formatSelect.addEventListener('change', (e) => {
@@ -94,6 +129,10 @@ export class BlocksView {
   }
 
   render(s) {
+    timed('render', () => this.#render(s));
+  }
+
+  #render(s) {
     const key = JSON.stringify([s.blockFormat, s.scale, s.values, s.lang]);
     if (key === this.shown) return;
     this.shown = key;
@@ -112,21 +151,116 @@ export class BlocksView {
     const note = $('block-values-link');
     note.hidden = linkHolds(s, 'values');
     note.textContent = note.hidden ? '' : t('blocks.linkTooLong', { n: s.values.length, limit: LINK_LIMIT });
-    const words = s.values.split(/[\s,]+/).filter(Boolean);
-    let detail;
-    try {
-      detail = this.tl.quantizeDetail(words, f.name, { scaleMode });
-    } catch (e) {
-      // The typed text stays as it is; the last good drawing stays under the message.
-      $('block-values-error').textContent = words.length ? e.message : t('blocks.noValues');
-      $('block-values-error').hidden = false;
-      field.setAttribute('aria-invalid', 'true');
-      return;
+    const words = splitValues(s.values);
+    this.wanted = { f, scaleMode, text: s.values };
+    const ready = this.computed?.text === s.values;
+    if (!words.length || ready || words.length <= OFF_THREAD_VALUES) this.#stopWorker();
+    if (!words.length) {
+      this.#refuse(t('blocks.noValues'));
+    } else if (ready) {
+      this.#draw();
+    } else if (words.length > OFF_THREAD_VALUES) {
+      this.#readOffThread(s.values, words.length);
+    } else {
+      try {
+        this.computed = { text: s.values, ...summarize(this.tl, words, this.formats) };
+      } catch (e) {
+        this.#refuse(e.message);
+        return;
+      }
+      this.#draw();
     }
+  }
+
+  // The typed text stays as it is; the last good drawing stays under the message.
+  #refuse(message) {
+    $('block-values-error').textContent = message;
+    $('block-values-error').hidden = false;
+    $('block-values').setAttribute('aria-invalid', 'true');
+  }
+
+  // The wanted format and mode, of the values computed: the side-by-side table, then the first page of blocks.
+  #draw() {
+    const { f, scaleMode } = this.wanted;
     $('block-values-error').hidden = true;
-    field.removeAttribute('aria-invalid');
-    $('block-details').replaceChildren(...detail.blocks.map((b, i) => this.#block(f, detail, b, i)));
-    this.#compare(words, f.name, scaleMode);
+    $('block-values').removeAttribute('aria-invalid');
+    this.#compare(this.computed.rows, f.name, scaleMode);
+    this.pages = { f, scaleMode, inputs: this.computed.inputs, next: 0 };
+    this.observer?.disconnect();
+    $('block-details').replaceChildren();
+    this.#drawPage();
+  }
+
+  // The next page of blocks in full (the module's quantizeDetail of just those values: blocks are independent),
+  // then a marker that draws the page after it when it comes near the viewport, or at a click.
+  #drawPage() {
+    const pages = this.pages;
+    if (!pages || pages.next >= pages.inputs.length) return;
+    const { f, scaleMode, inputs } = pages;
+    const start = pages.next;
+    const end = Math.min(inputs.length, start + Math.max(1, Math.floor(PAGE_VALUES / f.blockSize)) * f.blockSize);
+    const detail = this.tl.quantizeDetail(inputs.subarray(start, end), f.name, { scaleMode });
+    pages.next = end;
+    const details = $('block-details');
+    details.querySelector('.block-more')?.remove();
+    this.observer?.disconnect();
+    details.append(...detail.blocks.map((b, i) => this.#block(f, detail, b, start / f.blockSize + i)));
+    if (end < inputs.length) {
+      const more = document.createElement('p');
+      more.className = 'block-more hint';
+      const button = Object.assign(document.createElement('button'), { type: 'button', className: 'small',
+        textContent: t('blocks.more') });
+      button.addEventListener('click', () => this.#drawPage());
+      more.append(t('blocks.shown', { blocks: end / f.blockSize, count: Math.ceil(inputs.length / f.blockSize) }),
+                  ' ', button);
+      details.append(more);
+      this.observer?.observe(more);
+    }
+  }
+
+  // Large inputs are read and summarized in the worker, with progress and Cancel; the last drawing stays until
+  // the answer comes.
+  #readOffThread(text, count) {
+    if (this.reading === text) return;  // its answer is drawn for the format and mode wanted then
+    this.reading = text;
+    const token = ++this.token;
+    const status = $('block-progress');
+    const label = document.createElement('span');
+    label.textContent = t('blocks.phase.loading');
+    const cancel = Object.assign(document.createElement('button'), { type: 'button', className: 'small',
+      id: 'block-cancel', textContent: t('blocks.cancel') });
+    cancel.addEventListener('click', () => this.runner.cancel());
+    status.replaceChildren(label, ' ', cancel);
+    status.hidden = false;
+    const say = (m) => {
+      if (token === this.token && m.phase === 'quantizing') {
+        label.textContent = t('blocks.phase.quantizing', { count, done: m.done, total: m.total });
+      }
+    };
+    this.runner.run({ text }, say).then((result) => {
+      if (token !== this.token) return;
+      this.reading = null;
+      status.hidden = true;
+      this.computed = { text, ...result };
+      timed('draw', () => this.#draw());
+    }, (e) => {
+      if (token !== this.token || e.reason === 'superseded') return;
+      this.reading = null;
+      this.shown = null;  // the same state asked again computes again
+      if (e.reason === 'cancelled') {
+        status.textContent = t('blocks.cancelled');
+      } else {
+        status.hidden = true;
+        this.#refuse(e.message);
+      }
+    });
+  }
+
+  #stopWorker() {
+    ++this.token;
+    this.reading = null;
+    if (this.runner.busy) this.runner.cancel();
+    $('block-progress').hidden = true;
   }
 
   #block(f, detail, block, index) {
@@ -253,7 +387,7 @@ export class BlocksView {
   }
 
   // The same values under every block format and each of its scale modes, the module's SQNR of each block.
-  #compare(words, current, currentMode) {
+  #compare(rows, current, currentMode) {
     const table = $('block-compare');
     table.replaceChildren();
     const head = table.createTHead().insertRow();
@@ -263,20 +397,17 @@ export class BlocksView {
       head.append(th);
     }
     const body = table.createTBody();
-    for (const f of this.formats) {
-      for (const mode of f.scaleModes) {
-        const d = this.tl.quantizeDetail(words, f.name, { scaleMode: mode });
-        const row = body.insertRow();
-        Object.assign(row.dataset, { format: f.name, mode, default: String(mode === f.defaultScaleMode) });
-        if (f.name === current && mode === currentMode) row.classList.add('current');
-        cell(row, f.name);
-        cell(row, mode);
-        cell(row, d.blocks.map((b) => b.scaleHex).join(' '));
-        cell(row, d.blocks.map((b) => fixed2(b.statistics.sqnrDb)).join(' / '));
-        cell(row, String(d.blocks.reduce((n, b) => n + b.statistics.saturated, 0)));
-        cell(row, String(d.blocks.reduce((n, b) => n + b.statistics.flushed, 0)));
-        cell(row, String(f.bitsPerElement));
-      }
+    for (const r of rows) {
+      const row = body.insertRow();
+      Object.assign(row.dataset, { format: r.format, mode: r.mode, default: String(r.isDefault) });
+      if (r.format === current && r.mode === currentMode) row.classList.add('current');
+      cell(row, r.format);
+      cell(row, r.mode);
+      cell(row, r.scales);
+      cell(row, r.sqnr);
+      cell(row, String(r.saturated));
+      cell(row, String(r.flushed));
+      cell(row, String(r.bits));
     }
   }
 }

@@ -1,20 +1,17 @@
 // The cast on a number line (#cast-strip): the code's value between its two neighbours, the ends of its rounding
 // interval (the midpoints, where the input would round to a neighbour instead), the input, and above each value
-// the round modes that send the input there. Every number is the module's.
+// the round modes that send the input there. Every number is the module's (a format handle's explore: the cast
+// with its neighbours, in the core's hex).
 import { t } from './strings.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const hex = (code, bits) => `0x${code.toString(16).toUpperCase().padStart(Math.ceil(bits / 4), '0')}`;
 
 // destinations: Map from a code to the modes that cast the input to it (empty: the row is not drawn).
-export function castStrip(doc, tl, f, cast, destinations = new Map()) {
-  const layout = tl.layout(f.name, cast.code);
-  if (cast.roundingInterval === null || !Number.isFinite(layout.value)) return null;
-  const points = [{ kind: 'code', code: cast.code, value: layout.value, label: `${hex(cast.code, f.totalBits)} ${layout.exactValue}` }];
-  for (const other of [layout.nextDown, layout.nextUp]) {
-    if (other === null || other === undefined) continue;
-    const o = tl.layout(f.name, other);
-    if (Number.isFinite(o.value)) points.push({ kind: 'neighbour', code: other, value: o.value, label: `${hex(other, f.totalBits)} ${o.exactValue}` });
+export function castStrip(doc, cast, destinations = new Map()) {
+  if (cast.roundingInterval === null || !Number.isFinite(cast.value)) return null;
+  const points = [{ kind: 'code', code: cast.code, value: cast.value, label: `${cast.hex} ${cast.exactValue}` }];
+  for (const o of [cast.down, cast.up]) {
+    if (o !== null && Number.isFinite(o.value)) points.push({ kind: 'neighbour', code: o.code, value: o.value, label: `${o.hex} ${o.exactValue}` });
   }
   const { low, high } = cast.roundingInterval;
   for (const end of [low, high]) {
@@ -35,7 +32,7 @@ export function castStrip(doc, tl, f, cast, destinations = new Map()) {
     return e;
   };
   const svg = el('svg', { id: 'cast-strip', viewBox: `0 0 ${W} ${92 + top}`, role: 'img', class: 'cast-strip',
-    'aria-label': t('bits.stripLabel', { input: cast.input, value: layout.exactValue }) });
+    'aria-label': t('bits.stripLabel', { input: cast.input, value: cast.exactValue }) });
   const y = (v) => v + top;
   svg.append(el('line', { x1: 20, y1: y(46), x2: W - 20, y2: y(46), class: 'axis' }));
   for (const p of points) {

@@ -4,7 +4,7 @@
 // Messages out: { id, phase } while working, then { id, graph, check } or { id, error }.
 import createTypeLattice from '../dist/typelattice.mjs';
 
-const loading = createTypeLattice();
+const loading = createTypeLattice({ parts: ['promotion'] });  // parse and check: the promotion part only
 
 self.addEventListener('message', async ({ data }) => {
   const { id } = data;

@@ -1,22 +1,21 @@
 // A card per format for the Bits view: what each part of the name means (checked against the format's data:
 // a part is explained only where the module's facts say it holds), its special values found by decoding every
 // code with the module, its range, what it is used for, and E8M0's round modes as the core defines them.
+// `f` is a format handle (tl.format): its facts, and its hex for codes (the core's case).
 import { t } from './strings.js';
-
-const hex = (code, bits) => `0x${code.toString(16).toUpperCase().padStart(Math.ceil(bits / 4), '0')}`;
 
 function powerOfTwo(x) {
   const k = Math.log2(x);
   return Number.isInteger(k) ? `2^${k}` : String(x);
 }
 
-// Contiguous runs of codes as "0x7D–0x7F".
-function runs(codes, bits) {
+// Contiguous runs of codes as "0x7d–0x7f".
+function runs(codes, hex) {
   const out = [];
   for (let i = 0; i < codes.length;) {
     let j = i;
     while (j + 1 < codes.length && codes[j + 1] === codes[j] + 1) ++j;
-    out.push(i === j ? hex(codes[i], bits) : `${hex(codes[i], bits)}–${hex(codes[j], bits)}`);
+    out.push(i === j ? hex(codes[i]) : `${hex(codes[i])}–${hex(codes[j])}`);
     i = j + 1;
   }
   return out.join(', ');
@@ -31,7 +30,8 @@ function specialCodes(tl, f) {
       const { category } = tl.layout(f.name, code);
       if (kinds[category]) kinds[category].push(code);
     }
-    return { zero: kinds.zero, inf: kinds.inf, nan: kinds.nan, nanText: kinds.nan.length ? `0x7F800001–0x7FFFFFFF, 0xFF800001–0xFFFFFFFF (${t('card.nanCount', { n: 2 ** 24 - 2 })})` : '' };
+    const nanRuns = `${f.hex(0x7f800001)}–${f.hex(0x7fffffff)}, ${f.hex(0xff800001)}–${f.hex(0xffffffff)}`;
+    return { zero: kinds.zero, inf: kinds.inf, nan: kinds.nan, nanText: kinds.nan.length ? `${nanRuns} (${t('card.nanCount', { n: 2 ** 24 - 2 })})` : '' };
   }
   const count = 2 ** f.totalBits;
   const codes = f.codeBytes === 1 ? new Uint8Array(count) : new Uint16Array(count);
@@ -45,7 +45,7 @@ function specialCodes(tl, f) {
     else if (v === 0) zero.push(code);
     else if (!Number.isFinite(v)) inf.push(code);
   });
-  const nanText = nan.length > 4 ? `${runs(nan, f.totalBits)} (${t('card.nanCount', { n: nan.length })})` : runs(nan, f.totalBits);
+  const nanText = nan.length > 4 ? `${runs(nan, f.hex)} (${t('card.nanCount', { n: nan.length })})` : runs(nan, f.hex);
   return { zero, inf, nan, nanText };
 }
 
@@ -69,7 +69,7 @@ function partMeaning(part, f, specials) {
   }
   if (part === 'fnu' && !f.hasInf && !f.hasSign) return t('card.part.fnu', { nan: specials.nanText });
   if (part === 'uz' && !f.hasNegativeZero && specials.nan.length === 1) {
-    return t('card.part.uz', { code: hex(specials.nan[0], f.totalBits) });
+    return t('card.part.uz', { code: f.hex(specials.nan[0]) });
   }
   return null;
 }
@@ -117,9 +117,9 @@ export function formatCard(doc, tl, f) {
   row('name', parts);
 
   const special = doc.createElement('ul');
-  const codes = (list) => list.map((c) => hex(c, f.totalBits)).join(', ');
+  const codes = (list) => list.map((c) => f.hex(c)).join(', ');
   if (specials.zero.length) special.append(item(doc, 'zero', t('card.zero', { codes: codes(specials.zero) })));
-  else special.append(item(doc, 'zero', t('card.noZero', { code: hex(0, f.totalBits), value: powerOfTwo(f.minNormal) })));
+  else special.append(item(doc, 'zero', t('card.noZero', { code: f.hex(0), value: powerOfTwo(f.minNormal) })));
   if (specials.inf.length) special.append(item(doc, 'inf', t('card.inf', { codes: codes(specials.inf) })));
   special.append(item(doc, 'nan', specials.nan.length ? t('card.nan', { codes: specials.nanText }) : t('card.noNan')));
   row('specials', special);
@@ -143,7 +143,7 @@ export function formatCard(doc, tl, f) {
       modes.append(li);
     });
     const intro = doc.createElement('p');
-    intro.textContent = t(f.roundModes.includes('up') ? 'card.roundIntro' : 'card.roundIntroIeee');
+    intro.textContent = t(f.isScaleFormat ? 'card.roundIntro' : 'card.roundIntroIeee');
     row('round', intro, modes);
   }
   section.append(dl);

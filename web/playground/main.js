@@ -1,14 +1,15 @@
-// The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views.
+// The playground: loads the wasm module, keeps the page state in the URL hash and hands it to the views. The
+// module's promotion part loads at start; its formats part when a view that shows formats first opens (or once
+// the page is idle), so the first frame waits only for what it draws.
 import { loadTypeLattice } from '../components/tl-module.js';
 import { latticeCss, styleSheet } from '../components/styles.js';
 import { parseHashWithNotes, checkStateWithModule, moduleFacts, toHash, defaultState } from './state.js';
 import { AddressBar, readHash } from './history.js';
+import { FORMAT_VIEWS, partsOfView } from './parts.js';
 import { t, setLanguage, applyStrings, language, languages } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
 import { CompareView } from './compare-view.js';
-import { BitsView } from './bits-view.js';
-import { BlocksView } from './blocks-view.js';
 import { StoryView } from './story-view.js';
 import { CustomView } from './custom-view.js';
 
@@ -23,8 +24,8 @@ class Playground {
     ({ state: this.state, notes: this.linkNotes } = this.stateOfLink(location.hash));
     this.views = new Map();
     this.viewClasses = {
-      lattice: LatticeView, table: TableView, compare: CompareView, bits: BitsView, blocks: BlocksView, story: StoryView,
-      custom: CustomView,
+      lattice: LatticeView, table: TableView, compare: CompareView, story: StoryView, custom: CustomView,
+      // bits and blocks: imported with the formats part (loadFormats)
     };
   }
 
@@ -69,6 +70,28 @@ class Playground {
     return this.views.get(name);
   }
 
+  // Loads the formats part and the views that show it once (again after a failure); then checks the state's
+  // format keys, which only that part can judge.
+  loadFormats() {
+    if (!this.formatsLoading) {
+      this.formatsLoading = Promise.all([loadTypeLattice(['promotion', 'formats']), import('./bits-view.js'),
+        import('./blocks-view.js')]).then(([tl, { BitsView }, { BlocksView }]) => {
+        Object.assign(this.viewClasses, { bits: BitsView, blocks: BlocksView });
+        if (!this.tl.parts.includes('formats')) {
+          this.tl = tl;
+          this.facts = moduleFacts(tl, languages);
+          const notes = [];
+          this.state = checkStateWithModule({ ...this.state }, tl, languages, notes, this.facts);
+          this.linkNotes = [...(this.linkNotes || []), ...notes];
+          if (!FORMAT_VIEWS.has(this.state.view)) this.showLinkNotes();
+        }
+        this.formatsReady = true;
+      });
+      this.formatsLoading.catch(() => { this.formatsLoading = null; });
+    }
+    return this.formatsLoading;
+  }
+
   // `how`: 'push' (a choice: a history entry of its own), 'type' (typing in a field: one entry per run of
   // keystrokes) or 'replace' (history.js).
   set(patch, how = 'push') {
@@ -109,9 +132,23 @@ class Playground {
     $('all-types-toggle').checked = s.all;
     const status = $('load-status');
     this.showLinkNotes();
+    if (FORMAT_VIEWS.has(s.view) && !this.formatsReady) {
+      if (!status.classList.contains('error')) {
+        status.textContent = t('loading');
+        status.hidden = false;
+      }
+      this.loadFormats().then(() => { if (FORMAT_VIEWS.has(this.state.view)) this.render(); }, (e) => {
+        if (!FORMAT_VIEWS.has(this.state.view)) return;
+        status.textContent = t('loadFailed', { error: e.message });
+        status.classList.add('error');
+        status.hidden = false;
+      });
+      return;
+    }
     try {
       this.view(s.view).render(s);
-      if (status.classList.contains('error') && !this.keepError) status.hidden = true;
+      // An error stays when it was just shown; the loading line goes once the view is drawn.
+      if (!status.classList.contains('error') || !this.keepError) status.hidden = true;
       this.keepError = false;
     } catch (e) {
       // Links are checked before they get here; this is the last resort: say why and show the defaults
@@ -208,7 +245,7 @@ async function main() {
   setupTheme();
   let tl;
   try {
-    tl = await loadTypeLattice();
+    tl = await loadTypeLattice(partsOfView(initial.view));
   } catch (e) {
     $('load-status').textContent = t('loadFailed', { error: e.message });
     $('load-status').classList.add('error');
@@ -216,12 +253,24 @@ async function main() {
   }
   performance.mark('typelattice-module-loaded');
   const app = new Playground(tl);
+  if (FORMAT_VIEWS.has(app.state.view)) {
+    try {
+      await app.loadFormats();
+    } catch (e) {
+      $('load-status').textContent = t('loadFailed', { error: e.message });
+      $('load-status').classList.add('error');
+      return;
+    }
+  }
   app.wire();
   app.render();
   if (!$('load-status').classList.contains('error')) $('load-status').hidden = true;
   document.documentElement.dataset.ready = 'true';
   performance.mark('typelattice-interactive');
   setTimeout(() => app.fillSystems(true), 0);
+  // The formats part, fetched once the first frame is up, so that opening the Bits view does not wait.
+  const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 200));
+  idle(() => app.loadFormats().catch(() => {}), { timeout: 2000 });
   window.typelatticePlayground = app;   // for people's scripts and the budget measurements
 }
 

@@ -1,12 +1,10 @@
 // The Bits view's rounding: the Rounding menu (the core's modes for the format), under a cast where each mode
-// sends the input, as the module casts it, with the sentence that explains a tie, and the core's facts about the
-// cast (its shortest decimal, the two values around the input, stochastic rounding's share and mean).
+// sends the input (explore's modes: every mode that sends it to one place, so not stochastic, whose panel shows
+// the chance and the draws instead), with the sentence that explains a tie, and the core's facts about the cast
+// (its shortest decimal, the two values around the input, stochastic rounding's share and mean).
 import { t } from './strings.js';
 
 const rules = (f) => f.roundModes.map((mode, i) => [mode, f.roundModeRules[i]]);
-// Modes that send an input to one place: every mode but stochastic, whose one draw would read as the answer
-// (its panel shows the chance and the draws instead).
-const directions = (f) => rules(f).filter(([mode]) => mode !== 'stochastic');
 
 // The mode this view casts with: the chosen one where the format has it, else none (the format's default).
 export const viewedMode = (f, chosen) => (f.roundModes.includes(chosen) ? chosen : undefined);
@@ -22,18 +20,11 @@ export function fillRoundMenu(doc, select, f) {
   }));
 }
 
-// The input cast in each direction mode with `options` but that mode: [{ mode, cast }]. None for E8M0's modes
-// (not directions of one rounding) and for a failed cast.
-export function modeCasts(tl, f, text, options, cast) {
-  if (!cast || f.roundModes.includes('up')) return [];
-  const { srNumBits, srBits, seed, ...rest } = options;   // stochastic rounding's bits go with that mode only
-  return directions(f).map(([mode]) => ({ mode, cast: tl.castValue(f.name, text, { ...rest, round: mode }) }));
-}
-
-// Where the modes send the input: code -> the modes that give it, for the number line.
+// Where the modes send the input: code -> the modes that give it, for the number line. perMode: explore's
+// modes, [{ mode, code, line }].
 export function destinations(perMode) {
   const out = new Map();
-  for (const { mode, cast } of perMode) out.set(cast.code, [...(out.get(cast.code) ?? []), mode]);
+  for (const { mode, code } of perMode) out.set(code, [...(out.get(code) ?? []), mode]);
   return out;
 }
 
@@ -46,12 +37,12 @@ export function modeResults(doc, f, options, cast, perMode) {
   const table = doc.createElement('table');
   table.className = 'data mono';
   const lines = {};
-  for (const { mode, cast: c } of perMode) {
-    lines[mode] = c.line;
+  for (const { mode, line } of perMode) {
+    lines[mode] = line;
     const tr = doc.createElement('tr');
     tr.dataset.mode = mode;
-    if (mode === (options.round ?? f.roundModes[0])) tr.className = 'current';   // unset: the format's default, listed first
-    for (const cell of [mode, c.line]) {
+    if (mode === (options.round ?? f.defaultRound)) tr.className = 'current';   // unset: the format's default
+    for (const cell of [mode, line]) {
       const td = doc.createElement('td');
       td.textContent = cell;
       tr.append(td);

@@ -77,9 +77,10 @@ export const STATE_KEYS = Object.freeze([
     when: (s) => s.view !== 'blocks', check: (v, s, f) => f.blockFormatRefusal(v, s) },
   { key: 'vs', view: 'bits', default: '', ...any, check: (v, s, f) => (v ? f.formatRefusal(v) : null) },
   { key: 'code', view: 'bits', default: null,
-    parse: (v) => (/^(0x[0-9a-f]+|\d+)$/i.test(v) && Number.isSafeInteger(Number(v)) ? Number(v)
-      : refuse('a code such as 0x7e')),
-    write: (v) => (v === null ? null : `0x${v.toString(16)}`), check: (v, s, f) => f.codeRefusal(s.format, v) },
+    // Kept as the link wrote it until the check reads it with the core's grammar (tl.parseCode).
+    parse: (v) => (v.trim() === '' ? refuse('a code such as 0x7e') : v),
+    write: (v) => (v === null ? null : typeof v === 'number' ? `0x${v.toString(16)}` : v),
+    check: (v, s, f) => f.codeRefusal(s, v) },
   { key: 'value', view: 'bits', default: '', ...any },
   { key: 'input', view: 'bits', default: 'decimal', ...oneOf(['decimal', 'hex']) },
   { key: 'sat', view: 'bits', default: null, ...flag, write: (v) => (v === null ? null : flag.write(v)) },
@@ -206,10 +207,14 @@ export function moduleFacts(tl, languages) {
     systemRefusal: (name) => (systems().has(name) ? null : `not one of the systems: ${names([...systems().keys()])}`),
     systemTakesModes: (name) => systems().get(name)?.modes === true,
     formatRefusal: (name) => format(name).refusal ?? null,
-    codeRefusal: (formatName, code) => {
-      const f = format(formatName);
-      if (code === null || f.refusal) return null;
-      return code < 2 ** f.totalBits ? null : `${f.name} codes have ${f.totalBits} bits`;
+    codeRefusal: (s, code) => {
+      if (code === null || format(s.format).refusal) return null;
+      try {
+        s.code = tl.parseCode(s.format, String(code));
+        return null;
+      } catch (e) {
+        return e.message;
+      }
     },
     // The module reads block format names in any case; the list gives each one's spelling.
     blockFormatRefusal: (name, s) => {
@@ -236,8 +241,11 @@ export function moduleFacts(tl, languages) {
 // back to its default (with the fields it `resets`) and adds a note. `facts`: moduleFacts(tl, languages), or the
 // module and the languages to make them from.
 export function checkStateWithModule(s, tl, languages, notes, facts = moduleFacts(tl, languages)) {
+  // The Bits and Blocks keys wait for the module's formats part (main.js checks them again once it is loaded).
+  const formatsLoaded = tl.parts.includes('formats');
   for (const e of STATE_KEYS) {
     if (!e.check || (e.when && !e.when(s))) continue;
+    if (!formatsLoaded && (e.view === 'bits' || e.view === 'blocks')) continue;
     const resets = e.resets ?? [e.field];
     if (resets.every((k) => fieldOf.get(k).write(s[k]) === fieldOf.get(k).write(fieldOf.get(k).default))) continue;
     const why = e.check(s[e.field], s, facts);

@@ -1,11 +1,10 @@
 // The Bits view's stochastic rounding (#stochastic-panel): the chance that the input rounds away from zero and
-// the expected result (the core's, from every bit pattern), and K draws from the seeded stream (the module's
-// castSamples, the CLI's `cast --repeat K`): how many went each way, and their running mean closing in on the
-// expected value, which lies within one step / 2^N of the input.
+// the expected result (the core's, from every bit pattern), and K draws from the seeded stream (explore's
+// samples, castSamples', the CLI's `cast --repeat K`): how many went each way, and their running mean closing in
+// on the expected value, which lies within one step / 2^N of the input.
 import { t } from './strings.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const hex = (code, bits) => `0x${code.toString(16).toUpperCase().padStart(Math.ceil(bits / 4), '0')}`;
 const short = (v) => String(Number(v.toPrecision(6)));
 
 function svgEl(doc, name, attrs, text) {
@@ -50,7 +49,7 @@ function histogram(doc, f, b, counts, total) {
     const g = svgEl(doc, 'g', { 'data-code': code, 'data-count': n });
     g.append(svgEl(doc, 'rect', { x, y: H - 22 - h, width: bar, height: h, class: i ? 'away' : 'toward-zero' }));
     g.append(svgEl(doc, 'text', { x: x + bar / 2, y: H - 26 - h, 'text-anchor': 'middle' }, `${n} (${short((100 * n) / (total || 1))} %)`));
-    g.append(svgEl(doc, 'text', { x: x + bar / 2, y: H - 6, 'text-anchor': 'middle' }, `${hex(code, f.totalBits)} ${value}`));
+    g.append(svgEl(doc, 'text', { x: x + bar / 2, y: H - 6, 'text-anchor': 'middle' }, `${f.hex(code)} ${value}`));
     svg.append(g);
   });
   return svg;
@@ -87,8 +86,9 @@ function runningMean(doc, input, expected, b, values) {
   return { svg, mean: means.length ? means[means.length - 1] : NaN };
 }
 
-// Null unless the view rounds stochastically and the input lies between two values of the format.
-export function stochasticPanel(doc, tl, f, state, options, cast, set) {
+// Null unless the view rounds stochastically. f: the format's handle; codes: the draws (explore's samples: there
+// are some whenever the input lies between two values of the format).
+export function stochasticPanel(doc, f, state, options, cast, codes, set) {
   if (options.round !== 'stochastic' || !cast) return null;
   const box = doc.createElement('section');
   box.id = 'stochastic-panel';
@@ -120,9 +120,8 @@ export function stochasticPanel(doc, tl, f, state, options, cast, set) {
     return box;
   }
   const fact = (name) => cast.facts.find((x) => x.name === name)?.text ?? '';
-  chance.textContent = t('sr.chance', { share: fact('p(away)'), away: `${hex(b.awayCode, f.totalBits)} ${b.away}`,
+  chance.textContent = t('sr.chance', { share: fact('p(away)'), away: `${f.hex(b.awayCode)} ${b.away}`,
     expected: fact('expected'), input: state.value, bits: options.srNumBits });
-  const codes = tl.castSamples(f.name, state.value, state.draws, options);
   const counts = new Map();
   const values = Array.from(codes, (c) => {
     counts.set(c, (counts.get(c) ?? 0) + 1);

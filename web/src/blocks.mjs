@@ -54,6 +54,25 @@ export function blockFunctions({ core, unwrap, allocate, fits }) {
       unwrap(core.quantizeDetail(f.name, scaleMode, tensorScale, address, values.length)));
   }
 
+  // Every block's facts without its elements; `inputs` is the values as read (float32), to pass on to later calls.
+  function quantizeSummary(given, formatName, opts) {
+    const what = 'quantizeSummary';
+    const f = blockFormat(formatName, what);
+    const [scaleMode, tensorScale] = quantizeOptions(opts, what);
+    const values = float32Values(given, what, true);
+    if (values.length === 0) throw new RangeError(`${what}: no values to quantize`);
+    const facts = withValues(values, what, (address) =>
+      unwrap(core.quantizeSummary(f.name, scaleMode, tensorScale, address, values.length)));
+    const hex = facts.scaleHex.split(' ');
+    const n = facts.numbers;
+    const blocks = hex.map((scaleHex, b) => {
+      const [amax, scaleCode, scale, count, mse, sqnrDb, maxAbsError, saturated, flushed] = n.subarray(9 * b, 9 * b + 9);
+      return { amax, scaleCode, scaleHex, scale, statistics: { mse, sqnrDb, maxAbsError, saturated, flushed, count,
+                                                               bitsPerElement: f.bitsPerElement } };
+    });
+    return { format: facts.format, scaleMode: facts.scaleMode, tensorScale: facts.tensorScale, inputs: values, blocks };
+  }
+
   return {
     /** The block formats: element and scale formats, block size, bits per element, scale modes, element values. */
     blockFormats: () => structuredClone(table),
@@ -123,6 +142,9 @@ export function blockFunctions({ core, unwrap, allocate, fits }) {
 
     /** Every block of the values in full, and the text `typelattice quantize` prints for them. */
     quantizeDetail: (given, formatName, opts) => quantizeDetail(given, formatName, opts, 'quantizeDetail'),
+
+    /** Every block's scale and statistics without its elements (a view of many blocks), and the values as read. */
+    quantizeSummary,
 
     /** One block (1 to blockSize values) in full: each element, the scale, the statistics and the CLI's text. */
     quantizeBlock(given, formatName, opts) {

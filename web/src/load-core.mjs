@@ -1,5 +1,6 @@
-// Loads one build of the core (Emscripten glue + .wasm) so that bundlers can follow it: the .wasm URLs are
-// literals bundlers rewrite (wasm-files.mjs), and node's file reader is not imported at all.
+// Loads one build of the whole module or of one part of it (Emscripten glue + .wasm) so that bundlers can
+// follow it: the .wasm URLs are literals bundlers rewrite (wasm-files.mjs), the glue imports literal
+// specifiers, and node's file reader is not imported at all.
 // The wrapper fetches and compiles the .wasm itself, so a failure names the URL and the HTTP status, and a
 // later call starts from scratch (nothing is cached).
 import { WASM_FILES, defaultWasmUrl, embeddedModule } from './wasm-files.mjs';
@@ -20,10 +21,10 @@ function runningInNode() {
 }
 
 // Where the build's .wasm lives: the caller's locateFile(fileName, defaultUrl) if given, else next to this file.
-function wasmLocation(simd, locateFile) {
-  const fallback = defaultWasmUrl(simd);
+function wasmLocation(part, simd, locateFile) {
+  const fallback = defaultWasmUrl(part, simd);
   if (locateFile === undefined) return fallback;
-  const located = locateFile(WASM_FILES[simd ? 'simd' : 'plain'], fallback === null ? undefined : fallback.href);
+  const located = locateFile(WASM_FILES[part][simd ? 'simd' : 'plain'], fallback === null ? undefined : fallback.href);
   if (typeof located !== 'string' && !(located instanceof URL)) {
     throw new TypeError(`createTypeLattice: locateFile must return a string or a URL, got ${typeof located}`);
   }
@@ -61,12 +62,14 @@ async function fetchWasm(url) {
   return response;
 }
 
-async function compileWasm(url) {
+async function compileWasm(url, started) {
   if (url.protocol === 'file:' && runningInNode()) {
     const bytes = await readFileUrl(url);
+    started();
     return compileBytes(bytes, url, 0);
   }
   const response = await fetchWasm(url);
+  started();
   // Streaming compilation needs the application/wasm type; other types still work from the bytes.
   if (typeof WebAssembly.compileStreaming === 'function' &&
       (response.headers.get('content-type') || '').startsWith('application/wasm')) {
@@ -89,17 +92,28 @@ async function compileBytes(bytes, url, status) {
   }
 }
 
+// One literal specifier per glue, so bundlers emit each as its own chunk.
+function importGlue(part, simd) {
+  if (part === 'formats') return simd ? import('./typelattice-formats-simd.mjs') : import('./typelattice-formats.mjs');
+  if (part === 'promotion') {
+    return simd ? import('./typelattice-promotion-simd.mjs') : import('./typelattice-promotion.mjs');
+  }
+  return simd ? import('./typelattice-core-simd.mjs') : import('./typelattice-core.mjs');
+}
+
 /**
- * Loads the SIMD128 (`simd`) or plain build; `locateFile(fileName, defaultUrl)` may move the .wasm. The
- * single-file build (typelattice.single.mjs) carries the plain build's .wasm inside and loads that.
+ * Loads the SIMD128 (`simd`) or plain build of a part or of the whole module ('whole');
+ * `locateFile(fileName, defaultUrl)` may move the .wasm. The single-file build (typelattice.single.mjs) carries
+ * the whole module's plain .wasm inside and loads that. The
+ * request waits for `after` (a promise); `started()` is called once its response (or file) has arrived.
  */
-export async function loadCore(simd, locateFile) {
+async function loadCore(part, simd, locateFile, after, started) {
   const embedded = embeddedModule !== null && locateFile === undefined;
-  const useSimd = simd && !embedded;
-  const url = embedded ? null : wasmLocation(useSimd, locateFile);
+  const useSimd = simd && embeddedModule === null;  // the single file has only the plain glue
+  const url = embedded ? null : wasmLocation(part, useSimd, locateFile);
   const [{ default: factory }, wasmModule] = await Promise.all([
-    useSimd ? import('./typelattice-core-simd.mjs') : import('./typelattice-core.mjs'),
-    embedded ? embeddedModule(WasmLoadError) : compileWasm(url),
+    importGlue(part, useSimd),
+    embedded ? embeddedModule(WasmLoadError).finally(started) : after.then(() => compileWasm(url, started)),
   ]);
   let failInstantiation;
   const instantiationFailed = new Promise((resolve, reject) => { failInstantiation = reject; });
@@ -112,4 +126,23 @@ export async function loadCore(simd, locateFile) {
       return {};
     },
   })]);
+}
+
+/**
+ * Loads the parts named in `parts` (in that order; 'whole' for the whole module), resolving to their Emscripten
+ * modules by part name. Each
+ * part's request starts once the previous part's response has begun, so a server that refuses the first is
+ * asked nothing more, and a failure names the same file every time; the downloads and compiles still overlap.
+ */
+export async function loadCores(parts, simd, locateFile) {
+  let previous = Promise.resolve();
+  const loads = parts.map((part) => {
+    let started;
+    const response = new Promise((resolve) => { started = resolve; });
+    const load = loadCore(part, simd, locateFile, previous, started);
+    previous = response;
+    return load;
+  });
+  const modules = await Promise.all(loads);
+  return Object.fromEntries(parts.map((part, i) => [part, modules[i]]));
 }

@@ -1,8 +1,13 @@
-// The single-file build's stand-in for wasm-files.mjs: web/tools/build-dist.mjs puts the plain build's .wasm, gzipped
+// The single-file build's stand-in for wasm-files.mjs: web/tools/build-dist.mjs puts the whole module's plain .wasm, gzipped
 // and in base64, where PLAIN_WASM_GZIP_BASE64 stands. Gzipped because base64 of the raw bytes gzips to about a third
 // more than the .wasm, base64 of its gzip to about the gzip; only this build carries the code that inflates it.
 
-export const WASM_FILES = { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' };
+// The same names as wasm-files.mjs, for a locateFile that moves the .wasm files.
+export const WASM_FILES = {
+  whole: { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' },
+  promotion: { simd: 'typelattice-promotion-simd.wasm', plain: 'typelattice-promotion.wasm' },
+  formats: { simd: 'typelattice-formats-simd.wasm', plain: 'typelattice-formats.wasm' },
+};
 
 export const defaultWasmUrl = () => null;
 

@@ -115,6 +115,25 @@ export interface QuantizedDetail {
   text: string;
 }
 
+/** One block of {@link TypeLattice.quantizeSummary}: quantizeDetail's block without its elements and lines. */
+export interface QuantizedBlockSummary {
+  amax: number;
+  scaleCode: number;
+  scaleHex: string;
+  scale: number;
+  statistics: BlockStatistics;
+}
+
+/** The result of {@link TypeLattice.quantizeSummary}. */
+export interface QuantizedSummary {
+  format: BlockFormatName;
+  scaleMode: ScaleModeName;
+  tensorScale: number;
+  /** The values as read (each rounded once to float32): pass them to later calls instead of reading again. */
+  inputs: Float32Array;
+  blocks: QuantizedBlockSummary[];
+}
+
 /** The result of {@link TypeLattice.quantizeBlock}: one block, with the call's facts. */
 export interface QuantizedOneBlock extends QuantizedBlockDetail {
   format: BlockFormatName;
@@ -147,6 +166,11 @@ export interface BlockCalls {
    * bad one is a RangeError naming it ("value 2: ...").
    */
   quantizeDetail(values: Float32Array | number[] | string[], format: string, opts?: QuantizeOptions): QuantizedDetail;
+  /**
+   * Every block's scale and statistics, the numbers quantizeDetail gives, without the elements: memory and time
+   * per block, for views of many blocks. Values and errors as quantizeDetail's.
+   */
+  quantizeSummary(values: Float32Array | number[] | string[], format: string, opts?: QuantizeOptions): QuantizedSummary;
   /** One block (1 to blockSize values) in full. @throws {RangeError} for more values than a block holds. */
   quantizeBlock(values: Float32Array | number[] | string[], format: string, opts?: QuantizeOptions): QuantizedOneBlock;
 }

@@ -1,5 +1,6 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
 import type { BlockCalls } from './typelattice-blocks.js';
+import type { FormatCalls } from './typelattice-formats.js';
 
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
 export * from './typelattice-blocks.js';
@@ -10,6 +11,8 @@ import type {
   LatticeCheck, GraphJoin, Selection,
 } from './typelattice-promotion.js';
 export * from './typelattice-promotion.js';
+// The format handle (tl.format) and what it answers: typelattice-formats.d.ts.
+export * from './typelattice-formats.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'numpy-2021' | 'torch-2021'
@@ -78,13 +81,19 @@ export interface CastValueOptions extends CastOptions {
   from?: 'float32' | 'float64';
 }
 
+/** A part of the module, loaded on its own: its own .wasm (docs/wasm.md, "Parts"). */
+export type PartName = 'promotion' | 'formats';
+
 /** Options of {@link createTypeLattice}. */
 export interface CreateOptions {
   /** false forces the plain build even where WebAssembly SIMD128 is available (default true). */
   simd?: boolean;
+  /** The parts to load (default: the whole module); the result has only their members ({@link TypeLatticeParts}). */
+  parts?: readonly PartName[];
   /**
-   * Where the build's .wasm is served from: called with its file name ('typelattice-core-simd.wasm' or
-   * 'typelattice-core.wasm') and the default URL (next to the module; undefined in the single-file build),
+   * Where each .wasm is served from: called with its file name ('typelattice-core-simd.wasm' or
+   * 'typelattice-core.wasm' for the whole module, 'typelattice-promotion-simd.wasm' or 'typelattice-promotion.wasm'
+   * for the promotion part, 'typelattice-formats-simd.wasm' or 'typelattice-formats.wasm' for the formats part) and the default URL (next to the module; undefined in the single-file build),
    * returns an absolute URL or one relative to the page. Default: the file next to the module.
    */
   locateFile?: (fileName: string, defaultUrl: string | undefined) => string | URL;
@@ -149,6 +158,22 @@ export interface FormatEntry {
   hasSubnormals: boolean;
   /** Whether the format has a zero (float8_e8m0fnu has none: its code 0x00 is 2^-127). */
   hasZero: boolean;
+  /** The round mode a cast without `round` uses (ONNX Cast's): 'up' for float8_e8m0fnu, else 'ties-to-even'. */
+  defaultRound: RoundName;
+  /** Whether a cast without `saturate` saturates (ONNX Cast's default for the format). */
+  saturateByDefault: boolean;
+  /** The scale format float8_e8m0fnu: unsigned powers of two, no zero, ONNX's own round modes. */
+  isScaleFormat: boolean;
+  /** What a saturating cast (saturate: true, the default round mode) makes of +Inf and −Inf. */
+  saturatedInf: { plus: SaturatedInfinity; minus: SaturatedInfinity };
+}
+
+/** A code a saturating cast of an infinity gives. */
+export interface SaturatedInfinity {
+  code: number;
+  hex: string;
+  exactValue: string;
+  category: Category;
 }
 
 /** What every handle has: call delete() when done (a FinalizationRegistry only frees a forgotten one). */
@@ -232,6 +257,8 @@ export interface BitField {
 export interface CodeLayout {
   format: string;
   code: number;
+  /** The code in the core's hex, e.g. '0x7e' (lowercase, padded to the format's width). */
+  hex: string;
   fields: BitField[];
   bias: number;
   /** Null for inf / nan. */
@@ -254,6 +281,8 @@ export interface CastResult {
   /** The number that was cast, exact. */
   input: string;
   code: number;
+  /** The code in the core's hex, e.g. '0x7e'. */
+  hex: string;
   exactValue: string;
   value: number;
   category: Category;
@@ -322,11 +351,13 @@ export class TypePromotionError extends Error {
 }
 
 /** The loaded module. Names accept the CLI's aliases; results use canonical names. */
-export interface TypeLattice extends BlockCalls {
+export interface TypeLattice extends BlockCalls, FormatCalls {
   /** The typelattice version, e.g. '0.1.0'. */
   readonly version: string;
   /** Which build was loaded. */
   readonly isa: 'wasm_simd128' | 'scalar';
+  /** The parts this instance loaded. */
+  readonly parts: readonly PartName[];
 
   /** Every dtype, in table order. */
   dtypes(): DtypeEntry[];
@@ -421,6 +452,12 @@ export interface TypeLattice extends BlockCalls {
   /** The bit layout and exact value of one code. @throws {RangeError} for a code outside 0 .. 2^bits - 1. */
   layout(format: string, code: number): CodeLayout;
   /**
+   * Reads a code written as text by the one grammar every front end uses: `0x` and hex digits, `0b` and binary
+   * digits, or decimal digits (ASCII only, no sign, separators or exponent; white space around is ignored), at
+   * most 2^bits − 1 of the format. @throws {RangeError} with the core's message (the CLI's) otherwise.
+   */
+  parseCode(format: string, text: string): number;
+  /**
    * Casts one value (a decimal or hex bit-pattern string, or a number), explained, read and cast as
    * `typelattice cast` does (a number is read as the shortest decimal that is it).
    * @throws {RangeError} for a value that does not parse, or an option value the core refuses (the CLI's texts).
@@ -438,5 +475,21 @@ export interface TypeLattice extends BlockCalls {
   heapStats(): HeapStats;
 }
 
-/** Loads the WebAssembly module (the SIMD128 build where supported) and returns the API. */
+/** The members every instance has, whichever parts it loaded. */
+export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats';
+/** The members the promotion part brings. */
+export type PromotionMember = 'dtypes' | 'systems' | 'presets' | 'designStory' | 'system' | 'graph' | 'promoteTypes'
+  | 'resultType' | 'table' | 'lattice' | 'checkSystem' | 'compareTables' | 'compare' | 'checkLattice' | 'joinOnGraph'
+  | 'reachable' | 'routeEdges' | 'parseLattice';
+/** The members the formats part brings. */
+export type FormatMember = 'formats' | 'formatInfo' | 'castFloat32' | 'decode' | 'layout' | 'shortestDecimal'
+  | 'castValue' | 'castSamples' | keyof BlockCalls;
+/** An instance that loaded the parts P. */
+export type TypeLatticeParts<P extends PartName> = Pick<TypeLattice, CommonMember
+  | ('promotion' extends P ? PromotionMember : never) | ('formats' extends P ? FormatMember : never)>;
+
+/** Loads the parts named in `options.parts` (the SIMD128 build where supported) and returns their API. */
+export default function createTypeLattice<P extends PartName>(options: CreateOptions & { parts: readonly P[] }):
+  Promise<TypeLatticeParts<P>>;
+/** Loads the whole WebAssembly module (the SIMD128 build where supported) and returns the API. */
 export default function createTypeLattice(options?: CreateOptions): Promise<TypeLattice>;

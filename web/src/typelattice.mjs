@@ -1,10 +1,14 @@
 // typelattice as an ES module: dtype promotion lattices and minifloat formats, computed by the C++ core
-// compiled to WebAssembly. This wrapper loads the SIMD128 or the plain build, validates arguments, turns the
-// bindings' { ok, value } / { ok: false, kind, message } results into values or the right Error class, and
-// moves bulk data through the wasm heap. It computes nothing itself. API: docs/wasm.md, typelattice.d.ts.
+// compiled to WebAssembly. This wrapper loads the whole module or the parts asked for (promotion, formats) in
+// their SIMD128 or plain build, validates arguments, turns the bindings' { ok, value } / { ok: false, kind,
+// message } results into values or the right Error class, and moves bulk data through the wasm heap. It computes nothing itself. API: docs/wasm.md, typelattice.d.ts.
 
-import { loadCore } from './load-core.mjs';
+import { loadCores } from './load-core.mjs';
+import { partsOption, joinedCore, keepParts, wholeCores } from './parts.mjs';
+import { embeddedModule } from './wasm-files.mjs';
 import { blockFunctions } from './blocks.mjs';
+import { formatHandleMaker } from './format-handle.mjs';
+import { heapFunctions } from './heap.mjs';
 import {
   describe, requireString, requireStringArray, typedView, requireOptions, optionOf, requireGraph, routeInput,
 } from './arguments.mjs';
@@ -58,22 +62,30 @@ function unwrap(result) {
 }
 
 /**
- * Loads the module. `simd: false` forces the plain build even where SIMD128 is available;
+ * Loads the module. `parts` names the parts to load ('promotion', 'formats'); the result has only their
+ * members. Without it the whole module (one build with every binding) is loaded.
+ * `simd: false` forces the plain build even where SIMD128 is available;
  * `locateFile(fileName, defaultUrl)` returns where the .wasm is served from (default: next to this file).
  */
 export default async function createTypeLattice(options) {
   const opts = requireOptions(options, 'createTypeLattice');
   const simd = optionOf(opts, 'simd', 'boolean', true, 'createTypeLattice') && simdSupported();
   const locateFile = optionOf(opts, 'locateFile', 'function', undefined, 'createTypeLattice');
-  const core = await loadCore(simd, locateFile);
-  // Limits, defaults and enum names as the core has them (never retyped here).
+  const parts = partsOption(opts);
+  // Without `parts` (and always in the single file, which carries only it) the whole module: one runtime, not two.
+  const whole = opts.parts === undefined || embeddedModule !== null;
+  const cores = whole ? wholeCores(parts, (await loadCores(['whole'], simd, locateFile)).whole)
+                      : await loadCores(parts, simd, locateFile);
+  const core = joinedCore(cores);
+  // Limits, defaults and enum names as the core has them (never retyped here); the promotion ones only where
+  // that part is loaded.
   const MAX_CAST_SAMPLES = core.maxCastSamples;            // kMaxCastSamples (typelattice/cast_request.h)
   const MAXIMUM_MEMORY_BYTES = core.maximumMemoryBytes;    // the most the wasm heap can grow to
-  const SYSTEM_DEFAULTS = Object.freeze(core.promotionDefaults());
-  const CELL_DIFFERENCES = core.cellDifferences();         // CellDifference's names by value (table_diff.h)
+  const SYSTEM_DEFAULTS = cores.promotion ? Object.freeze(core.promotionDefaults()) : null;
+  const CELL_DIFFERENCES = cores.promotion ? core.cellDifferences() : null;  // CellDifference's names (table_diff.h)
   const systemOptionsOf = (opts, what) => systemOptions(opts, what, SYSTEM_DEFAULTS);
 
-  const formatInfo = new Map(core.formats('builtin').map((f) => [f.name, f]));
+  const formatInfo = new Map(cores.formats ? core.formats('builtin').map((f) => [f.name, f]) : []);
   const cached = new Map();
   const listing = (key, compute) => {
     if (!cached.has(key)) cached.set(key, compute());
@@ -95,46 +107,7 @@ export default async function createTypeLattice(options) {
     return f;
   };
 
-  // Allocates `bytes` in the wasm heap or throws a RangeError; never hands back a smaller buffer.
-  function allocate(bytes, what) {
-    const address = core._malloc(Math.max(bytes, 1));
-    if (address === 0) {
-      throw new RangeError(`${what}: the WebAssembly heap could not grow by ${bytes} bytes; ` +
-                           'split the array into smaller pieces');
-    }
-    return address;
-  }
-
-  // Throws a RangeError when `bytes` more could not fit in the heap, before anything is allocated.
-  function fits(bytes, what) {
-    if (bytes + core.heapBytesInUse() > MAXIMUM_MEMORY_BYTES) {
-      throw new RangeError(`${what}: the values need ${bytes} bytes of WebAssembly heap, more than it can ` +
-                           `hold (${MAXIMUM_MEMORY_BYTES} bytes); split the array into smaller pieces`);
-    }
-  }
-
-  // Copies `input` (an `InArray`, or a subclass such as node's Buffer) into the heap, runs
-  // `kernel(inAddress, outAddress)`, and copies `input.length` outputs of `OutArray` out.
-  function throughHeap(input, InArray, OutArray, kernel, what) {
-    const count = input.length;
-    if (count === 0) return new OutArray(0);
-    const needed = input.byteLength + count * OutArray.BYTES_PER_ELEMENT;
-    if (needed + core.heapBytesInUse() > MAXIMUM_MEMORY_BYTES) {
-      throw new RangeError(`${what}: ${count} values need ${needed} bytes of WebAssembly heap, more than it can ` +
-                           `hold (${MAXIMUM_MEMORY_BYTES} bytes); split the array into smaller pieces`);
-    }
-    const inAddress = allocate(input.byteLength, what);
-    let outAddress = 0;
-    try {
-      outAddress = allocate(count * OutArray.BYTES_PER_ELEMENT, what);
-      new InArray(core.HEAPU8.buffer, inAddress, count).set(input);
-      unwrap(kernel(inAddress, outAddress));
-      return new OutArray(core.HEAPU8.buffer, outAddress, count).slice();
-    } finally {
-      if (outAddress !== 0) core._free(outAddress);
-      core._free(inAddress);
-    }
-  }
+  const { allocate, fits, throughHeap } = heapFunctions(core, MAXIMUM_MEMORY_BYTES, unwrap);
 
   // The options' JS types are checked here; their values (round mode names, input kinds, source types, and
   // whether the format has the option) by the core, whose error texts are the CLI's. undefined options stay
@@ -181,7 +154,7 @@ export default async function createTypeLattice(options) {
 
   // ---- compiled handles: a system or a graph is compiled once in wasm, then asked many questions ---------
 
-  const dtypeNames = core.dtypeNames();  // by the core's Dtype value
+  const dtypeNames = cores.promotion ? core.dtypeNames() : [];  // by the core's Dtype value
   const dtypeCount = dtypeNames.length;
   const NO_PROMOTION = core.noPromotion; // CompiledSystem::kNoPromotion
   const dtypeIndex = new Map();          // spellings the core accepted -> Dtype value
@@ -277,6 +250,9 @@ export default async function createTypeLattice(options) {
     }));
   }
 
+  const formatHandle = formatHandleMaker({ core, unwrap, handleOf, castOptions, valueText, checkedCode,
+    maxSamples: MAX_CAST_SAMPLES });
+
   // The one-call functions keep a handle per system (a handful) and for the last few graphs they were given.
   // Keys are nested maps, not a joined string: building and hashing a fresh string per call cost more than the
   // promotion itself. The options object last seen is remembered with its values, so a caller passing the
@@ -350,6 +326,8 @@ export default async function createTypeLattice(options) {
     system: (opts) => systemHandle(...systemOptionsOf(opts, 'system')),
     /** A graph compiled once (its closure); call delete() when done with it. */
     graph: (graph) => graphHandle(graph, 'graph'),
+    /** A format read once, with its facts and one call per input (explore); call delete() when done with it. */
+    format: (name) => formatHandle(name),
 
     promoteTypes: (a, b, opts) => systemFor(opts, 'promoteTypes').promoteTypes(a, b),
     resultType: (dtypes, opts) => systemFor(opts, 'resultType').resultType(dtypes),
@@ -426,6 +404,12 @@ export default async function createTypeLattice(options) {
       return unwrap(core.shortestDecimal(f.name, checkedCode(f, code, 'shortestDecimal')));
     },
 
+    /** A code written as text, read by the core's grammar (0x hex, 0b binary or decimal digits, within the width). */
+    parseCode(formatName, text) {
+      const f = format(formatName, 'parseCode: the format');
+      return unwrap(core.parseCode(f.name, requireString(text, 'parseCode: the code')));
+    },
+
     castValue(formatName, value, opts) {
       const f = format(formatName, 'castValue: the format');
       const { saturate, round, input, from, stochastic } = castOptions(opts, 'castValue');
@@ -452,14 +436,15 @@ export default async function createTypeLattice(options) {
     /** Lines for a graph's edges that pass through no other node's box (the core's route_edges, default spacing). */
     routeEdges(boxes, edges) {
       const { numbers, ends } = routeInput(boxes, edges);
-      const address = allocate(numbers.byteLength + ends.byteLength, 'routeEdges');
+      const p = cores.promotion;  // its own heap
+      const address = allocate(numbers.byteLength + ends.byteLength, 'routeEdges', p);
       let flat;
       try {
-        new Float64Array(core.HEAPU8.buffer, address, numbers.length).set(numbers);
-        new Uint32Array(core.HEAPU8.buffer, address + numbers.byteLength, ends.length).set(ends);
-        flat = core.routeEdges(address, boxes.length, address + numbers.byteLength, edges.length);
+        new Float64Array(p.HEAPU8.buffer, address, numbers.length).set(numbers);
+        new Uint32Array(p.HEAPU8.buffer, address + numbers.byteLength, ends.length).set(ends);
+        flat = p.routeEdges(address, boxes.length, address + numbers.byteLength, edges.length);
       } finally {
-        core._free(address);
+        p._free(address);
       }
       const routes = [];
       for (let i = 0; i < flat.length; i += 1 + 2 * flat[i]) {
@@ -476,10 +461,14 @@ export default async function createTypeLattice(options) {
       return unwrap(core.parseLatticeJson(requireString(text, 'parseLattice: the JSON text')));
     },
 
-    ...blockFunctions({ core, unwrap, allocate, fits }),
+    ...(cores.formats ? blockFunctions({ core, unwrap, allocate, fits }) : {}),
 
-    /** The wasm heap: bytes reserved from the engine and bytes malloc has handed out (for leak checks). */
-    heapStats: () => ({ memoryBytes: core.HEAPU8.length, bytesInUse: core.heapBytesInUse() }),
+    /** The loaded parts' wasm heaps together: bytes reserved from the engine and bytes malloc has handed out. */
+    heapStats: () => [...new Set(parts.map((part) => cores[part]))].reduce((sum, m) => ({
+      memoryBytes: sum.memoryBytes + m.HEAPU8.length, bytesInUse: sum.bytesInUse + m.heapBytesInUse() }),
+    { memoryBytes: 0, bytesInUse: 0 }),
+    /** The parts this instance loaded. */
+    parts: Object.freeze(parts),
   };
-  return Object.freeze(tl);
+  return Object.freeze(keepParts(tl, parts));
 }

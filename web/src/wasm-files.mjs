@@ -1,13 +1,28 @@
-// Where each build's .wasm is. One literal `new URL('./file.wasm', import.meta.url)` per build is what Vite,
-// webpack 5 and Parcel recognise: they emit the file (hashed) and rewrite the URL. The single-file build
-// (web/tools/build-dist.mjs) replaces this module with single-file-wasm.mjs, which carries the plain build's bytes.
+// Where the .wasm of each build of the whole module and of each part are. One literal
+// `new URL('./file.wasm', import.meta.url)` per file is what Vite, webpack 5 and Parcel recognise: they emit the
+// file (hashed) and rewrite the URL. The single-file build (web/tools/build-dist.mjs) replaces this module with
+// single-file-wasm.mjs, which carries the whole module's plain build's bytes.
 
-export const WASM_FILES = { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' };
+/** The .wasm of the SIMD128 and the plain build of the whole module ('whole') and of each part. */
+export const WASM_FILES = {
+  whole: { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' },
+  promotion: { simd: 'typelattice-promotion-simd.wasm', plain: 'typelattice-promotion.wasm' },
+  formats: { simd: 'typelattice-formats-simd.wasm', plain: 'typelattice-formats.wasm' },
+};
 
-export function defaultWasmUrl(simd) {
+export function defaultWasmUrl(part, simd) {
+  if (part === 'formats') {
+    return simd ? new URL('./typelattice-formats-simd.wasm', import.meta.url)
+                : new URL('./typelattice-formats.wasm', import.meta.url);
+  }
+  if (part === 'promotion') {
+    return simd ? new URL('./typelattice-promotion-simd.wasm', import.meta.url)
+                : new URL('./typelattice-promotion.wasm', import.meta.url);
+  }
   return simd ? new URL('./typelattice-core-simd.wasm', import.meta.url)
               : new URL('./typelattice-core.wasm', import.meta.url);
 }
 
-/** null here; in the single-file build (single-file-wasm.mjs) a function that compiles the embedded plain .wasm. */
+/** null here; in the single-file build (single-file-wasm.mjs) a function that compiles the embedded whole
+ * module's plain .wasm. */
 export const embeddedModule = null;

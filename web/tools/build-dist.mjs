@@ -1,11 +1,14 @@
 // Writes web/dist from Emscripten's output and the hand-written sources, minified with esbuild:
 //   typelattice.mjs           the wrapper (web/src/*.mjs) as one file; the glue stays a separate dynamic import
-//   typelattice-core{,-simd}.mjs + .wasm   the glue of each build, minified, and its .wasm (copied)
+//   typelattice-core{,-simd}.mjs + .wasm        the whole module: the glue of each build, minified, and its .wasm
+//   typelattice-promotion{,-simd}.mjs + .wasm   the promotion part, the same way
+//   typelattice-formats{,-simd}.mjs + .wasm     the formats part, the same way
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
-//   typelattice.single.mjs    wrapper + plain glue + the plain .wasm as base64: one file to serve
-//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, type-lattice.d.ts,
-//   type-lattice-react.d.ts, type-lattice-preact.d.ts   the typings (copied; the element's attribute parts are
-//   first written from web/components/attributes.js by generate-element-docs.mjs, with the manifest and README)
+//   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
+//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts,
+//   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts   the typings (copied; the element's
+//   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
+//   manifest and README)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +23,8 @@ if (!distDir) {
 }
 mkdirSync(distDir, { recursive: true });
 
-const GLUES = ['typelattice-core', 'typelattice-core-simd'];
+const GLUES = ['typelattice-core', 'typelattice-core-simd', 'typelattice-promotion', 'typelattice-promotion-simd',
+  'typelattice-formats', 'typelattice-formats-simd'];
 const common = { bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
 // The glue names its .wasm as `new URL("x.wasm", import.meta.url)`, only used when no locateFile is passed;
@@ -44,7 +48,7 @@ for (const glue of GLUES) {
 const keepGlueExternal = {
   name: 'keep-glue-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/typelattice-core(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats)(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -61,8 +65,9 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
     },
   }] });
 
-// Single file: the plain build only (it runs on every engine), its glue inlined and its .wasm as base64.
-// Gzipped before base64 (src/single-file-wasm.mjs says why and inflates it).
+// Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm gzipped
+// before base64 (src/single-file-wasm.mjs says why and inflates it); the wrapper loads it for any parts asked for,
+// so the parts' glue is left out.
 const plainWasm = gzipSync(readFileSync(path.join(emccDir, 'typelattice-core.wasm')), { level: 9 }).toString('base64');
 const plainGlue = readFileSync(path.join(distDir, 'typelattice-core.mjs'), 'utf8');
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
@@ -70,13 +75,14 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
   plugins: [{
     name: 'single-file',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-core(-simd)?)\.mjs$/ },
+      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats)(-simd)?)\.mjs$/ },
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
         if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
-        if (args.path === './typelattice-core-simd.mjs') return { contents: 'export default null;', loader: 'js' };
-        const stand_in = readFileSync(path.join(webDir, 'src/single-file-wasm.mjs'), 'utf8');
-        return { loader: 'js', contents: stand_in.replace("'PLAIN_WASM_GZIP_BASE64'", `'${plainWasm}'`) };
+        // The wrapper loads only the whole module's plain glue from this file.
+        if (args.path !== './wasm-files.mjs') return { contents: 'export default null;', loader: 'js' };
+        const standIn = readFileSync(path.join(webDir, 'src/single-file-wasm.mjs'), 'utf8');
+        return { loader: 'js', contents: standIn.replace("'PLAIN_WASM_GZIP_BASE64'", `'${plainWasm}'`) };
       });
     },
   }] });
@@ -85,6 +91,7 @@ await writeElementFiles(webDir);
 for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-blocks.d.ts', 'typelattice-blocks.d.ts'],
                           ['src/typelattice-promotion.d.ts', 'typelattice-promotion.d.ts'],
+                          ['src/typelattice-formats.d.ts', 'typelattice-formats.d.ts'],
                           ['components/type-lattice.d.ts', 'type-lattice.d.ts'],
                           ['components/type-lattice-react.d.ts', 'type-lattice-react.d.ts'],
                           ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts']]) {

@@ -61,6 +61,8 @@ struct CastRequestNames {
   std::optional<std::string_view> sr_num_bits, sr_bits, seed;  // decimal integers
 };
 Result<CastRequest> parse_cast_request(const CastRequestNames& names);
+// The same for a target already read (names.to is not looked at): a format handle reads its name once.
+Result<CastRequest> parse_cast_request(Format to, const CastRequestNames& names);
 
 // The options of the cast: the target's ONNX defaults with the request's overrides. An error when an option
 // does not apply to the target (a round mode other than nearest-even for a format that has no choice).

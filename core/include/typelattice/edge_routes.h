@@ -34,8 +34,11 @@ struct RouteOptions {
 // shortest way around the corners of the boxes (each grown by a little more than the clearance) that does.
 // An edge whose reverse is also an edge (a two-node cycle) always bends, so the pair is drawn as two lines.
 // Edges stay straight when no way clears, and in graphs of more than kMaxRoutedBoxes boxes (where the search
-// would take seconds). An edge with an index out of range or from a node to itself gets an empty route: there
-// is nothing to draw.
+// would take seconds). An edge with an index out of range, from a node to itself or touching a box with a
+// NaN or infinite number gets an empty route: there is nothing to draw. Every point of a route is finite, at
+// any magnitude from subnormal sizes to the ends of the double range (a point past the largest double, on a
+// box reaching beyond it, is drawn at the largest double); spacing that is not a finite distance ≥ 0 counts
+// as none.
 inline constexpr std::size_t kMaxRoutedBoxes = 100;
 
 std::vector<std::vector<RoutePoint>> route_edges(std::span<const NodeRect> boxes,

@@ -98,7 +98,7 @@ test('<type-lattice>: a failed load shows the URL and status; "Try again" draws 
   const el = page.locator('type-lattice');
   await page.waitForFunction(() => document.querySelector('type-lattice').dataset.ready === 'true');
   const shown = await el.evaluate((e) => e.shadowRoot.querySelector('.error').textContent);
-  assert.ok(shown.includes(`${failingCdn.origin}/typelattice-core-simd.wasm`) && shown.includes('HTTP 503'), shown);
+  assert.ok(shown.includes(`${failingCdn.origin}/typelattice-promotion-simd.wasm`) && shown.includes('HTTP 503'), shown);
   await el.locator('button.retry').click();
   await page.waitForFunction(() =>
     document.querySelector('type-lattice').shadowRoot.querySelector('output').textContent.includes('float32'));

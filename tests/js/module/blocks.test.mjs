@@ -225,3 +225,31 @@ test('values as text: each read as the CLI reads it, a bad one named', async () 
   assert.throws(() => tl.quantizeDetail(['1', '2x'], 'mxfp8_e5m2'),
     { name: 'RangeError', message: cli(['quantize', '--to', 'mxfp8_e5m2', '1', '2x']).stderr.replace(/^typelattice: /, '').trim() });
 });
+
+// quantizeSummary, what the playground's side-by-side table is drawn from: each block is quantizeDetail's block
+// without its elements, for every format and mode, on the hostile values above, on 700 values of every float32
+// bit pattern kind (NaN and Inf blocks among them), and on text; inputs are the values as read.
+test('quantizeSummary: quantizeDetail\'s blocks without their elements, values as read', async () => {
+  const tl = await load(true);
+  const random = Float32Array.from(randomFloats(700), (v, i) => (i % 97 === 0 ? v : Number.isFinite(v) ? v % 1000 : v));
+  const words = ['0.1', '1e-40', '-3.4028235e38', 'inf', '16777217', '-0', ...Array.from({ length: 40 }, (_, i) => `${i / 3}`)];
+  for (const values of [testValues(), random, words]) {
+    for (const f of tl.blockFormats()) {
+      for (const scaleMode of f.scaleModes) {
+        const summary = tl.quantizeSummary(values, f.name, { scaleMode });
+        const detail = tl.quantizeDetail(values, f.name, { scaleMode });
+        assert.deepEqual([summary.format, summary.scaleMode, summary.tensorScale],
+                         [detail.format, detail.scaleMode, detail.tensorScale]);
+        assert.deepEqual(summary.blocks, detail.blocks.map(({ amax, scaleCode, scaleHex, scale, statistics }) =>
+          ({ amax, scaleCode, scaleHex, scale, statistics })), `${f.name} ${scaleMode}`);
+        assert.deepEqual(Array.from(summary.inputs), detail.blocks.flatMap((b) => b.elements.map((e) => e.input)));
+      }
+    }
+  }
+  // Read once, passed on: the same blocks from the inputs as from the text.
+  const read = tl.quantizeSummary(words, 'nvfp4');
+  assert.deepEqual(tl.quantizeSummary(read.inputs, 'nvfp4').blocks, read.blocks);
+  assert.throws(() => tl.quantizeSummary(['1', '2x'], 'mxfp8_e5m2'), { name: 'RangeError', message: /^value 2: / });
+  assert.throws(() => tl.quantizeSummary([], 'mxfp8_e5m2'), /no values to quantize/);
+  assert.throws(() => tl.quantizeSummary([1], 'mxfp4_e2m1', { scaleMode: 'nearest' }), RangeError);
+});

@@ -242,3 +242,25 @@ test('routeEdges: straight where the way is clear, around a box in the way, clea
   assert.throws(() => tl.routeEdges([box(0, 0), box(1, 1)], [[0]]), RangeError);
   assert.throws(() => tl.routeEdges(new Array(70000).fill(box(0, 0)), []), /at most 65536 boxes/);
 });
+
+test('routeEdges: finite points for boxes at the ends of the double range, with subnormal sizes, or both', async () => {
+  const tl = await load();
+  const huge = 1.7e308;
+  const tiny = 5e-324;
+  const cases = [
+    [{ x: -huge, y: 0, halfWidth: 20, halfHeight: 10 }, { x: huge, y: 0, halfWidth: 20, halfHeight: 10 }],
+    [{ x: 0, y: -huge, halfWidth: 20, halfHeight: 10 }, { x: huge, y: huge, halfWidth: 1e308, halfHeight: 1e308 }],
+    [{ x: 0, y: 0, halfWidth: tiny, halfHeight: tiny }, { x: tiny, y: 0, halfWidth: tiny, halfHeight: tiny }],
+    [{ x: 0, y: 0, halfWidth: 0, halfHeight: 0 }, { x: 0, y: 2 * tiny, halfWidth: tiny, halfHeight: 0 }],
+    [{ x: -huge, y: tiny, halfWidth: tiny, halfHeight: 0 }, { x: huge, y: -tiny, halfWidth: 0, halfHeight: tiny },
+     { x: 0, y: 0, halfWidth: 1e300, halfHeight: tiny }],
+  ];
+  for (const [i, boxes] of cases.entries()) {
+    const routes = tl.routeEdges(boxes, [[0, 1], [1, 0]]);
+    assert.equal(routes.length, 2);
+    for (const route of routes) {
+      assert.ok(route.length >= 2, `case ${i}`);
+      for (const p of route) assert.ok(Number.isFinite(p.x) && Number.isFinite(p.y), `case ${i}: ${JSON.stringify(route)}`);
+    }
+  }
+});

@@ -16,6 +16,8 @@ import createTypeLattice, {
   type BlockFormatInfo,
   type QuantizedBlocks,
   type QuantizedOneBlock,
+  type FormatHandle,
+  type ExploreResult,
 } from 'typelattice';
 
 export async function useIt(): Promise<string> {
@@ -48,6 +50,16 @@ export async function useIt(): Promise<string> {
   const samples: Uint32Array = tl.castSamples('float8_e4m3fn', 4.1, 1000, { round: 'stochastic', seed: 3n });
   const shortest: string = tl.shortestDecimal('float8_e4m3fn', 0x01);
   void [share, mean, away, factNames, samples, shortest];
+  const e4m3: FormatHandle = tl.format('float8_e4m3fn');
+  const explored: ExploreResult = e4m3.explore('4.1', { round: 'stochastic', seed: 3n, draws: 100, code: 0x48 });
+  const hexes: string[] = [e4m3.hex(0x7e), explored.shown.hex, ...explored.rows.map((r) => r.cast?.hex ?? r.message ?? '')];
+  const drawn: Uint32Array | null = explored.samples;
+  const scale: boolean = e4m3.isScaleFormat && e4m3.saturateByDefault;
+  const neighbour: number | undefined = explored.cast?.up?.code ?? e4m3.describeCode(0x48).down?.code;
+  // @ts-expect-error a handle's facts are read-only
+  e4m3.totalBits = 9;
+  e4m3.delete();
+  void [hexes, drawn, scale, neighbour];
   const line: string = cast.line;
   const width: 1 | 2 | 4 = formats[0].codeBytes;
   const p3109: FormatEntry[] = tl.formats('p3109');

@@ -1,0 +1,85 @@
+#include "app/gui/bits_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace typelattice::gui {
+
+namespace {
+
+// The inputs of a cast, as text: a change in any of them (the seed or srbits too) casts again. Appended piece by
+// piece: GCC 12 warns falsely (-Wrestrict) on chains of + on strings.
+std::string cast_key(const AppState& state) {
+  const CastRequest r = state.cast_request();
+  std::string key = format_name(r.to);
+  const auto field = [&key](const std::string& text) { key.append("|").append(text); };
+  field(r.saturate ? (*r.saturate ? "s" : "n") : "-");
+  field(r.round ? std::string(round_mode_name(*r.round)) : "-");
+  field(r.sr_num_bits ? std::to_string(*r.sr_num_bits) : "-");
+  field(r.sr_bits ? std::to_string(*r.sr_bits) : "-");
+  field(r.seed ? std::to_string(*r.seed) : "-");
+  field(std::to_string(state.draws));
+  field(state.cast_value);  // last: whatever it holds, the fields before it are read unambiguously
+  return key;
+}
+
+}  // namespace
+
+bool BitsModel::refresh(const AppState& state) {
+  bool changed = false;
+  const std::uint32_t code = state.code & code_mask(state.format);
+  const std::uint32_t shown_page = code >> 8;
+  std::string grid_key = format_name(state.format);
+  grid_key.append("|").append(std::to_string(shown_page));
+  if (!initialised_ || grid_key != grid_key_) {
+    grid_key_ = grid_key;
+    format = state.format;
+    page = shown_page;
+    const std::uint32_t count = static_cast<std::uint32_t>(std::min<std::uint64_t>(code_count(format), 256u));
+    grid.clear();
+    for (std::uint32_t i = 0; i < count; ++i) grid.push_back(layout(format, page << 8 | i));
+    finite_values.clear();
+    if (code_bytes(format) == 1) {
+      for (std::uint32_t c = 0; c < code_count(format); ++c) {
+        const double v = decode_to_float64(format, c);
+        if (std::isfinite(v)) finite_values.emplace_back(v, c);
+      }
+    }
+    current_code_.reset();
+    changed = true;
+  }
+  if (current_code_ != code) {
+    current_code_ = code;
+    current = layout(format, code);
+    changed = true;
+  }
+  const std::string key = cast_key(state);
+  if (!initialised_ || key != cast_key_) {
+    cast_key_ = key;
+    cast.reset();
+    facts.clear();
+    samples.clear();
+    cast_error.clear();
+    if (!state.cast_value.empty()) {
+      const CastRequest request = state.cast_request();
+      Result<CastOutcome> outcome = cast_text(request, state.cast_value);
+      if (outcome) {
+        facts = cast_facts(request.to, *outcome);
+        const bool between = outcome->bracket && outcome->bracket->toward_zero_code != outcome->bracket->away_code;
+        if (outcome->options.round == RoundMode::stochastic && between) {
+          Result<std::vector<std::uint32_t>> drawn =
+              cast_samples(request, state.cast_value, static_cast<std::size_t>(state.draws));
+          if (drawn) samples = std::move(drawn).value();
+        }
+        cast = std::move(outcome).value();
+      } else {
+        cast_error = outcome.error().message;
+      }
+    }
+    changed = true;
+  }
+  initialised_ = true;
+  return changed;
+}
+
+}  // namespace typelattice::gui

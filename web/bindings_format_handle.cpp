@@ -1,0 +1,163 @@
+// The format handle (tl.format): a format read once, then asked in one call everything the Bits view shows for
+// an input (explore) or for a code (describeCode), so a keystroke crosses into wasm once instead of once per
+// round mode, format row and neighbour, and no call reads the format's name again.
+#include <emscripten/bind.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "typelattice/cast_request.h"
+#include "typelattice/minifloat.h"
+#include "web/bindings.h"
+#include "web/bindings_formats.h"
+
+namespace typelattice::web {
+namespace {
+
+// A code beside the one shown: its hex, exact value and value (null past the ends).
+val neighbour_value(Format f, const std::optional<std::uint32_t>& code) {
+  if (!code) return val::null();
+  const Layout l = layout(f, *code);
+  val out = val::object();
+  out.set("code", *code);
+  out.set("hex", js_string(hex_code(f, *code)));
+  out.set("exactValue", js_string(l.exact_value));
+  out.set("value", l.value);
+  return out;
+}
+
+// The request of a row: the chosen round mode (and stochastic rounding's bits) only where `to` has it, else
+// that format's default, as the view shows every format beside the chosen one.
+CastRequest row_request(const CastRequest& chosen, Format to) {
+  CastRequest request = chosen;
+  request.to = to;
+  if (request.round && !cast_options(to, std::nullopt, *request.round)) {
+    request.round.reset();
+    request.sr_num_bits.reset();
+    request.sr_bits.reset();
+    request.seed.reset();
+  }
+  return request;
+}
+
+// { cast, message }: the row's cast, or (cast null) why the value does not cast, the core's text.
+val row_value(Format f, const Result<CastOutcome>& cast, bool full) {
+  val out = val::object();
+  out.set("cast", cast ? (full ? cast_outcome_value(f, *cast) : cast_row_value(f, *cast)) : val::null());
+  out.set("message", cast ? val::null() : js_string(cast.error().message));
+  return out;
+}
+
+class FormatHandle {
+ public:
+  explicit FormatHandle(Format f) : format_(f) {}
+
+  val info() const { return format_entry(format_); }
+
+  // A code's layout with its hex, its shortest decimal and its two neighbours by value. The wrapper checked
+  // that the code fits the format.
+  val describe_code(std::uint32_t code) const {
+    const Layout l = layout(format_, code);
+    val out = layout_value(l);
+    out.set("shortest", js_string(shortest_decimal(format_, code)));
+    out.set("down", neighbour_value(format_, l.next_down));
+    out.set("up", neighbour_value(format_, l.next_up));
+    return out;
+  }
+
+  // `count` consecutive codes from `first` (a page of the code grid): code, hex, category, exact value.
+  val codes(std::uint32_t first, std::uint32_t count) const {
+    val out = val::array();
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const Layout l = layout(format_, first + i);
+      val cell = val::object();
+      cell.set("code", l.code);
+      cell.set("hex", js_string(hex_code(format_, l.code)));
+      cell.set("category", category_js(l.category));
+      cell.set("exactValue", js_string(l.exact_value));
+      out.call<void>("push", cell);
+    }
+    return out;
+  }
+
+  // Everything the Bits view shows for one input (typelattice-formats.d.ts, ExploreResult). Options the core
+  // refuses are an error (thrown by the wrapper); a value that does not read is an answer (`message`), since a
+  // view shows it as typed. shown: a code (undefined: the cast's, or 0 when nothing was cast).
+  val explore(const std::string& text, const val& saturate, const val& round, const val& input, const val& from,
+              const val& stochastic, const val& shown, std::uint32_t draws) const {
+    const CastOptionTexts texts(saturate, round, input, from, stochastic);
+    const Result<CastRequest> request = parse_cast_request(format_, texts.names());
+    if (!request) return error_value(request.error());
+    const Result<CastOutcome> cast = cast_text(*request, text);
+    val out = row_value(format_, cast, true);
+    if (cast) {
+      const Layout l = layout(format_, cast->code);
+      out["cast"].set("down", neighbour_value(format_, l.next_down));
+      out["cast"].set("up", neighbour_value(format_, l.next_up));
+    }
+    // Every mode that sends the input to one place (all but stochastic), the other options as given.
+    val modes = val::array();
+    if (cast) {
+      for (const RoundModeName& r : round_modes_of(format_)) {
+        if (r.mode == RoundMode::stochastic) continue;
+        CastRequest by_mode = *request;
+        by_mode.round = r.mode;
+        by_mode.sr_num_bits.reset();
+        by_mode.sr_bits.reset();
+        by_mode.seed.reset();
+        const Result<CastOutcome> c = cast_text(by_mode, text);
+        if (!c) continue;  // the same input read the same way: cannot fail where the cast above did not
+        val entry = val::object();
+        entry.set("mode", js_string(r.name));
+        entry.set("code", c->code);
+        entry.set("hex", js_string(hex_code(format_, c->code)));
+        entry.set("line", js_string(c->line));
+        modes.call<void>("push", entry);
+      }
+    }
+    out.set("modes", modes);
+    val rows = val::array();
+    for (const Format f : builtin_formats()) {
+      val row = row_value(f, f == format_ ? cast : cast_text(row_request(*request, f), text), false);
+      row.set("format", js_string(format_name(f)));
+      rows.call<void>("push", row);
+    }
+    out.set("rows", rows);
+    const std::uint32_t code = !shown.isUndefined() ? shown.as<std::uint32_t>() : cast ? cast->code : 0u;
+    out.set("shown", describe_code(code));
+    // Draws of the seeded stream, where stochastic rounding has two values to choose between.
+    val samples = val::null();
+    const bool between = cast && cast->bracket && cast->bracket->toward_zero_code != cast->bracket->away_code;
+    if (draws > 0 && between && request->round == RoundMode::stochastic) {
+      const Result<std::vector<std::uint32_t>> drawn = cast_samples(*request, text, draws);
+      if (!drawn) return error_value(drawn.error());
+      samples = val::global("Uint32Array").new_(emscripten::typed_memory_view(drawn->size(), drawn->data()));
+    }
+    out.set("samples", samples);
+    return ok_value(out);
+  }
+
+ private:
+  Format format_;
+};
+
+val make_format(const std::string& name) {
+  const Result<Format> f = parse_format(name);
+  if (!f) return error_value(f.error());
+  return ok_value(val(FormatHandle(*f)));
+}
+
+}  // namespace
+
+void register_format_handle() {
+  emscripten::function("makeFormat", &make_format);
+  emscripten::class_<FormatHandle>("FormatHandle")
+      .function("info", &FormatHandle::info)
+      .function("describeCode", &FormatHandle::describe_code)
+      .function("codes", &FormatHandle::codes)
+      .function("explore", &FormatHandle::explore);
+}
+
+}  // namespace typelattice::web
