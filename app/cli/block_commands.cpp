@@ -156,8 +156,10 @@ int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std:
   const std::string name(gguf_block_spec(t).name);
   if (!args.scale_mode.empty() || args.tensor_scale)
     return usage_error(name + " has one rule for its scale: --scale-mode and --tensor-scale are for MX and NVFP4");
-  if (args.format != "text") return usage_error(name + " prints text, --packed or --layout; --format is for MX and NVFP4");
-  if (args.packed && args.layout) return usage_error("--packed and --layout are two forms: give one");
+  if (args.format != "text" && args.format != "json")
+    return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
+  if (args.packed + args.layout + (args.format == "json") > 1)
+    return usage_error("--packed, --layout and --format json are three forms: give one");
   CastRequest request;
   request.from = SourceType::float32;
   if (!args.input.empty()) {
@@ -173,7 +175,11 @@ int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std:
     if (!value) return value.error();
     return static_cast<float>(*value);  // already a float32
   };
-  return run_quantize_gguf(t, args.packed ? GgufForm::packed : args.layout ? GgufForm::layout : GgufForm::text, next);
+  const GgufForm form = args.packed   ? GgufForm::packed
+                        : args.layout ? GgufForm::layout
+                        : args.format == "json" ? GgufForm::json
+                                                : GgufForm::text;
+  return run_quantize_gguf(t, form, next);
 }
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {

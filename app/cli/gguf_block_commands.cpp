@@ -1,6 +1,6 @@
 // quantize --to / dequantize --from a GGUF block type (core/include/typelattice/gguf_blocks.h; docs/formats.md,
 // "GGUF quantized blocks"). The text form shows each block's d (and m) and each element; the packed form is the
-// blocks' bytes as ggml stores them; the layout form names each field of each block's bytes.
+// blocks' bytes as ggml stores them; the layout form names each field of each block's bytes; JSON: gguf_block_json.h.
 #include "app/cli/gguf_block_commands.h"
 
 #include <cctype>
@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "app/cli/block_io.h"
+#include "app/cli/gguf_block_json.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_text.h"
@@ -110,6 +111,10 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
     ++blocks;
     if (form == GgufForm::text) append_block_text(out.text(), spec, blocks, x, b);
     if (form == GgufForm::layout) append_block_layout(out.text(), spec, blocks, bytes, b);
+    if (form == GgufForm::json) {
+      if (blocks == 1) out.text() += gguf_blocks_json_head(spec);
+      append_gguf_block_json(out.text(), spec, b, blocks == 1);
+    }
     if (form == GgufForm::packed && !spooled.write(bytes)) {
       std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";
       return 3;
@@ -123,6 +128,7 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
     return usage_error(std::string(spec.name) + " quantizes whole blocks of 32 values: the last block has " +
                        std::to_string(block.size()));
   }
+  if (form == GgufForm::json) out.text() += kBlocksJsonTail;
   if (form == GgufForm::packed) {
     out.text() += "format " + std::string(spec.name) + "\ncount " + std::to_string(count) + "\nblocks ";
     if (!spooled.rewind()) return 3;
@@ -136,45 +142,69 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
   return out.flush() ? 0 : 3;
 }
 
-// The packed form, "format F", "count N", "blocks HEX", read in full (bytes kept in a spool) before any value is
-// printed, so that an error anywhere comes first; then ggml's float32 values, one per line.
-int run_dequantize_gguf(GgufBlockType t, std::istream& in) {
-  const GgufBlockSpec& spec = gguf_block_spec(t);
+namespace {
+
+Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+// The packed form, "format F", "count N", "blocks HEX", its bytes into `spooled`.
+Result<bool> read_packed(const GgufBlockSpec& spec, std::istream& in, Spool& spooled) {
   std::string key, value;
   if (!(in >> key >> value) || key != "format")
-    return usage_error("dequantize --from " + std::string(spec.name) + " reads the packed form: format, count, blocks");
-  if (value != spec.name) return usage_error("the input is " + displayed(value) + ", not " + std::string(spec.name));
-  if (!(in >> key >> value) || key != "count") return usage_error("expected 'count N' after the format");
+    return bad("dequantize --from " + std::string(spec.name) + " reads quantize's JSON or packed form");
+  if (value != spec.name) return bad("the input is " + displayed(value) + ", not " + std::string(spec.name));
+  if (!(in >> key >> value) || key != "count") return bad("expected 'count N' after the format");
   std::size_t count = 0;
   for (const char c : value) {
     if (!std::isdigit(static_cast<unsigned char>(c)) || count > (SIZE_MAX - 9) / 10)
-      return usage_error("count '" + displayed(value) + "' is not a number of values");
+      return bad("count '" + displayed(value) + "' is not a number of values");
     count = count * 10 + static_cast<std::size_t>(c - '0');
   }
-  if (count % kGgufBlockSize != 0) return usage_error("count " + value + " is not a whole number of 32-value blocks");
-  if (!(in >> key) || key != "blocks") return usage_error("expected 'blocks HEX' after the count");
+  if (count % kGgufBlockSize != 0) return bad("count " + value + " is not a whole number of 32-value blocks");
+  if (!(in >> key) || key != "blocks") return bad("expected 'blocks HEX' after the count");
   in >> std::ws;
-  Spool spooled;
   std::vector<std::uint8_t> chunk;
   std::size_t digits = 0;
   int high = -1;
+  const auto write_failed = [] {
+    return bad(std::string("cannot keep the blocks in a temporary file: ") + std::strerror(errno));
+  };
   for (int c; (c = in.get()) != EOF && !std::isspace(c); ++digits) {
     const int nibble = std::isdigit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
-    if (nibble < 0) return usage_error("blocks: character " + std::to_string(digits + 1) + " is not a hex digit");
-    if (high < 0) { high = nibble; continue; }
+    if (nibble < 0) return bad("blocks: character " + std::to_string(digits + 1) + " is not a hex digit");
+    if (high < 0) {
+      high = nibble;
+      continue;
+    }
     chunk.push_back(static_cast<std::uint8_t>(high << 4 | nibble));
     high = -1;
     if (chunk.size() == (std::size_t{1} << 15)) {
-      if (!spooled.write(chunk)) return 3;
+      if (!spooled.write(chunk)) return write_failed();
       chunk.clear();
     }
   }
-  if (!chunk.empty() && !spooled.write(chunk)) return 3;
-  if (in >> key) return usage_error("unexpected '" + displayed(key) + "' after the blocks");
-  const std::size_t want = gguf_bytes_size(t, count);
+  if (!chunk.empty() && !spooled.write(chunk)) return write_failed();
+  if (in >> key) return bad("unexpected '" + displayed(key) + "' after the blocks");
+  const std::size_t want = gguf_bytes_size(spec.id, count);
   if (high >= 0 || spooled.size() != want)
-    return usage_error("count " + value + " takes " + std::to_string(want) + " bytes of " + std::string(spec.name) +
-                       " blocks, not " + std::to_string(digits) + " hex digits");
+    return bad("count " + value + " takes " + std::to_string(want) + " bytes of " + std::string(spec.name) +
+               " blocks, not " + std::to_string(digits) + " hex digits");
+  return true;
+}
+
+}  // namespace
+
+// Either form (JSON if it starts with '{'), read in full (bytes kept in a spool) before any value is printed, so
+// that an error anywhere comes first; then ggml's float32 values, one per line.
+int run_dequantize_gguf(GgufBlockType t, std::istream& in) {
+  const GgufBlockSpec& spec = gguf_block_spec(t);
+  Spool spooled;
+  in >> std::ws;
+  if (in.peek() == '{') {
+    const Result<std::size_t> blocks = read_gguf_block_json(t, in, spooled);
+    if (!blocks) return usage_error(blocks.error().message);
+  } else if (const Result<bool> read = read_packed(spec, in, spooled); !read) {
+    return usage_error(read.error().message);
+  }
   if (!spooled.rewind()) return 3;
   Output out;
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(spec.block_bytes));

@@ -4,6 +4,7 @@
 #include <bit>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -85,6 +86,71 @@ TEST(GgufCli, PackedIsGgmlsBytesAndDequantizeGivesGgmlsValues) {
   }
 }
 
+TEST(GgufCli, JsonHasEachBlocksCodesAndReadsBackAsThePackedFormDoes) {
+  std::string values;
+  for (int i = 0; i < 64; ++i) values += std::to_string((i * 37 % 41) - 20) + ".25 ";
+  const CliRun r = typelattice("quantize --to gguf_q5_1 --format json -- " + values);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["format"], "gguf_q5_1");
+  EXPECT_EQ(doc["block_size"], 32);
+  ASSERT_EQ(doc["blocks"].size(), 2u);
+  const nlohmann::json& block = doc["blocks"][0];
+  // "-20.25" to "20.25" in the first block: d = 40.5 / 31 and m = -20.25, as float16 codes.
+  EXPECT_EQ(block["m"]["code"], 0xcd10);  // -(1 + 17/64) × 2^4
+  EXPECT_EQ(block["m"]["value"], -20.25);
+  EXPECT_EQ(block["d"]["code"], encode(Format::float16, 40.5f / 31.0f, CastOptions{false, RoundMode::nearest_even, {}}));
+  ASSERT_EQ(block["elements"].size(), 32u);
+  for (const nlohmann::json& e : block["elements"]) EXPECT_EQ(e["code"], e["value"]);  // Q5_1's integer is its code
+  const CliRun from_json = typelattice("dequantize --from gguf_q5_1", r.out);
+  const CliRun packed = typelattice("quantize --to gguf_q5_1 --packed -- " + values);
+  const CliRun from_packed = typelattice("dequantize --from gguf_q5_1", packed.out);
+  ASSERT_EQ(from_json.exit_code, 0) << from_json.err;
+  EXPECT_EQ(from_json.out, from_packed.out);
+  std::istringstream lines(from_json.out);
+  std::string line;
+  for (std::size_t i = 0; std::getline(lines, line); ++i)
+    EXPECT_EQ(nlohmann::json::parse(line), doc["blocks"][i / 32]["elements"][i % 32]["dequantized"]) << i;
+
+  // What the reader refuses, each with exit 2 and nothing on stdout.
+  const std::string element = "{\"code\": 1}";
+  std::string elements = element;
+  for (int j = 1; j < 32; ++j) elements += ", " + element;
+  const auto doc_of = [](const std::string& format, const std::string& block_text) {
+    return "{\"format\": \"" + format + "\", \"blocks\": [" + block_text + "]}";
+  };
+  const std::string good = doc_of("gguf_q4_0", "{\"d\": {\"code\": 15360}, \"elements\": [" + elements + "]}");
+  const CliRun ok = typelattice("dequantize --from gguf_q4_0", good);
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out.substr(0, 6), "-7\n-7\n");  // (1 - 8) × 1
+  const std::pair<std::string, std::string> bad[] = {
+      {doc_of("gguf_q4_0", "{\"d\": {\"code\": 15360}, \"elements\": [" + elements.substr(element.size() + 2) + "]}"),
+       "block 1: 31 elements, not 32"},
+      {doc_of("gguf_q4_0", "{\"elements\": [" + elements + "]}"), "block 1: no \"d\" code"},
+      {doc_of("gguf_q4_0", "{\"d\": {\"code\": 65536}, \"elements\": [" + elements + "]}"),
+       "block 1: a float16 code must be 0 to 65535"},
+      {doc_of("gguf_q4_0", "{\"d\": {\"code\": 1, \"code\": 2}, \"elements\": [" + elements + "]}"),
+       "block 1: the key \"code\" is given twice"},
+      {doc_of("gguf_q4_0", "{\"d\": {\"code\": 1}, \"m\": {\"code\": 1}, \"elements\": [" + elements + "]}"),
+       "block 1: gguf_q4_0 has no \"m\""},
+      {doc_of("gguf_q4_0", "{\"d\": {\"code\": 1}, \"elements\": [{\"code\": 16}" + elements.substr(element.size()) + "]}"),
+       "block 1: an element code must be 0 to 15"},
+      {doc_of("gguf_q4_0", "{\"d\": {\"code\": 1.5}, \"elements\": [" + elements + "]}"),
+       "block 1: a \"code\" is not an integer"},
+      {doc_of("gguf_q8_0", "{\"d\": {\"code\": 1}, \"elements\": [" + elements + "]}"), "the input is gguf_q8_0, not gguf_q4_0"},
+      {doc_of("gguf_q4_0", ""), "\"blocks\" must be a non-empty array"},
+      {good.substr(0, good.size() - 1), "the input is not a JSON object"},
+  };
+  for (const auto& [input, message] : bad) {
+    const CliRun refused = typelattice("dequantize --from gguf_q4_0", input);
+    EXPECT_EQ(refused.exit_code, 2) << input;
+    EXPECT_EQ(refused.out, "") << input;
+    EXPECT_EQ(refused.err, "typelattice: " + message + "\n") << input;
+  }
+  const CliRun no_m = typelattice("dequantize --from gguf_q4_1", doc_of("gguf_q4_1", "{\"d\": {\"code\": 1}, \"elements\": [" + elements + "]}"));
+  EXPECT_EQ(no_m.err, "typelattice: block 1: no \"m\" code\n");
+}
+
 TEST(GgufCli, LayoutNamesEveryFieldOfTheBytes) {
   const CliRun r = typelattice("quantize --to gguf_q5_1 --layout -- " + repeat("-1 30", 16));
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -111,7 +177,9 @@ TEST(GgufCli, BadInputIsAClearErrorWithExitTwo) {
   EXPECT_NE(r.err.find("did you mean mxfp4_e2m1"), std::string::npos) << r.err;
   r = typelattice("quantize --to gguf_q8_0 --scale-mode ceil 1");
   EXPECT_EQ(r.exit_code, 2);
-  r = typelattice("quantize --to gguf_q8_0 --format json 1");
+  r = typelattice("quantize --to gguf_q8_0 --format yaml 1");
+  EXPECT_EQ(r.exit_code, 2);
+  r = typelattice("quantize --to gguf_q8_0 --format json --packed 1");
   EXPECT_EQ(r.exit_code, 2);
   r = typelattice("quantize --to mxfp4_e2m1 --layout 1");
   EXPECT_EQ(r.exit_code, 2);
