@@ -9,13 +9,16 @@
 
 #include "app/cli/block_io.h"
 #include "app/cli/commands.h"
+#include "app/cli/gguf_block_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/block_packing.h"
 #include "typelattice/block_text.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/closest_names.h"
 #include "typelattice/display_text.h"
+#include "typelattice/gguf_blocks.h"
 
 namespace typelattice::cli {
 namespace {
@@ -32,8 +35,22 @@ int write_error() {
 
 struct QuantizeArgs {
   std::string to, scale_mode, input, format = "text", never;
-  bool packed = false, tensor_scale = false;
+  bool packed = false, tensor_scale = false, layout = false;
 };
+
+// A name that is neither a block format nor a GGUF block type: the closest names of both.
+std::string unknown_format_message(std::string_view name) {
+  std::vector<std::string_view> names;
+  for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
+  for (const GgufBlockSpec& spec : gguf_block_types()) names.push_back(spec.name);
+  const Result<BlockFormat> block = parse_block_format(name);
+  if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
+  std::string message = "unknown block format '" + displayed(name) + "'";
+  const std::vector<std::string> closest = closest_names(name, names);
+  for (std::size_t i = 0; i < closest.size(); ++i)
+    message += (i == 0 ? "; did you mean " : i + 1 == closest.size() ? " or " : ", ") + closest[i];
+  return closest.empty() ? message : message + "?";
+}
 
 // Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
 constexpr std::size_t kBatchValues = 8192;
@@ -135,9 +152,41 @@ class ValueWords {
 // Values are float32: a decimal is rounded to float32 once (as `cast --from float32`), a hex pattern has 8 digits.
 // They stream: each batch is quantized and written before the next is read. NVFP4's tensor scale depends on every
 // value, so with --tensor-scale the values are read first into a spool (4 bytes each) and quantized from there.
+int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
+  const std::string name(gguf_block_spec(t).name);
+  if (!args.scale_mode.empty() || args.tensor_scale)
+    return usage_error(name + " has one rule for its scale: --scale-mode and --tensor-scale are for MX and NVFP4");
+  if (args.format != "text" && args.format != "json")
+    return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
+  if (args.packed + args.layout + (args.format == "json") > 1)
+    return usage_error("--packed, --layout and --format json are three forms: give one");
+  CastRequest request;
+  request.from = SourceType::float32;
+  if (!args.input.empty()) {
+    const Result<InputKind> kind = parse_input_kind(args.input);
+    if (!kind) return usage_error(kind.error().message);
+    request.input = *kind;
+  }
+  ValueWords words(given);
+  const auto next = [&](std::string& word, bool& more) -> Result<float> {
+    more = words.next(word);
+    if (!more) return 0.0f;
+    const Result<double> value = read_cast_input(request, word);
+    if (!value) return value.error();
+    return static_cast<float>(*value);  // already a float32
+  };
+  const GgufForm form = args.packed   ? GgufForm::packed
+                        : args.layout ? GgufForm::layout
+                        : args.format == "json" ? GgufForm::json
+                                                : GgufForm::text;
+  return run_quantize_gguf(t, form, next);
+}
+
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
+  if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
   const Result<BlockFormat> f = parse_block_format(args.to);
-  if (!f) return usage_error(f.error().message);
+  if (!f) return usage_error(unknown_format_message(args.to));
+  if (args.layout) return usage_error("--layout is for the GGUF block types");
   std::optional<ScaleMode> mode;
   if (!args.scale_mode.empty()) {
     const Result<ScaleMode> parsed = parse_scale_mode(args.scale_mode);
@@ -205,9 +254,10 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
 // One exact value per line: code × scale (× tensor scale); a NaN scale gives its block NaN values (the MX rule).
 // The input is read into spools first, so that an error anywhere in it comes before any value.
 int run_dequantize(const std::string& from) {
-  const Result<BlockFormat> f = parse_block_format(from);
-  if (!f) return usage_error(f.error().message);
   std::ios::sync_with_stdio(false);
+  if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
+  const Result<BlockFormat> f = parse_block_format(from);
+  if (!f) return usage_error(unknown_format_message(from));
   BlockCodeStream stream;
   if (const Result<bool> read = read_block_codes(*f, std::cin, stream); !read) return usage_error(read.error().message);
   BlockCodeBatches batches(*f, stream);
@@ -233,7 +283,9 @@ void add_block_commands(CLI::App& app, Runner& run) {
   auto args = std::make_shared<QuantizeArgs>();
   CLI::App* quantize = app.add_subcommand(
       "quantize", "Quantize float32 values to a block-scaled format: each block's scale, then each element's code");
-  quantize->add_option("--to", args->to, "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8 or nvfp4")
+  quantize->add_option("--to", args->to,
+                       "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
+                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "
@@ -244,6 +296,7 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--format", args->format, "text (default) or json")->type_name("F");
   quantize->add_flag("--packed", args->packed,
                      "print the scales and the packed codes in hex (FP4: two per byte, FP6: four per three bytes)");
+  quantize->add_flag("--layout", args->layout, "GGUF block types: each block's bytes, field by field");
   quantize->add_flag("--tensor-scale", args->tensor_scale,
                      "nvfp4: an FP32 per-tensor scale, amax / (448 · 6), under the block scales");
   // VALUE... are the leftovers in order (prefix_command), so -1.5 needs no "--" (see `cast`).

@@ -52,7 +52,7 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
   if (!tensor.shape.empty()) result.row_length = tensor.fortran_order ? tensor.shape.front() : tensor.shape.back();
   if (result.row_length == 0) result.row_length = 1;
   const std::uint64_t rows = result.row_length;
-  const std::uint64_t element_bytes = tensor_dtype_bytes(tensor.dtype);
+  const std::uint64_t block_bytes = tensor_dtype_bytes(tensor.dtype), block_elements = tensor_dtype_block_elements(tensor.dtype);
   std::vector<float> values;
   // Each slice: whole rows up to kSliceElements, or a piece of one long row.
   auto for_each_slice = [&](auto&& take) {
@@ -64,7 +64,7 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
       values.resize(static_cast<std::size_t>(end - first));
       if (!reader.read(tensor, first, values)) return PassOutcome::read_failed;
       take(first);
-      if (options.progress != nullptr) options.progress->advance((end - first) * element_bytes);
+      if (options.progress != nullptr) options.progress->advance((end - first) / block_elements * block_bytes);
       first = end;
     }
     return PassOutcome::done;

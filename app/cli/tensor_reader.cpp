@@ -58,9 +58,11 @@ Result<std::unique_ptr<TensorReader>> TensorReader::open(const std::string& path
 }
 
 bool TensorReader::read(const TensorEntry& tensor, std::uint64_t first, std::span<float> out) {
-  const std::size_t width = tensor_dtype_bytes(tensor.dtype);
-  bytes_.resize(out.size() * width);
-  const std::uint64_t offset = tensor.begin + first * width;
+  // GGUF's block types: `first` and out.size() are whole blocks (a row is, and the passes cut rows in whole blocks).
+  const std::size_t width = tensor_dtype_bytes(tensor.dtype), per_block = tensor_dtype_block_elements(tensor.dtype);
+  if (first % per_block != 0 || out.size() % per_block != 0) return false;
+  bytes_.resize(out.size() / per_block * width);
+  const std::uint64_t offset = tensor.begin + first / per_block * width;
   if (fseeko(file_.get(), static_cast<off_t>(offset), SEEK_SET) != 0 ||
       std::fread(bytes_.data(), 1, bytes_.size(), file_.get()) != bytes_.size()) {
     return false;

@@ -207,6 +207,9 @@ Result<TensorEntry> placed(const RawTensor& t, std::uint64_t data_start, std::ui
   if (!t.ne.empty() && t.ne[0] % t.type->block_elements != 0)
     return bad_file(label + "ne[0] = " + std::to_string(t.ne[0]) + " is not a multiple of " + std::string(t.type->name) +
                     "'s block of " + std::to_string(t.type->block_elements) + at_byte(t.info_at));
+  if (t.ne.empty() && t.type->block_elements > 1 && t.type->dtype)  // its one element would be no whole block
+    return bad_file(label + "has no dimensions, so no whole " + std::string(t.type->name) + " block of " +
+                    std::to_string(t.type->block_elements) + at_byte(t.info_at));
   std::uint64_t bytes = 0;
   if (!multiply_u64(elements / t.type->block_elements, t.type->block_bytes, bytes))
     return bad_file(label + dims_text(t.ne) + at_byte(t.info_at) + " needs more than 2^64 - 1 bytes");

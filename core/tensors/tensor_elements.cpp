@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "typelattice/cast_kernels.h"
+#include "typelattice/gguf_blocks.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -15,12 +16,20 @@ namespace {
 
 struct DtypeInfo {
   std::string_view name;
-  std::size_t bytes;
+  std::size_t bytes, block_elements = 1;
 };
-constexpr std::array<DtypeInfo, 11> kDtypes = {{
+constexpr std::array<DtypeInfo, 17> kDtypes = {{
     {"F64", 8}, {"F32", 4}, {"F16", 2}, {"BF16", 2}, {"F8_E4M3", 1}, {"F8_E5M2", 1}, {"F8_E8M0", 1},
     {"I8", 1}, {"U8", 1}, {"I16", 2}, {"I32", 4},
+    {"Q4_0", 18, 32}, {"Q4_1", 20, 32}, {"Q5_0", 22, 32}, {"Q5_1", 24, 32}, {"Q8_0", 34, 32}, {"IQ4_NL", 18, 32},
 }};
+
+void gguf_blocks_to_float32(GgufBlockType t, std::span<const std::uint8_t> in, std::span<float> out) {
+  const std::size_t blocks = in.size() / static_cast<std::size_t>(gguf_block_spec(t).block_bytes);
+  const Result<std::size_t> done = dequantize_gguf_blocks(t, in, out.first(blocks * kGgufBlockSize));
+  assert(done);
+  (void)done;
+}
 
 std::uint64_t load_le(const std::uint8_t* p, std::size_t bytes) {
   std::uint64_t v = 0;
@@ -45,10 +54,11 @@ void sixteen_bit_to_float32(Format f, std::span<const std::uint8_t> in, std::spa
 
 std::string_view tensor_dtype_name(TensorDtype d) { return kDtypes[static_cast<std::size_t>(d)].name; }
 std::size_t tensor_dtype_bytes(TensorDtype d) { return kDtypes[static_cast<std::size_t>(d)].bytes; }
+std::size_t tensor_dtype_block_elements(TensorDtype d) { return kDtypes[static_cast<std::size_t>(d)].block_elements; }
 
 void tensor_elements_to_float32(TensorDtype d, std::span<const std::uint8_t> in, std::span<float> out) {
   const std::size_t width = tensor_dtype_bytes(d);
-  assert(in.size() % width == 0 && out.size() >= in.size() / width);
+  assert(in.size() % width == 0 && out.size() >= in.size() / width * tensor_dtype_block_elements(d));
   const std::size_t n = in.size() / width;
   const std::uint8_t* p = in.data();
   switch (d) {
@@ -85,6 +95,12 @@ void tensor_elements_to_float32(TensorDtype d, std::span<const std::uint8_t> in,
       for (std::size_t i = 0; i < n; ++i)
         out[i] = static_cast<float>(static_cast<std::int32_t>(static_cast<std::uint32_t>(load_le(p + 4 * i, 4))));
       return;
+    case TensorDtype::gguf_q4_0: return gguf_blocks_to_float32(GgufBlockType::q4_0, in, out);
+    case TensorDtype::gguf_q4_1: return gguf_blocks_to_float32(GgufBlockType::q4_1, in, out);
+    case TensorDtype::gguf_q5_0: return gguf_blocks_to_float32(GgufBlockType::q5_0, in, out);
+    case TensorDtype::gguf_q5_1: return gguf_blocks_to_float32(GgufBlockType::q5_1, in, out);
+    case TensorDtype::gguf_q8_0: return gguf_blocks_to_float32(GgufBlockType::q8_0, in, out);
+    case TensorDtype::gguf_iq4_nl: return gguf_blocks_to_float32(GgufBlockType::iq4_nl, in, out);
   }
 }
 

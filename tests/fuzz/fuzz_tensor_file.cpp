@@ -49,14 +49,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     std::uint64_t elements = 1;
     for (std::uint64_t n : t.shape) elements *= n;  // the reader refused any overflow
-    if (elements * tensor_dtype_bytes(t.dtype) != t.end - t.begin) std::abort();
+    const std::uint64_t per_block = tensor_dtype_block_elements(t.dtype);
+    if (elements % per_block != 0 || elements / per_block * tensor_dtype_bytes(t.dtype) != t.end - t.begin) std::abort();
     if (index->kind == TensorFileKind::npy && (index->tensors.size() != 1 || t.end != size)) std::abort();
     if (t.begin != t.end) {
       if (t.begin < furthest_end) std::abort();  // safetensors and GGUF entries come sorted by begin
       furthest_end = t.end;
     }
     const auto bytes = file.subspan(static_cast<std::size_t>(t.begin), static_cast<std::size_t>(t.end - t.begin));
-    std::vector<float> out(bytes.size() / tensor_dtype_bytes(t.dtype));
+    std::vector<float> out(bytes.size() / tensor_dtype_bytes(t.dtype) * per_block);
     tensor_elements_to_float32(t.dtype, bytes, out);
   }
   return 0;

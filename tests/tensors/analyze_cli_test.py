@@ -190,22 +190,36 @@ class AnalyzeTest(unittest.TestCase):
         expected = errors(a.T, dequantized_rows("mxfp4_e2m1", a.T))
         self.assertAlmostEqual(got["sqnr_db"], expected["sqnr_db"], delta=1e-9)
 
-    def test_gguf_f32_tensor_matches_numpy_and_quantized_tensors_are_skipped(self):
+    def test_gguf_f32_and_q8_0_tensors_match_numpy_and_other_quantized_tensors_are_skipped(self):
         # A vocabulary of 150000 strings makes the header about 2.5 MB: analyze must read past its first 1 MiB.
         tokens = b"".join(gguf_string(f"tok{i:06d}") for i in range(150000))
         metadata = (gguf_string("general.architecture") + struct.pack("<I", 8) + gguf_string("llama") +
                     gguf_string("tokenizer.ggml.tokens") + struct.pack("<IIQ", 9, 8, 150000) + tokens +
                     gguf_string("general.alignment") + struct.pack("<II", 4, 32))
-        q8 = np.random.default_rng(3).integers(0, 256, 2 * 34, dtype=np.uint8).tobytes()  # two Q8_0 blocks of 32
+        # Two Q8_0 blocks of 32 (float16 d, then 32 int8 codes each), whose values are code × d in float32.
+        rng = np.random.default_rng(3)
+        d = np.array([0.0123, -3.5], dtype=np.float16)
+        codes = rng.integers(-128, 128, (2, 32), dtype=np.int8)
+        q8 = b"".join(d[i:i + 1].tobytes() + codes[i].tobytes() for i in range(2))
+        q8_values = (codes.astype(np.float32) * d.astype(np.float32)[:, None]).ravel()
+        k4 = rng.integers(0, 256, 144, dtype=np.uint8).tobytes()  # one Q4_K block of 256, not decoded
         path = os.path.join(self.dir.name, "model.gguf")
-        write_gguf(path, [("blk.0.q", [64], 8, q8), ("blk.0.w", [40, 12], 0, self.w.tobytes())], metadata, kv_count=3)
+        write_gguf(path, [("blk.0.q", [64], 8, q8), ("blk.0.k", [256], 12, k4), ("blk.0.w", [40, 12], 0, self.w.tobytes())],
+                   metadata, kv_count=3)
         self.assertGreater(os.path.getsize(path), 2 << 20)
         report = json.loads(run("analyze", path, "--to", "float16", "--format", "json").stdout)
         f = report["files"][0]
         self.assertEqual(f["kind"], "gguf")
-        self.assertEqual(f["skipped"], ["blk.0.q: ggml type Q8_0 (8)"])
-        self.assertEqual([t["name"] for t in f["tensors"]], ["blk.0.w"])
-        t, x64 = f["tensors"][0], self.w.astype(np.float64).ravel()
+        self.assertEqual(f["skipped"], ["blk.0.k: ggml type Q4_K (12)"])
+        self.assertEqual([t["name"] for t in f["tensors"]], ["blk.0.q", "blk.0.w"])
+        q = f["tensors"][0]
+        self.assertEqual(q["dtype"], "Q8_0")
+        self.assertEqual(q["count"], 64)
+        self.assertEqual(q["stats"]["amax"], float(np.max(np.abs(q8_values.astype(np.float64)))))
+        self.assertAlmostEqual(q["stats"]["mean"], float(np.mean(q8_values.astype(np.float64))), delta=1e-12 * 500)
+        want = errors(q8_values, q8_values.astype(np.float16))
+        self.assertAlmostEqual(q["targets"][0]["sqnr_db"], want["sqnr_db"], delta=1e-9)
+        t, x64 = f["tensors"][1], self.w.astype(np.float64).ravel()
         self.assertEqual(t["shape"], [12, 40])      # ne reversed: rows of ne[0] = 40
         self.assertEqual(t["row_length"], 40)
         self.assertEqual(t["count"], self.w.size)
@@ -216,8 +230,8 @@ class AnalyzeTest(unittest.TestCase):
         self.assertAlmostEqual(t["targets"][0]["sqnr_db"], want["sqnr_db"], delta=1e-9)
         self.assertEqual(t["targets"][0]["flushed"], want["flushed"])
         text = run("analyze", path, "--to", "float16").stdout
-        self.assertIn("(gguf, 1 tensors)", text)
-        self.assertIn("skipped: blk.0.q: ggml type Q8_0 (8)\n", text)
+        self.assertIn("(gguf, 2 tensors)", text)
+        self.assertIn("skipped: blk.0.k: ggml type Q4_K (12)\n", text)
         old = os.path.join(self.dir.name, "v2.gguf")
         write_gguf(old, [("w", [4], 0, b"\0" * 16)], version=2)
         done = run("analyze", old, check=False)

@@ -13,10 +13,18 @@
 
 namespace typelattice {
 
-enum class TensorDtype : std::uint8_t { f64, f32, f16, bf16, f8_e4m3fn, f8_e5m2, f8_e8m0, i8, u8, i16, i32 };
-// The safetensors spelling: "F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2", "F8_E8M0", "I8", "U8", "I16", "I32".
+// The last six are ggml's quantized block types that GGUF files hold (gguf_blocks.h), stored in blocks of 32.
+enum class TensorDtype : std::uint8_t {
+  f64, f32, f16, bf16, f8_e4m3fn, f8_e5m2, f8_e8m0, i8, u8, i16, i32,
+  gguf_q4_0, gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0, gguf_iq4_nl,
+};
+// The safetensors spelling: "F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2", "F8_E8M0", "I8", "U8", "I16", "I32";
+// ggml's for its block types: "Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q8_0", "IQ4_NL".
 std::string_view tensor_dtype_name(TensorDtype d);
+// Elements are stored in blocks of tensor_dtype_block_elements(d) (1 but for the GGUF block types: 32), each
+// tensor_dtype_bytes(d) bytes long.
 std::size_t tensor_dtype_bytes(TensorDtype d);
+std::size_t tensor_dtype_block_elements(TensorDtype d);
 
 struct TensorEntry {
   std::string name;                  // safetensors key or GGUF tensor name; for .npy the empty string
@@ -66,8 +74,9 @@ Result<TensorFileHeaderNeed> tensor_file_header_need(std::span<const std::uint8_
 // one) and the byte offset of the problem, never the file (the caller knows it).
 Result<TensorFileIndex> read_tensor_file_index(std::span<const std::uint8_t> header, std::uint64_t file_size);
 
-// Little-endian elements of `d` to float32: in.size() must be a whole number of elements and out must hold
-// in.size() / tensor_dtype_bytes(d) values (that many are written). f64 rounds to nearest, ties to even (as a
+// Little-endian elements of `d` to float32: in.size() must be a whole number of blocks and out must hold
+// in.size() / tensor_dtype_bytes(d) × tensor_dtype_block_elements(d) values (that many are written). GGUF's block
+// types give ggml's float32 values (dequantize_gguf_blocks). f64 rounds to nearest, ties to even (as a
 // C++ double-to-float conversion does); f16, bf16 and the float8s decode exactly through the core's codecs;
 // integers convert exactly where float32 holds them (every i8, u8, i16; i32 beyond 2^24 rounds to nearest even).
 void tensor_elements_to_float32(TensorDtype d, std::span<const std::uint8_t> in, std::span<float> out);
