@@ -26,5 +26,5 @@ if [ -f tests/fuzz/CMakeLists.txt ]; then
   step "fuzz targets (short run)"
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j "$jobs"
-  ctest --test-dir build/fuzz -L fuzz --output-on-failure
+  ctest --test-dir build/fuzz -L fuzz --output-on-failure -j "$jobs"  # each target fuzzes on one core
 fi
