@@ -30,12 +30,13 @@ if(TYPELATTICE_WASM_KERNEL_TESTS AND TYPELATTICE_NODE AND EXISTS ${TYPELATTICE_E
     USES_TERMINAL)
   add_test(NAME wasm_kernels_build
            COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target typelattice_wasm_kernel_sweeps)
-  set_tests_properties(wasm_kernels_build PROPERTIES LABELS exhaustive FIXTURES_SETUP wasm_kernels TIMEOUT 1800)
+  set_tests_properties(wasm_kernels_build PROPERTIES LABELS exhaustive FIXTURES_SETUP wasm_kernels TIMEOUT 1800
+                       COST 400)
   foreach(variant IN ITEMS simd128 scalar)
     foreach(sweep IN ITEMS cast block)
       add_test(NAME wasm_${sweep}_sweep_${variant} COMMAND ${TYPELATTICE_NODE} ${wasm_kernels_dir}/${sweep}_sweep_${variant}.js)
       set_tests_properties(wasm_${sweep}_sweep_${variant} PROPERTIES LABELS exhaustive FIXTURES_REQUIRED wasm_kernels
-                           TIMEOUT 7200)
+                           TIMEOUT 7200 COST 100)
     endforeach()
   endforeach()
 endif()
