@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
 jobs=$(nproc)
-export TYPELATTICE_STRIDE=${TYPELATTICE_STRIDE:-97}
+export TYPELATTICE_STRIDE=${TYPELATTICE_STRIDE:-389}
 
 step() { printf '\n==== %s ====\n' "$*"; }
 
