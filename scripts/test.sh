@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
 jobs=$(nproc)
-export TYPELATTICE_STRIDE=${TYPELATTICE_STRIDE:-97}
+export TYPELATTICE_STRIDE=${TYPELATTICE_STRIDE:-389}
 
 step() { printf '\n==== %s ====\n' "$*"; }
 
@@ -26,5 +26,5 @@ if [ -f tests/fuzz/CMakeLists.txt ]; then
   step "fuzz targets (short run)"
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j "$jobs"
-  ctest --test-dir build/fuzz -L fuzz --output-on-failure
+  ctest --test-dir build/fuzz -L fuzz --output-on-failure -j "$jobs"  # each target fuzzes on one core
 fi

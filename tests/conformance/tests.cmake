@@ -31,5 +31,5 @@ endif()
 add_test(NAME conformance_corpus
          COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1280x800x24"
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/conformance.test.mjs)
-set_tests_properties(conformance_corpus PROPERTIES LABELS conformance TIMEOUT 900 RESOURCE_LOCK xvfb
+set_tests_properties(conformance_corpus PROPERTIES LABELS conformance TIMEOUT 900 RESOURCE_LOCK xvfb COST 600
   ENVIRONMENT "TYPELATTICE_SOURCE_DIR=${PROJECT_SOURCE_DIR};TYPELATTICE_CLI=$<TARGET_FILE:typelattice>;TYPELATTICE_APP=$<TARGET_FILE:typelattice-app>")
