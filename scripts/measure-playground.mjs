@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures the playground's budgets in headless Chromium (Debian's, via playwright-core):
-//   interactive: navigation start -> the page is usable (module loaded, first view drawn) — budget 500 ms;
+//   interactive: navigation start -> the page is usable (module loaded, first view drawn) — budget 300 ms;
 //   select: one click on a lattice node -> selection, join and paths updated in the DOM and the new styles
 //           computed (style and layout flushed) — budget 16 ms; also reported: click -> next animation frame.
 // Usage: node scripts/measure-playground.mjs [--runs N]   (needs web/dist built and tests/js/node_modules)
@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { setUp, openPlayground, missingPrerequisite } from '../tests/browser/harness.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7;
-const BUDGET_INTERACTIVE_MS = 500;
+const BUDGET_INTERACTIVE_MS = 300;
 const BUDGET_SELECT_MS = 16;
 
 const missing = missingPrerequisite();
