@@ -152,6 +152,18 @@ class ValueWords {
 // Values are float32: a decimal is rounded to float32 once (as `cast --from float32`), a hex pattern has 8 digits.
 // They stream: each batch is quantized and written before the next is read. NVFP4's tensor scale depends on every
 // value, so with --tensor-scale the values are read first into a spool (4 bytes each) and quantized from there.
+// How quantize reads its values (float32, --input's kind), the same for every block family.
+Result<CastRequest> float32_request(const QuantizeArgs& args) {
+  CastRequest request;
+  request.from = SourceType::float32;
+  if (!args.input.empty()) {
+    const Result<InputKind> kind = parse_input_kind(args.input);
+    if (!kind) return kind.error();
+    request.input = *kind;
+  }
+  return request;
+}
+
 int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
   const std::string name(gguf_block_spec(t).name);
   if (!args.scale_mode.empty() || args.tensor_scale)
@@ -160,13 +172,9 @@ int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std:
     return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
   if (args.packed + args.layout + (args.format == "json") > 1)
     return usage_error("--packed, --layout and --format json are three forms: give one");
-  CastRequest request;
-  request.from = SourceType::float32;
-  if (!args.input.empty()) {
-    const Result<InputKind> kind = parse_input_kind(args.input);
-    if (!kind) return usage_error(kind.error().message);
-    request.input = *kind;
-  }
+  const Result<CastRequest> read_as = float32_request(args);
+  if (!read_as) return usage_error(read_as.error().message);
+  const CastRequest& request = *read_as;
   ValueWords words(given);
   const auto next = [&](std::string& word, bool& more) -> Result<float> {
     more = words.next(word);
@@ -196,13 +204,9 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
   if (args.format != "text" && args.format != "json")
     return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
   if (args.packed && args.format == "json") return usage_error("--packed prints its own form: drop --format json");
-  CastRequest request;
-  request.from = SourceType::float32;
-  if (!args.input.empty()) {
-    const Result<InputKind> kind = parse_input_kind(args.input);
-    if (!kind) return usage_error(kind.error().message);
-    request.input = *kind;
-  }
+  const Result<CastRequest> read_as = float32_request(args);
+  if (!read_as) return usage_error(read_as.error().message);
+  const CastRequest& request = *read_as;
   // The options are checked before any input is read; the tensor scale is filled in once all of it is.
   Result<BlockOptions> checked = block_options(*f, mode, args.tensor_scale, {});
   if (!checked) return usage_error(checked.error().message);
