@@ -125,6 +125,8 @@ export class BlocksView {
 
   relabel() {
     this.shown = null;
+    this.pages = null;  // the blocks and the table drawn are in the old language: drawn again
+    $('block-compare').replaceChildren();
     $('block-distribution').replaceChildren(...DISTRIBUTIONS.map((d) => new Option(t(`blocks.dist.${d}`), d)));
   }
 
@@ -185,10 +187,34 @@ export class BlocksView {
     $('block-values-error').hidden = true;
     $('block-values').removeAttribute('aria-invalid');
     this.#compare(this.computed.rows, f.name, scaleMode);
-    this.pages = { f, scaleMode, inputs: this.computed.inputs, next: 0 };
+    const { inputs } = this.computed;
+    const kept = this.#unchangedBlocks(f, scaleMode, inputs);
+    this.pages = { f, scaleMode, inputs, next: kept * f.blockSize };
     this.observer?.disconnect();
-    $('block-details').replaceChildren();
-    this.#drawPage();
+    const details = $('block-details');
+    details.querySelector('.block-more')?.remove();
+    while (details.children.length > kept) details.lastElementChild.remove();
+    if (kept) this.#more();
+    else this.#drawPage();
+  }
+
+  // How many of the blocks drawn (from the first) show the same values under the same format and mode: they
+  // stay as they are, so typing at the end of a long list redraws none of the blocks above (a block's detail
+  // depends only on its own values: the view never asks for a tensor scale).
+  #unchangedBlocks(f, scaleMode, inputs) {
+    const old = this.pages;
+    if (!old || old.f !== f || old.scaleMode !== scaleMode) return 0;
+    const before = new Uint32Array(old.inputs.buffer, old.inputs.byteOffset, old.inputs.length);
+    const now = new Uint32Array(inputs.buffer, inputs.byteOffset, inputs.length);
+    let blocks = 0;
+    for (let start = 0; start < old.next; start += f.blockSize, ++blocks) {
+      const end = start + f.blockSize;
+      if (Math.min(end, before.length) !== Math.min(end, now.length)) break;
+      let same = true;
+      for (let i = start; i < Math.min(end, now.length) && same; ++i) same = before[i] === now[i];
+      if (!same) break;
+    }
+    return blocks;
   }
 
   // The next page of blocks in full (the module's quantizeDetail of just those values: blocks are independent),
@@ -205,6 +231,14 @@ export class BlocksView {
     details.querySelector('.block-more')?.remove();
     this.observer?.disconnect();
     details.append(...detail.blocks.map((b, i) => this.#block(f, detail, b, start / f.blockSize + i)));
+    this.#more();
+  }
+
+  // After the blocks drawn, while some are not: how many are shown, a button for the next page, and the
+  // marker the observer watches.
+  #more() {
+    const { f, inputs, next: end } = this.pages;
+    const details = $('block-details');
     if (end < inputs.length) {
       const more = document.createElement('p');
       more.className = 'block-more hint';
@@ -386,28 +420,32 @@ export class BlocksView {
     return figure;
   }
 
-  // The same values under every block format and each of its scale modes, the module's SQNR of each block.
+  // The same values under every block format and each of its scale modes, the module's SQNR of each block. The
+  // rows are kept and only the cells whose text changed are set: at 10 000 values a cell holds thousands of
+  // characters, and laying the whole table out again is most of a keystroke's work.
   #compare(rows, current, currentMode) {
     const table = $('block-compare');
-    table.replaceChildren();
-    const head = table.createTHead().insertRow();
-    for (const k of ['format', 'mode', 'scales', 'sqnr', 'saturated', 'flushed', 'bits']) {
-      const th = document.createElement('th');
-      th.textContent = t(`blocks.cmp.${k}`);
-      head.append(th);
+    let body = table.tBodies[0];
+    const fits = body?.rows.length === rows.length &&
+      rows.every((r, i) => body.rows[i].dataset.format === r.format && body.rows[i].dataset.mode === r.mode);
+    if (!fits) {
+      table.replaceChildren();
+      const head = table.createTHead().insertRow();
+      for (const k of ['format', 'mode', 'scales', 'sqnr', 'saturated', 'flushed', 'bits']) {
+        const th = document.createElement('th');
+        th.textContent = t(`blocks.cmp.${k}`);
+        head.append(th);
+      }
+      body = table.createTBody();
     }
-    const body = table.createTBody();
-    for (const r of rows) {
-      const row = body.insertRow();
+    rows.forEach((r, i) => {
+      const row = fits ? body.rows[i] : body.insertRow();
       Object.assign(row.dataset, { format: r.format, mode: r.mode, default: String(r.isDefault) });
-      if (r.format === current && r.mode === currentMode) row.classList.add('current');
-      cell(row, r.format);
-      cell(row, r.mode);
-      cell(row, r.scales);
-      cell(row, r.sqnr);
-      cell(row, String(r.saturated));
-      cell(row, String(r.flushed));
-      cell(row, String(r.bits));
-    }
+      row.classList.toggle('current', r.format === current && r.mode === currentMode);
+      [r.format, r.mode, r.scales, r.sqnr, String(r.saturated), String(r.flushed), String(r.bits)].forEach((text, c) => {
+        if (!fits) cell(row, text);
+        else if (row.cells[c].textContent !== text) row.cells[c].textContent = text;
+      });
+    });
   }
 }
