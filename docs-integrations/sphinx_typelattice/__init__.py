@@ -106,6 +106,7 @@ class TypeLatticeDirective(Directive):
         "types": _choice(("docs", "all")),
         "format": _format_name,
         "code": _code,
+        "loading": _choice(("lazy", "eager")),
     }
 
     def run(self):

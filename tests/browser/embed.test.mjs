@@ -9,9 +9,15 @@ let env;
 before(async () => { env = await setUp(); });
 after(async () => { await env.tearDown(); });
 
+// The figures draw as they come near the viewport (loading="lazy", the default): each is brought into view and
+// drawn, then the page goes back to the top.
 async function openEmbed(page) {
   await page.goto(`${env.url}/examples/embed.html`);
-  await page.waitForFunction(() => [...document.querySelectorAll('type-lattice')].every((e) => e.dataset.ready));
+  for (const id of await page.$$eval('type-lattice', (all) => all.map((e) => e.id))) {
+    await page.$eval(`#${id}`, (e) => e.scrollIntoView());
+    await page.waitForFunction((i) => document.getElementById(i).dataset.ready === 'true', id);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 const inShadow = (page, id, fn, arg) => page.$eval(`#${id}`, (host, [src, a]) => {
   const f = new Function('root', 'arg', `return (${src})(root, arg);`);
@@ -175,6 +181,7 @@ test('view="bits": the code attribute is read as the CLI reads codes; a refused 
       el.setAttribute('view', 'bits');
       el.setAttribute('format', 'float8_e4m3fn');
       el.setAttribute('code', code);
+      el.setAttribute('loading', 'eager');   // appended below the fold
       document.body.append(el);
       while (!el.dataset.ready) await new Promise((r) => setTimeout(r, 10));
       const value = el.shadowRoot.querySelector('[part="value"]')?.textContent ?? null;

@@ -47,7 +47,12 @@ test('screenshots of each view', async () => {
   for (const width of [1280, 780, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${env.url}/examples/embed.html`);
-    await page.waitForFunction(() => [...document.querySelectorAll('type-lattice')].every((e) => e.dataset.ready));
+    // The figures draw as they come near the viewport (loading="lazy"): visit each, then shoot from the top.
+    for (const id of await page.$$eval('type-lattice', (all) => all.map((e) => e.id))) {
+      await page.$eval(`#${id}`, (e) => e.scrollIntoView());
+      await page.waitForFunction((i) => document.getElementById(i).dataset.ready === 'true', id);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: artifactPath(width === 1280 ? 'embed.png' : `embed-${width}.png`), fullPage: true });
   }
   await page.close();

@@ -54,3 +54,10 @@ add_test(NAME js_browser_parts
          COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_parts.log
                  ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/parts.test.mjs)
 set_tests_properties(js_browser_parts PROPERTIES LABELS "js;browser" TIMEOUT 300)
+
+# In Chromium: <type-lattice loading>: by default a figure far down the page fetches its part and draws only once
+# scrolled near; loading="eager" (or no IntersectionObserver) at once.
+add_test(NAME js_browser_lazy
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_lazy.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/lazy.test.mjs)
+set_tests_properties(js_browser_lazy PROPERTIES LABELS "js;browser" TIMEOUT 300)

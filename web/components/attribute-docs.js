@@ -20,6 +20,10 @@ export const ATTRIBUTE_DOCS = {
   format: { type: 'string',
     description: 'For `view="bits"`: the number format whose bits are shown (a name from `tl.formats()`).' },
   code: { type: 'string', description: 'For `view="bits"`: the code shown, decimal or `0x` hex (e.g. `0x1d`).' },
+  loading: { values: ['lazy', 'eager'],
+    description: '`lazy`: the module part is fetched and the figure drawn when the element comes within 200 px of ' +
+      'the viewport (`data-ready="true"` is set then); `eager`: at once. Any other value means `lazy`; without ' +
+      'IntersectionObserver the element draws at once.' },
 };
 
 /** ATTRIBUTES with their documentation: { name, default, values | type, description } in the element's order. */

@@ -12,6 +12,7 @@ export const ATTRIBUTES = [
   { name: 'types', default: 'docs' },
   { name: 'format', default: 'float8_e4m3fn' },
   { name: 'code', default: '0' },
+  { name: 'loading', default: 'lazy' },
 ];
 
 /** The attribute's value, or its default when it is absent or empty. */

@@ -28,6 +28,8 @@ export interface TypeLatticeAttributes {
   format?: string;
   /** For view="bits": the code shown, decimal or 0x hex (e.g. 0x1d). Default: "0". */
   code?: string;
+  /** lazy: the module part is fetched and the figure drawn when the element comes within 200 px of the viewport (data-ready="true" is set then); eager: at once. Any other value means lazy; without IntersectionObserver the element draws at once. Default: "lazy". */
+  loading?: 'lazy' | 'eager';
 }
 // END GENERATED
 

@@ -60,8 +60,32 @@ export class TypeLatticeElement extends ElementBase {
     this.#root.append(this.#body, this.#result, this.#reason, this.#reset);
   }
 
-  connectedCallback() { this.#render(); }
-  attributeChangedCallback() { if (this.isConnected) this.#render(); }
+  connectedCallback() { this.#renderWhenNear(); }
+  disconnectedCallback() { this.#unobserve(); }
+  attributeChangedCallback() { if (this.isConnected) this.#renderWhenNear(); }
+
+  // loading="lazy" (the default): the module part is fetched and the figure drawn only once the element comes
+  // within 200 px of the viewport; attribute changes before then are read at that first draw.
+  #near = false;
+  #observer = null;
+  #renderWhenNear() {
+    if (!this.#near && attributeOrDefault(this, 'loading') !== 'eager' && typeof IntersectionObserver === 'function') {
+      this.#observer ??= new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        this.#near = true;
+        this.#renderWhenNear();
+      }, { rootMargin: '200px' });
+      this.#observer.observe(this);
+      return;
+    }
+    this.#near = true;
+    this.#unobserve();
+    this.#render();
+  }
+  #unobserve() {
+    this.#observer?.disconnect();
+    this.#observer = null;
+  }
 
   get options() {
     return {
