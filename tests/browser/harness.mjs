@@ -75,7 +75,12 @@ export async function newPage(context, errors) {
   const page = await context.newPage();
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console: ${msg.text()}`); });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`));
+  // net::ERR_ABORTED is a request the next navigation cancelled (the playground fetches a view's scripts in the
+  // background after it is interactive): not the page's failure. A missing file is a 404 (below), a blocked one
+  // a console error.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
   return page;
 }
