@@ -164,6 +164,7 @@ void write_json(std::string& out, const TensorResult& r, const std::vector<Analy
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const TargetError& e = r.errors[i];
     out += std::string(i ? ",\n       " : "\n       ") + "{\"target\": " + json_string(targets[i].name) +
+           ", \"tensor\": " + json_string(r.tensor->name) + ", \"format\": " + json_string(targets[i].name) +
            ", \"best\": " + (i == best ? "true" : "false") + ", \"bits_per_element\": " +
            json_number(targets[i].bits_per_element) + ", \"measured\": " + std::to_string(e.measured) +
            ", \"non_finite\": " + std::to_string(e.non_finite) + ", \"saturated\": " + std::to_string(e.saturated) +
@@ -193,14 +194,61 @@ void write_json(std::string& out, const TensorResult& r, const std::vector<Analy
   out += "]}";
 }
 
+// CSV (RFC 4180): a field with a comma, a quote or a line break is quoted, its quotes doubled.
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+// Non-finite figures as Python's float() and spreadsheets read them.
+std::string csv_number(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return number(v, 17);
+}
+
+constexpr std::string_view kCsvHeader =
+    "file,tensor,dtype,shape,count,format,bits_per_element,measured,non_finite,saturated,flushed,mse,sqnr_db,"
+    "max_abs_error,max_relative_error,scale_mode,tensor_scale,blocks,worst_block_sqnr_db\n";
+
+// One row per tensor and target; the block columns are empty for an element format.
+void write_csv(std::string& out, std::string_view path, const TensorResult& r,
+               const std::vector<AnalysisTarget>& targets) {
+  std::string shape = shape_text(r.tensor->shape);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = r.errors[i];
+    out += csv_field(path);
+    out.append(",").append(csv_field(r.tensor->name)).append(",").append(tensor_dtype_name(r.tensor->dtype));
+    out.append(",").append(csv_field(shape)).append(",").append(std::to_string(r.count));
+    out.append(",").append(csv_field(targets[i].name)).append(",").append(csv_number(targets[i].bits_per_element));
+    out.append(",").append(std::to_string(e.measured)).append(",").append(std::to_string(e.non_finite));
+    out.append(",").append(std::to_string(e.saturated)).append(",").append(std::to_string(e.flushed));
+    out.append(",").append(csv_number(e.mse)).append(",").append(csv_number(e.sqnr_db));
+    out.append(",").append(csv_number(e.max_abs_error)).append(",").append(csv_number(e.max_relative_error));
+    if (targets[i].block) {
+      out.append(",").append(scale_mode_name(targets[i].scale_mode)).append(",");
+      out.append(csv_number(r.tensor_scales[i])).append(",").append(std::to_string(e.blocks)).append(",");
+      if (!e.worst_blocks.empty()) out += csv_number(e.worst_blocks[0].sqnr_db);
+    } else {
+      out += ",,,,";
+    }
+    out += "\n";
+  }
+}
+
 // Ctrl-C: the passes stop between slices and analyze exits 130, its output so far written.
 std::atomic<bool> interrupted{false};
 extern "C" void on_interrupt(int) { interrupted.store(true); }
 
 int run_analyze(const AnalyzeArgs& args) {
   std::signal(SIGINT, on_interrupt);
-  if (args.format != "text" && args.format != "json") {
-    return usage_error("--format is text or json, not '" + displayed(args.format) + "'");
+  if (args.format != "text" && args.format != "json" && args.format != "csv") {
+    return usage_error("--format is text, json or csv, not '" + displayed(args.format) + "'");
   }
   std::optional<RoundMode> round;
   if (!args.round.empty()) {
@@ -224,7 +272,9 @@ int run_analyze(const AnalyzeArgs& args) {
   }
   Output out;
   const bool json = args.format == "json";
+  const bool csv = args.format == "csv";
   if (json) out.text() += "{\"files\": [";
+  if (csv) out.text() += kCsvHeader;
   int status = 0;
   for (std::size_t f = 0; f < args.files.size(); ++f) {
     const std::string& path = args.files[f];
@@ -242,6 +292,10 @@ int run_analyze(const AnalyzeArgs& args) {
       for (std::size_t i = 0; i < index.unsupported.size(); ++i)
         out.text() += (i ? ", " : "") + json_string(index.unsupported[i]);
       out.text() += "], \"tensors\": [";
+    } else if (csv) {
+      // A table has no place for them: named on stderr, so no tensor goes unmentioned.
+      for (const std::string& skipped : index.unsupported)
+        std::cerr << "typelattice: " << displayed(path) << ": skipped: " << displayed(skipped) << "\n";
     } else {
       out.text() += "file " + displayed(path) + " (" + kind + ", " + std::to_string(index.tensors.size()) +
                     " tensors)\nblocks: consecutive elements along each tensor's last axis in storage order; a row "
@@ -281,6 +335,8 @@ int run_analyze(const AnalyzeArgs& args) {
       }
       if (json) {
         write_json(out.text(), *r, targets, first, args.worst);
+      } else if (csv) {
+        write_csv(out.text(), path, *r, targets);
       } else {
         out.text() += "\n";
         write_text(out.text(), *r, targets);
@@ -320,7 +376,10 @@ void add_analyze_command(CLI::App& app, Runner& run) {
   analyze->add_option("--scale-mode", args->scale_mode, "the block formats' scale mode, where a format takes it")
       ->type_name("M");
   analyze->add_flag("--tensor-scale", args->tensor_scale, "nvfp4: an FP32 per-tensor scale, amax / (448 · 6)");
-  analyze->add_option("--format", args->format, "text (default) or json")->type_name("F");
+  analyze->add_option("--format", args->format,
+                      "text (default), json (per tensor and target an object with tensor, format, sqnr_db), or csv "
+                      "(a row per tensor and target)")
+      ->type_name("F");
   analyze->add_option("--threads", args->threads, "threads that run the targets of a slice (default: one per core)")
       ->type_name("N")
       ->check(CLI::Range(1u, 256u));

@@ -142,6 +142,37 @@ class AnalyzeTest(unittest.TestCase):
                     self.assertAlmostEqual(target[key], value, delta=1e-12 * max(1.0, abs(value)),
                                            msg=(target["target"], key))
 
+    def test_csv_rows_match_numpy_and_the_json_targets_name_tensor_and_format(self):
+        import csv
+        import io
+        targets = ("float16", "mxfp4_e2m1")
+        out = run("analyze", self.path, "--to", *targets, "--format", "csv").stdout
+        rows = list(csv.DictReader(io.StringIO(out)))
+        self.assertEqual(len(rows), 3 * len(targets))          # every tensor with every target
+        self.assertEqual({(r["tensor"], r["format"]) for r in rows},
+                         {(t, f) for t in ("layer.w", "layer.b", "emb") for f in targets})
+        want = errors(self.w, self.w.astype(np.float16))
+        row = next(r for r in rows if r["tensor"] == "layer.w" and r["format"] == "float16")
+        self.assertEqual(row["file"], self.path)
+        self.assertEqual(row["shape"], "[%d, %d]" % self.w.shape)  # quoted: it holds a comma
+        self.assertEqual(int(row["measured"]), want["measured"])
+        self.assertAlmostEqual(float(row["sqnr_db"]), want["sqnr_db"], delta=1e-12 * abs(want["sqnr_db"]))
+        self.assertEqual(row["scale_mode"], "")                 # an element format has no block columns
+        report = json.loads(run("analyze", self.path, "--to", *targets, "--format", "json").stdout)
+        for tensor in report["files"][0]["tensors"]:
+            for target in tensor["targets"]:
+                self.assertEqual((target["tensor"], target["format"]), (tensor["name"], target["target"]))
+                row = next(r for r in rows if r["tensor"] == tensor["name"] and r["format"] == target["format"])
+                for key in ("sqnr_db", "mse", "max_abs_error", "max_relative_error"):
+                    where = (tensor["name"], target["format"], key)
+                    if target[key] is None:                     # JSON's null is CSV's inf or nan
+                        self.assertFalse(math.isfinite(float(row[key])), where)
+                    else:
+                        self.assertEqual(float(row[key]), target[key], where)
+                if target["format"] == "mxfp4_e2m1":
+                    self.assertEqual(int(row["blocks"]), target["blocks"])
+                    self.assertEqual(row["scale_mode"], target["scale_mode"])
+
     def test_block_formats_match_the_values_quantize_dequantizes(self):
         tensors = self.analyze(self.path, "--tensor", "layer.w", "--to", "mxfp8_e4m3", "mxfp4_e2m1", "nvfp4",
                                "--scale-mode", "even")
