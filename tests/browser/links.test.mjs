@@ -60,7 +60,12 @@ test('a good link shows no note', async () => {
   const page = await env.page();
   await openPlayground(page, env.url, '#view=table&system=torch&compare=jax');
   assert.equal(await status(page), '');
+  // The same page: a hash change, so the Bits view first loads the formats part ("Loading…" meanwhile).
   await openPlayground(page, env.url, '#view=bits&format=float16&code=0x3c00');
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#load-status');
+    return el.hidden || el.classList.contains('error');
+  });
   assert.equal(await status(page), '');
   await page.close();
   assert.deepEqual(env.errors, []);
