@@ -264,9 +264,11 @@ test('at 390 px the button is on screen and the panel fits; in Chinese its texts
   await page.waitForSelector('#embed-dialog[open]');
   const box = await page.$eval('#embed-dialog', (d) => {
     const r = d.getBoundingClientRect();
+    const text = d.querySelector('#embed-snippet');
     return { left: r.left, right: r.right, title: d.querySelector('#embed-title').textContent,
-      scrollWidth: document.documentElement.scrollWidth };
+      scrollWidth: document.documentElement.scrollWidth, hiddenRows: text.scrollHeight > text.clientHeight };
   });
+  assert.equal(box.hiddenRows, false);   // the wrapped snippet is shown whole
   assert.ok(box.left >= 0 && box.right <= 390, JSON.stringify(box));
   assert.equal(box.scrollWidth, 390);
   assert.equal(box.title, '嵌入到文档页面');

@@ -93,7 +93,7 @@ export function openEmbedPanel(app, opener) {
   const text = dialog.querySelector('#embed-snippet');
   text.setAttribute('aria-label', t('embed.snippet'));
   text.value = snippet;
-  text.rows = snippet.split('\n').length + 1;
+  text.rows = snippet.split('\n').length;
   dialog.querySelector('#embed-copy').textContent = t('embed.copy');
   dialog.querySelector('#embed-copied').textContent = '';
   const docs = dialog.querySelector('#embed-docs');
@@ -101,6 +101,8 @@ export function openEmbedPanel(app, opener) {
   docs.textContent = t('embed.docs');
   dialog.querySelector('#embed-close').textContent = t('embed.close');
   dialog.showModal();
+  // As many rows as the snippet takes at this width (it wraps on a phone), so that none scrolls out of sight.
+  while (text.scrollHeight > text.clientHeight && text.rows < 12) text.rows += 1;
   dialog.querySelector('#embed-copy').focus();
 }
 
