@@ -36,6 +36,7 @@ test('public files are served with their MIME types and a strict CSP', async () 
     ['/web/dist/typelattice.mjs', 'text/javascript'], [`/web/dist/${wasm}`, 'application/wasm'],
     ['/web/playground/main.js', 'text/javascript'], ['/web/playground/playground.css', 'text/css'],
     ['/web/components/type-lattice.js', 'text/javascript'], ['/examples/embed.html', 'text/html'],
+    ['/docs/embedding.md', 'text/markdown'],
   ];
   for (const [p, type] of cases) {
     const r = await get(p);

@@ -214,6 +214,10 @@ class Playground {
         this.set({ view: next.dataset.view });
       });
     }
+    // "Embed this": the panel's code is fetched on the first click (embed-panel.js).
+    $('embed-button').addEventListener('click', () => import('./embed-panel.js').then(
+      ({ openEmbedPanel }) => openEmbedPanel(this, $('embed-button')),
+      (e) => this.say(t('loadFailed', { error: e.message }))));
     window.addEventListener('hashchange', () => this.restore());
     window.addEventListener('popstate', () => this.restore());
     $('module-info').textContent = `typelattice ${this.tl.version} · ${this.tl.isa}`;

@@ -227,6 +227,15 @@ const en = {
   'card.use.float16': 'IEEE 754 binary16 (half precision): inference, graphics, mixed-precision training.',
   'card.use.float32': 'IEEE 754 binary32 (single precision): what the casts here start from.',
   'conf.title': 'Conformance notes',
+  'embed.button': 'Embed this',
+  'embed.buttonTitle': 'The <type-lattice> tag that shows this view in a docs page',
+  'embed.title': 'Embed this in a docs page',
+  'embed.intro': 'Paste into an HTML page: the script loads the <type-lattice> element from this site (from another origin, the server must allow CORS); with npm, import \'typelattice/element\' instead of the script.',
+  'embed.instead.lattice': 'The element cannot show the {view} view: it shows a lattice, a promotion table or the bits of one code. Here is the lattice of {name}.',
+  'embed.instead.bits': 'The element cannot show the {view} view: it shows a lattice, a promotion table or the bits of one code. Here are the bits of the first value\'s code, in the block\'s element format {name}.',
+  'embed.snippet': 'HTML to paste', 'embed.copy': 'Copy', 'embed.copied': 'Copied.',
+  'embed.selected': 'The browser refused the clipboard: the text is selected, press Ctrl+C (⌘C) to copy it.',
+  'embed.docs': 'Embedding docs (docs/embedding.md)', 'embed.close': 'Close',
   'footer': 'Computed by the typelattice C++ core compiled to WebAssembly; this page only draws. Link to this view: the address bar holds the state.',
 };
 
@@ -421,6 +430,15 @@ const zh = {
   'card.use.float16': 'IEEE 754 binary16(半精度):推理、图形、混合精度训练。',
   'card.use.float32': 'IEEE 754 binary32(单精度):这里的转换都从它开始。',
   'conf.title': '一致性说明',
+  'embed.button': '嵌入此视图',
+  'embed.buttonTitle': '在文档页面中显示此视图的 <type-lattice> 标签',
+  'embed.title': '嵌入到文档页面',
+  'embed.intro': '粘贴到 HTML 页面中:脚本从本站加载 <type-lattice> 元素(从其他源加载时,服务器须允许 CORS);使用 npm 时,用 import \'typelattice/element\' 代替脚本。',
+  'embed.instead.lattice': '该元素无法显示"{view}"视图:它显示格、提升表或一个编码的各位。这里给出 {name} 的格。',
+  'embed.instead.bits': '该元素无法显示"{view}"视图:它显示格、提升表或一个编码的各位。这里给出第一个值的编码在该块的元素格式 {name} 中的各位。',
+  'embed.snippet': '要粘贴的 HTML', 'embed.copy': '复制', 'embed.copied': '已复制。',
+  'embed.selected': '浏览器拒绝写入剪贴板:文本已选中,按 Ctrl+C(⌘C)复制。',
+  'embed.docs': '嵌入文档(docs/embedding.md)', 'embed.close': '关闭',
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
