@@ -107,6 +107,7 @@ class TypeLatticeDirective(Directive):
         "format": _format_name,
         "code": _code,
         "loading": _choice(("lazy", "eager")),
+        "theme": _choice(("auto", "light", "dark")),
     }
 
     def run(self):

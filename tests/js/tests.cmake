@@ -61,3 +61,10 @@ add_test(NAME js_browser_lazy
          COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_lazy.log
                  ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/lazy.test.mjs)
 set_tests_properties(js_browser_lazy PROPERTIES LABELS "js;browser" TIMEOUT 300)
+
+# In Chromium: <type-lattice theme>: auto follows each docs toolchain's dark toggle (Docusaurus, pydata-sphinx-theme,
+# Material for MkDocs, VitePress), the colour behind the element, then prefers-color-scheme; --tl-* and ::part restyle.
+add_test(NAME js_browser_theme
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_theme.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/theme.test.mjs)
+set_tests_properties(js_browser_theme PROPERTIES LABELS "js;browser" TIMEOUT 300)

@@ -24,6 +24,11 @@ export const ATTRIBUTE_DOCS = {
     description: '`lazy`: the module part is fetched and the figure drawn when the element comes within 200 px of ' +
       'the viewport (`data-ready="true"` is set then); `eager`: at once. Any other value means `lazy`; without ' +
       'IntersectionObserver the element draws at once.' },
+  theme: { values: ['auto', 'light', 'dark'],
+    description: '`auto`: light or dark as the host page is (its theme toggle: `html[data-theme]`, ' +
+      '`[data-md-color-scheme]`, `html.dark`; else the colour behind the element; else `prefers-color-scheme` ' +
+      'when the page allows dark); `light` or `dark`: always. Any other value means `auto`. Colours are ' +
+      '`--tl-*` custom properties, node boxes the `node` part.' },
 };
 
 /** ATTRIBUTES with their documentation: { name, default, values | type, description } in the element's order. */

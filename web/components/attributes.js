@@ -13,6 +13,7 @@ export const ATTRIBUTES = [
   { name: 'format', default: 'float8_e4m3fn' },
   { name: 'code', default: '0' },
   { name: 'loading', default: 'lazy' },
+  { name: 'theme', default: 'auto' },
 ];
 
 /** The attribute's value, or its default when it is absent or empty. */

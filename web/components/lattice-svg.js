@@ -35,7 +35,7 @@ function boxSize(name) {
 // A node's rounded box and its label lines, appended to `g` (a node or a design stage's ghost).
 function appendBox(doc, g, name, box) {
   g.append(svgEl(doc, 'rect', { x: (box.cx - box.w / 2).toFixed(1), y: (box.cy - box.h / 2).toFixed(1),
-    width: box.w, height: box.h, rx: 8, class: 'tl-node-box' }));
+    width: box.w, height: box.h, rx: 8, class: 'tl-node-box', part: 'node' }));
   const lines = labelLines(name);
   lines.forEach((line, i) => {
     const y = box.cy + 4.5 + (i - (lines.length - 1) / 2) * LINE_HEIGHT;
@@ -301,6 +301,8 @@ export class LatticeDiagram {
       g.classList.toggle('counterexample', counter.has(name));
       g.classList.toggle('competing', competing.has(name));
       g.classList.toggle('in-cycle', cycle.includes(name));
+      // In <type-lattice>, the box is the `node` part, and `node-selected` / `node-join` when it is one.
+      g.firstChild.setAttribute('part', `node${isSel ? ' node-selected' : ''}${name === state.join ? ' node-join' : ''}`);
     }
     const onPath = new Set((state.pathEdges || []).map(([f, t]) => edgeKey(f, t)));
     const cycleEdges = new Set();

@@ -30,6 +30,8 @@ export interface TypeLatticeAttributes {
   code?: string;
   /** lazy: the module part is fetched and the figure drawn when the element comes within 200 px of the viewport (data-ready="true" is set then); eager: at once. Any other value means lazy; without IntersectionObserver the element draws at once. Default: "lazy". */
   loading?: 'lazy' | 'eager';
+  /** auto: light or dark as the host page is (its theme toggle: html[data-theme], [data-md-color-scheme], html.dark; else the colour behind the element; else prefers-color-scheme when the page allows dark); light or dark: always. Any other value means auto. Colours are --tl-* custom properties, node boxes the node part. Default: "auto". */
+  theme?: 'auto' | 'light' | 'dark';
 }
 // END GENERATED
 

@@ -11,6 +11,7 @@ import { renderPromotionTable } from './promotion-table.js';
 import { renderBits } from './bits-figure.js';
 import { latticeCss, elementCss, styleSheet } from './styles.js';
 import { ATTRIBUTES, attributeOrDefault } from './attributes.js';
+import { hostScheme, watchTheme, unwatchTheme } from './theme.js';
 
 export { setModuleOptions } from './tl-module.js';
 
@@ -34,9 +35,12 @@ export class TypeLatticeElement extends ElementBase {
   #renderId = 0;
   #announced = null;
 
+  #internals;
+
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
+    this.#internals = this.attachInternals();
     const doc = this.ownerDocument;
     this.#body = doc.createElement('div');
     this.#body.className = 'body';
@@ -60,9 +64,30 @@ export class TypeLatticeElement extends ElementBase {
     this.#root.append(this.#body, this.#result, this.#reason, this.#reset);
   }
 
-  connectedCallback() { this.#renderWhenNear(); }
-  disconnectedCallback() { this.#unobserve(); }
-  attributeChangedCallback() { if (this.isConnected) this.#renderWhenNear(); }
+  connectedCallback() {
+    watchTheme(this);
+    this.#renderWhenNear();
+  }
+  disconnectedCallback() {
+    unwatchTheme(this);
+    this.#unobserve();
+  }
+  attributeChangedCallback(name) {
+    if (!this.isConnected) return;
+    if (name === 'theme') this.applyTheme(); else this.#renderWhenNear();
+  }
+
+  // theme: light | dark | auto (the default: the host page's scheme, theme.js). Shown as the :state(dark) custom
+  // state, which the styles select on.
+  applyTheme() {
+    const theme = attributeOrDefault(this, 'theme');
+    const dark = theme === 'dark' || (theme !== 'light' && hostScheme(this) === 'dark');
+    try {
+      if (dark) this.#internals.states.add('dark'); else this.#internals.states.delete('dark');
+    } catch {
+      // a browser without custom states draws the light theme
+    }
+  }
 
   // loading="lazy" (the default): the module part is fetched and the figure drawn only once the element comes
   // within 200 px of the viewport; attribute changes before then are read at that first draw.

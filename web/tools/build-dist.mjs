@@ -10,7 +10,7 @@
 //   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
 //   manifest and README)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeElementFiles } from './generate-element-docs.mjs';
@@ -55,10 +55,26 @@ const keepGlueExternal = {
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.mjs'), plugins: [keepGlueExternal] });
 
+// The element's style sheets are CSS text in template literals (styles.js says why), which minifying the JS
+// leaves as written: each is minified as CSS, comments and all.
+const minifiedStyles = {
+  name: 'minified-styles',
+  setup(b) {
+    b.onLoad({ filter: /components[\\/]styles\.js$/ }, async (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      for (const [literal, css] of [...source.matchAll(/`([^`$\\]*)`/g)]) {
+        const { code } = await transform(css, { loader: 'css', minify: true });
+        source = source.replace(literal, JSON.stringify(code.trim()));
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
 // The element imports the wrapper as ../dist/typelattice.mjs in the source tree; in dist it sits next to it.
 await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattice.js')],
   outfile: path.join(distDir, 'type-lattice.mjs'),
-  plugins: [{
+  plugins: [minifiedStyles, {
     name: 'wrapper-next-door',
     setup(b) {
       b.onResolve({ filter: /\/dist\/typelattice\.mjs$/ }, () => ({ path: './typelattice.mjs', external: true }));
