@@ -62,7 +62,7 @@ test('a carried value rounds to nearest, ties to even, and clips, NaNs and typed
   await switchTo(page, 'float8_e5m2');
   assert.equal(await shownHex(page), '0x5c');
   assert.equal(await bitValue(page), '256');
-  assert.match(await page.textContent('#carry-note'), /rounded, error 32/);
+  assert.match(await page.textContent('#carry-note'), /rounded down, error 32/);
   // E5M2's largest value 0.11110.11 = 0x7b = 1.75 × 2^15 = 57344 is beyond E4M3FN's 448: the saturating default
   // clips it to 0x7e; without saturation it becomes NaN, 0x7f (E4M3FN has no Inf).
   await openPlayground(page, env.url, '#view=bits&format=float8_e5m2&code=0x7b');
@@ -143,7 +143,7 @@ test('"Compare with" casts a typed value with the view\'s options, and says when
   const [mine, theirs] = await compareRows(page);
   assert.match(mine.value, /^0x7e = 448 \(normal\): saturated/);
   assert.equal(theirs.code, '0x7e = nan (NaN)');
-  assert.equal(theirs.value, '0x64 = 1024 (normal): rounded, error 24 (2.4 % of the value)');
+  assert.equal(theirs.value, '0x64 = 1024 (normal): rounded up, error 24 (2.4 % of the value)');
   // float16's 1.0 is 0x3c00 (0.01111.0000000000): no such code in 8 bits; 1 in E4M3FN is 0.0111.000 = 0x38.
   await openPlayground(page, env.url, '#view=bits&format=float16&code=0x3c00&vs=float8_e4m3fn');
   const [, narrow] = await compareRows(page);

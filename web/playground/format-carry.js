@@ -27,10 +27,10 @@ export function carryCast(tl, to, exactValue, sat) {
 
 const kindOf = (text) => (/nan/i.test(text) ? 'nan' : /inf/i.test(text) ? 'inf' : 'number');
 
-// What the cast did to the value, in a few words: exact, rounded (with the error), clipped, flushed, or why a
-// NaN or an Inf became a number (the format has none).
-export function outcome(to, input, cast) {
-  const kind = kindOf(input);
+// What the cast did to its input (cast.input, the number read), in a few words: exact, rounded (with the error),
+// clipped, flushed, or why a NaN or an Inf became a number (the format has none).
+function outcome(to, cast) {
+  const kind = kindOf(cast.input);
   if (kind === 'nan' && cast.category !== 'nan') return t('carry.noNan', { format: to.name });
   if (kind === 'inf' && cast.category !== 'inf') {
     return `${t('carry.noInf', { format: to.name })}${cast.saturated ? `; ${t('bits.saturated')}` : ''}`;
@@ -39,7 +39,8 @@ export function outcome(to, input, cast) {
   if (cast.underflow === 'zero') return t('bits.rangeToZero');
   if (cast.underflow === 'nonzero') return t('bits.rangeToNonzero');
   if (!cast.error) return t('bits.exact');   // 0, or null for a NaN or Inf kept as itself
-  return t('carry.rounded', { abs: short(Math.abs(cast.error)),
+  return t('carry.rounded', { dir: t(cast.error > 0 ? 'bits.roundedUp' : 'bits.roundedDown'),
+    abs: short(Math.abs(cast.error)),
     rel: cast.relativeError === null ? '—' : `${short(Math.abs(cast.relativeError) * 100)} %` });
 }
 
@@ -49,7 +50,7 @@ function carryNote(doc, carried) {
   const p = doc.createElement('p');
   const { cast, to } = carried;
   p.textContent = t('carry.note', { from: carried.from, fromCode: carried.fromHex, value: carried.value,
-    to: to.name, code: cast.hex, result: cast.exactValue, how: outcome(to, carried.value, cast) });
+    to: to.name, code: cast.hex, result: cast.exactValue, how: outcome(to, cast) });
   box.append(p);
   const facts = castFacts(doc, cast);
   if (facts) {
@@ -122,7 +123,7 @@ function compareRows(doc, f, code, value, open) {
   }
   const { cast, message, input } = value;
   const label = t('card.sameValue', { value: input });
-  if (cast) row('same-value', label, `${codeValue(cast)}: ${outcome(f, input, cast)}`, null);
+  if (cast) row('same-value', label, `${codeValue(cast)}: ${outcome(f, cast)}`, null);
   else row('same-value', label, message);
   return dl;
 }
