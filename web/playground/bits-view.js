@@ -7,6 +7,7 @@ import { castFacts, destinations, fillRoundMenu, modeResults, viewedMode } from 
 import { castStrip } from './cast-strip.js';
 import { stochasticPanel } from './stochastic-panel.js';
 import { fillFormatMenu, showDefinition, wireFormatEditor } from './format-editor.js';
+import { carryCast, short, showCarryNote, showComparison } from './format-carry.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,8 +20,6 @@ const SEED_SATURATING_INF = {
   float8_e5m2fnuz: ['NaN', 'NaN'],
 };
 
-// A number for reading, not for computing: 6 significant digits.
-const short = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e-4 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(5));
 // Format handles kept at once: the most recently used; an older one is deleted (never one a render still holds).
 const HANDLES_KEPT = 16;
 
@@ -38,8 +37,9 @@ export class BitsView {
     for (const f of this.p3109) this.byName.set(f.name, f);
     this.menuFor = null;   // the defined format the menu lists ('' none; null: to be filled)
     const sel = $('format-select');
-    sel.addEventListener('change', (e) => this.app.set({ format: e.target.value, code: null }));
-    wireFormatEditor(document, this.tl, (name) => this.app.set({ format: name, code: null }));
+    this.carried = null;   // the value the last format switch kept (#carry-note)
+    sel.addEventListener('change', (e) => this.#switchFormat(e.target.value));
+    wireFormatEditor(document, this.tl, (name) => this.#switchFormat(name));
     for (const f of this.formats) {
       const o = document.createElement('option');
       o.value = f.name;
@@ -122,6 +122,20 @@ export class BitsView {
     return options;
   }
 
+  // A new format keeps the value: a picked code's exact value is cast into it (a typed value stays the input and
+  // is cast as before; with neither, the format opens at its first code). A link's format and code open as given.
+  #switchFormat(name) {
+    const { state } = this.app;
+    let to = null;
+    if (!state.value && state.code !== null && this.shown && name !== state.format) {
+      try { to = this.#handle(name); } catch { /* a name the module does not read opens as a link's would */ }
+    }
+    const { cast } = to ? carryCast(this.tl, to, this.shown.exactValue, state.sat) : { cast: null };
+    this.carried = cast && { from: this.shown.format, fromHex: this.shown.hex, value: this.shown.exactValue, to: name, cast };
+    // Switching to the compared format keeps the comparison: the old format becomes the one compared.
+    this.app.set({ format: name, code: cast ? cast.code : null, ...(state.vs === name ? { vs: state.format } : {}) });
+  }
+
   #flip(bit) {
     const code = (this.current ^ (1 << bit)) >>> 0;   // unsigned: float32's sign is bit 31
     this.app.set({ code });
@@ -164,6 +178,8 @@ export class BitsView {
     $('round-select').value = viewedMode(f, state.round) ?? f.roundModes[0] ?? '';
     $('round-select').disabled = f.roundModes.length === 0;
     this.current = shown.code;
+    this.shown = { format: f.name, hex: shown.hex, exactValue: shown.exactValue, code: shown.code };
+    showCarryNote(document, $('carry-note'), this.carried, f, state);
     // Wider formats show the 256 codes that share all but the current code's low byte: the grid follows it.
     const page = f.codeBytes > 1 ? Math.floor(shown.code / 256) : 0;
     if (this.gridFor !== `${f.name}:${page}`) {
@@ -177,20 +193,27 @@ export class BitsView {
       this.#saturationNote(f);
       this.saturationFor = f.name;
     }
-    this.#cards(f, state.vs);
+    this.#cards(f, state);
   }
 
-  // The format's card, and beside it the card of the format chosen in "Compare with".
-  #cards(f, vs) {
+  // The format's card, and beside it the card of the format chosen in "Compare with"; with two, each card
+  // shows the same code and the same value in its format (the second's open that format there).
+  #cards(f, state) {
+    const { vs } = state;
     const other = vs && vs !== f.name && this.byName.has(vs) ? this.#handle(vs) : null;
     $('compare-format').value = other ? other.name : '';
     const key = `${f.name}|${other ? other.name : ''}`;
-    if (this.cardsFor === key) return;
-    this.cardsFor = key;
     const box = $('format-cards');
-    box.replaceChildren(formatCard(document, this.tl, f));
-    if (other) box.append(formatCard(document, this.tl, other));   // before the next #handle call can delete it
-    box.classList.toggle('two', !!other);
+    if (this.cardsFor !== key) {
+      this.cardsFor = key;
+      box.replaceChildren(formatCard(document, this.tl, f));
+      if (other) box.append(formatCard(document, this.tl, other));   // before the next #handle call can delete it
+      box.classList.toggle('two', !!other);
+    }
+    if (!other) return;
+    const open = (code) => (code === null ? this.#switchFormat(other.name)
+      : this.app.set({ format: other.name, code, vs: f.name }));
+    showComparison(document, box, [f, other], this.tl, state, this.shown, (g) => this.#castOptions(state, g), open);
   }
 
   #facts(f) {
