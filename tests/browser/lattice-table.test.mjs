@@ -124,3 +124,15 @@ test('Table of: back to the system, in Chinese, and graphs the view does not tab
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+test('a system\'s table exports JSON too: what `typelattice table --format json` prints for it', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=table&system=jax&mode=strict');
+  const json = await exported(page, '#export-json');
+  assert.equal(json.name, 'typelattice-table-jax-strict.json');
+  const cli = spawnSync(CLI, ['table', '--system', 'jax', '--mode', 'strict', '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.deepEqual(JSON.parse(json.text), JSON.parse(cli.stdout));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
