@@ -47,6 +47,7 @@ test('the diamond built in Your lattice opens as a table; its exports hold the j
   assert.equal(await page.isVisible('#system-bar'), false);
   assert.equal(await page.isVisible('#compare-select'), false);
   assert.equal(await page.inputValue('#table-source'), 'lattice');
+  assert.match(await page.textContent('#view-table .intro'), /^Your lattice as a table: each cell is the least upper bound/);
   assert.equal(await cellText(page, 'B', 'C'), 'D');
   assert.equal(await cellText(page, 'C', 'B'), 'D');
   assert.equal(await cellText(page, 'A', 'B'), 'B');
@@ -108,7 +109,9 @@ test('Table of: back to the system, in Chinese, and graphs the view does not tab
   await openPlayground(page, env.url, '#view=table&table=lattice&nodes=A,B&edges=0-1&lang=zh-CN');
   assert.match(await page.textContent('#promotion-table caption'), /^自定义格\(2 个类型\):行 ∨ 列$/);
   assert.equal(await page.$eval('#table-source option[value="lattice"]', (o) => o.textContent), '自定义格');
+  assert.match(await page.textContent('#view-table .intro'), /^把自定义格写成表/);
   await page.selectOption('#table-source', 'system');
+  assert.match(await page.textContent('#view-table .intro'), /^同样的信息写成表/);
   assert.equal(await page.$$eval('#promotion-table tbody tr', (trs) => trs.length), 18);
   assert.equal(await page.isVisible('#system-bar'), true);
   assert.doesNotMatch(await settledUrl(page), /table=lattice/);

@@ -173,6 +173,9 @@ export class TableView {
 
   render(state) {
     $('table-source').value = state.tableOf;
+    // After applyStrings (main.js), so the intro matches what the table shows.
+    const intro = state.tableOf === 'lattice' ? 'table.introLattice' : 'table.intro';
+    $('view-table').querySelector('.intro').textContent = t(intro);
     $('compare-label').hidden = state.tableOf === 'lattice';
     if (state.tableOf === 'lattice') {
       this.#renderLattice(state);
