@@ -134,11 +134,11 @@ void print_table(const PromotionTable& t, const TableArgs& args, const Promotion
 
 // A graph file as `check` and `table --lattice` read it: a path, or - for stdin. Errors are the messages both print.
 Result<Lattice> read_lattice_argument(const std::string& path) {
-  const bool stdin_ = path == "-";
-  const auto graph = stdin_ ? read_lattice_stream(std::cin, "stdin") : read_lattice_file(path);
+  const bool from_stdin = path == "-";
+  const auto graph = from_stdin ? read_lattice_stream(std::cin, "stdin") : read_lattice_file(path);
   if (!graph) return graph.error();
   auto lattice = Lattice::from_graph(*graph);
-  if (!lattice) return Error{lattice.error().kind, (stdin_ ? "stdin" : path) + ": " + lattice.error().message, {}};
+  if (!lattice) return Error{lattice.error().kind, (from_stdin ? "stdin" : path) + ": " + lattice.error().message, {}};
   return lattice;
 }
 
