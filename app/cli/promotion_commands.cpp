@@ -132,13 +132,22 @@ void print_table(const PromotionTable& t, const TableArgs& args, const Promotion
                              {"x64", options.x64}});
 }
 
+// A graph file as `check` and `table --lattice` read it: a path, or - for stdin. Errors are the messages both print.
+Result<Lattice> read_lattice_argument(const std::string& path) {
+  const bool from_stdin = path == "-";
+  const auto graph = from_stdin ? read_lattice_stream(std::cin, "stdin") : read_lattice_file(path);
+  if (!graph) return graph.error();
+  auto lattice = Lattice::from_graph(*graph);
+  if (!lattice) return Error{lattice.error().kind, (from_stdin ? "stdin" : path) + ": " + lattice.error().message, {}};
+  return lattice;
+}
+
 // --lattice: the joins of a user's graph (graph_join.h), every pair of its nodes in the file's order; '-' where a
-// pair has no unique least upper bound (`typelattice check` says why).
+// pair has no unique least upper bound (`typelattice check` says why). Such a table is still printed whole and
+// exits 0, as a system's table with '-' cells does.
 int print_lattice_table(const TableArgs& args) {
-  const auto graph = read_lattice_file(args.lattice_file);
-  if (!graph) return usage_error(graph.error().message);
-  const auto lattice = Lattice::from_graph(*graph);
-  if (!lattice) return usage_error(args.lattice_file + ": " + lattice.error().message);
+  const auto lattice = read_lattice_argument(args.lattice_file);
+  if (!lattice) return usage_error(lattice.error().message);
   std::vector<std::string> labels;
   for (const std::string& name : lattice->names()) labels.push_back(displayed(name));
   std::vector<std::vector<std::optional<std::string>>> cells(labels.size());
@@ -206,27 +215,26 @@ int run_table(const TableArgs& args) {
   return 0;
 }
 
-int check_graph(const Graph& graph, const std::string& where) {
-  const auto lattice = Lattice::from_graph(graph);
-  if (!lattice) return usage_error(where + ": " + lattice.error().message);
-  if (const auto violation = lattice->check()) {
-    std::cout << lattice->describe(*violation) << "\n";
+int check_lattice(const Lattice& lattice) {
+  if (const auto violation = lattice.check()) {
+    std::cout << lattice.describe(*violation) << "\n";
     return 1;
   }
-  std::cout << "lattice: " << lattice->size() << " nodes, " << lattice->edges().size()
+  std::cout << "lattice: " << lattice.size() << " nodes, " << lattice.edges().size()
             << " edges; every pair has a unique least upper bound and there are no cycles\n";
   return 0;
 }
 
+int check_graph(const Graph& graph, const std::string& where) {
+  const auto lattice = Lattice::from_graph(graph);
+  if (!lattice) return usage_error(where + ": " + lattice.error().message);
+  return check_lattice(*lattice);
+}
+
 int check_file(const std::string& path) {
-  if (path != "-") {
-    const auto graph = read_lattice_file(path);
-    if (!graph) return usage_error(graph.error().message);
-    return check_graph(*graph, path);
-  }
-  const auto graph = read_lattice_stream(std::cin, "stdin");
-  if (!graph) return usage_error(graph.error().message);
-  return check_graph(*graph, "stdin");
+  const auto lattice = read_lattice_argument(path);
+  if (!lattice) return usage_error(lattice.error().message);
+  return check_lattice(*lattice);
 }
 
 // A promotion system's table against the laws of a join (core/include/typelattice/promotion.h check_table).
@@ -296,7 +304,7 @@ void add_promotion_commands(CLI::App& app, Runner& run) {
   t->add_option("--format", table->format, "csv, markdown or json")->capture_default_str();
   t->add_flag("--short", table->short_codes, "the JAX docs' codes (b1 u1 i2 bf f2 c8 ...) instead of names");
   t->add_option("--lattice", table->lattice_file,
-                "a graph in JSON (as `check` reads): the table of its joins, '-' where a pair has none");
+                "a graph in JSON (as `check` reads; - for stdin): the table of its joins, '-' where a pair has none");
   t->add_option("--compare", table->compare,
                 "another system: each differing cell, classed weak-scalar, integer-float, missing-type or disagreement");
   for (const char* name : {"--system", "--mode", "--x64"}) table->system_options.push_back(t->get_option(name));

@@ -89,4 +89,65 @@ TEST(CliTableLattice, BadCombinationsAndFilesExitTwo) {
   }
 }
 
+// The diamond A -> B, A -> C, B -> D, C -> D read from stdin, every cell worked out by hand: a node with itself is
+// itself, A with anything is the other node (A is below all), B and C meet only at D, D is above all.
+TEST(CliTableLattice, StdinDiamondCsvAndMarkdownByHand) {
+  const std::string diamond = R"({"nodes": ["A", "B", "C", "D"],
+    "edges": [["A", "B"], ["A", "C"], ["B", "D"], ["C", "D"]]})";
+  const auto csv = run_cli({"table", "--lattice", "-", "--format", "csv"}, diamond);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out, ",A,B,C,D\nA,A,B,C,D\nB,B,B,D,D\nC,C,D,C,D\nD,D,D,D,D\n");
+  const auto md = run_cli({"table", "--lattice", "-"}, diamond);
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_EQ(md.out,
+            "|  | A | B | C | D |\n|---|---|---|---|---|\n| A | A | B | C | D |\n| B | B | B | D | D |\n"
+            "| C | C | D | C | D |\n| D | D | D | D | D |\n");
+  const auto json = run_cli({"table", "--lattice", "-", "--format", "json"}, diamond);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto doc = nlohmann::json::parse(json.out);
+  EXPECT_EQ(doc["lattice"], "-");
+  EXPECT_EQ(doc["cells"][1][2], "D");
+}
+
+// Not a lattice: a -> b -> c -> a is a cycle with d above it. The table is still printed (exit 0, as a system's
+// table with '-' cells): a, b and c all sit above each of them, so no pair among them (nor one with itself) has a
+// least one; d is above everything.
+TEST(CliTableLattice, CycleGivesDashesWhereCheckFindsTheCycle) {
+  const std::string cycle = R"({"nodes": ["a", "b", "c", "d"],
+    "edges": [["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]]})";
+  const auto csv = run_cli({"table", "--lattice", "-", "--format", "csv"}, cycle);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out, ",a,b,c,d\na,-,-,-,d\nb,-,-,-,d\nc,-,-,-,d\nd,d,d,d,d\n");
+  const auto check = run_cli({"check", "-"}, cycle);
+  EXPECT_EQ(check.exit_code, 1);
+  EXPECT_NE(check.out.find("cycle a -> b -> c -> a"), std::string::npos) << check.out;
+}
+
+// Whatever `check` refuses as input (exit 2), `table --lattice` refuses with the same message, from a file or stdin.
+TEST(CliTableLattice, RefusesWhatCheckRefusesWithTheSameWords) {
+  const std::vector<std::string> texts = {
+      R"({"nodes": ["a", "b",], "edges": []})",            // malformed JSON
+      R"({"nodes": ["a"], "edges": [["a", "nowhere"]]})",  // an edge to an unknown node
+      R"({"nodes": ["a", "b", "a"], "edges": []})",        // a node listed twice
+      R"({"nodes": "a"})",                                  // a wrongly typed entry
+  };
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const auto check = run_cli({"check", "-"}, texts[i]);
+    const auto table = run_cli({"table", "--lattice", "-"}, texts[i]);
+    EXPECT_EQ(check.exit_code, 2) << texts[i];
+    EXPECT_EQ(table.exit_code, 2) << texts[i];
+    EXPECT_EQ(table.err, check.err) << texts[i];
+    EXPECT_TRUE(table.out.empty()) << table.out;
+    const std::string path = write_graph("refused" + std::to_string(i), texts[i]);
+    const auto check_file = run_cli({"check", path});
+    const auto table_file = run_cli({"table", "--lattice", path});
+    EXPECT_EQ(table_file.exit_code, 2);
+    EXPECT_EQ(table_file.err, check_file.err);
+  }
+  const auto missing = run_cli({"table", "--lattice", "/nonexistent/graph.json"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, run_cli({"check", "/nonexistent/graph.json"}).err);
+  EXPECT_NE(missing.err.find("cannot read '/nonexistent/graph.json'"), std::string::npos) << missing.err;
+}
+
 }  // namespace

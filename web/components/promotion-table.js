@@ -85,7 +85,7 @@ function indexTable(table) {
 const cellText = (v) => (v === null ? '-' : v);
 
 export function tableToCsv(table) {
-  const quote = (s) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const quote = (s) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);   // RFC 4180, as the CLI quotes
   const lines = [['', ...table.types].map(quote).join(',')];
   table.types.forEach((t, i) => lines.push([t, ...table.cells[i].map(cellText)].map(quote).join(',')));
   return `${lines.join('\n')}\n`;

@@ -29,6 +29,13 @@ export function graphFields(graph) {
 }
 const fieldsKey = (f) => JSON.stringify([f.nodes, f.nodes === null ? [] : f.edges]);
 
+// The graph of the page state: its own `nodes` and `edges`, or (nodes null) the last preset, the JAX lattice,
+// as Your lattice shows it. The Table view tabulates the same graph.
+export function graphOfState(s, presets) {
+  if (s.nodes !== null) return { nodes: s.nodes, edges: s.edges.map(([i, j]) => [s.nodes[i], s.nodes[j]]) };
+  return presets.length ? presets[presets.length - 1].graph : { nodes: [], edges: [] };
+}
+
 export class CustomView {
   constructor(app) {
     this.app = app;
@@ -45,7 +52,7 @@ export class CustomView {
     this.diagram.on('hover', (name) => { this.hovered = name; this.#highlight(); });
     this.#fillPresets();
     // With no `nodes` in the state, the view shows the last preset (the JAX lattice).
-    this.preset = this.presets.length ? this.presets[this.presets.length - 1].graph : { nodes: [], edges: [] };
+    this.preset = graphOfState({ nodes: null }, this.presets);
     this.presetKey = fieldsKey(graphFields(this.preset));
     this.graph = null;
     this.graphKey = null;   // fieldsKey of the state's graph this view shows
@@ -80,6 +87,7 @@ export class CustomView {
     });
     $('custom-export').addEventListener('click', () =>
       download(document, 'typelattice-graph.json', graphToJson(this.graph), 'application/json'));
+    $('custom-open-table').addEventListener('click', () => this.app.set({ view: 'table', tableOf: 'lattice' }));
     this.runner = new CheckRunner();
     this.checkToken = 0;   // the latest off-thread check; older ones' answers are dropped
     this.checked = null;   // { graph, check } from the worker, used by render() instead of checking again
@@ -190,8 +198,7 @@ export class CustomView {
   #adopt(s) {
     const key = fieldsKey(s);
     if (key === this.graphKey || (s.nodes === null && this.graphKey === this.presetKey)) return;
-    const g = s.nodes === null ? this.preset
-      : { nodes: s.nodes, edges: s.edges.map(([i, j]) => [s.nodes[i], s.nodes[j]]) };
+    const g = graphOfState(s, this.presets);
     this.graph = { nodes: [...g.nodes], edges: g.edges.map((e) => [...e]) };
     this.graphKey = s.nodes === null ? this.presetKey : key;
     this.dirty = true;

@@ -124,7 +124,7 @@ class Playground {
       tab.tabIndex = on ? 0 : -1;
       $(tab.getAttribute('aria-controls')).hidden = !on;
     }
-    $('system-bar').hidden = !(s.view === 'lattice' || s.view === 'table');
+    $('system-bar').hidden = !(s.view === 'lattice' || (s.view === 'table' && s.tableOf === 'system'));
     $('system-select').value = s.system;
     $('strict-toggle').checked = s.mode === 'strict';
     $('x64-toggle').checked = s.x64;

@@ -4,6 +4,7 @@
 //   #view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1   (format: the block format in this view)
 //   #view=compare&operands=uint8,300&ref=numpy
 //   #view=custom&nodes=bool,int8,float32&edges=0-1,1-2&pick=int8   (the user's own lattice, edges by node index)
+//   #view=table&table=lattice&nodes=A,B,C,D&edges=0-1,0-2,1-3,2-3   (the Table view showing that lattice's joins)
 // STATE_KEYS is the one list of keys: the defaults, the reading of a link (with a note for each refused value),
 // the check against the module's data and the writing (only what differs from the default) all derive from it.
 
@@ -61,6 +62,8 @@ export const STATE_KEYS = Object.freeze([
   { key: 'select', view: 'lattice', default: [],
     parse: (v) => v.split(',').map((x) => x.trim()).filter(Boolean), write: (v) => v.join(',') },
   { key: 'compare', view: 'table', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },
+  // What the Table view tabulates: the system of the toolbar, or the user's own lattice (`nodes`, `edges`).
+  { key: 'table', field: 'tableOf', view: 'table', default: 'system', ...oneOf(['system', 'lattice']) },
   // Kept as given: a mistyped operand is shown in the Compare view with the core's suggestions.
   { key: 'operands', view: 'compare', default: ['uint8', '300'], parse: splitOperands, write: (v) => v.join(',') },
   { key: 'ref', view: 'compare', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },

@@ -51,6 +51,7 @@ const values = {
   x64: (g, s) => (systems.find((x) => x.name === s.system).modes ? g.coin() : true),
   select: (g) => Array.from({ length: g.below(4) }, () => g.pick(dtypes)),
   compare: (g) => (g.coin() ? '' : g.pick(systems).name),
+  tableOf: (g) => g.pick(['system', 'lattice']),
   operands: (g) => Array.from({ length: g.below(4) }, () => g.pick(['int8', 'uint8', '300', '1.5', '1j', 'True', 'f*'])),
   ref: (g) => (g.coin() ? '' : g.pick(systems).name),
   all: (g) => g.coin(),
