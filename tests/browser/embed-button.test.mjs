@@ -187,6 +187,12 @@ test('views the element cannot show say so and offer what it can: Compare the la
   const bits = await runSnippet(blocks.snippet);
   assert.match(await shadow(bits, (r) => r.querySelector('.bit-value').textContent), /^float4_e2m1fn 0x/);
   await bits.close();
+
+  // The table of the user's own graph: the element draws built-in systems only, so the panel says so.
+  const own = await snippetOf('#view=table&table=lattice&nodes=A,B,C,D&edges=0-1,0-2,1-3,2-3');
+  assert.match(await own.page.textContent('#embed-instead'), /cannot show the Your lattice view.*lattice of jax/);
+  assert.equal(Object.fromEntries((await parseSnippet(own.page, own.snippet)).attributes).view, undefined);
+  await own.page.close();
   assert.deepEqual(errors, []);
 });
 

@@ -51,7 +51,9 @@ export function figureOfView(app) {
   const s = app.state;
   const promotion = { system: s.system, mode: s.mode, x64: s.x64 };
   if (s.view === 'lattice') return { figure: { ...promotion, select: canonicalSelection(app), all: s.all } };
-  if (s.view === 'table') return { figure: { ...promotion, view: 'table', all: s.all } };
+  if (s.view === 'table' && s.tableOf !== 'lattice') return { figure: { ...promotion, view: 'table', all: s.all } };
+  // The table of the user's own graph: the element draws built-in systems only.
+  if (s.view === 'table') return { instead: 'custom', kind: 'lattice', name: s.system, figure: { ...promotion } };
   if (s.view === 'bits') {
     return { figure: { view: 'bits', format: s.format, code: app.view('bits').current ?? 0 } };
   }
