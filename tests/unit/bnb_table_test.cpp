@@ -87,9 +87,8 @@ TEST(BnbTables, Nf4IsNormalQuantilesScaledToOne) {
   const float top = v.back();
   for (std::size_t i = 0; i < 16; ++i) {
     const float derived = v[i] / top;
-    // Within float32 rounding: scipy's ppf and this bisection may differ in the last bits of a double, which can
-    // move a float32 by one unit in the last place.
-    EXPECT_NEAR(kNf4Values[i], derived, std::fabs(derived) * 0x1p-23f) << i;
+    // Bit for bit: scipy's ppf and this bisection may differ in a double's last bits, which here move no float32.
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(kNf4Values[i]), std::bit_cast<std::uint32_t>(derived)) << i;
   }
   EXPECT_NEAR(static_cast<double>(normal_quantile(offset)), 1.848, 0.001);  // the largest edge: about 1.85 standard deviations
 }
