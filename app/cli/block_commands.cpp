@@ -193,15 +193,15 @@ int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std:
   return run_quantize_gguf(t, form, next);
 }
 
-// nf4 and bnb_fp4: the GGUF types' options, but no JSON form (their packed form is bitsandbytes' two tensors).
+// nf4 and bnb_fp4: the GGUF types' options and forms (their packed form is bitsandbytes' two tensors).
 int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
   const std::string name(bnb_block_spec(t).name);
   if (!args.scale_mode.empty() || args.tensor_scale)
     return usage_error(name + " has one rule for its scale: --scale-mode and --tensor-scale are for MX and NVFP4");
-  if (args.format != "text")
-    return usage_error(args.format == "json" ? name + " has no JSON form: use --packed or --layout"
-                                             : "--format takes text or json, not '" + displayed(args.format) + "'");
-  if (args.packed && args.layout) return usage_error("--packed and --layout are two forms: give one");
+  if (args.format != "text" && args.format != "json")
+    return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
+  if (args.packed + args.layout + (args.format == "json") > 1)
+    return usage_error("--packed, --layout and --format json are three forms: give one");
   const Result<CastRequest> read_as = float32_request(args);
   if (!read_as) return usage_error(read_as.error().message);
   const CastRequest& request = *read_as;
@@ -213,7 +213,11 @@ int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::v
     if (!value) return value.error();
     return static_cast<float>(*value);  // already a float32
   };
-  return run_quantize_bnb(t, args.packed ? BnbForm::packed : args.layout ? BnbForm::layout : BnbForm::text, next);
+  const BnbForm form = args.packed   ? BnbForm::packed
+                       : args.layout ? BnbForm::layout
+                       : args.format == "json" ? BnbForm::json
+                                               : BnbForm::text;
+  return run_quantize_bnb(t, form, next);
 }
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {

@@ -1,7 +1,7 @@
 // quantize --to / dequantize --from nf4 and bnb_fp4 (core/include/typelattice/bnb_blocks.h; docs/formats.md,
 // "bitsandbytes 4-bit blocks"). The text form shows each block's absmax and each element; the packed form is
 // bitsandbytes' two tensors, absmax (float32, little-endian) and the packed codes; the layout form names each
-// block's bytes in them.
+// block's bytes in them; JSON: bnb_block_json.h.
 #include "app/cli/bnb_block_commands.h"
 
 #include <bit>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/cli/block_io.h"
+#include "app/cli/bnb_block_json.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_text.h"
@@ -97,6 +98,10 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
     ++blocks;
     if (form == BnbForm::text) append_block_text(out.text(), spec, blocks, block, b);
     if (form == BnbForm::layout) append_block_layout(out.text(), blocks, b, codes);
+    if (form == BnbForm::json) {
+      if (blocks == 1) out.text() += bnb_blocks_json_head(spec);
+      append_bnb_block_json(out.text(), spec, b, blocks == 1);
+    }
     if (form == BnbForm::packed && (!absmax_spool.write(float32_bytes(absmax[0])) || !codes_spool.write(codes))) {
       std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";
       return false;
@@ -120,6 +125,7 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
   }
   if (count == 0) return usage_error("no values to quantize: give them as arguments or on stdin");
   if (!block.empty() && !emit()) return 3;
+  if (form == BnbForm::json) out.text() += kBlocksJsonTail;
   if (form == BnbForm::packed) {
     out.text() += "format " + std::string(spec.name) + "\ncount " + std::to_string(count) + "\nabsmax ";
     for (Spool* spool : {&absmax_spool, &codes_spool}) {
@@ -155,15 +161,34 @@ Result<std::vector<std::uint8_t>> hex_bytes(std::istream& in, const std::string&
   return bytes;
 }
 
+int print_values(BnbBlockType t, std::span<const std::uint8_t> packed, std::span<const float> absmax,
+                 std::size_t count) {
+  std::vector<float> values(count);
+  const Result<std::size_t> done = dequantize_bnb_blocks(t, packed, absmax, values);
+  if (!done) return usage_error(done.error().message);
+  Output out;
+  for (const float v : values) {
+    out.text() += value_text(static_cast<double>(v)) + "\n";
+    if (!out.spill()) return 3;
+  }
+  return out.flush() ? 0 : 3;
+}
+
 }  // namespace
 
-// The packed form ("format F", "count N", "absmax HEX", "codes HEX"), read in full before any value is printed,
-// so that an error anywhere comes first; then the float32 values, one per line.
+// Either form (JSON if it starts with '{'; else "format F", "count N", "absmax HEX", "codes HEX"), read in full
+// before any value is printed, so that an error anywhere comes first; then the float32 values, one per line.
 int run_dequantize_bnb(BnbBlockType t, std::istream& in) {
   const BnbBlockSpec& spec = bnb_block_spec(t);
+  in >> std::ws;
+  if (in.peek() == '{') {
+    const Result<BnbTensors> read = read_bnb_block_json(t, in);
+    if (!read) return usage_error(read.error().message);
+    return print_values(t, read->packed, read->absmax, read->count);
+  }
   std::string key, value;
   if (!(in >> key >> value) || key != "format")
-    return usage_error("dequantize --from " + std::string(spec.name) + " reads quantize's packed form");
+    return usage_error("dequantize --from " + std::string(spec.name) + " reads quantize's JSON or packed form");
   if (value != spec.name) return usage_error("the input is " + displayed(value) + ", not " + std::string(spec.name));
   if (!(in >> key >> value) || key != "count") return usage_error("expected 'count N' after the format");
   std::size_t count = 0;
@@ -184,15 +209,7 @@ int run_dequantize_bnb(BnbBlockType t, std::istream& in) {
     for (std::size_t k = 0; k < 4; ++k) bits |= static_cast<std::uint32_t>((*absmax_bytes)[4 * i + k]) << (8 * k);
     absmax[i] = std::bit_cast<float>(bits);
   }
-  std::vector<float> values(count);
-  const Result<std::size_t> done = dequantize_bnb_blocks(t, *codes, absmax, values);
-  if (!done) return usage_error(done.error().message);
-  Output out;
-  for (const float v : values) {
-    out.text() += value_text(static_cast<double>(v)) + "\n";
-    if (!out.spill()) return 3;
-  }
-  return out.flush() ? 0 : 3;
+  return print_values(t, *codes, absmax, count);
 }
 
 }  // namespace typelattice::cli

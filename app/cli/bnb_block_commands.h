@@ -10,7 +10,7 @@
 
 namespace typelattice::cli {
 
-enum class BnbForm { text, packed, layout };
+enum class BnbForm { text, json, packed, layout };
 
 // `next` gives the next value (a float32) and sets `more` to false after the last one; an error value stops the run.
 int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<float>(std::string&, bool&)>& next);

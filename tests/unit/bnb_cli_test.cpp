@@ -75,6 +75,41 @@ TEST(BnbCli, LayoutNamesTheAbsmaxAndTheCodes) {
   EXPECT_NE(r.out.find("  codes bytes 32-32: 07 (byte i"), std::string::npos) << r.out;
 }
 
+TEST(BnbCli, JsonHoldsTheAbsmaxBitsAndEachCodeAndReadsBack) {
+  const CliRun q = typelattice("quantize --to nf4 --format json -- 2 -1 0.5 0");
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  // absmax 2.0f is 0x40000000 = 1073741824; codes as derived above.
+  EXPECT_EQ(q.out.substr(0, q.out.find("\"elements\"")),
+            "{\"format\": \"nf4\", \"block_size\": 64, \"blocks\": [{\"absmax\": {\"code\": 1073741824, \"value\": 2}, ");
+  EXPECT_NE(q.out.find("{\"code\": 15, \"value\": 1, \"dequantized\": 2}, {\"code\": 2, "), std::string::npos) << q.out;
+  const CliRun d = typelattice("dequantize --from nf4", q.out);
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  const std::vector<float> values = lines_as_floats(d.out);
+  ASSERT_EQ(values.size(), 4u);
+  EXPECT_EQ(values[2], 0.24611230194568634f * 2.0f);
+}
+
+TEST(BnbCli, BadJsonExitsTwoWithWhatIsWrong) {
+  const auto error_of = [](const std::string& doc) {
+    const CliRun r = typelattice("dequantize --from nf4", doc);
+    EXPECT_EQ(r.exit_code, 2) << doc;
+    return r.err;
+  };
+  const std::string one = R"({"absmax": {"code": 1065353216}, "elements": [{"code": 1}]})";
+  EXPECT_NE(error_of(R"({"format": "nf4", "format": "nf4", "blocks": [)" + one + "]}").find("given twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "bnb_fp4", "blocks": [)" + one + "]}").find("not nf4"), std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "nf4", "blocks": [)" + one + ", " + one + "]}").find("only the last block"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "nf4", "blocks": [{"absmax": {"code": 1}, "elements": [{"code": 16}]}]})")
+                .find("element 1"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "nf4", "blocks": [{"absmax": {"code": -1}, "elements": [{"code": 1}]}]})")
+                .find("absmax"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"format": "nf4", "blocks": [)").find("not a JSON object"), std::string::npos);
+}
+
 TEST(BnbCli, UnknownNameSuggestsTheClosest) {
   const CliRun r = typelattice("quantize --to nf5 -- 1");
   EXPECT_EQ(r.exit_code, 2);
@@ -86,7 +121,7 @@ TEST(BnbCli, UnknownNameSuggestsTheClosest) {
 
 TEST(BnbCli, BadInputExitsTwo) {
   EXPECT_EQ(typelattice("quantize --to nf4 -- 1 abc").exit_code, 2);
-  EXPECT_EQ(typelattice("quantize --to nf4 --format json -- 1").exit_code, 2);
+  EXPECT_EQ(typelattice("quantize --to nf4 --format json --packed -- 1").exit_code, 2);
   EXPECT_EQ(typelattice("quantize --to nf4 --scale-mode ceil -- 1").exit_code, 2);
   EXPECT_EQ(typelattice("quantize --to nf4").exit_code, 2);
   // Three values need two code bytes; the wrong format; a stray word; not hex.
