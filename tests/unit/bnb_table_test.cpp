@@ -14,8 +14,8 @@ namespace typelattice {
 namespace {
 
 TEST(BnbTables, Nf4IsBitsandbytesPublishedList) {
-  // bitsandbytes/functional.py, get_4bit_type("nf4") (commit 95f9af309d4d5793847169c39288dcd3fcbdf564); the same
-  // 16 numbers as the QLoRA paper's appendix (arXiv 2305.14314, "NormalFloat 4-bit data type").
+  // bitsandbytes/functional.py, get_4bit_type("nf4") (commit 95f9af309d4d5793847169c39288dcd3fcbdf564), the
+  // NormalFloat of QLoRA (arXiv 2305.14314).
   const std::array<double, 16> published{-1.0,
                                          -0.6961928009986877,
                                          -0.5250730514526367,
