@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "app/cli/block_io.h"
+#include "app/cli/bnb_block_commands.h"
 #include "app/cli/commands.h"
 #include "app/cli/gguf_block_commands.h"
 #include "app/cli/output.h"
@@ -15,6 +16,7 @@
 #include "typelattice/block_formats.h"
 #include "typelattice/block_packing.h"
 #include "typelattice/block_text.h"
+#include "typelattice/bnb_blocks.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/closest_names.h"
 #include "typelattice/display_text.h"
@@ -38,11 +40,12 @@ struct QuantizeArgs {
   bool packed = false, tensor_scale = false, layout = false;
 };
 
-// A name that is neither a block format nor a GGUF block type: the closest names of both.
+// A name that is no block format, GGUF or bitsandbytes block type: the closest names of all.
 std::string unknown_format_message(std::string_view name) {
   std::vector<std::string_view> names;
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
   for (const GgufBlockSpec& spec : gguf_block_types()) names.push_back(spec.name);
+  for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
   std::string message = "unknown block format '" + displayed(name) + "'";
@@ -190,11 +193,39 @@ int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std:
   return run_quantize_gguf(t, form, next);
 }
 
+// nf4 and bnb_fp4: the GGUF types' options and forms (their packed form is bitsandbytes' two tensors).
+int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
+  const std::string name(bnb_block_spec(t).name);
+  if (!args.scale_mode.empty() || args.tensor_scale)
+    return usage_error(name + " has one rule for its scale: --scale-mode and --tensor-scale are for MX and NVFP4");
+  if (args.format != "text" && args.format != "json")
+    return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
+  if (args.packed + args.layout + (args.format == "json") > 1)
+    return usage_error("--packed, --layout and --format json are three forms: give one");
+  const Result<CastRequest> read_as = float32_request(args);
+  if (!read_as) return usage_error(read_as.error().message);
+  const CastRequest& request = *read_as;
+  ValueWords words(given);
+  const auto next = [&](std::string& word, bool& more) -> Result<float> {
+    more = words.next(word);
+    if (!more) return 0.0f;
+    const Result<double> value = read_cast_input(request, word);
+    if (!value) return value.error();
+    return static_cast<float>(*value);  // already a float32
+  };
+  const BnbForm form = args.packed   ? BnbForm::packed
+                       : args.layout ? BnbForm::layout
+                       : args.format == "json" ? BnbForm::json
+                                               : BnbForm::text;
+  return run_quantize_bnb(t, form, next);
+}
+
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
   if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
+  if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(unknown_format_message(args.to));
-  if (args.layout) return usage_error("--layout is for the GGUF block types");
+  if (args.layout) return usage_error("--layout is for the GGUF and bitsandbytes block types");
   std::optional<ScaleMode> mode;
   if (!args.scale_mode.empty()) {
     const Result<ScaleMode> parsed = parse_scale_mode(args.scale_mode);
@@ -260,6 +291,7 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
 int run_dequantize(const std::string& from) {
   std::ios::sync_with_stdio(false);
   if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
+  if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(unknown_format_message(from));
   BlockCodeStream stream;
@@ -289,7 +321,7 @@ void add_block_commands(CLI::App& app, Runner& run) {
       "quantize", "Quantize float32 values to a block-scaled format: each block's scale, then each element's code");
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
-                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl")
+                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "
@@ -300,7 +332,7 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--format", args->format, "text (default) or json")->type_name("F");
   quantize->add_flag("--packed", args->packed,
                      "print the scales and the packed codes in hex (FP4: two per byte, FP6: four per three bytes)");
-  quantize->add_flag("--layout", args->layout, "GGUF block types: each block's bytes, field by field");
+  quantize->add_flag("--layout", args->layout, "GGUF and bitsandbytes block types: each block's bytes, field by field");
   quantize->add_flag("--tensor-scale", args->tensor_scale,
                      "nvfp4: an FP32 per-tensor scale, amax / (448 · 6), under the block scales");
   // VALUE... are the leftovers in order (prefix_command), so -1.5 needs no "--" (see `cast`).

@@ -1,0 +1,100 @@
+// The JSON form of bitsandbytes' blocks: written block by block by quantize; read back whole by dequantize (the
+// document is parsed into memory, keys checked for repeats as they are read).
+#include "app/cli/bnb_block_json.h"
+
+#include <bit>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "app/cli/block_io.h"
+#include "typelattice/display_text.h"
+
+namespace typelattice::cli {
+
+std::string bnb_blocks_json_head(const BnbBlockSpec& spec) {
+  return "{\"format\": \"" + std::string(spec.name) + "\", \"block_size\": 64, \"blocks\": [";
+}
+
+void append_bnb_block_json(std::string& out, const BnbBlockSpec& spec, const BnbBlock& b, bool first) {
+  out += first ? "{\"absmax\": " : ", {\"absmax\": ";
+  out += "{\"code\": " + std::to_string(std::bit_cast<std::uint32_t>(b.absmax)) +
+         ", \"value\": " + value_text(static_cast<double>(b.absmax), true) + "}, \"elements\": [";
+  for (std::size_t j = 0; j < static_cast<std::size_t>(b.count); ++j) {
+    out += j ? ", " : "";
+    out += "{\"code\": " + std::to_string(b.q[j]) + ", \"value\": " +
+           value_text(static_cast<double>(spec.values[b.q[j] & 0xf]), true) + ", \"dequantized\": " +
+           value_text(static_cast<double>(bnb_element_value(spec.id, b.absmax, b.q[j])), true) + "}";
+  }
+  out += "]}";
+}
+
+namespace {
+
+using json = nlohmann::json;
+
+Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+// A "code" that is an integer from 0 to `limit`.
+std::optional<std::uint64_t> code_of(const json& holder, std::uint64_t limit) {
+  if (!holder.is_object()) return std::nullopt;
+  const auto code = holder.find("code");  // nlohmann reads a non-negative integer as unsigned
+  if (code == holder.end() || !code->is_number_unsigned()) return std::nullopt;
+  const std::uint64_t v = code->get<std::uint64_t>();
+  return v <= limit ? std::optional(v) : std::nullopt;
+}
+
+}  // namespace
+
+Result<BnbTensors> read_bnb_block_json(BnbBlockType t, std::istream& in) {
+  const BnbBlockSpec& spec = bnb_block_spec(t);
+  std::vector<std::vector<std::string>> keys;  // the keys of each open object
+  std::string repeated;
+  const json::parser_callback_t check_keys = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty()) {
+      const std::string k = parsed.get<std::string>();
+      for (const std::string& seen : keys.back())
+        if (seen == k && repeated.empty()) repeated = k;
+      keys.back().push_back(k);
+    }
+    return true;
+  };
+  const json doc = json::parse(in, check_keys, false);
+  if (doc.is_discarded() || !doc.is_object()) return bad("the input is not a JSON object");
+  if (!repeated.empty()) return bad("the key \"" + displayed(repeated) + "\" is given twice");
+  const auto format = doc.find("format");
+  if (format == doc.end() || !format->is_string()) return bad("the document has no \"format\" string");
+  if (format->get<std::string>() != spec.name)
+    return bad("the input is " + displayed(format->get<std::string>()) + ", not " + std::string(spec.name));
+  const auto blocks = doc.find("blocks");
+  if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad("\"blocks\" must be a non-empty array");
+  BnbTensors out;
+  std::vector<std::uint8_t> codes;
+  for (std::size_t i = 0; i < blocks->size(); ++i) {
+    const json& block = (*blocks)[i];
+    const std::string where = "block " + std::to_string(i + 1) + ": ";
+    if (!block.is_object()) return bad(where + "a block must be an object");
+    const auto absmax = block.find("absmax");
+    const std::optional<std::uint64_t> bits = absmax == block.end() ? std::nullopt : code_of(*absmax, 0xffffffffu);
+    if (!bits) return bad(where + "no \"absmax\" code from 0 to 4294967295 (its float32 bits)");
+    out.absmax.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(*bits)));
+    const auto elements = block.find("elements");
+    if (elements == block.end() || !elements->is_array() || elements->empty() || elements->size() > kBnbBlockSize)
+      return bad(where + "\"elements\" must be an array of 1 to 64 elements");
+    if (i + 1 < blocks->size() && elements->size() != kBnbBlockSize)
+      return bad(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than 64");
+    for (std::size_t j = 0; j < elements->size(); ++j) {
+      const std::optional<std::uint64_t> code = code_of((*elements)[j], 15);
+      if (!code) return bad(where + "element " + std::to_string(j + 1) + " has no \"code\" from 0 to 15");
+      codes.push_back(static_cast<std::uint8_t>(*code));
+    }
+  }
+  out.count = codes.size();
+  out.packed.assign(bnb_packed_size(codes.size()), 0);
+  for (std::size_t j = 0; j < codes.size(); ++j)
+    out.packed[j / 2] = static_cast<std::uint8_t>(out.packed[j / 2] | codes[j] << (j % 2 == 0 ? 4 : 0));
+  return out;
+}
+
+}  // namespace typelattice::cli

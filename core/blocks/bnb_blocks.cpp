@@ -1,0 +1,146 @@
+// bitsandbytes' NF4 and FP4 blocks: quantize_4bit and dequantize_4bit of its default backend
+// (bitsandbytes/backends/default/ops.py at the commit docs/formats.md names), float32 operation by operation.
+#include "typelattice/bnb_blocks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/base/ascii_text.h"
+#include "core/base/unknown_name.h"
+
+namespace typelattice {
+namespace {
+
+constexpr std::array<BnbBlockSpec, kBnbBlockTypeCount> kBnbBlockTypes{{
+    {BnbBlockType::nf4, "nf4", "nf4", kNf4Values},
+    {BnbBlockType::fp4, "bnb_fp4", "fp4", kBnbFp4Values},
+}};
+
+// bitsandbytes rounds by torch.bucketize over the midpoints of the sorted table: `order` is the table's codes by
+// value (argsort; FP4's +0 at index 0 sorts before its -0 at index 8), `bounds[i]` the float32 midpoint of the
+// values at order[i] and order[i + 1].
+struct SortedTable {
+  std::array<std::uint8_t, 16> order{};
+  std::array<float, 15> bounds{};
+};
+
+constexpr SortedTable sorted_table(const std::array<float, 16>& values) {
+  SortedTable s;
+  for (std::uint8_t i = 0; i < 16; ++i) s.order[i] = i;
+  for (std::size_t i = 1; i < 16; ++i)  // insertion sort: stable, equal values keep their code order
+    for (std::size_t j = i; j > 0 && values[s.order[j]] < values[s.order[j - 1]]; --j)
+      std::swap(s.order[j], s.order[j - 1]);
+  for (std::size_t i = 0; i < 15; ++i) s.bounds[i] = (values[s.order[i]] + values[s.order[i + 1]]) / 2.0f;
+  return s;
+}
+constexpr std::array<SortedTable, kBnbBlockTypeCount> kSorted{sorted_table(kNf4Values), sorted_table(kBnbFp4Values)};
+
+// torch.clamp(x, -1, 1) lets NaN through.
+float clamp_unit(float x) { return std::isnan(x) ? x : std::min(1.0f, std::max(-1.0f, x)); }
+
+// torch's max over a block: NaN if any value is NaN.
+float abs_max(std::span<const float> x) {
+  float amax = 0.0f;
+  for (const float v : x) {
+    if (std::isnan(v)) return v;
+    amax = std::max(amax, std::fabs(v));
+  }
+  return amax;
+}
+
+// torch.clamp(absmax, min=1e-38): keeps NaN; 1e-38 rounds to a float32 subnormal.
+float at_least_tiny(float absmax) { return std::isnan(absmax) ? absmax : std::max(absmax, 1e-38f); }
+
+Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+}  // namespace
+
+std::span<const BnbBlockSpec> bnb_block_types() { return kBnbBlockTypes; }
+
+const BnbBlockSpec& bnb_block_spec(BnbBlockType t) { return kBnbBlockTypes[static_cast<std::size_t>(t)]; }
+
+Result<BnbBlockType> parse_bnb_block_type(std::string_view name) {
+  const std::string_view text = ascii::trim(name);
+  std::array<std::string_view, kBnbBlockTypeCount> names{};
+  for (const BnbBlockSpec& spec : kBnbBlockTypes) {
+    if (ascii::equal_ignoring_case(text, spec.name)) return spec.id;
+    names[static_cast<std::size_t>(spec.id)] = spec.name;
+  }
+  return unknown_name_error("bitsandbytes block type", text, names);
+}
+
+std::uint8_t bnb_code_of_scaled(BnbBlockType t, float scaled) {
+  const SortedTable& s = kSorted[static_cast<std::size_t>(t)];
+  // torch.bucketize (right=False): the first i with scaled <= bounds[i], else 15; NaN compares false throughout.
+  std::size_t i = 0;
+  if (std::isnan(scaled)) i = 15;
+  else
+    while (i < 15 && !(scaled <= s.bounds[i])) ++i;
+  return s.order[i];
+}
+
+BnbBlock quantize_bnb_block(BnbBlockType t, std::span<const float> values) {
+  BnbBlock b;
+  b.count = static_cast<int>(std::min<std::size_t>(values.size(), kBnbBlockSize));
+  const std::span<const float> x = values.first(static_cast<std::size_t>(b.count));
+  const float amax = abs_max(x);
+  const bool whole = b.count == kBnbBlockSize;
+  // A whole block multiplies by the reciprocal and stores absmax as found; the last, partial block of a tensor
+  // divides by absmax clamped to 1e-38 and stores the clamped value (quantize_4bit's two branches).
+  b.absmax = whole ? amax : at_least_tiny(amax);
+  const float inverse = 1.0f / at_least_tiny(amax);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const float scaled = whole ? x[j] * inverse : x[j] / b.absmax;
+    b.q[j] = bnb_code_of_scaled(t, clamp_unit(scaled));
+  }
+  return b;
+}
+
+float bnb_element_value(BnbBlockType t, float absmax, std::uint8_t code) {
+  return bnb_block_spec(t).values[code & 0xf] * absmax;
+}
+
+std::size_t bnb_absmax_count(std::size_t count) { return (count + kBnbBlockSize - 1) / kBnbBlockSize; }
+std::size_t bnb_packed_size(std::size_t count) { return (count + 1) / 2; }
+
+Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> values, std::span<float> absmax,
+                                        std::span<std::uint8_t> packed) {
+  const std::string name(bnb_block_spec(t).name);
+  if (values.empty()) return bad_value(name + " has no values to quantize");
+  if (absmax.size() != bnb_absmax_count(values.size()) || packed.size() != bnb_packed_size(values.size()))
+    return bad_value(std::to_string(values.size()) + " values take " +
+                     std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
+                     std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes");
+  const std::uint8_t pad = bnb_code_of_scaled(t, 0.0f);
+  for (std::size_t i = 0; i < absmax.size(); ++i) {
+    const std::size_t first = i * kBnbBlockSize;
+    const std::size_t size = std::min<std::size_t>(kBnbBlockSize, values.size() - first);
+    const BnbBlock b = quantize_bnb_block(t, values.subspan(first, size));
+    absmax[i] = b.absmax;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(b.count); j += 2) {
+      const std::uint8_t low = j + 1 < static_cast<std::size_t>(b.count) ? b.q[j + 1] : pad;
+      packed[(first + j) / 2] = static_cast<std::uint8_t>(b.q[j] << 4 | low);
+    }
+  }
+  return absmax.size();
+}
+
+Result<std::size_t> dequantize_bnb_blocks(BnbBlockType t, std::span<const std::uint8_t> packed,
+                                          std::span<const float> absmax, std::span<float> values) {
+  const std::string name(bnb_block_spec(t).name);
+  if (values.empty()) return bad_value(name + " has no values to dequantize");
+  if (absmax.size() != bnb_absmax_count(values.size()) || packed.size() != bnb_packed_size(values.size()))
+    return bad_value(std::to_string(values.size()) + " values take " +
+                     std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
+                     std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes, not " +
+                     std::to_string(absmax.size()) + " and " + std::to_string(packed.size()));
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const std::uint8_t byte = packed[j / 2];
+    const auto code = static_cast<std::uint8_t>(j % 2 == 0 ? byte >> 4 : byte & 0xf);
+    values[j] = bnb_element_value(t, absmax[j / kBnbBlockSize], code);
+  }
+  return absmax.size();
+}
+
+}  // namespace typelattice
