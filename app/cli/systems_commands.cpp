@@ -23,9 +23,11 @@ int run_systems(const std::string& format) {
     std::cout << doc.dump() << "\n";
     return 0;
   }
+  // The version is the release alone (a compare row names the one mode it used); the list names the modes there are.
   for (const SystemInfo& s : all_systems())
-    std::cout << s.name << ": " << s.title << ", " << s.version << "; " << system_kind_name(s.kind) << "; " << s.source
-              << "\n";
+    std::cout << s.name << ": " << s.title << ", " << s.version
+              << (s.jax_modes ? " (jax_numpy_dtype_promotion standard and strict, x64 on and off)" : "") << "; "
+              << system_kind_name(s.kind) << "; " << s.source << "\n";
   return 0;
 }
 
