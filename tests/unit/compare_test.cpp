@@ -192,6 +192,20 @@ TEST(CliCompare, OneLinePerSystemAndExitCodes) {
   EXPECT_EQ(promotion_test::run_cli({"compare"}).exit_code, 2);
 }
 
+// --mode and --x64 reach JAX's row (JAX's docs: strict refuses float32 with int32; x64 off gives int32 for uint32
+// with int32); NumPy, without those settings, answers as always.
+TEST(CliCompare, ModeAndX64ReachTheSystemsThatHaveThem) {
+  const auto strict = promotion_test::run_cli({"compare", "--mode", "strict", "--", "float32", "int32"});
+  EXPECT_EQ(strict.exit_code, 0) << strict.err;
+  EXPECT_TRUE(strict.out.starts_with("jax: TypePromotionError: ")) << strict.out;
+  EXPECT_NE(strict.out.find("\nnumpy: float64\n"), std::string::npos) << strict.out;
+  const auto x32 = promotion_test::run_cli({"compare", "--x64", "off", "uint32", "int32"});
+  EXPECT_TRUE(x32.out.starts_with("jax: int32\nnumpy: int64\n")) << x32.out;
+  EXPECT_TRUE(promotion_test::run_cli({"compare", "uint32", "int32"}).out.starts_with("jax: int64\n"));
+  EXPECT_EQ(promotion_test::run_cli({"compare", "--mode", "lax", "int8"}).exit_code, 2);
+  EXPECT_EQ(promotion_test::run_cli({"compare", "--x64", "maybe", "int8"}).exit_code, 2);
+}
+
 // JAX's settings apply to JAX's row and the row says which it used; the other systems answer in their one mode.
 // Expected answers from JAX's docs (docs/promotion.md, "JAX: standard, strict, x64"): strict refuses float32 with
 // int32; x64 off turns uint32 with int32 into int32; a Python int must fit the default int (int32 with x64 off,
