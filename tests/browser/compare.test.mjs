@@ -220,6 +220,11 @@ test('every mode is one click: four JAX rows, each with its answer, and no row c
   const again = (await modeOf(page)).filter((r) => r.system === 'jax');
   assert.deepEqual(again.map((r) => r.answer.startsWith('TypePromotionError') ? 'error' : r.answer),
     ['int64', 'int32', 'error', 'error']);
+  // The reference is JAX's row in the page's mode: with strict on, the strict, x64 on row.
+  await page.check('#strict-toggle');
+  const marked = await page.$$eval('#compare-rows tr', (trs) => trs.filter((tr) => tr.classList.contains('reference'))
+    .map((tr) => [tr.dataset.system, tr.dataset.mode, tr.dataset.x64]));
+  assert.deepEqual(marked, [['jax', 'strict', 'true']]);
   await page.click('#compare-every-mode');
   assert.equal((await modeOf(page)).filter((r) => r.system === 'jax').length, 1);
   await page.close();

@@ -109,7 +109,8 @@ export class CompareView {
     }
     // Under "every mode" the reference is the reference system's row in the page's mode.
     const inPageMode = (r) => r.mode === null || (r.mode === state.mode && r.x64 === state.x64);
-    const reference = rows.find((r) => r.system === state.ref && inPageMode(r)) ?? rows[0];
+    const referenceSystem = state.ref || rows[0].system;
+    const reference = rows.find((r) => r.system === referenceSystem && inPageMode(r)) ?? rows[0];
     const answer = (r) => r.result ?? r.error;
     const differing = rows.filter((r) => answer(r) !== answer(reference)).length;
     $('compare-summary').textContent = t(state.modes ? 'compare.summaryRows' : 'compare.summary', {
