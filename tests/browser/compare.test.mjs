@@ -225,6 +225,8 @@ test('every mode is one click: four JAX rows, each with its answer, and no row c
   const marked = await page.$$eval('#compare-rows tr', (trs) => trs.filter((tr) => tr.classList.contains('reference'))
     .map((tr) => [tr.dataset.system, tr.dataset.mode, tr.dataset.x64]));
   assert.deepEqual(marked, [['jax', 'strict', 'true']]);
+  assert.equal(await page.textContent('#compare-rows tr[data-mode="standard"][data-x64="true"] .badge'),
+    'differs from jax (strict, x64 on)', 'a JAX row names the mode of the JAX row it differs from');
   await page.click('#compare-every-mode');
   assert.equal((await modeOf(page)).filter((r) => r.system === 'jax').length, 1);
   await page.close();

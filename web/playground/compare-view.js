@@ -117,7 +117,11 @@ export class CompareView {
       expression: state.operands.join(' op '), n: differing, total: rows.length,
       reference: `${reference.system} (${this.#modeWords(reference)})`,
     });
-    body.replaceChildren(...rows.map((r) => this.#row(r, reference, answer(r) !== answer(reference))));
+    // Under "every mode" a system has several rows, so the badge names the reference's mode too.
+    const referenceName = state.modes && reference.mode !== null
+      ? `${reference.system} (${reference.mode}, ${t(reference.x64 ? 'compare.x64on' : 'compare.x64off')})`
+      : reference.system;
+    body.replaceChildren(...rows.map((r) => this.#row(r, reference, answer(r) !== answer(reference), referenceName)));
   }
 
   // One compare() in the page's mode, or under "every mode" one per setting with the systems that have modes
@@ -135,7 +139,7 @@ export class CompareView {
     return t('compare.modeUsed', { mode: r.mode, x64: t(r.x64 ? 'compare.x64on' : 'compare.x64off') });
   }
 
-  #row(r, reference, differs) {
+  #row(r, reference, differs, referenceName) {
     const tr = el('tr');
     tr.dataset.system = r.system;
     if (r.mode !== null) Object.assign(tr.dataset, { mode: r.mode, x64: String(r.x64) });
@@ -152,7 +156,7 @@ export class CompareView {
       answer.append(el('span', 'compare-error', r.error));
       answer.classList.add('refused');
     }
-    if (differs) answer.append(' ', el('span', 'badge', t('compare.differs', { reference: reference.system })));
+    if (differs) answer.append(' ', el('span', 'badge', t('compare.differs', { reference: referenceName })));
     if (r === reference) answer.append(' ', el('span', 'badge ref-badge', t('compare.reference')));
     if (r.note) answer.append(el('p', 'reason compare-note', r.note));
     const source = el('td', 'source');
