@@ -289,8 +289,11 @@ val compare_tables_js(const std::string& system, const std::string& mode, bool x
   return ok_value(out);
 }
 
-// One expression in every system (compare.h): a row per system, its text the CLI's (compare_text).
-val compare_js(const val& texts) {
+// One expression in every system (compare.h): a row per system, its text the CLI's (compare_text); `mode` and `x64`
+// apply to the systems that have them, and each row says what it used (null where the system has no such setting).
+val compare_js(const val& texts, const std::string& mode_text, bool x64) {
+  Result<Mode> mode = parse_mode(mode_text);
+  if (!mode) return error_value(mode.error());
   std::vector<Operand> operands;
   for (const std::string& text : strings_from(texts)) {
     Result<Operand> op = parse_operand(text);
@@ -299,7 +302,7 @@ val compare_js(const val& texts) {
   }
   if (operands.empty()) return error_value(Error{ErrorKind::bad_value, "compare needs at least one operand", {}});
   val rows = val::array();
-  for (const CompareRow& row : compare(operands)) {
+  for (const CompareRow& row : compare(operands, *mode, x64)) {
     const SystemInfo& info = system_info(row.system);
     val r = val::object();
     r.set("system", js_string(info.name));
@@ -308,6 +311,8 @@ val compare_js(const val& texts) {
     r.set("result", row.result ? dtype_name_js(*row.result) : val::null());
     r.set("error", row.result ? val::null() : js_string(row.error));
     r.set("note", row.note.empty() ? val::null() : js_string(row.note));
+    r.set("mode", info.jax_modes ? js_string(mode_name(row.mode)) : val::null());
+    r.set("x64", info.jax_modes ? val(row.x64) : val::null());
     r.set("line", js_string(compare_line(row)));
     r.set("source", js_string(info.source));
     r.set("sourceUrl", js_string(info.source_url));

@@ -23,20 +23,26 @@ int run_systems(const std::string& format) {
     std::cout << doc.dump() << "\n";
     return 0;
   }
+  // The version is the release alone (a compare row names the one mode it used); the list names the modes there are.
   for (const SystemInfo& s : all_systems())
-    std::cout << s.name << ": " << s.title << ", " << s.version << "; " << system_kind_name(s.kind) << "; " << s.source
-              << "\n";
+    std::cout << s.name << ": " << s.title << ", " << s.version
+              << (s.jax_modes ? " (jax_numpy_dtype_promotion standard and strict, x64 on and off)" : "") << "; "
+              << system_kind_name(s.kind) << "; " << s.source << "\n";
   return 0;
 }
 
-int run_compare(const std::vector<std::string>& texts) {
+// --mode and --x64 apply to the systems that have them (jax); the others answer in their one mode.
+int run_compare(const std::vector<std::string>& texts, const options::SystemFlags& flags) {
+  const Result<PromotionOptions> settings = options::apply_system_flags(flags);
+  if (!settings) return usage_error(settings.error().message);
   std::vector<Operand> operands;
   for (const std::string& text : texts) {
     Result<Operand> op = parse_operand(text);
     if (!op) return usage_error(op.error().message);
     operands.push_back(std::move(op).value());
   }
-  for (const CompareRow& row : compare(operands)) std::cout << compare_line(row) << "\n";
+  for (const CompareRow& row : compare(operands, settings->mode, settings->x64))
+    std::cout << compare_line(row) << "\n";
   return 0;
 }
 
@@ -49,14 +55,18 @@ void add_systems_commands(CLI::App& app, Runner& run) {
   s->callback([&run, format] { run = [format] { return run_systems(*format); }; });
 
   auto operands = std::make_shared<std::vector<std::string>>();
+  auto settings = std::make_shared<options::SystemFlags>();
   CLI::App* c = app.add_subcommand("compare", "Promote A, B, ... in every system, one line each: SYSTEM: RESULT");
   c->add_option("operands", *operands,
                 "dtypes (float32, i*), or Python values (300, -1, 1.5, 1j, True), promoted left to right")
       ->required()
       ->expected(1, -1);
+  c->add_option("--mode", settings->mode, "standard (default) or strict, for the systems that have it (jax)")
+      ->type_name("M");
+  c->add_option("--x64", settings->x64, "on (default) or off, for the systems that have it (jax)")->type_name("on|off");
   c->footer("A row holds the system's error when it refuses (NumPy 2: OverflowError for 300 with uint8).\n"
             "Exit 0 when the rows are printed (even with errors in them), 2 on a bad operand.");
-  c->callback([&run, operands] { run = [operands] { return run_compare(*operands); }; });
+  c->callback([&run, operands, settings] { run = [operands, settings] { return run_compare(*operands, *settings); }; });
 }
 
 }  // namespace typelattice::cli

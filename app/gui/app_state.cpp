@@ -78,14 +78,15 @@ bool PromotionModel::refresh(const AppState& state) {
   if (system_changed) compute_system(state);
   if (compare_changed) compute_compare();
   if (selection_changed) compute_join();
-  const bool operands_changed = operands != state.operands_input.data();
+  // The rows answer in the chosen mode and x64 where a system has them, so a new setting recomputes them.
+  const bool operands_changed = operands != state.operands_input.data() || system_changed;
   if (operands_changed) {
     operands = state.operands_input.data();
     compare_rows.clear();
     operands_error.clear();
     const Result<std::vector<Operand>> parsed = parse_operands(*operands);
     if (parsed)
-      compare_rows = typelattice::compare(*parsed);
+      compare_rows = typelattice::compare(*parsed, options.mode, options.x64);
     else
       operands_error = parsed.error().message;
   }

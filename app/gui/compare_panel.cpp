@@ -27,7 +27,8 @@ void draw_compare_panel(PanelContext& ctx) {
   AppState& state = ctx.state;
   const PromotionModel& model = ctx.model;
   text_dim("One expression in every promotion system: dtypes and Python values (300, -1, 1.5, 1j, True), "
-           "combined left to right, as `typelattice compare` prints it.");
+           "combined left to right, as `typelattice compare` prints it. S and X toggle strict mode and x64 for the "
+           "systems that have them (JAX's system selected).");
   ImGui::SetNextItemWidth(320.0f * ctx.scale);
   input_text("operands", state.operands_input);
   ImGui::SameLine();
@@ -61,6 +62,11 @@ void draw_compare_panel(PanelContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text), "%s", std::string(info.name).c_str());
     text_dim((std::string(info.title) + ", " + std::string(info.version)).c_str());
+    // The mode the row was answered in (the toolbar's strict/x64 where the system has them), never more.
+    const std::string used = info.jax_modes
+                                 ? "answered in: " + std::string(mode_name(row.mode)) + (row.x64 ? ", x64 on" : ", x64 off")
+                                 : "one mode only: no strict or x64 setting";
+    text_dim(used.c_str());
     ImGui::TableNextColumn();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(row.result ? colours::join : colours::error), "%s", text.c_str());

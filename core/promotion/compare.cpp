@@ -371,12 +371,15 @@ std::string value_note(System s, detail::ValueRule rule, std::span<const Operand
          std::string(dtype_name(v.dtype)) + ", giving " + name;
 }
 
-CompareRow compare_rules(System s, std::span<const Operand> operands);
+CompareRow compare_rules(const PromotionOptions& options, std::span<const Operand> operands);
 
 }  // namespace
 
-CompareRow compare_in(System s, std::span<const Operand> operands) {
-  CompareRow row = compare_rules(s, operands);
+CompareRow compare_in(System s, std::span<const Operand> operands, Mode mode, bool x64) {
+  const PromotionOptions options = system_info(s).jax_modes ? PromotionOptions{s, mode, x64} : PromotionOptions{s};
+  CompareRow row = compare_rules(options, operands);
+  row.mode = options.mode;
+  row.x64 = options.x64;
   const auto value = std::find_if(operands.begin(), operands.end(), is_value);
   if (row.result && value != operands.end())
     row.note = value_note(s, detail::system_row(s).values, operands, *value, *row.result);
@@ -393,11 +396,11 @@ std::string compare_line(const CompareRow& row) {
 
 namespace {
 
-CompareRow compare_rules(System s, std::span<const Operand> operands) {
+CompareRow compare_rules(const PromotionOptions& options, std::span<const Operand> operands) {
   using detail::ValueRule;
+  const System s = options.system;
   if (operands.empty()) return failed(s, "compare needs at least one operand");
   const ValueRule rule = detail::system_row(s).values;
-  const PromotionOptions options{s};
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
   // C's constants are typed, not weak: each takes its own type and the table (the usual arithmetic conversions)
   // does the rest, left to right.
@@ -412,11 +415,13 @@ CompareRow compare_rules(System s, std::span<const Operand> operands) {
     operands = typed;
   }
   if (rule == ValueRule::jax) {
-    // jax/_src/dtypes.py (scalar_type_to_dtype at cec06d1): a Python int must fit the default int (int64, x64 on);
-    // inside it, lax._convert_element_type casts it with NumPy's astype, which wraps.
+    // jax/_src/dtypes.py (scalar_type_to_dtype at cec06d1): a Python int must fit the default int (int64 with x64
+    // on, int32 with it off); inside it, lax._convert_element_type casts it with NumPy's astype, which wraps.
+    const int default_bits = options.x64 ? 64 : 32;
     for (const Operand& op : operands)
-      if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, "OverflowError: Python int " + op.text + " too large to convert to int64");
+      if (op.kind == OperandKind::python_int && !int_fits(op, true, default_bits))
+        return failed(s, "OverflowError: Python int " + op.text + " too large to convert to int" +
+                             std::to_string(default_bits));
     std::vector<Dtype> types;
     for (const Operand& op : operands) types.push_back(op.dtype);
     const Result<Dtype> r = result_type(types, options);
@@ -452,9 +457,9 @@ CompareRow compare_rules(System s, std::span<const Operand> operands) {
 
 }  // namespace
 
-std::vector<CompareRow> compare(std::span<const Operand> operands) {
+std::vector<CompareRow> compare(std::span<const Operand> operands, Mode mode, bool x64) {
   std::vector<CompareRow> rows;
-  for (const SystemInfo& info : all_systems()) rows.push_back(compare_in(info.id, operands));
+  for (const SystemInfo& info : all_systems()) rows.push_back(compare_in(info.id, operands, mode, x64));
   return rows;
 }
 

@@ -47,7 +47,7 @@ inline constexpr std::string_view kAppendix =
     "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html";
 inline constexpr std::string_view kAppendixUrl = "https://jax.readthedocs.io/en/latest/jep/9407-type-promotion.html";
 inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
-    {{System::jax, "jax", "JAX", "0.11.1 (jax_numpy_dtype_promotion standard and strict, x64 on and off)",
+    {{System::jax, "jax", "JAX", "0.11.1",
       "the lattice of jax/_src/dtypes.py at jax-ml/jax cec06d1 (Aug 2026)",
       K::lattice, true, false, "TypePromotionError",
       "https://github.com/jax-ml/jax/blob/cec06d1/jax/_src/dtypes.py"},

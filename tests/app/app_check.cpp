@@ -544,7 +544,11 @@ void blocks_like_cli(const Options& o) {
 // The compare panel's rows, printed headless as "compare: LINE", are the lines `typelattice compare` prints for the
 // same operands (or, for a bad operand, the app exits 2 with the CLI's message). The screenshot shows the panel.
 void compare_like_cli(const Options& o) {
-  std::vector<std::string> cli = {o.cli, "compare", "--"};
+  std::vector<std::string> cli = {o.cli, "compare"};
+  for (std::size_t i = 0; i + 1 < o.app_args.size(); ++i)  // the settings first: after "--" come the operands
+    if (o.app_args[i] == "--mode" || o.app_args[i] == "--x64")
+      cli.insert(cli.end(), {o.app_args[i], o.app_args[i + 1]});
+  cli.push_back("--");
   for (std::size_t i = 0; i + 1 < o.app_args.size(); ++i)
     if (o.app_args[i] == "--operands") {
       std::stringstream operands(o.app_args[i + 1]);

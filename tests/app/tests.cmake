@@ -316,6 +316,9 @@ typelattice_app_test(compare_dtypes DISPLAY compare --cli $<TARGET_FILE:typelatt
   --png ${shots}/app_compare_dtypes.png -- --view compare --operands int8,uint8,float16)
 typelattice_app_test(compare_values DISPLAY compare --cli $<TARGET_FILE:typelattice>
   -- --view compare --operands float32,1j,-1)
+# The toolbar's strict and x64 reach the compare rows of the systems that have them, as `compare --mode --x64`.
+typelattice_app_test(compare_strict_x64_off DISPLAY compare --cli $<TARGET_FILE:typelattice>
+  --png ${shots}/app_compare_strict.png -- --view compare --mode strict --x64 off --operands float32,int32,uint32)
 typelattice_app_test(key_compare_view DISPLAY compare --cli $<TARGET_FILE:typelattice> -- --operands int8,1.5 --press 5)
 typelattice_app_test(compare_typo NODISPLAY compare --cli $<TARGET_FILE:typelattice>
   -- --view compare --operands unit8,300)

@@ -147,3 +147,104 @@ test('a phone\'s width and dark mode: no sideways scrolling, every row readable'
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+// JAX's documented modes (docs/promotion.md, "JAX: standard, strict, x64"; jax-ml/jax's type promotion docs):
+// strict refuses float32 with int32 (TypePromotionError); uint32 with int32 is int64 with x64 on, int32 with it off.
+const modeOf = (page) => page.$$eval('#compare-rows tr', (trs) => trs.map((tr) => ({
+  system: tr.dataset.system, mode: tr.dataset.mode ?? null, x64: tr.dataset.x64 ?? null,
+  words: tr.querySelector('.system-mode').textContent, text: tr.textContent,
+  answer: (tr.querySelector('.compare-result') ?? tr.querySelector('.compare-error')).textContent,
+})));
+
+test('the page\'s strict and x64 apply to JAX\'s row, which names the mode it used', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare&operands=float32,int32');
+  assert.ok(await page.isVisible('#strict-toggle'), 'the strict toggle is in the Compare view');
+  assert.ok(!(await page.isVisible('#system-select')), 'the system menu (not used by Compare) is not shown');
+  const systems = await page.evaluate(() => window.typelatticePlayground.tl.systems());
+  const withModes = new Set(systems.filter((s) => s.modes).map((s) => s.name));
+  let shown = await modeOf(page);
+  let jax = shown.find((r) => r.system === 'jax');
+  assert.equal(jax.answer, 'float32');
+  assert.match(jax.words, /standard, x64 on/);
+  await page.check('#strict-toggle');
+  assert.match(await settledUrl(page), /mode=strict/);
+  shown = await modeOf(page);
+  jax = shown.find((r) => r.system === 'jax');
+  assert.match(jax.answer, /^TypePromotionError: .*jax_numpy_dtype_promotion=strict/);
+  assert.match(jax.words, /strict, x64 on/);
+  assert.equal(jax.mode, 'strict');
+  // A system without the setting answers in its one mode, and says so.
+  const numpy = shown.find((r) => r.system === 'numpy');
+  assert.equal(numpy.answer, 'float64');
+  assert.equal(numpy.mode, null);
+  assert.match(numpy.words, /one mode only/);
+  for (const r of shown) assert.equal(r.mode !== null, withModes.has(r.system), r.system);
+  // uint32 with int32: int64 with x64 on, int32 with it off.
+  await page.uncheck('#strict-toggle');
+  await page.fill('#compare-operands', 'uint32, int32');
+  assert.equal((await modeOf(page)).find((r) => r.system === 'jax').answer, 'int64');
+  await page.uncheck('#x64-toggle');
+  assert.match(await settledUrl(page), /x64=0/);
+  jax = (await modeOf(page)).find((r) => r.system === 'jax');
+  assert.equal(jax.answer, 'int32');
+  assert.match(jax.words, /standard, x64 off/);
+  // The same setting from a link, in Chinese.
+  await openPlayground(page, env.url, '#view=compare&operands=uint32,int32&x64=0&lang=zh-CN');
+  jax = (await modeOf(page)).find((r) => r.system === 'jax');
+  assert.equal(jax.answer, 'int32');
+  assert.match(jax.words, /x64 关/);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('every mode is one click: four JAX rows, each with its answer, and no row claims more than it shows', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare&operands=float32,int32');
+  await page.click('#compare-every-mode');
+  assert.match(await settledUrl(page), /modes=1/);
+  const shown = await modeOf(page);
+  const jax = shown.filter((r) => r.system === 'jax');
+  assert.deepEqual(jax.map((r) => [r.mode, r.x64]),
+    [['standard', 'true'], ['standard', 'false'], ['strict', 'true'], ['strict', 'false']]);
+  assert.deepEqual(jax.map((r) => r.answer.startsWith('TypePromotionError') ? 'error' : r.answer),
+    ['float32', 'float32', 'error', 'error']);
+  for (const r of jax) assert.match(r.words, new RegExp(`${r.mode}, x64 ${r.x64 === 'true' ? 'on' : 'off'}`));
+  const systems = await page.evaluate(() => window.typelatticePlayground.tl.systems());
+  assert.equal(shown.length, systems.length + 3, 'one row per other system');
+  assert.match(await page.textContent('#compare-summary'), new RegExp(`of ${shown.length} rows`));
+  // Every row shows one answer, so none may claim both modes (or both x64 settings).
+  for (const r of shown) assert.doesNotMatch(r.text, /standard and strict|x64 on and off/, r.system);
+  // uint32 with int32, every mode: x64 decides, strict refuses.
+  await page.fill('#compare-operands', 'uint32, int32');
+  const again = (await modeOf(page)).filter((r) => r.system === 'jax');
+  assert.deepEqual(again.map((r) => r.answer.startsWith('TypePromotionError') ? 'error' : r.answer),
+    ['int64', 'int32', 'error', 'error']);
+  // The reference is JAX's row in the page's mode: with strict on, the strict, x64 on row.
+  await page.check('#strict-toggle');
+  const marked = await page.$$eval('#compare-rows tr', (trs) => trs.filter((tr) => tr.classList.contains('reference'))
+    .map((tr) => [tr.dataset.system, tr.dataset.mode, tr.dataset.x64]));
+  assert.deepEqual(marked, [['jax', 'strict', 'true']]);
+  assert.equal(await page.textContent('#compare-rows tr[data-mode="standard"][data-x64="true"] .badge'),
+    'differs from jax (strict, x64 on)', 'a JAX row names the mode of the JAX row it differs from');
+  await page.click('#compare-every-mode');
+  assert.equal((await modeOf(page)).filter((r) => r.system === 'jax').length, 1);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a strict toggle in Compare, with a system that has no modes in the Table view, moves that to JAX', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=table&system=numpy');
+  await page.click('#tab-compare');
+  assert.ok(await page.isEnabled('#strict-toggle'));
+  await page.check('#strict-toggle');
+  const url = await settledUrl(page);
+  assert.match(url, /mode=strict/);
+  assert.doesNotMatch(url, /system=numpy/);
+  await page.click('#tab-table');
+  assert.equal(await page.inputValue('#system-select'), 'jax');
+  assert.ok(await page.isChecked('#strict-toggle'));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

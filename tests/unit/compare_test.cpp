@@ -192,13 +192,71 @@ TEST(CliCompare, OneLinePerSystemAndExitCodes) {
   EXPECT_EQ(promotion_test::run_cli({"compare"}).exit_code, 2);
 }
 
+// --mode and --x64 reach JAX's row (JAX's docs: strict refuses float32 with int32; x64 off gives int32 for uint32
+// with int32); NumPy, without those settings, answers as always.
+TEST(CliCompare, ModeAndX64ReachTheSystemsThatHaveThem) {
+  const auto strict = promotion_test::run_cli({"compare", "--mode", "strict", "--", "float32", "int32"});
+  EXPECT_EQ(strict.exit_code, 0) << strict.err;
+  EXPECT_TRUE(strict.out.starts_with("jax: TypePromotionError: ")) << strict.out;
+  EXPECT_NE(strict.out.find("\nnumpy: float64\n"), std::string::npos) << strict.out;
+  const auto x32 = promotion_test::run_cli({"compare", "--x64", "off", "uint32", "int32"});
+  EXPECT_TRUE(x32.out.starts_with("jax: int32\nnumpy: int64\n")) << x32.out;
+  EXPECT_TRUE(promotion_test::run_cli({"compare", "uint32", "int32"}).out.starts_with("jax: int64\n"));
+  EXPECT_EQ(promotion_test::run_cli({"compare", "--mode", "lax", "int8"}).exit_code, 2);
+  EXPECT_EQ(promotion_test::run_cli({"compare", "--x64", "maybe", "int8"}).exit_code, 2);
+}
+
+// JAX's settings apply to JAX's row and the row says which it used; the other systems answer in their one mode.
+// Expected answers from JAX's docs (docs/promotion.md, "JAX: standard, strict, x64"): strict refuses float32 with
+// int32; x64 off turns uint32 with int32 into int32; a Python int must fit the default int (int32 with x64 off,
+// as the docstring of jax/_src/dtypes.py _scalar_type_to_dtype shows for 1 << 63).
+TEST(CompareModes, JaxRowTakesTheAskedModeAndSaysSo) {
+  const auto jax = [](std::initializer_list<const char*> texts, Mode mode, bool x64) {
+    const auto ops = operands(texts);
+    return compare_in(System::jax, ops, mode, x64);
+  };
+  const CompareRow strict = jax({"float32", "int32"}, Mode::strict, true);
+  EXPECT_FALSE(strict.result);
+  EXPECT_TRUE(strict.error.starts_with("TypePromotionError: ")) << strict.error;
+  EXPECT_NE(strict.error.find("jax_numpy_dtype_promotion=strict"), std::string::npos) << strict.error;
+  EXPECT_EQ(strict.mode, Mode::strict);
+  EXPECT_EQ(dtype_name(*jax({"float32", "int32"}, Mode::standard, true).result), "float32");
+  EXPECT_EQ(dtype_name(*jax({"float32", "1"}, Mode::strict, true).result), "float32");  // weak types still promote
+  const CompareRow x32 = jax({"uint32", "int32"}, Mode::standard, false);
+  EXPECT_EQ(dtype_name(*x32.result), "int32");
+  EXPECT_FALSE(x32.x64);
+  EXPECT_EQ(dtype_name(*jax({"uint32", "int32"}, Mode::standard, true).result), "int64");
+  EXPECT_EQ(jax({"int8", "3000000000"}, Mode::standard, false).error,
+            "OverflowError: Python int 3000000000 too large to convert to int32");
+  EXPECT_EQ(dtype_name(*jax({"int64", "3000000000"}, Mode::standard, true).result), "int64");
+}
+
+TEST(CompareModes, SystemsWithoutModesAnswerInTheirOne) {
+  const auto ops = operands({"uint32", "int32"});
+  for (const CompareRow& row : compare(ops, Mode::strict, false)) {
+    if (system_info(row.system).jax_modes) {
+      EXPECT_EQ(row.mode, Mode::strict);
+      EXPECT_FALSE(row.x64);
+      continue;
+    }
+    EXPECT_EQ(row.mode, Mode::standard) << system_name(row.system);
+    EXPECT_TRUE(row.x64) << system_name(row.system);
+    const CompareRow alone = compare_in(row.system, ops);
+    EXPECT_EQ(compare_text(row), compare_text(alone)) << system_name(row.system);
+  }
+  EXPECT_EQ(compare_text(compare_in(System::numpy, ops, Mode::strict, false)), "int64");  // NumPy has no x64 setting
+}
+
 TEST(CliSystems, OneLinePerSystemWithVersionAndSource) {
   const auto r = promotion_test::run_cli({"systems"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::size_t lines = 0;
   for (const SystemInfo& s : all_systems()) {
-    const std::string line = std::string(s.name) + ": " + std::string(s.title) + ", " + std::string(s.version) + "; " +
-                             std::string(system_kind_name(s.kind)) + "; " + std::string(s.source) + "\n";
+    // A version is the release alone; the list names the modes a system has after it.
+    EXPECT_EQ(std::string(s.version).find(" and "), std::string::npos) << s.version;
+    const std::string modes = s.jax_modes ? " (jax_numpy_dtype_promotion standard and strict, x64 on and off)" : "";
+    const std::string line = std::string(s.name) + ": " + std::string(s.title) + ", " + std::string(s.version) + modes +
+                             "; " + std::string(system_kind_name(s.kind)) + "; " + std::string(s.source) + "\n";
     EXPECT_NE(r.out.find(line), std::string::npos) << line;
     ++lines;
   }

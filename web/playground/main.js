@@ -124,7 +124,10 @@ class Playground {
       tab.tabIndex = on ? 0 : -1;
       $(tab.getAttribute('aria-controls')).hidden = !on;
     }
-    $('system-bar').hidden = !(s.view === 'lattice' || (s.view === 'table' && s.tableOf === 'system'));
+    $('system-bar').hidden = !(s.view === 'lattice' || (s.view === 'table' && s.tableOf === 'system')
+      || s.view === 'compare');
+    // Compare answers in every system: of the bar, only the strict/x64 toggles apply there.
+    for (const id of ['system-select', 'all-types-toggle']) $(id).parentElement.hidden = s.view === 'compare';
     $('system-select').value = s.system;
     $('strict-toggle').checked = s.mode === 'strict';
     $('x64-toggle').checked = s.x64;
@@ -167,11 +170,18 @@ class Playground {
     }
   }
 
+  // The toggles work in Compare whatever the Lattice/Table system is; a mode is kept with a system that has it (the
+  // first in tl.systems() with modes), so the other views show what Compare was set to.
+  systemWithModes() {
+    if (this.hasModes(this.state.system)) return {};
+    return { system: this.facts.systemNames().find((name) => this.hasModes(name)) };
+  }
+
   // Strict mode and x64 off only where the system takes them. Until the system list is loaded (a link naming a
   // system loads it; else fillSystems, right after the first frame) the toggles are left as they are.
   showModes() {
     if (!this.facts.systemsKnown()) return;
-    const modes = this.hasModes(this.state.system);
+    const modes = this.state.view === 'compare' || this.hasModes(this.state.system);
     for (const id of ['strict-toggle', 'x64-toggle']) {
       $(id).disabled = !modes;
       $(id).parentElement.title = modes ? '' : t('system.strictOnlyJax');
@@ -199,8 +209,9 @@ class Playground {
     $('system-select').addEventListener('change', (e) => this.set({
       system: e.target.value, select: [], ...(this.hasModes(e.target.value) ? {} : { mode: 'standard', x64: true }),
     }));
-    $('strict-toggle').addEventListener('change', (e) => this.set({ mode: e.target.checked ? 'strict' : 'standard' }));
-    $('x64-toggle').addEventListener('change', (e) => this.set({ x64: e.target.checked }));
+    $('strict-toggle').addEventListener('change', (e) => this.set({ mode: e.target.checked ? 'strict' : 'standard',
+      ...this.systemWithModes() }));
+    $('x64-toggle').addEventListener('change', (e) => this.set({ x64: e.target.checked, ...this.systemWithModes() }));
     $('all-types-toggle').addEventListener('change', (e) => this.set({ all: e.target.checked }));
     $('lang-select').addEventListener('change', (e) => this.set({ lang: e.target.value }));
     const tabs = [...document.querySelectorAll('[role=tab]')];

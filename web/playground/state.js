@@ -67,6 +67,7 @@ export const STATE_KEYS = Object.freeze([
   // Kept as given: a mistyped operand is shown in the Compare view with the core's suggestions.
   { key: 'operands', view: 'compare', default: ['uint8', '300'], parse: splitOperands, write: (v) => v.join(',') },
   { key: 'ref', view: 'compare', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },
+  { key: 'modes', view: 'compare', default: false, ...flag },  // a row per mode of each system that has modes
   { key: 'all', view: 'lattice', default: false, ...flag },
   // `format` is the shown view's format: the block format in Blocks, else the Bits format; the other view's format
   // goes under its own key, so switching views keeps both.

@@ -1,6 +1,6 @@
 // Typings for typelattice.mjs, continued: what the promotion calls return (systems, tables, lattices, graphs,
 // selections, compare). typelattice.d.ts re-exports every type here.
-import type { Edge, SystemName } from './typelattice.js';
+import type { Edge, ModeName, SystemName } from './typelattice.js';
 
 export type CellDifference = 'same' | 'weak-scalar' | 'integer-float' | 'missing-type' | 'disagreement';
 
@@ -41,6 +41,9 @@ export interface CompareRow {
   error: string | null;
   /** Where a Python value takes part and there is a result: what the system does with the value. */
   note: string | null;
+  /** The mode and x64 setting the row was answered in; null for a system without them (its one mode). */
+  mode: ModeName | null;
+  x64: boolean | null;
   /** The row as `typelattice compare` prints it: 'SYSTEM: RESULT' or 'SYSTEM: error text'. */
   line: string;
   source: string;

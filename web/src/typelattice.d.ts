@@ -401,9 +401,11 @@ export interface TypeLattice extends BlockCalls, FormatCalls {
   /**
    * The operands promoted in every system, left to right, one row each in systems() order: dtypes, weak types or
    * Python values as text ('300', '-1', '1.5', '1j', 'True'). @throws {RangeError} for a bad operand (an unknown
-   * dtype names the closest ones); TypeError when `operands` is not an array of strings.
+   * dtype names the closest ones); TypeError when `operands` is not an array of strings. `opts.mode` and `opts.x64`
+   * (defaults standard, true) apply to the systems that have them (SystemEntry.modes); the others answer in their one
+   * mode, and each row says which it used (CompareRow.mode, x64).
    */
-  compare(operands: string[]): CompareRow[];
+  compare(operands: string[], opts?: Omit<PromotionOptions, 'system'>): CompareRow[];
   /**
    * Whether any graph is a lattice, with a counterexample and a layout.
    * @throws {TypeError} for a malformed graph; RangeError for an edge naming an unknown node or a duplicate node.

@@ -353,7 +353,12 @@ export default async function createTypeLattice(options) {
     },
 
     /** One expression in every system: dtypes, weak types or Python values ('300', '1.5', '1j', 'True'). */
-    compare: (operands) => unwrap(core.compare(requireStringArray(operands, 'compare: operands'))),
+    compare(operands, opts) {
+      // Every system answers, so only the settings apply: mode and x64 where a system has them.
+      if (opts?.system !== undefined) throw new TypeError('compare: every system answers; opts take mode and x64 only');
+      const [, mode, x64] = systemOptionsOf(opts, 'compare');
+      return unwrap(core.compare(requireStringArray(operands, 'compare: operands'), mode, x64));
+    },
 
     checkLattice(given) {
       const graph = requireGraph(given, 'checkLattice');

@@ -44,6 +44,10 @@ struct CompareRow {
   // Where a Python value takes part and the system gives a result: what the system does with the value, in a
   // sentence ("PyTorch converts the Python int 300 into uint8, where it wraps to 44"). Empty otherwise.
   std::string note;
+  // The settings the row was answered in: the asked mode and x64 where the system has them
+  // (SystemInfo::jax_modes), otherwise its only ones (standard, x64 on), so a front end names what it shows.
+  Mode mode = Mode::standard;
+  bool x64 = true;
 };
 
 // What a front end prints for a row: the result's name or the error text, and the whole line "SYSTEM: TEXT" as
@@ -51,10 +55,10 @@ struct CompareRow {
 std::string compare_text(const CompareRow& row);
 std::string compare_line(const CompareRow& row);
 
-// The operands promoted together, left to right as a chain of binary operations ((a op b) op c), in one system
-// with its default options (jax: standard, x64 on). At least one operand.
-CompareRow compare_in(System system, std::span<const Operand> operands);
+// The operands promoted together, left to right as a chain of binary operations ((a op b) op c), in one system.
+// `mode` and `x64` apply where the system has them (jax); the others answer in their one mode. At least one operand.
+CompareRow compare_in(System system, std::span<const Operand> operands, Mode mode = Mode::standard, bool x64 = true);
 // compare_in for every system, in all_systems() order.
-std::vector<CompareRow> compare(std::span<const Operand> operands);
+std::vector<CompareRow> compare(std::span<const Operand> operands, Mode mode = Mode::standard, bool x64 = true);
 
 }  // namespace typelattice

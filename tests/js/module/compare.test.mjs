@@ -85,3 +85,30 @@ test('wrong argument types: TypeError', async () => {
     assert.throws(() => tl.compare(bad), TypeError, String(bad));
   }
 });
+
+// JAX's modes as its docs give them (docs/promotion.md, "JAX: standard, strict, x64"): strict refuses float32 with
+// int32, x64 off makes uint32 with int32 int32, and a Python int must then fit int32 (the docstring of
+// jax/_src/dtypes.py _scalar_type_to_dtype). Each row says the mode it used; systems without modes keep their one.
+test('compare(operands, { mode, x64 }): JAX answers in that mode, every row says which it used', async () => {
+  const tl = await load();
+  const jax = (operands, opts) => tl.compare(operands, opts).find((r) => r.system === 'jax');
+  const strict = jax(['float32', 'int32'], { mode: 'strict' });
+  assert.equal(strict.result, null);
+  assert.match(strict.error, /^TypePromotionError: .*jax_numpy_dtype_promotion=strict/);
+  assert.deepEqual([strict.mode, strict.x64], ['strict', true]);
+  assert.equal(jax(['float32', 'int32']).result, 'float32');
+  assert.equal(jax(['uint32', 'int32'], { x64: false }).result, 'int32');
+  assert.equal(jax(['uint32', 'int32'], { x64: true }).result, 'int64');
+  assert.equal(jax(['int8', '3000000000'], { x64: false }).error,
+    'OverflowError: Python int 3000000000 too large to convert to int32');
+  const modes = new Set(tl.systems().filter((s) => s.modes).map((s) => s.name));
+  const plain = tl.compare(['uint32', 'int32']);
+  tl.compare(['uint32', 'int32'], { mode: 'strict', x64: false }).forEach((r, i) => {
+    if (modes.has(r.system)) return assert.deepEqual([r.mode, r.x64], ['strict', false], r.system);
+    assert.deepEqual([r.mode, r.x64], [null, null], r.system);
+    assert.equal(r.line, plain[i].line, `${r.system} has one mode`);
+  });
+  assert.throws(() => tl.compare(['int8'], { mode: 'lax' }), RangeError);
+  assert.throws(() => tl.compare(['int8'], { x64: 'off' }), TypeError);
+  assert.throws(() => tl.compare(['int8'], { system: 'numpy' }), TypeError);
+});

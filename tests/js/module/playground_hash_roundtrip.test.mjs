@@ -54,6 +54,7 @@ const values = {
   tableOf: (g) => g.pick(['system', 'lattice']),
   operands: (g) => Array.from({ length: g.below(4) }, () => g.pick(['int8', 'uint8', '300', '1.5', '1j', 'True', 'f*'])),
   ref: (g) => (g.coin() ? '' : g.pick(systems).name),
+  modes: (g) => g.coin(),
   all: (g) => g.coin(),
   format: (g) => g.pick(formats).name,
   blockFormat: (g) => g.pick(blockFormats).name,

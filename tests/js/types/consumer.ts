@@ -34,6 +34,12 @@ export async function useIt(): Promise<string> {
   const modes: boolean = tl.systems()[0].modes && answer.length > 0 && note !== '';
   // @ts-expect-error operands are strings, as typed
   tl.compare(['uint8', 300]);
+  const strict: CompareRow = tl.compare(['float32', 'int32'], { mode: 'strict', x64: false })[0];
+  const used: 'standard' | 'strict' | null = strict.mode;
+  const usedX64: boolean | null = strict.x64;
+  const usedWords: string = `${used ?? 'one mode'}, x64 ${usedX64 ?? 'n/a'}`;
+  // @ts-expect-error every system answers: compare takes no system
+  tl.compare(['uint8'], { system: 'numpy' });
   const x: number | undefined = drawing?.nodes[0].x;
   const formats: FormatEntry[] = tl.formats();
   const bytes: Uint8Array = tl.castFloat32(new Float32Array([1, 2]), 'float8_e8m0fnu', { saturate: false, round: 'up' });
@@ -110,5 +116,5 @@ export async function useIt(): Promise<string> {
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
           cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
-          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes].join(' ');
+          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords].join(' ');
 }
