@@ -167,8 +167,12 @@ Result<CastRequest> float32_request(const QuantizeArgs& args) {
   return request;
 }
 
-int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
-  const std::string name(gguf_block_spec(t).name);
+// The GGUF types, nf4 and bnb_fp4 share their options: one rule for the scale, text or json, one of the forms
+// packed | layout | json | text (GgufForm, BnbForm), and the values read as float32 (--input) one word at a time.
+template <typename Form, typename Quantize>
+int run_quantize_table_type(std::string_view type_name, const QuantizeArgs& args, const std::vector<std::string>& given,
+                            const Quantize& quantize) {
+  const std::string name(type_name);
   if (!args.scale_mode.empty() || args.tensor_scale)
     return usage_error(name + " has one rule for its scale: --scale-mode and --tensor-scale are for MX and NVFP4");
   if (args.format != "text" && args.format != "json")
@@ -186,38 +190,24 @@ int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std:
     if (!value) return value.error();
     return static_cast<float>(*value);  // already a float32
   };
-  const GgufForm form = args.packed   ? GgufForm::packed
-                        : args.layout ? GgufForm::layout
-                        : args.format == "json" ? GgufForm::json
-                                                : GgufForm::text;
-  return run_quantize_gguf(t, form, next);
+  const Form form = args.packed   ? Form::packed
+                    : args.layout   ? Form::layout
+                    : args.format == "json" ? Form::json
+                                  : Form::text;
+  return quantize(form, next);
 }
 
-// nf4 and bnb_fp4: the GGUF types' options and forms (their packed form is bitsandbytes' two tensors).
+int run_quantize_gguf_type(GgufBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
+  return run_quantize_table_type<GgufForm>(
+      gguf_block_spec(t).name, args, given,
+      [t](GgufForm form, const auto& next) { return run_quantize_gguf(t, form, next); });
+}
+
+// nf4 and bnb_fp4: their packed form is bitsandbytes' two tensors.
 int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
-  const std::string name(bnb_block_spec(t).name);
-  if (!args.scale_mode.empty() || args.tensor_scale)
-    return usage_error(name + " has one rule for its scale: --scale-mode and --tensor-scale are for MX and NVFP4");
-  if (args.format != "text" && args.format != "json")
-    return usage_error("--format takes text or json, not '" + displayed(args.format) + "'");
-  if (args.packed + args.layout + (args.format == "json") > 1)
-    return usage_error("--packed, --layout and --format json are three forms: give one");
-  const Result<CastRequest> read_as = float32_request(args);
-  if (!read_as) return usage_error(read_as.error().message);
-  const CastRequest& request = *read_as;
-  ValueWords words(given);
-  const auto next = [&](std::string& word, bool& more) -> Result<float> {
-    more = words.next(word);
-    if (!more) return 0.0f;
-    const Result<double> value = read_cast_input(request, word);
-    if (!value) return value.error();
-    return static_cast<float>(*value);  // already a float32
-  };
-  const BnbForm form = args.packed   ? BnbForm::packed
-                       : args.layout ? BnbForm::layout
-                       : args.format == "json" ? BnbForm::json
-                                               : BnbForm::text;
-  return run_quantize_bnb(t, form, next);
+  return run_quantize_table_type<BnbForm>(
+      bnb_block_spec(t).name, args, given,
+      [t](BnbForm form, const auto& next) { return run_quantize_bnb(t, form, next); });
 }
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
