@@ -190,10 +190,10 @@ int run_quantize_table_type(std::string_view type_name, const QuantizeArgs& args
     if (!value) return value.error();
     return static_cast<float>(*value);  // already a float32
   };
-  const Form form = args.packed   ? Form::packed
-                    : args.layout   ? Form::layout
-                    : args.format == "json" ? Form::json
-                                  : Form::text;
+  const Form form = args.packed                ? Form::packed
+                    : args.layout              ? Form::layout
+                    : args.format == "json"    ? Form::json
+                                               : Form::text;
   return quantize(form, next);
 }
 
