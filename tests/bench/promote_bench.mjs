@@ -3,26 +3,12 @@
 // Usage: node tests/bench/promote_bench.mjs [DIST]   (DIST: the built module, default web/dist; build it with the
 // wasm preset). Prints ns per call: the median of 7 runs of CPU time (user + system), so other load on a shared
 // machine does not count. Each run cycles through every pair of the system's types that promotes.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadBuiltModule, median } from './module-bench.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'web', 'dist'));
-const entry = path.join(dist, 'typelattice.mjs');
-if (!existsSync(entry)) {
-  console.error(`missing ${entry}: build the module first (cmake --preset wasm && cmake --build --preset wasm)`);
-  process.exit(2);
-}
-const { default: createTypeLattice } = await import(pathToFileURL(entry).href);
-const tl = await createTypeLattice();
+const tl = await loadBuiltModule();
 const runs = 7;
 const callsPerRun = 2_000_000;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 // ns per call of CPU time; the pairs are cycled so that every cell of the table is read.
 function measure(pairs, call) {

@@ -2,19 +2,9 @@
 // all types), with boxes sized as the playground sizes them (web/components/lattice-svg.js).
 // Usage: node tests/bench/route_edges_bench.mjs [DIST]   (DIST: the built module, default web/dist).
 // Prints ms per call: the median of 5 runs of 100 calls, after a warm-up.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadBuiltModule } from './module-bench.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'web', 'dist'));
-const entry = path.join(dist, 'typelattice.mjs');
-if (!existsSync(entry)) {
-  console.error(`no module at ${entry}: build it first (cmake --preset wasm && cmake --build --preset wasm)`);
-  process.exit(1);
-}
-const { default: createTypeLattice } = await import(pathToFileURL(entry).href);
-const tl = await createTypeLattice();
+const tl = await loadBuiltModule();
 
 // The playground's box for a label: 7.9 px per character of 13 px monospace, long names on two lines.
 function box(node) {
