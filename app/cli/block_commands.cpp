@@ -40,16 +40,24 @@ struct QuantizeArgs {
   bool packed = false, tensor_scale = false, layout = false;
 };
 
-// A name that is no block format, GGUF or bitsandbytes block type: the closest names of all.
+// A name that is no block format, GGUF or bitsandbytes block type. When its closest name is a block format, the
+// core's message, which the JS module and the app give too (the conformance corpus asks all three); when it is a
+// GGUF or bitsandbytes type, which only the CLI takes, the closest names of all.
 std::string unknown_format_message(std::string_view name) {
   std::vector<std::string_view> names;
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
+  const std::size_t block_format_count = names.size();
   for (const GgufBlockSpec& spec : gguf_block_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
-  std::string message = "unknown block format '" + displayed(name) + "'";
   const std::vector<std::string> closest = closest_names(name, names);
+  const auto is_block_format = [&](const std::string& n) {
+    return std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(block_format_count), n) !=
+           names.begin() + static_cast<std::ptrdiff_t>(block_format_count);
+  };
+  if (!block && (closest.empty() || is_block_format(closest.front()))) return block.error().message;
+  std::string message = "unknown block format '" + displayed(name) + "'";
   for (std::size_t i = 0; i < closest.size(); ++i)
     message += (i == 0 ? "; did you mean " : i + 1 == closest.size() ? " or " : ", ") + closest[i];
   return closest.empty() ? message : message + "?";
