@@ -92,9 +92,8 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
   std::size_t count = 0, blocks = 0;
   const auto emit = [&]() {
     const BnbBlock b = quantize_bnb_block(t, block);
-    std::array<float, 1> absmax{};
     std::vector<std::uint8_t> codes(bnb_packed_size(block.size()));
-    (void)quantize_bnb_blocks(t, block, absmax, codes);  // one block, spans sized for it
+    pack_bnb_block(t, b, codes);
     ++blocks;
     if (form == BnbForm::text) append_block_text(out.text(), spec, blocks, block, b);
     if (form == BnbForm::layout) append_block_layout(out.text(), blocks, b, codes);
@@ -102,7 +101,7 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
       if (blocks == 1) out.text() += bnb_blocks_json_head(spec);
       append_bnb_block_json(out.text(), spec, b, blocks == 1);
     }
-    if (form == BnbForm::packed && (!absmax_spool.write(float32_bytes(absmax[0])) || !codes_spool.write(codes))) {
+    if (form == BnbForm::packed && (!absmax_spool.write(float32_bytes(b.absmax)) || !codes_spool.write(codes))) {
       std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";
       return false;
     }

@@ -112,18 +112,23 @@ Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> v
     return bad_value(std::to_string(values.size()) + " values take " +
                      std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
                      std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes");
-  const std::uint8_t pad = bnb_code_of_scaled(t, 0.0f);
   for (std::size_t i = 0; i < absmax.size(); ++i) {
     const std::size_t first = i * kBnbBlockSize;
     const std::size_t size = std::min<std::size_t>(kBnbBlockSize, values.size() - first);
     const BnbBlock b = quantize_bnb_block(t, values.subspan(first, size));
     absmax[i] = b.absmax;
-    for (std::size_t j = 0; j < static_cast<std::size_t>(b.count); j += 2) {
-      const std::uint8_t low = j + 1 < static_cast<std::size_t>(b.count) ? b.q[j + 1] : pad;
-      packed[(first + j) / 2] = static_cast<std::uint8_t>(b.q[j] << 4 | low);
-    }
+    pack_bnb_block(t, b, packed.subspan(first / 2, bnb_packed_size(size)));
   }
   return absmax.size();
+}
+
+void pack_bnb_block(BnbBlockType t, const BnbBlock& block, std::span<std::uint8_t> packed) {
+  const auto count = static_cast<std::size_t>(block.count);
+  const std::uint8_t pad = bnb_code_of_scaled(t, 0.0f);
+  for (std::size_t j = 0; j < count; j += 2) {
+    const std::uint8_t low = j + 1 < count ? block.q[j + 1] : pad;
+    packed[j / 2] = static_cast<std::uint8_t>(block.q[j] << 4 | low);
+  }
 }
 
 Result<std::size_t> dequantize_bnb_blocks(BnbBlockType t, std::span<const std::uint8_t> packed,

@@ -60,6 +60,9 @@ std::uint8_t bnb_code_of_scaled(BnbBlockType t, float scaled);
 // max(max |x|, 1e-38), stored clamped, scaled = x / absmax. A NaN makes absmax NaN and every code 1.0's; ±Inf makes
 // absmax Inf, finite values 0.0's code and the infinities 1.0's.
 BnbBlock quantize_bnb_block(BnbBlockType t, std::span<const float> values);
+// One block's codes as bitsandbytes packs them into `packed` (bnb_packed_size(block.count) bytes): element 2i in the
+// high nibble, an odd count's last low nibble the code of 0.0.
+void pack_bnb_block(BnbBlockType t, const BnbBlock& block, std::span<std::uint8_t> packed);
 // table[code] × absmax, rounded to float32 (dequantize_4bit's float32 path).
 float bnb_element_value(BnbBlockType t, float absmax, std::uint8_t code);
 
