@@ -153,7 +153,7 @@ void draw_metrics(PanelContext& ctx, const TensorResult& r) {
   ImGui::TableSetupColumn("target", ImGuiTableColumnFlags_WidthFixed, 190.0f * ctx.scale);
   for (const char* name : {"bits", "SQNR dB", "MSE", "max abs", "max rel", "saturated", "flushed",
                            "worst block (SQNR dB)"})
-    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, name[0] == 'w' ? 2.0f : 1.0f);
+    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, name[0] == 'w' ? 2.0f : (name[0] == 'M' || name[0] == 'm' ? 1.3f : 1.0f));
   ImGui::TableHeadersRow();
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     const std::size_t i = order[rank];
