@@ -27,7 +27,8 @@ void TensorModel::run(Job& job) {
     job.index_ready = true;
   }
   tensor_io::PassOptions options;
-  options.threads = std::max(1u, std::thread::hardware_concurrency());  // as the CLI's default
+  // One core fewer than the CLI takes: the UI thread (and a software rasteriser) keeps one.
+  options.threads = std::max(2u, std::thread::hardware_concurrency()) - 1;
   options.stop = &job.stop;
   options.progress = [&job](std::uint64_t bytes) { job.done_bytes += bytes; };
   const tensor_io::FileOutcome outcome =
