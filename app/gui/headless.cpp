@@ -86,6 +86,10 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
       std::cout.flush();
       std::cerr << "typelattice-app: " << ctx.tensors.error() << "\n";
       status = 2;
+    } else if (ctx.tensors.cancelled()) {  // as the CLI stopped by Ctrl-C: what was done, and exit 130
+      std::cout.flush();
+      std::cerr << "typelattice-app: cancelled\n";
+      status = 130;
     }
   } else {
     std::cout << model.selection_line << "\n";  // the core's selection line, as `typelattice select` prints it

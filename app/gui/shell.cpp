@@ -52,7 +52,7 @@ void draw_help(AppState& state) {
         {"S", "toggle strict mode"},
         {"X", "toggle x64"},
         {"[ and ]", "previous / next promotion system"},
-        {"Esc", "clear the selection"},
+        {"Esc", "clear the selection; cancel an analysis (Tensors)"},
         {"click a node or cell", "select / deselect it (the join is highlighted)"},
         {"drag, wheel", "pan and zoom the lattice"},
         {"F  or  0", "fit the lattice to the window"},

@@ -2,6 +2,7 @@
 // (TensorModel: the passes `typelattice analyze` runs) with a progress bar and Cancel; the tensor list with a
 // filter; for the selected tensor its statistics, the log2|x| histogram with each target's range, and the targets
 // by SQNR with the best marked. Every number is the core's; the panel draws.
+#include <SDL.h>
 #include <imgui.h>
 
 #include <cfloat>
@@ -84,7 +85,9 @@ void draw_status(PanelContext& ctx) {
                               " tensors done";
     ImGui::ProgressBar(static_cast<float>(model.progress()), ImVec2(480.0f * ctx.scale, 0.0f), label.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) model.cancel();
+    // Cancel, or Esc when no text field has the keyboard: the passes stop after the slice they are in.
+    const bool escape = !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false);
+    if (ImGui::Button("Cancel (Esc)") || escape) model.cancel();
     return;
   }
   if (!model.error().empty()) {

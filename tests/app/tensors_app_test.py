@@ -2,7 +2,7 @@
 """The app's Tensors view against `typelattice analyze`, on files this test writes (safetensors byte by byte from
 its spec, .npy with NumPy): headless, `typelattice-app --headless --view tensors --file F [--to ...]` prints the
 bytes the CLI prints; a bad file gets the CLI's message and exit 2; and a screenshot of the view shows the first
-tensor's histogram bars and the best target the CLI marks.
+tensor's histogram bars and the best target the CLI marks; Esc cancels an analysis.
 
 Usage: tensors_app_test.py CLI APP APP_CHECK ARTIFACTS_DIR (needs a display: run it under xvfb-run)."""
 import json
@@ -123,6 +123,19 @@ class TensorsViewTest(unittest.TestCase):
         self.assertEqual((cli.returncode, app.returncode), (2, 2))
         message = cli.stderr.splitlines()[0][len("typelattice: "):]
         self.assertEqual(app.stderr.splitlines()[0], "typelattice-app: " + message)
+
+    def test_escape_cancels(self):
+        """Esc, pressed a few frames in while a 64 MB file is analyzed, stops it: what was done and exit 130, as the
+        CLI stopped by Ctrl-C."""
+        path = os.path.join(self.dir.name, "large.safetensors")
+        values = np.random.default_rng(6).standard_normal((4096, 4096)).astype(np.float32)
+        write_safetensors(path, [("large", "F32", [4096, 4096], values.tobytes())])
+        app = run(APP, "--headless", "--view", "tensors", "--file", path, "--press", "Escape")
+        os.remove(path)
+        self.assertEqual(app.returncode, 130, app.stderr)
+        self.assertEqual(app.stderr, "typelattice-app: cancelled\n")
+        self.assertTrue(app.stdout.startswith(f"file {path} (safetensors, 1 tensors)\n"), app.stdout)
+        self.assertNotIn("\ntensor ", app.stdout)
 
     def test_screenshot_shows_histogram_and_best(self):
         """The first tensor is shown: a bar for each binade the CLI counts, and the target it marks best."""
