@@ -1,5 +1,7 @@
 #include "app/gui/app_state.h"
 
+#include "typelattice/tensor_report.h"
+
 #include <algorithm>
 #include <array>
 
@@ -8,7 +10,14 @@
 namespace typelattice::gui {
 
 namespace {
-constexpr std::array<std::string_view, kViewCount> kViewNames = {"lattice", "table", "bits", "blocks", "compare"};
+constexpr std::array<std::string_view, kViewCount> kViewNames = {"lattice", "table", "bits", "blocks", "compare",
+                                                                           "tensors"};
+}
+
+std::string default_tensor_targets_text() {
+  std::string text;
+  for (const std::string& name : default_analysis_target_names()) text += (text.empty() ? "" : " ") + name;
+  return text;
 }
 
 std::string_view view_name(View v) { return kViewNames[static_cast<std::size_t>(v)]; }

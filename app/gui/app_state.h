@@ -23,10 +23,13 @@
 
 namespace typelattice::gui {
 
-enum class View { lattice, table, bits, blocks, compare };
-inline constexpr int kViewCount = 5;
+enum class View { lattice, table, bits, blocks, compare, tensors };
+inline constexpr int kViewCount = 6;
 std::string_view view_name(View v);
 std::optional<View> parse_view(std::string_view text);
+
+// analyze's default targets, as the Tensors panel's targets field shows them: "float8_e4m3fn float8_e5m2 ...".
+std::string default_tensor_targets_text();
 
 // The design stages' names, in the document's order, and the title of one ("" when unknown).
 std::vector<std::string> preset_names();
@@ -60,6 +63,11 @@ struct AppState {
   std::string block_values_input = "7.5, 1, 1, 1, 1, 1, 1, 1";
   // The compare panel's expression: dtypes and Python values, as `typelattice compare` takes them.
   std::string operands_input = "uint8, 300";
+  // The Tensors panel: the file path field, the targets field (analyze's --to names), the tensor list's filter.
+  std::string tensor_path_input;
+  std::string tensor_targets_input = default_tensor_targets_text();
+  std::string tensor_filter;
+  std::string tensor_targets_error;  // why the targets field does not parse
   int draws = 1000;                                // stochastic rounding: how many draws the panel shows
   bool show_help = false;
   std::vector<std::string> table_scrolled_to;     // the selection the table last scrolled to

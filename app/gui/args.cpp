@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/gui/block_model.h"
+#include "app/gui/tensor_model.h"
 #include "typelattice/compare.h"
 #include "typelattice/display_text.h"
 #include "typelattice/graph_join.h"
@@ -36,7 +37,7 @@ constexpr const char* kDescription =
     "frame offscreen, writes --screenshot, prints the join of --select (\"join: float32\" or the core's error\n"
     "text, as the CLI) and, in the bits view, the code shown as `typelattice cast` prints it (\"bits: 0x7e 448\").";
 constexpr const char* kFooter =
-    "keys: 1 2 3 4 5 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
+    "keys: 1 2 3 4 5 6 views | S strict | X x64 | [ ] system | Esc clear selection | F fit | + - zoom\n"
     "      Left/Right previous/next code (bits) | F1 help | Ctrl+Q quit";
 
 // The flags as given; parse_into checks them and fills Arguments.
@@ -44,7 +45,8 @@ struct Flags {
   bool help = false, headless = false, print_positions = false, report_frame_time = false, tensor_scale = false;
   std::string select, preset, lattice, view, compare, operands, format, code, value, size, scale, screenshot, frames;
   std::string scale_mode, values;
-  std::vector<std::string> clicks, presses, texts;
+  std::vector<std::string> clicks, presses, texts, to;
+  std::string file;
   options::SystemFlags system;
   options::CastFlags cast;
 };
@@ -104,7 +106,13 @@ void define_flags(CLI::App& app, Flags& f) {
                  "draw your own graph, {\"nodes\": [...], \"edges\": [[\"from\", \"to\"], ...]} (as `typelattice "
                  "check` reads it); --select then takes its node names")
       ->type_name("FILE.json");
-  app.add_option("--view", f.view, "lattice (default), table, bits, blocks or compare")->type_name("V");
+  app.add_option("--view", f.view, "lattice (default), table, bits, blocks, compare or tensors")->type_name("V");
+  app.add_option("--file", f.file,
+                 "tensors view: analyze this checkpoint (safetensors, .npy, GGUF) as `typelattice analyze FILE` does; "
+                 "headless, print its text")
+      ->type_name("FILE");
+  app.add_option("--to", f.to, "tensors view: the target formats, as `typelattice analyze --to` takes them")
+      ->type_name("FORMAT...");
   app.add_option("--operands", f.operands,
                  "the compare panel's expression: dtypes and Python values (300, 1.5, 1j, True), as `typelattice "
                  "compare` takes them; headless, --view compare prints its lines (\"compare: jax: uint8\")")
@@ -203,7 +211,7 @@ std::optional<Failure> read_actions(const CLI::App& app, const Flags& f, Argumen
 std::optional<Failure> read_view_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (app.count("--view")) {
     auto view = parse_view(f.view);
-    if (!view) return Failure{"--view: unknown view '" + displayed(f.view) + "'; valid views: lattice, table, bits, blocks, compare"};
+    if (!view) return Failure{"--view: unknown view '" + displayed(f.view) + "'; valid views: lattice, table, bits, blocks, compare, tensors"};
     args.view = *view;
   }
   if (app.count("--operands")) {
@@ -309,6 +317,23 @@ std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Argu
   return std::nullopt;
 }
 
+// The tensors view's targets and file, checked in the order `typelattice analyze` checks them and with its messages
+// (the file's after its path).
+std::optional<Failure> read_tensor_flags(const CLI::App& app, const Flags& f, Arguments& args) {
+  if (app.count("--to")) {
+    if (const Result<std::vector<AnalysisTarget>> targets = parse_analysis_targets(f.to); !targets)
+      return Failure{targets.error().message, false};
+    args.tensor_targets = f.to;
+  }
+  if (app.count("--file")) {
+    if (const auto reader = tensor_io::TensorReader::open(f.file); !reader)
+      return Failure{displayed(f.file) + ": " + reader.error().message, false};
+    args.tensor_file = f.file;
+  }
+  if (args.tensor_targets && !args.tensor_file) return Failure{"--to needs --file"};
+  return std::nullopt;
+}
+
 std::optional<Failure> parse_into(const std::vector<std::string>& argv, Arguments& args, CLI::App& app, Flags& f) {
   define_flags(app, f);
   std::vector<std::string> reversed(argv.rbegin(), argv.rend());
@@ -353,6 +378,7 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
   if (auto failure = read_view_flags(app, f, args)) return failure;
   if (auto failure = read_actions(app, f, args)) return failure;
   if (auto failure = read_bits_flags(app, f, args)) return failure;
+  if (auto failure = read_tensor_flags(app, f, args)) return failure;
   if (app.count("--lattice") && f.lattice.empty()) return Failure{"--lattice needs a value"};
   if (app.count("--lattice") && args.preset) return Failure{"--lattice and --preset both pick a graph; give one of them"};
   if (app.count("--lattice")) {
@@ -434,6 +460,15 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.block_scale_mode) state.block_scale_mode = *args.block_scale_mode;
   state.block_tensor_scale = args.block_tensor_scale;
   if (args.block_values) state.block_values_input = *args.block_values;
+  if (args.tensor_file) {
+    state.tensor_path_input = *args.tensor_file;
+    if (!args.view) state.view = View::tensors;
+  }
+  if (args.tensor_targets) {
+    state.tensor_targets_input.clear();
+    for (const std::string& name : *args.tensor_targets)
+      state.tensor_targets_input += (state.tensor_targets_input.empty() ? "" : " ") + name;
+  }
   state.code &= code_mask(state.format);
 }
 

@@ -30,6 +30,9 @@ struct Arguments {
   std::optional<ScaleMode> block_scale_mode;
   bool block_tensor_scale = false;
   std::optional<std::string> block_values;     // checked as `typelattice quantize` reads them
+  // The Tensors view: --file (opened while parsing, so a bad file fails as `typelattice analyze` fails) and --to.
+  std::optional<std::string> tensor_file;
+  std::optional<std::vector<std::string>> tensor_targets;
   int width = 1280, height = 800;
   bool size_given = false;
   std::optional<float> scale;

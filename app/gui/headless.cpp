@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <numeric>
+#include <thread>
 
 #include "app/gui/shell.h"
 
@@ -53,10 +54,12 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   const int settle = 3;  // tabs, auto-sized widgets and scrolling settle over the first frames
   const std::vector<HeadlessInput> script = input_script(args, settle);
   const std::size_t measured = static_cast<std::size_t>(args.frames);
-  bool force_view = true;
+  bool force_view = true, settled_after_analysis = false;
   std::vector<double> ms, ui_ms;
   using Clock = std::chrono::steady_clock;
-  for (std::size_t i = 0; i < script.size() + measured; ++i) {
+  // An analysis (the Tensors view) runs on its own thread: frames go on until it ends, then a few more settle.
+  std::size_t frames = script.size() + measured;
+  for (std::size_t i = 0; i < frames; ++i) {
     const auto start = Clock::now();
     platform.new_frame(i < script.size() ? script[i] : HeadlessInput{});
     ctx.probes.begin_frame();
@@ -65,13 +68,33 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     ImGui::Render();
     const auto built = Clock::now();
     platform.render();
-    if (i >= script.size()) {
+    if (i + 1 == frames && ctx.tensors.open_file() && !settled_after_analysis) {
+      settled_after_analysis = !ctx.tensors.running();
+      if (!settled_after_analysis) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      frames += settled_after_analysis ? static_cast<std::size_t>(settle) : 1;
+    }
+    if (i >= script.size() && i < script.size() + measured) {
       ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       ui_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
     }
   }
-  std::cout << model.selection_line << "\n";  // the core's selection line, as `typelattice select` prints it
-  if (!model.join_reason.empty()) std::cout << "why: " << model.join_reason << "\n";
+  int status = 0;
+  if (ctx.state.view == View::tensors) {
+    // The Tensors view: what `typelattice analyze FILE --to TARGETS` prints, from the view's own results.
+    std::cout << ctx.tensors.report_text();
+    if (!ctx.tensors.error().empty()) {
+      std::cout.flush();
+      std::cerr << "typelattice-app: " << ctx.tensors.error() << "\n";
+      status = 2;
+    } else if (ctx.tensors.cancelled()) {  // as the CLI stopped by Ctrl-C: what was done, and exit 130
+      std::cout.flush();
+      std::cerr << "typelattice-app: cancelled\n";
+      status = 130;
+    }
+  } else {
+    std::cout << model.selection_line << "\n";  // the core's selection line, as `typelattice select` prints it
+    if (!model.join_reason.empty()) std::cout << "why: " << model.join_reason << "\n";
+  }
   // The compare view: one line per system, as `typelattice compare` prints them (or why the operands do not parse).
   if (ctx.state.view == View::compare) {
     for (const CompareRow& row : model.compare_rows) std::cout << "compare: " << compare_line(row) << "\n";
@@ -118,7 +141,7 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     std::cerr << "typelattice-app: " << error << "\n";
     return 1;
   }
-  return 0;
+  return status;
 }
 
 }  // namespace typelattice::gui

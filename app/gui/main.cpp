@@ -54,7 +54,9 @@ int run(const Arguments& args) {
   Probes probes;
   BlockModel blocks;
   BitsModel bits;
-  PanelContext ctx{state, model, blocks, bits, fonts, probes, platform->scale()};
+  TensorModel tensors;
+  PanelContext ctx{state, model, blocks, bits, tensors, fonts, probes, platform->scale()};
+  if (args.tensor_file) open_tensor_file(ctx, *args.tensor_file);
 
   if (args.headless) {
     const int status = run_headless(args, *platform, ctx, model);
@@ -64,7 +66,14 @@ int run(const Arguments& args) {
   }
 
   bool running = true, force_view = true;
-  while (running && platform->poll_events()) {
+  while (running && platform->poll_events(tensors.running())) {
+    // A file dropped on the window: analyzed in the Tensors view.
+    for (const std::string& path : platform->take_dropped_files()) {
+      state.tensor_path_input = path;
+      state.view = View::tensors;
+      force_view = true;
+      open_tensor_file(ctx, path);
+    }
     platform->new_frame();
     probes.begin_frame();
     if (model.refresh(state)) ImGui::MarkIniSettingsDirty();

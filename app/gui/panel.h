@@ -7,6 +7,7 @@
 #include "app/gui/bits_model.h"
 #include "app/gui/block_model.h"
 #include "app/gui/probes.h"
+#include "app/gui/tensor_model.h"
 #include "app/gui/theme.h"
 
 namespace typelattice::gui {
@@ -21,6 +22,7 @@ struct PanelContext {
   const PromotionModel& model;
   BlockModel& blocks;
   BitsModel& bits;
+  TensorModel& tensors;
   const Fonts& fonts;
   Probes& probes;
   float scale;
@@ -47,6 +49,9 @@ void draw_table_panel(PanelContext& ctx);
 void draw_bits_panel(PanelContext& ctx);
 void draw_blocks_panel(PanelContext& ctx);
 void draw_compare_panel(PanelContext& ctx);
+void draw_tensors_panel(PanelContext& ctx);
+// Analyzes `path` in the Tensors view against the targets field's formats (or says why they do not parse).
+void open_tensor_file(PanelContext& ctx, const std::string& path);
 // Under the bits panel's cast: the core's facts about the value last cast and, for stochastic rounding, its
 // draws (rounding_panel.cpp).
 void draw_cast_explained(PanelContext& ctx);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <utility>
 
 namespace typelattice::gui {
 
@@ -120,10 +121,10 @@ Platform::~Platform() {
   SDL_Quit();
 }
 
-bool Platform::poll_events() {
+bool Platform::poll_events(bool busy) {
   // When nothing happened for a few frames, sleep until something does (or half a second passes): an idle
   // window costs no CPU, and ImGui still gets the frames it needs to settle after each input.
-  if (idle_frames_ >= 3) SDL_WaitEventTimeout(nullptr, 500);
+  if (idle_frames_ >= 3 && !busy) SDL_WaitEventTimeout(nullptr, 500);
   SDL_Event event;
   bool running = true;
   ++idle_frames_;
@@ -131,12 +132,18 @@ bool Platform::poll_events() {
     idle_frames_ = 0;
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) running = false;
+    if (event.type == SDL_DROPFILE && event.drop.file != nullptr) {
+      dropped_files_.emplace_back(event.drop.file);
+      SDL_free(event.drop.file);
+    }
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(window_))
       running = false;
   }
   return running;
 }
+
+std::vector<std::string> Platform::take_dropped_files() { return std::exchange(dropped_files_, {}); }
 
 void Platform::new_frame(const HeadlessInput& input) {
   ImGui_ImplOpenGL3_NewFrame();

@@ -39,7 +39,10 @@ class Platform {
 
   float scale() const { return scale_; }
   // Interactive: forwards events to ImGui; false when the user closed the window.
-  bool poll_events();
+  // `busy`: something changes without input (an analysis running), so frames keep coming without waiting.
+  bool poll_events(bool busy = false);
+  // The files dropped on the window since the last call (SDL_DROPFILE), in order.
+  std::vector<std::string> take_dropped_files();
   void new_frame(const HeadlessInput& input = {});
   // Renders the draw data of ImGui::Render(); glFinish()es so frame timings include the (software) rasteriser's work.
   void render();
@@ -58,6 +61,7 @@ class Platform {
   unsigned framebuffer_ = 0, colour_buffer_ = 0;
   bool imgui_sdl_ = false, imgui_gl_ = false;
   int idle_frames_ = 0;
+  std::vector<std::string> dropped_files_;
 };
 
 bool write_png(const std::string& path, const Screenshot& shot, std::string& error);

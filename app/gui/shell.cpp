@@ -23,7 +23,7 @@ bool handle_shortcuts(AppState& state, bool& force_view) {
   if (io.KeyCtrl && ImGui::IsKeyPressed(SDL_SCANCODE_Q, false)) return false;
   if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return true;
   const std::array<SDL_Scancode, kViewCount> view_keys = {SDL_SCANCODE_1, SDL_SCANCODE_2, SDL_SCANCODE_3,
-                                                           SDL_SCANCODE_4, SDL_SCANCODE_5};
+                                                           SDL_SCANCODE_4, SDL_SCANCODE_5, SDL_SCANCODE_6};
   for (std::size_t i = 0; i < view_keys.size(); ++i)
     if (ImGui::IsKeyPressed(view_keys[i], false)) {
       state.view = static_cast<View>(i);
@@ -46,12 +46,13 @@ void draw_help(AppState& state) {
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::Begin("Keyboard shortcuts", &state.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
-    static constexpr std::array<std::array<const char*, 2>, 13> kKeys = {{
-        {"1 / 2 / 3 / 4 / 5", "Lattice / Table / Bits / Blocks / Compare view"},
+    static constexpr std::array<std::array<const char*, 2>, 14> kKeys = {{
+        {"1 / 2 / 3 / 4 / 5 / 6", "Lattice / Table / Bits / Blocks / Compare / Tensors view"},
+        {"drop a file", "analyze a checkpoint (safetensors, .npy, GGUF) in the Tensors view"},
         {"S", "toggle strict mode"},
         {"X", "toggle x64"},
         {"[ and ]", "previous / next promotion system"},
-        {"Esc", "clear the selection"},
+        {"Esc", "clear the selection; cancel an analysis (Tensors)"},
         {"click a node or cell", "select / deselect it (the join is highlighted)"},
         {"drag, wheel", "pan and zoom the lattice"},
         {"F  or  0", "fit the lattice to the window"},
@@ -79,6 +80,7 @@ void draw_help(AppState& state) {
 
 bool draw_app(PanelContext& ctx, bool& force_view) {
   AppState& state = ctx.state;
+  ctx.tensors.poll();
   const bool running = handle_shortcuts(state, force_view);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -102,7 +104,7 @@ bool draw_app(PanelContext& ctx, bool& force_view) {
 
   if (ImGui::BeginTabBar("views")) {
     static constexpr std::array<const char*, kViewCount> kTabs = {"Lattice (1)", "Table (2)", "Bits (3)",
-                                                                  "Blocks (4)", "Compare (5)"};
+                                                                  "Blocks (4)", "Compare (5)", "Tensors (6)"};
     for (std::size_t i = 0; i < kTabs.size(); ++i) {
       const View view = static_cast<View>(i);
       const ImGuiTabItemFlags tab_flags = force_view && state.view == view ? ImGuiTabItemFlags_SetSelected : 0;
@@ -114,6 +116,7 @@ bool draw_app(PanelContext& ctx, bool& force_view) {
           case View::bits: draw_bits_panel(ctx); break;
           case View::blocks: draw_blocks_panel(ctx); break;
           case View::compare: draw_compare_panel(ctx); break;
+          case View::tensors: draw_tensors_panel(ctx); break;
         }
         ImGui::EndTabItem();
       }

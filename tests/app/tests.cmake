@@ -346,3 +346,18 @@ typelattice_app_cast_test(long_value_typed DISPLAY --format float8_e4m3fn --clic
 # 2 500 values (5 000 characters) in the blocks view, past the 4 096 its field once held.
 string(REPEAT "1," 2499 many_values)
 typelattice_app_blocks_test(values_5000_characters NODISPLAY --format mxfp8_e4m3 --values ${many_values}7.5)
+
+# The Tensors view: headless it prints what `typelattice analyze` prints, byte for byte, on files the test writes
+# (safetensors byte by byte, .npy with NumPy), fails on bad files with the CLI's message, and its screenshot shows
+# the histogram and the best target (Debian's python3 and python3-numpy, as tests/tensors).
+find_program(TYPELATTICE_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME app_tensors_like_cli
+           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
+                   ${CMAKE_CURRENT_LIST_DIR}/tensors_app_test.py ${cli} $<TARGET_FILE:typelattice-app>
+                   $<TARGET_FILE:typelattice_app_check> ${TYPELATTICE_APP_ARTIFACTS})
+  set_tests_properties(app_tensors_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
+endif()
+typelattice_app_test(usage_to_without_file NODISPLAY usage --exit 2 --contains "--to needs --file"
+  -- --headless --to nvfp4)
+typelattice_app_test(usage_unknown_view NODISPLAY usage --exit 2 --contains tensors -- --headless --view tensor)

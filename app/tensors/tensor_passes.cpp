@@ -1,43 +1,17 @@
-#include "app/cli/tensor_passes.h"
+#include "app/tensors/tensor_passes.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <future>
 
-namespace typelattice::cli {
+#include "typelattice/display_text.h"
+
+namespace typelattice::tensor_io {
 namespace {
 
 // Elements per slice: a multiple of every block size (32, 16), so a long row's slices start where blocks start.
 constexpr std::uint64_t kSliceElements = 1u << 18;
 
-std::string megabytes(std::uint64_t bytes) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1e6);
-  return buffer;
-}
-
 }  // namespace
-
-Progress::Progress(std::uint64_t total_bytes, bool shown)
-    : total_(total_bytes), shown_(shown), start_(std::chrono::steady_clock::now()), last_(start_) {}
-
-void Progress::advance(std::uint64_t bytes) {
-  done_ += bytes;
-  if (!shown_) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (now - last_ < std::chrono::milliseconds(200)) return;
-  last_ = now;
-  const double seconds = std::chrono::duration<double>(now - start_).count();
-  const double rate = static_cast<double>(done_) / std::max(seconds, 1e-9);
-  const double eta = rate > 0 ? static_cast<double>(total_ - std::min(done_, total_)) / rate : 0;
-  std::fprintf(stderr, "\r%s of %s, %s/s, ETA %.0f s   ", megabytes(done_).c_str(), megabytes(total_).c_str(),
-               megabytes(static_cast<std::uint64_t>(rate)).c_str(), eta);
-  std::fflush(stderr);
-}
-
-void Progress::finish() {
-  if (shown_) std::fprintf(stderr, "\r\033[K");
-}
 
 std::uint64_t tensor_passes(const std::vector<AnalysisTarget>& targets) {
   return std::any_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.tensor_scale; }) ? 2 : 1;
@@ -64,7 +38,7 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
       values.resize(static_cast<std::size_t>(end - first));
       if (!reader.read(tensor, first, values)) return PassOutcome::read_failed;
       take(first);
-      if (options.progress != nullptr) options.progress->advance((end - first) / block_elements * block_bytes);
+      if (options.progress) options.progress((end - first) / block_elements * block_bytes);
       first = end;
     }
     return PassOutcome::done;
@@ -109,4 +83,34 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
   return PassOutcome::done;
 }
 
-}  // namespace typelattice::cli
+std::uint64_t bytes_to_read(const TensorFileIndex& index, const std::vector<AnalysisTarget>& targets,
+                            const TensorFilter& wanted) {
+  std::uint64_t total = 0;
+  for (const TensorEntry& tensor : index.tensors)
+    if (!wanted || wanted(tensor)) total += tensor_passes(targets) * (tensor.end - tensor.begin);
+  return total;
+}
+
+FileOutcome analyze_file(TensorReader& reader, const std::vector<AnalysisTarget>& targets, const PassOptions& options,
+                         const TensorFilter& wanted, const std::function<bool(const TensorResult&)>& take) {
+  FileOutcome outcome;
+  for (const TensorEntry& tensor : reader.index().tensors) {
+    if (wanted && !wanted(tensor)) continue;
+    TensorResult result;
+    outcome.outcome = analyze_tensor(reader, tensor, targets, options, result);
+    if (outcome.outcome == PassOutcome::read_failed) outcome.failed = &tensor;
+    if (outcome.outcome != PassOutcome::done) return outcome;
+    ++outcome.analyzed;
+    if (!take(result)) {
+      outcome.outcome = PassOutcome::stopped;
+      return outcome;
+    }
+  }
+  return outcome;
+}
+
+std::string cannot_read_message(const TensorEntry& tensor) {
+  return "cannot read tensor '" + displayed(tensor.name) + "'";
+}
+
+}  // namespace typelattice::tensor_io

@@ -1,5 +1,6 @@
-// A checkpoint file for `analyze`: its index (the core's reader over the header bytes) and its tensors' values,
-// read as float32 a slice at a time so that a file of any size needs a bounded amount of memory.
+// A checkpoint file for `typelattice analyze` and the app's Tensors view: its index (the core's reader over the
+// header bytes) and its tensors' values, read as float32 a slice at a time so that a file of any size needs a
+// bounded amount of memory.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -11,7 +12,7 @@
 #include "typelattice/result.h"
 #include "typelattice/tensor_file.h"
 
-namespace typelattice::cli {
+namespace typelattice::tensor_io {
 
 class TensorReader {
  public:
@@ -32,4 +33,4 @@ class TensorReader {
   std::vector<std::uint8_t> bytes_;
 };
 
-}  // namespace typelattice::cli
+}  // namespace typelattice::tensor_io

@@ -1,10 +1,10 @@
-#include "app/cli/tensor_reader.h"
+#include "app/tensors/tensor_reader.h"
 
 #include <cerrno>
 #include <cstring>
 #include <sys/stat.h>
 
-namespace typelattice::cli {
+namespace typelattice::tensor_io {
 namespace {
 
 // GGUF headers are read whole into memory; a vocabulary of a few hundred thousand tokens takes a few MiB.
@@ -71,4 +71,4 @@ bool TensorReader::read(const TensorEntry& tensor, std::uint64_t first, std::spa
   return true;
 }
 
-}  // namespace typelattice::cli
+}  // namespace typelattice::tensor_io

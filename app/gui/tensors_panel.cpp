@@ -1,0 +1,241 @@
+// The Tensors panel: a checkpoint opened from the path field or dropped on the window, analyzed off the UI thread
+// (TensorModel: the passes `typelattice analyze` runs) with a progress bar and Cancel; the tensor list with a
+// filter; for the selected tensor its statistics, the log2|x| histogram with each target's range, and the targets
+// by SQNR with the best marked. Every number is the core's; the panel draws.
+#include <SDL.h>
+#include <imgui.h>
+
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "app/gui/panel.h"
+#include "app/gui/tensor_histogram.h"
+#include "app/gui/text_input.h"
+#include "typelattice/display_text.h"
+
+namespace typelattice::gui {
+
+namespace {
+
+const ImVec4 kEverywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
+
+std::string shape_text(const std::vector<std::uint64_t>& shape) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  char buffer[32];
+  if (bytes < 1000) std::snprintf(buffer, sizeof buffer, "%llu B", static_cast<unsigned long long>(bytes));
+  else if (bytes < 1000000) std::snprintf(buffer, sizeof buffer, "%.1f kB", static_cast<double>(bytes) / 1e3);
+  else if (bytes < 1000000000) std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  else std::snprintf(buffer, sizeof buffer, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  return buffer;
+}
+
+std::string figure(double v, int digits = 4) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
+}
+
+// "#INDEX (SQNR)": the block with the lowest SQNR, as the CLI's table names it.
+std::string worst_block_text(const TargetError& e) {
+  if (e.worst_blocks.empty()) return "-";
+  std::string text = "#";
+  text.append(std::to_string(e.worst_blocks[0].index)).append(" (").append(figure(e.worst_blocks[0].sqnr_db));
+  return text.append(")");
+}
+
+void draw_file_row(PanelContext& ctx) {
+  AppState& state = ctx.state;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("File");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(420.0f * ctx.scale);
+  const bool entered = input_text_with_hint("##tensor-file", "path/to/model.safetensors (or drop a file here)",
+                                            state.tensor_path_input, ImGuiInputTextFlags_EnterReturnsTrue);
+  ctx.probes.add({"field", "tensor-file", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);
+  ImGui::SameLine();
+  const bool clicked = ImGui::Button("Open##tensors");
+  ctx.probes.add({"button", "open-tensors", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_Button)}, kEverywhere);
+  if ((entered || clicked) && !state.tensor_path_input.empty()) open_tensor_file(ctx, state.tensor_path_input);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("Targets");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (input_text("##tensor-targets", state.tensor_targets_input, ImGuiInputTextFlags_EnterReturnsTrue) &&
+      ctx.tensors.open_file())
+    open_tensor_file(ctx, ctx.tensors.path());
+  if (!state.tensor_targets_error.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "Targets: %s", state.tensor_targets_error.c_str());
+}
+
+void draw_status(PanelContext& ctx) {
+  TensorModel& model = ctx.tensors;
+  if (model.running()) {
+    const std::string label = std::to_string(static_cast<int>(model.progress() * 100.0)) + "% of " +
+                              displayed(model.path()) + ", " + std::to_string(model.results().size()) +
+                              " tensors done";
+    ImGui::ProgressBar(static_cast<float>(model.progress()), ImVec2(480.0f * ctx.scale, 0.0f), label.c_str());
+    ImGui::SameLine();
+    // Cancel, or Esc when no text field has the keyboard: the passes stop after the slice they are in.
+    const bool escape = !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false);
+    if (ImGui::Button("Cancel (Esc)") || escape) model.cancel();
+    return;
+  }
+  if (!model.error().empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", model.error().c_str());
+    ImGui::PopTextWrapPos();
+  } else if (model.cancelled()) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "cancelled: %zu tensors analyzed",
+                       model.results().size());
+  } else if (!model.open_file()) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                       "Open a safetensors, .npy or GGUF file (or drop one on the window): what each target format "
+                       "does to every tensor, as `typelattice analyze` prints it. The file is read here, in slices.");
+  }
+  if (const TensorFileIndex* index = model.index()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                       "%s: %s, %zu tensors (%zu not analyzed: types not converted). Blocks are consecutive elements "
+                       "along each tensor's last axis in storage order; a row ends in a short block.",
+                       displayed(model.path()).c_str(), std::string(tensor_file_kind_name(index->kind)).c_str(),
+                       index->tensors.size() + index->unsupported.size(), index->unsupported.size());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void draw_tensor_list(PanelContext& ctx) {
+  TensorModel& model = ctx.tensors;
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  input_text_with_hint("##tensor-filter", "filter tensors by name", ctx.state.tensor_filter);
+  if (!ImGui::BeginTable("tensor-list", 4,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
+                             ImGuiTableFlags_SizingStretchProp))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("tensor", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+  ImGui::TableSetupColumn("dtype", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("shape", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn("size", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < model.results().size(); ++i) {
+    const TensorEntry& t = *model.results()[i].tensor;
+    const std::string name = t.name.empty() ? "(array)" : displayed(t.name);
+    if (!ctx.state.tensor_filter.empty() && name.find(ctx.state.tensor_filter) == std::string::npos) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(name.c_str(), model.selected == i, ImGuiSelectableFlags_SpanAllColumns)) model.selected = i;
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::string(tensor_dtype_name(t.dtype)).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(shape_text(t.shape).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(bytes_text(t.end - t.begin).c_str());
+  }
+  ImGui::EndTable();
+}
+
+// The targets from the highest SQNR to the lowest (the core's order), the best one marked and highlighted.
+void draw_metrics(PanelContext& ctx, const TensorResult& r) {
+  const std::vector<AnalysisTarget>& targets = ctx.tensors.targets();
+  const std::vector<std::size_t> order = targets_by_sqnr(targets, r.errors);
+  constexpr int kColumns = 9;
+  if (!ImGui::BeginTable("tensor-metrics", kColumns, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
+    return;
+  ImGui::TableSetupColumn("target", ImGuiTableColumnFlags_WidthFixed, 190.0f * ctx.scale);
+  for (const char* name : {"bits", "SQNR dB", "MSE", "max abs", "max rel", "saturated", "flushed",
+                           "worst block (SQNR dB)"})
+    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, name[0] == 'w' ? 2.0f : (name[0] == 'M' || name[0] == 'm' ? 1.3f : 1.0f));
+  ImGui::TableHeadersRow();
+  for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    const std::size_t i = order[rank];
+    const TargetError& e = r.errors[i];
+    const bool best = rank == 0;
+    ImGui::TableNextRow();
+    if (best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, colours::ok & 0x50FFFFFF);
+    ImGui::TableNextColumn();
+    // The best row: a bar in the "ok" colour before its name (and the row tinted), a '*' as the CLI marks it.
+    const ImVec2 mark_min = ImGui::GetCursorScreenPos();
+    const ImVec2 mark_max(mark_min.x + 5.0f * ctx.scale, mark_min.y + ImGui::GetTextLineHeight());
+    if (best) {
+      ImGui::GetWindowDrawList()->AddRectFilled(mark_min, mark_max, colours::ok);
+      ctx.probes.add({"metric", targets[i].name, "best", mark_min, mark_max, colours::ok}, kEverywhere);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(mark_max.x + 4.0f * ctx.scale, mark_min.y));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(best ? colours::ok : colours::text), "%s %s", best ? "*" : " ",
+                       targets[i].name.c_str());
+    const std::string cells[] = {figure(targets[i].bits_per_element), figure(e.sqnr_db), figure(e.mse),
+                                 figure(e.max_abs_error), figure(e.max_relative_error), std::to_string(e.saturated),
+                                 std::to_string(e.flushed),
+                                 worst_block_text(e)};
+    for (const std::string& cell : cells) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(cell.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_selected(PanelContext& ctx) {
+  TensorModel& model = ctx.tensors;
+  if (model.results().empty()) return;
+  if (model.selected >= model.results().size()) model.selected = 0;
+  const TensorResult& r = model.results()[model.selected];
+  const TensorStats& s = r.stats;
+  ImGui::PushFont(ctx.fonts.large);
+  ImGui::TextUnformatted(r.tensor->name.empty() ? "(array)" : displayed(r.tensor->name).c_str());
+  ImGui::PopFont();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "%s %s, %llu values, rows of %llu | amax %s  mean %s  std %s | zeros %llu  subnormals %llu  "
+                     "nan %llu  inf %llu",
+                     std::string(tensor_dtype_name(r.tensor->dtype)).c_str(), shape_text(r.tensor->shape).c_str(),
+                     static_cast<unsigned long long>(r.count), static_cast<unsigned long long>(r.row_length),
+                     figure(s.amax, 6).c_str(), figure(s.mean, 6).c_str(), figure(s.std, 6).c_str(),
+                     static_cast<unsigned long long>(s.zeros), static_cast<unsigned long long>(s.subnormals),
+                     static_cast<unsigned long long>(s.nans), static_cast<unsigned long long>(s.infinities));
+  draw_tensor_histogram(ctx, r, model.targets());
+  ImGui::Spacing();
+  draw_metrics(ctx, r);
+}
+
+}  // namespace
+
+void open_tensor_file(PanelContext& ctx, const std::string& path) {
+  const std::vector<std::string> names = split_target_names(ctx.state.tensor_targets_input);
+  if (names.empty()) {
+    ctx.state.tensor_targets_error = "name at least one format (e.g. " + default_tensor_targets_text() + ")";
+    return;
+  }
+  Result<std::vector<AnalysisTarget>> targets = parse_analysis_targets(names);
+  if (!targets) {
+    ctx.state.tensor_targets_error = targets.error().message;
+    return;
+  }
+  ctx.state.tensor_targets_error.clear();
+  ctx.tensors.open(path, std::move(targets).value());
+}
+
+void draw_tensors_panel(PanelContext& ctx) {
+  draw_file_row(ctx);
+  draw_status(ctx);
+  if (ctx.tensors.results().empty()) return;
+  const float list_width = std::max(260.0f * ctx.scale, ImGui::GetContentRegionAvail().x * 0.3f);
+  if (ImGui::BeginChild("tensor-list-pane", ImVec2(list_width, 0.0f), true)) draw_tensor_list(ctx);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  if (ImGui::BeginChild("tensor-detail-pane", ImVec2(0.0f, 0.0f), false)) draw_selected(ctx);
+  ImGui::EndChild();
+}
+
+}  // namespace typelattice::gui

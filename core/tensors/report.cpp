@@ -1,0 +1,282 @@
+#include "typelattice/tensor_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "typelattice/block_formats.h"
+#include "typelattice/display_text.h"
+#include "typelattice/minifloat.h"
+
+namespace typelattice {
+namespace {
+
+std::string number(double v, int digits) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
+}
+std::string json_number(double v) { return std::isfinite(v) ? number(v, 17) : "null"; }
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string shape_text(const std::vector<std::uint64_t>& shape) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+// Each block target's worst blocks as the command that quantizes them again (values in 9 significant digits:
+// float32 exactly).
+void append_worst_blocks(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const AnalysisTarget& t = targets[i];
+    if (!t.block || r.errors[i].worst_blocks.empty()) continue;
+    out += "  worst blocks of " + t.name + (t.tensor_scale ? " (quantize alone takes its tensor scale from the "
+                                                             "block's values, not the tensor's)" : "") + ":\n";
+    for (const TargetError::WorstBlock& w : r.errors[i].worst_blocks) {
+      out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: typelattice quantize --to " +
+             std::string(block_format_name(*t.block)) + " --scale-mode " + std::string(scale_mode_name(t.scale_mode)) +
+             (t.tensor_scale ? " --tensor-scale" : "") + " --";
+      for (const float v : w.values) {
+        out += ' ';
+        out += number(v, 9);
+      }
+      out += "\n";
+    }
+  }
+}
+
+// CSV (RFC 4180): a field with a comma, a quote or a line break is quoted, its quotes doubled.
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+// Non-finite figures as Python's float() and spreadsheets read them.
+std::string csv_number(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return number(v, 17);
+}
+
+}  // namespace
+
+std::vector<std::string> default_analysis_target_names() {
+  return {"float8_e4m3fn", "float8_e5m2", "mxfp8_e4m3", "mxfp4_e2m1", "nvfp4"};
+}
+
+std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    const bool higher = errors[i].sqnr_db > errors[best].sqnr_db;
+    const bool tie = errors[i].sqnr_db == errors[best].sqnr_db &&
+                     targets[i].bits_per_element < targets[best].bits_per_element;
+    if (higher || tie) best = i;
+  }
+  return best;
+}
+
+std::vector<std::size_t> targets_by_sqnr(const std::vector<AnalysisTarget>& targets,
+                                         const std::vector<TargetError>& errors) {
+  std::vector<std::size_t> order(targets.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  if (targets.empty()) return order;
+  // NaN SQNRs (nothing measured) sort last.
+  auto key = [&](std::size_t i) { return std::isnan(errors[i].sqnr_db) ? -INFINITY : errors[i].sqnr_db; };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (key(a) != key(b)) return key(a) > key(b);
+    return targets[a].bits_per_element < targets[b].bits_per_element;
+  });
+  // best_target's tie rule keeps the last of equal targets: put that one first.
+  const std::size_t best = best_target(targets, errors);
+  order.erase(std::find(order.begin(), order.end(), best));
+  order.insert(order.begin(), best);
+  return order;
+}
+
+std::string tensor_report_text_file(std::string_view path, const TensorFileIndex& index) {
+  std::string out = "file " + displayed(path) + " (" + std::string(tensor_file_kind_name(index.kind)) + ", " +
+                    std::to_string(index.tensors.size()) +
+                    " tensors)\nblocks: consecutive elements along each tensor's last axis in storage order; a row "
+                    "whose length is not a multiple of the block size ends in a short block\n";
+  // Tensors in an element type the core does not convert (GGUF's quantized types): named, not analyzed.
+  for (const std::string& skipped : index.unsupported) out += "skipped: " + displayed(skipped) + "\n";
+  return out;
+}
+
+void append_tensor_report_text(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
+                               std::size_t worst) {
+  const TensorStats& s = r.stats;
+  out += "\n";
+  out += "tensor " + displayed(r.tensor->name.empty() ? "(array)" : r.tensor->name) + "  " +
+         std::string(tensor_dtype_name(r.tensor->dtype)) + " " + shape_text(r.tensor->shape) + "  " +
+         std::to_string(r.count) + " values, rows of " + std::to_string(r.row_length) + "\n";
+  out += "  amax " + number(s.amax, 6) + "  mean " + number(s.mean, 6) + "  std " + number(s.std, 6) + "  zeros " +
+         std::to_string(s.zeros) + "  subnormals " + std::to_string(s.subnormals) + "  nan " + std::to_string(s.nans) +
+         "  inf " + std::to_string(s.infinities) + "\n  log2|x|";
+  bool any = false;
+  for (int k = 0; k < kBinadeCount; ++k) {
+    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
+    out += "  " + std::to_string(kLowestBinade + k) + ":" + std::to_string(s.binades[static_cast<std::size_t>(k)]);
+    any = true;
+  }
+  out += any ? "\n" : "  (no nonzero finite values)\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-26s %5s %9s %11s %11s %11s %10s %9s %10s  %s\n", "target", "bits", "SQNR dB",
+                "MSE", "max abs", "max rel", "saturated", "flushed", "non-finite", "worst block (SQNR dB)");
+  out += line;
+  const std::size_t best = best_target(targets, r.errors);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = r.errors[i];
+    std::string worst_block = "-";
+    if (!e.worst_blocks.empty()) {
+      worst_block = "#";
+      worst_block.append(std::to_string(e.worst_blocks[0].index)).append(" (");
+      worst_block.append(number(e.worst_blocks[0].sqnr_db, 4)).append(")");
+    }
+    std::snprintf(line, sizeof line, "%s %-26s %5s %9s %11s %11s %11s %10llu %9llu %10llu  %s\n",
+                  i == best ? "*" : " ", targets[i].name.c_str(), number(targets[i].bits_per_element, 4).c_str(),
+                  number(e.sqnr_db, 4).c_str(), number(e.mse, 4).c_str(), number(e.max_abs_error, 4).c_str(),
+                  number(e.max_relative_error, 4).c_str(), static_cast<unsigned long long>(e.saturated),
+                  static_cast<unsigned long long>(e.flushed), static_cast<unsigned long long>(e.non_finite),
+                  targets[i].element ? "-" : worst_block.c_str());
+    out += line;
+  }
+  if (worst > 0) append_worst_blocks(out, r, targets);
+}
+
+std::string tensor_report_json_file(std::string_view path, const TensorFileIndex& index, std::size_t file_number) {
+  std::string out = std::string(file_number ? ",\n" : "\n") + "  {\"file\": " + json_string(path) + ", \"kind\": \"" +
+                    std::string(tensor_file_kind_name(index.kind)) + "\", \"skipped\": [";
+  for (std::size_t i = 0; i < index.unsupported.size(); ++i) out += (i ? ", " : "") + json_string(index.unsupported[i]);
+  return out + "], \"tensors\": [";
+}
+
+std::string_view tensor_report_json_file_end(bool any) { return any ? "\n  ]}" : "]}"; }
+
+void append_tensor_report_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
+                               bool first, std::size_t worst) {
+  const TensorStats& s = r.stats;
+  out += first ? "\n" : ",\n";
+  out += "    {\"name\": " + json_string(r.tensor->name) + ", \"dtype\": " +
+         json_string(tensor_dtype_name(r.tensor->dtype)) + ", \"shape\": " + shape_text(r.tensor->shape) +
+         ", \"count\": " + std::to_string(r.count) + ", \"row_length\": " + std::to_string(r.row_length) +
+         ",\n     \"stats\": {\"finite\": " + std::to_string(s.finite) + ", \"zeros\": " + std::to_string(s.zeros) +
+         ", \"subnormals\": " + std::to_string(s.subnormals) + ", \"nan\": " + std::to_string(s.nans) +
+         ", \"inf\": " + std::to_string(s.infinities) + ", \"amax\": " + json_number(s.amax) +
+         ", \"mean\": " + json_number(s.mean) + ", \"std\": " + json_number(s.std) + ", \"log2_histogram\": {";
+  bool any = false;
+  for (int k = 0; k < kBinadeCount; ++k) {
+    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
+    out += std::string(any ? ", " : "") + "\"" + std::to_string(kLowestBinade + k) +
+           "\": " + std::to_string(s.binades[static_cast<std::size_t>(k)]);
+    any = true;
+  }
+  out += "}},\n     \"targets\": [";
+  const std::size_t best = best_target(targets, r.errors);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = r.errors[i];
+    out += std::string(i ? ",\n       " : "\n       ") + "{\"target\": " + json_string(targets[i].name) +
+           ", \"tensor\": " + json_string(r.tensor->name) + ", \"format\": " + json_string(targets[i].name) +
+           ", \"best\": " + (i == best ? "true" : "false") + ", \"bits_per_element\": " +
+           json_number(targets[i].bits_per_element) + ", \"measured\": " + std::to_string(e.measured) +
+           ", \"non_finite\": " + std::to_string(e.non_finite) + ", \"saturated\": " + std::to_string(e.saturated) +
+           ", \"flushed\": " + std::to_string(e.flushed) + ", \"mse\": " + json_number(e.mse) +
+           ", \"sqnr_db\": " + json_number(e.sqnr_db) + ", \"max_abs_error\": " + json_number(e.max_abs_error) +
+           ", \"max_relative_error\": " + json_number(e.max_relative_error);
+    if (targets[i].block) {
+      out += ", \"scale_mode\": " + json_string(scale_mode_name(targets[i].scale_mode)) +
+             ", \"tensor_scale\": " + json_number(r.tensor_scales[i]) + ", \"blocks\": " + std::to_string(e.blocks) +
+             ", \"worst_block\": " + (e.worst_blocks.empty() ? "null" : std::to_string(e.worst_blocks[0].index)) +
+             ", \"worst_block_sqnr_db\": " + (e.worst_blocks.empty() ? "null" : json_number(e.worst_blocks[0].sqnr_db));
+      if (worst > 0) {
+        out += ", \"worst_blocks\": [";
+        for (std::size_t w = 0; w < e.worst_blocks.size(); ++w) {
+          out += std::string(w ? ", " : "") + "{\"index\": " + std::to_string(e.worst_blocks[w].index) +
+                 ", \"sqnr_db\": " + json_number(e.worst_blocks[w].sqnr_db) + ", \"values\": [";
+          for (std::size_t v = 0; v < e.worst_blocks[w].values.size(); ++v) {
+            out += (v ? ", " : "") + json_number(e.worst_blocks[w].values[v]);
+          }
+          out += "]}";
+        }
+        out += "]";
+      }
+    }
+    out += "}";
+  }
+  out += "]}";
+}
+
+void append_tensor_report_csv(std::string& out, std::string_view path, const TensorResult& r,
+                              const std::vector<AnalysisTarget>& targets) {
+  const std::string shape = shape_text(r.tensor->shape);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = r.errors[i];
+    out += csv_field(path);
+    out.append(",").append(csv_field(r.tensor->name)).append(",").append(tensor_dtype_name(r.tensor->dtype));
+    out.append(",").append(csv_field(shape)).append(",").append(std::to_string(r.count));
+    out.append(",").append(csv_field(targets[i].name)).append(",").append(csv_number(targets[i].bits_per_element));
+    out.append(",").append(std::to_string(e.measured)).append(",").append(std::to_string(e.non_finite));
+    out.append(",").append(std::to_string(e.saturated)).append(",").append(std::to_string(e.flushed));
+    out.append(",").append(csv_number(e.mse)).append(",").append(csv_number(e.sqnr_db));
+    out.append(",").append(csv_number(e.max_abs_error)).append(",").append(csv_number(e.max_relative_error));
+    if (targets[i].block) {
+      out.append(",").append(scale_mode_name(targets[i].scale_mode)).append(",");
+      out.append(csv_number(r.tensor_scales[i])).append(",").append(std::to_string(e.blocks)).append(",");
+      if (!e.worst_blocks.empty()) out += csv_number(e.worst_blocks[0].sqnr_db);
+    } else {
+      out += ",,,,";
+    }
+    out += "\n";
+  }
+}
+
+TargetRange target_range(const AnalysisTarget& target, double tensor_amax, float tensor_scale) {
+  TargetRange range;
+  if (target.element) {
+    const FormatRange f = format_range(*target.element);
+    range.saturation = f.max;
+    range.smallest_normal = f.min_normal;
+    range.smallest_subnormal = f.min_subnormal.value_or(f.min_normal);
+  } else if (target.block) {
+    const BlockFormatSpec& spec = block_format_spec(*target.block);
+    BlockOptions options;
+    options.scale_mode = target.scale_mode;
+    options.tensor_scale = tensor_scale;
+    const std::uint32_t code = block_scale_code(*target.block, options, static_cast<float>(tensor_amax));
+    const double scale = block_scale_value(*target.block, code) * static_cast<double>(tensor_scale);
+    // MXINT8's elements are q / 64: steps of 1/64 and no subnormals.
+    const FormatRange f = spec.element ? format_range(*spec.element) : FormatRange{spec.element_max, 1.0 / 64, {}};
+    range.saturation = scale * spec.element_max;
+    range.smallest_normal = scale * f.min_normal;
+    range.smallest_subnormal = scale * f.min_subnormal.value_or(f.min_normal);
+    range.per_block = true;
+  }
+  range.flush = range.smallest_subnormal / 2;
+  return range;
+}
+
+}  // namespace typelattice
