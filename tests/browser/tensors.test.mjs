@@ -29,6 +29,16 @@ function writeFile(name, bytes) {
   return file;
 }
 
+// The same double up to the last bits: SQNR is 10 log10(...), and glibc's log10 (the CLI) and musl's (the module)
+// may differ by an ulp.
+function assertSameSqnr(shown, expected, where) {
+  if (expected === null) {
+    assert.equal(shown, 'inf', where);
+    return;
+  }
+  assert.ok(Math.abs(Number(shown) - expected) <= 1e-12 * Math.abs(expected), `${where}: ${shown} vs the CLI's ${expected}`);
+}
+
 const shownMetrics = (page) => page.evaluate(() => [...document.querySelectorAll('#tensor-metrics [data-format]')]
   .map((row) => ({ format: row.dataset.format, sqnr: row.dataset.sqnr })));
 
@@ -52,8 +62,7 @@ test('the list, and every tensor\'s metrics carry the CLI\'s SQNR, highest first
     assert.deepEqual(shown.map((r) => r.format).sort(), tensor.targets.map((t) => t.format).sort(), tensor.name);
     for (const target of tensor.targets) {
       const row = shown.find((r) => r.format === target.format);
-      // The CLI prints 17 significant digits: the same double.
-      assert.equal(row.sqnr, target.sqnr_db === null ? 'inf' : String(target.sqnr_db), `${tensor.name} ${target.format}`);
+      assertSameSqnr(row.sqnr, target.sqnr_db, `${tensor.name} ${target.format}`);
     }
     const measured = shown.filter((r) => tensor.targets.find((t) => t.format === r.format).measured > 0)
       .map((r) => (r.sqnr === 'inf' ? Infinity : Number(r.sqnr)));
@@ -109,6 +118,29 @@ test('Cancel stops the reading of a large file; a bad file shows the core\'s mes
   await page.setInputFiles('#tensor-file', cut);
   await page.waitForSelector('#tensor-error:not([hidden])', { timeout: 60000 });
   assert.equal(`typelattice: ${path.dirname(cut)}/${await page.textContent('#tensor-error')}`, run.stderr.trim());
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a file dropped on the page is read as a chosen one; zh-CN labels the view', async () => {
+  const bytes = corpus()['weights.npy'];
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=tensors&lang=zh-CN');
+  assert.equal(await page.textContent('#tab-tensors'), '张量');
+  const transfer = await page.evaluateHandle((data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'weights.npy'));
+    return dt;
+  }, [...bytes]);
+  await page.dispatchEvent('#tensor-drop', 'drop', { dataTransfer: transfer });
+  await page.waitForSelector('#tensor-metrics [data-format]', { timeout: 60000 });
+  // A .npy holds one tensor, with no name.
+  assert.deepEqual(await page.$$eval('#tensor-list [data-tensor]', (items) => items.map((i) => i.dataset.tensor)), ['']);
+  const file = writeFile('weights.npy', bytes);
+  const run = spawnSync(CLI, ['analyze', file, '--format', 'json'], { encoding: 'utf8' });
+  const expected = JSON.parse(run.stdout).files[0].tensors[0].targets;
+  const shown = await shownMetrics(page);
+  for (const target of expected) assertSameSqnr(shown.find((r) => r.format === target.format).sqnr, target.sqnr_db, target.format);
   await page.close();
   assert.deepEqual(env.errors, []);
 });
