@@ -83,6 +83,47 @@ export function npy(values, shape, { fortran = false } = {}) {
   return out;
 }
 
+/**
+ * A GGUF v3 file (its spec: magic, version, tensor and key/value counts, no key/values here, the tensor infos, then
+ * the data aligned to 32 bytes): `tensors` is [{ name, ne (ggml's order, fastest axis first), values }] in F32.
+ */
+export function gguf(tensors) {
+  const text = new TextEncoder();
+  const parts = [];
+  const u32 = (v) => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, v, true); parts.push(b); };
+  const u64 = (v) => { const b = new Uint8Array(8); new DataView(b.buffer).setBigUint64(0, BigInt(v), true); parts.push(b); };
+  parts.push(text.encode('GGUF'));
+  u32(3);
+  u64(tensors.length);
+  u64(0);
+  let offset = 0;
+  const offsets = tensors.map((t) => {
+    offset += (32 - (offset % 32)) % 32;
+    const at = offset;
+    offset += t.values.byteLength;
+    return at;
+  });
+  tensors.forEach((t, i) => {
+    const name = text.encode(t.name);
+    u64(name.length);
+    parts.push(name);
+    u32(t.ne.length);
+    for (const n of t.ne) u64(n);
+    u32(0);  // GGML_TYPE_F32
+    u64(offsets[i]);
+  });
+  const headerLength = parts.reduce((n, p) => n + p.length, 0);
+  const dataStart = headerLength + ((32 - (headerLength % 32)) % 32);
+  const out = new Uint8Array(dataStart + offset);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  tensors.forEach((t, i) => out.set(bytesOf(t.values), dataStart + offsets[i]));
+  return out;
+}
+
 /** The test corpus: name -> file bytes, with the distributions the analysis must tell apart. */
 export function corpus() {
   const outlier = normal(4096, 0.02, 3);
@@ -108,5 +149,7 @@ export function corpus() {
     ]),
     'weights.npy': npy(laplace(3000, 1, 9), [60, 50]),
     'fortran.npy': npy(normal(3000, 1, 10), [60, 50], { fortran: true }),
+    'model.gguf': gguf([{ name: 'blk.0.attn_q.weight', ne: [96, 20], values: normal(1920, 0.1, 12) },
+      { name: 'output_norm.weight', ne: [50], values: laplace(50, 1, 13) }]),
   };
 }
