@@ -92,6 +92,15 @@ class Playground {
     return this.formatsLoading;
   }
 
+  // The Tensors view's code, fetched when the view first opens; its worker loads the module's tensors part.
+  loadTensorsView() {
+    this.tensorsLoading ??= import('./tensors-view.js').then(({ TensorsView }) => {
+      this.viewClasses.tensors = TensorsView;
+    });
+    this.tensorsLoading.catch(() => { this.tensorsLoading = null; });
+    return this.tensorsLoading;
+  }
+
   // `how`: 'push' (a choice: a history entry of its own), 'type' (typing in a field: one entry per run of
   // keystrokes) or 'replace' (history.js).
   set(patch, how = 'push') {
@@ -146,6 +155,11 @@ class Playground {
         status.classList.add('error');
         status.hidden = false;
       });
+      return;
+    }
+    if (s.view === 'tensors' && !this.viewClasses.tensors) {
+      this.loadTensorsView().then(() => { if (this.state.view === 'tensors') this.render(); },
+        (e) => this.say(t('loadFailed', { error: e.message })));
       return;
     }
     try {

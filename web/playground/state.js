@@ -5,6 +5,7 @@
 //   #view=compare&operands=uint8,300&ref=numpy
 //   #view=custom&nodes=bool,int8,float32&edges=0-1,1-2&pick=int8   (the user's own lattice, edges by node index)
 //   #view=table&table=lattice&nodes=A,B,C,D&edges=0-1,0-2,1-3,2-3   (the Table view showing that lattice's joins)
+//   #view=tensors   (a file the user opens: never in the link)
 // STATE_KEYS is the one list of keys: the defaults, the reading of a link (with a note for each refused value),
 // the check against the module's data and the writing (only what differs from the default) all derive from it.
 
@@ -15,7 +16,7 @@ const FLAG_WORDS = new Map([['1', true], ['on', true], ['true', true], ['0', fal
 // never writes one: it writes `held=KEY.DIGEST` instead and keeps the text in the tab (see heldTexts).
 export const LINK_LIMIT = 4096;
 
-export const VIEWS = ['lattice', 'table', 'compare', 'bits', 'blocks', 'story', 'custom'];
+export const VIEWS = ['lattice', 'table', 'compare', 'bits', 'blocks', 'story', 'custom', 'tensors'];
 
 class Refused extends Error {}
 const refuse = (why) => { throw new Refused(why); };

@@ -1,6 +1,6 @@
 // Interface text in English and Simplified Chinese. Static text in index.html names its key with data-i18n
 // (data-i18n-title / data-i18n-aria for attributes); code calls t(key, params). Dtype names are never translated.
-
+import { tensorsEn, tensorsZh } from './strings-tensors.js';
 const en = {
   skip: 'Skip to content',
   tagline: 'See how numeric types promote, and what every bit of a low-precision float means.',
@@ -479,7 +479,7 @@ const zh = {
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
-const tables = { en, 'zh-CN': zh };
+const tables = { en: { ...en, ...tensorsEn }, 'zh-CN': { ...zh, ...tensorsZh } };
 let current = 'en';
 
 export const languages = Object.keys(tables);

@@ -95,6 +95,7 @@ async function compileBytes(bytes, url, status) {
 // One literal specifier per glue, so bundlers emit each as its own chunk.
 function importGlue(part, simd) {
   if (part === 'formats') return simd ? import('./typelattice-formats-simd.mjs') : import('./typelattice-formats.mjs');
+  if (part === 'tensors') return simd ? import('./typelattice-tensors-simd.mjs') : import('./typelattice-tensors.mjs');
   if (part === 'promotion') {
     return simd ? import('./typelattice-promotion-simd.mjs') : import('./typelattice-promotion.mjs');
   }

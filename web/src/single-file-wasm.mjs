@@ -7,6 +7,7 @@ export const WASM_FILES = {
   whole: { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' },
   promotion: { simd: 'typelattice-promotion-simd.wasm', plain: 'typelattice-promotion.wasm' },
   formats: { simd: 'typelattice-formats-simd.wasm', plain: 'typelattice-formats.wasm' },
+  tensors: { simd: 'typelattice-tensors-simd.wasm', plain: 'typelattice-tensors.wasm' },
 };
 
 export const defaultWasmUrl = () => null;

@@ -1,6 +1,7 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
 import type { BlockCalls } from './typelattice-blocks.js';
 import type { FormatCalls } from './typelattice-formats.js';
+import type { AnalyzeCall } from './typelattice-tensors.js';
 
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
 export * from './typelattice-blocks.js';
@@ -13,6 +14,8 @@ import type {
 export * from './typelattice-promotion.js';
 // The format handle (tl.format) and what it answers: typelattice-formats.d.ts.
 export * from './typelattice-formats.js';
+// tl.analyze and its report: typelattice-tensors.d.ts.
+export * from './typelattice-tensors.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'numpy-2021' | 'torch-2021'
@@ -351,7 +354,7 @@ export class TypePromotionError extends Error {
 }
 
 /** The loaded module. Names accept the CLI's aliases; results use canonical names. */
-export interface TypeLattice extends BlockCalls, FormatCalls {
+export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall {
   /** The typelattice version, e.g. '0.1.0'. */
   readonly version: string;
   /** Which build was loaded. */
@@ -478,7 +481,7 @@ export interface TypeLattice extends BlockCalls, FormatCalls {
 }
 
 /** The members every instance has, whichever parts it loaded. */
-export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats';
+export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze';
 /** The members the promotion part brings. */
 export type PromotionMember = 'dtypes' | 'systems' | 'presets' | 'designStory' | 'system' | 'graph' | 'promoteTypes'
   | 'resultType' | 'table' | 'lattice' | 'checkSystem' | 'compareTables' | 'compare' | 'checkLattice' | 'joinOnGraph'

@@ -8,12 +8,17 @@ export const WASM_FILES = {
   whole: { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' },
   promotion: { simd: 'typelattice-promotion-simd.wasm', plain: 'typelattice-promotion.wasm' },
   formats: { simd: 'typelattice-formats-simd.wasm', plain: 'typelattice-formats.wasm' },
+  tensors: { simd: 'typelattice-tensors-simd.wasm', plain: 'typelattice-tensors.wasm' },
 };
 
 export function defaultWasmUrl(part, simd) {
   if (part === 'formats') {
     return simd ? new URL('./typelattice-formats-simd.wasm', import.meta.url)
                 : new URL('./typelattice-formats.wasm', import.meta.url);
+  }
+  if (part === 'tensors') {
+    return simd ? new URL('./typelattice-tensors-simd.wasm', import.meta.url)
+                : new URL('./typelattice-tensors.wasm', import.meta.url);
   }
   if (part === 'promotion') {
     return simd ? new URL('./typelattice-promotion-simd.wasm', import.meta.url)

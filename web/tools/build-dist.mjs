@@ -3,9 +3,11 @@
 //   typelattice-core{,-simd}.mjs + .wasm        the whole module: the glue of each build, minified, and its .wasm
 //   typelattice-promotion{,-simd}.mjs + .wasm   the promotion part, the same way
 //   typelattice-formats{,-simd}.mjs + .wasm     the formats part, the same way
+//   typelattice-tensors{,-simd}.mjs + .wasm     the tensors part, the same way (loaded by tl.analyze only)
+//   typelattice-analyze.mjs   tl.analyze's code (src/analyze.mjs), imported by the wrapper when first called
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
 //   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
-//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts,
+//   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts, typelattice-tensors.d.ts,
 //   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts   the typings (copied; the element's
 //   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
 //   manifest and README)
@@ -24,7 +26,7 @@ if (!distDir) {
 mkdirSync(distDir, { recursive: true });
 
 const GLUES = ['typelattice-core', 'typelattice-core-simd', 'typelattice-promotion', 'typelattice-promotion-simd',
-  'typelattice-formats', 'typelattice-formats-simd'];
+  'typelattice-formats', 'typelattice-formats-simd', 'typelattice-tensors', 'typelattice-tensors-simd'];
 const common = { bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
 // The glue names its .wasm as `new URL("x.wasm", import.meta.url)`, only used when no locateFile is passed;
@@ -48,12 +50,15 @@ for (const glue of GLUES) {
 const keepGlueExternal = {
   name: 'keep-glue-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats)(-simd)?\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats|tensors)(-simd)?\.mjs$|^\.\/typelattice-analyze\.mjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.mjs'), plugins: [keepGlueExternal] });
+// tl.analyze's code (src/analyze.mjs, with its own copy of the loader) is imported by the wrapper when first called.
+await build({ ...common, entryPoints: [path.join(webDir, 'src/analyze.mjs')],
+  outfile: path.join(distDir, 'typelattice-analyze.mjs'), plugins: [keepGlueExternal] });
 
 // The element's style sheets are CSS text in template literals (styles.js says why), which minifying the JS
 // leaves as written: each is minified as CSS, comments and all.
@@ -91,10 +96,15 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
   plugins: [{
     name: 'single-file',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats)(-simd)?)\.mjs$/ },
+      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats|tensors)(-simd)?|typelattice-analyze)\.mjs$/ },
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
         if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
+        // The tensors part is not in this file: tl.analyze says so.
+        if (args.path === './typelattice-analyze.mjs') {
+          return { loader: 'js', contents: 'export async function analyze() { throw new Error("tl.analyze: the ' +
+            'single-file build does not carry the tensors part; import typelattice instead of typelattice/single"); }' };
+        }
         // The wrapper loads only the whole module's plain glue from this file.
         if (args.path !== './wasm-files.mjs') return { contents: 'export default null;', loader: 'js' };
         const standIn = readFileSync(path.join(webDir, 'src/single-file-wasm.mjs'), 'utf8');
@@ -108,6 +118,7 @@ for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-blocks.d.ts', 'typelattice-blocks.d.ts'],
                           ['src/typelattice-promotion.d.ts', 'typelattice-promotion.d.ts'],
                           ['src/typelattice-formats.d.ts', 'typelattice-formats.d.ts'],
+                          ['src/typelattice-tensors.d.ts', 'typelattice-tensors.d.ts'],
                           ['components/type-lattice.d.ts', 'type-lattice.d.ts'],
                           ['components/type-lattice-react.d.ts', 'type-lattice-react.d.ts'],
                           ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts']]) {

@@ -2,6 +2,7 @@
 // web/package.json's exports map. @ts-expect-error lines prove the typings reject misuse.
 import createTypeLattice, {
   TypePromotionError,
+  type AnalysisReport,
   type CastResult,
   type CodeLayout,
   type CompareRow,
@@ -113,8 +114,13 @@ export async function useIt(): Promise<string> {
   const direction: 'down' | 'exact' | 'up' = block.elements[0].direction;
   // @ts-expect-error: no such scale mode
   tl.quantizeBlocks(new Float32Array(1), 'mxfp8_e4m3', { scaleMode: 'round' });
+  const report: AnalysisReport = await tl.analyze(new Blob([]), { to: ['nvfp4'], tensors: ['layers.*'], worst: 2,
+    onProgress: ({ bytes, total }) => bytes / total, signal: new AbortController().signal });
+  const sqnr: number | null = report.tensors[0].targets[0].sqnr_db;
+  // @ts-expect-error: a path is not a source
+  tl.analyze('model.safetensors');
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
           cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
-          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords].join(' ');
+          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords, sqnr].join(' ');
 }

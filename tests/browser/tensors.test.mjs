@@ -1,0 +1,146 @@
+// The Tensors view in Chromium: a file this test writes (tests/js/module/tensor-files.mjs) set on #tensor-file is
+// read in the view's worker; the list names its tensors, the metrics of each tensor carry the SQNR that
+// `typelattice analyze --format json` gives, sorted highest first; a worst block opens in the Blocks view with its
+// values; Cancel stops a large file's reading; a bad file shows the core's message; the page says nothing is uploaded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setUp, openPlayground, ROOT } from './harness.mjs';
+import { corpus, normal, safetensors } from '../js/module/tensor-files.mjs';
+
+const CLI = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
+let env;
+let dir;
+before(async () => {
+  env = await setUp();
+  dir = mkdtempSync(path.join(tmpdir(), 'typelattice-tensors-view-'));
+});
+after(async () => {
+  await env.tearDown();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function writeFile(name, bytes) {
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+// The same double up to the last bits: SQNR is 10 log10(...), and glibc's log10 (the CLI) and musl's (the module)
+// may differ by an ulp.
+function assertSameSqnr(shown, expected, where) {
+  if (expected === null) {
+    assert.equal(shown, 'inf', where);
+    return;
+  }
+  assert.ok(Math.abs(Number(shown) - expected) <= 1e-12 * Math.abs(expected), `${where}: ${shown} vs the CLI's ${expected}`);
+}
+
+const shownMetrics = (page) => page.evaluate(() => [...document.querySelectorAll('#tensor-metrics [data-format]')]
+  .map((row) => ({ format: row.dataset.format, sqnr: row.dataset.sqnr })));
+
+test('the list, and every tensor\'s metrics carry the CLI\'s SQNR, highest first', async () => {
+  const file = writeFile('model.safetensors', corpus()['model.safetensors']);
+  const run = spawnSync(CLI, ['analyze', file, '--format', 'json', '--worst', '5'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(run.status, 0, run.stderr);
+  const expected = JSON.parse(run.stdout).files[0].tensors;
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=tensors');
+  assert.match(await page.textContent('#view-tensors'), /uploads nothing/);
+  await page.setInputFiles('#tensor-file', file);
+  await page.waitForSelector('#tensor-metrics [data-format]', { timeout: 60000 });
+  const names = await page.$$eval('#tensor-list [data-tensor]', (items) => items.map((i) => i.dataset.tensor));
+  assert.deepEqual(names, expected.map((t) => t.name));
+  for (const tensor of expected) {
+    await page.click(`#tensor-list [data-tensor="${tensor.name}"]`);
+    await page.waitForFunction((name) => document.querySelector(`#tensor-list [data-tensor="${name}"]`)
+      .getAttribute('aria-pressed') === 'true', tensor.name);
+    const shown = await shownMetrics(page);
+    assert.deepEqual(shown.map((r) => r.format).sort(), tensor.targets.map((t) => t.format).sort(), tensor.name);
+    for (const target of tensor.targets) {
+      const row = shown.find((r) => r.format === target.format);
+      assertSameSqnr(row.sqnr, target.sqnr_db, `${tensor.name} ${target.format}`);
+    }
+    const measured = shown.filter((r) => tensor.targets.find((t) => t.format === r.format).measured > 0)
+      .map((r) => (r.sqnr === 'inf' ? Infinity : Number(r.sqnr)));
+    assert.deepEqual(measured, [...measured].sort((a, b) => b - a), `${tensor.name}: sorted by SQNR`);
+  }
+  // The histogram: a bar per binade the tensor has, and a range lane per target.
+  await page.click('#tensor-list [data-tensor="layers.1.outlier"]');
+  const outlier = expected.find((t) => t.name === 'layers.1.outlier');
+  await page.waitForFunction(() => document.querySelector('#tensor-title').textContent.includes('layers.1.outlier'));
+  const bars = await page.$$eval('#tensor-histogram [data-binade]', (r) => r.map((b) => Number(b.dataset.binade)));
+  assert.ok(bars.includes(8), 'the outlier 300 is in binade 8');
+  assert.ok(Object.keys(outlier.stats.log2_histogram).map(Number).every((k) => k < bars[0] || bars.includes(k)));
+  assert.deepEqual(await page.$$eval('#tensor-histogram [data-range]', (g) => g.map((x) => x.dataset.range)),
+                   outlier.targets.map((t) => t.target));
+  // The filter.
+  await page.fill('#tensor-filter', 'layers.1');
+  assert.deepEqual(await page.$$eval('#tensor-list [data-tensor]', (items) => items.map((i) => i.dataset.tensor)),
+                   ['layers.1.outlier', 'layers.1.bf16']);
+  // A worst block opens in the Blocks view with its values.
+  const link = await page.$('#tensor-worst a[href*="format=mxfp4_e2m1"]');
+  const worst = outlier.targets.find((t) => t.format === 'mxfp4_e2m1').worst_blocks[0];
+  assert.equal(Number(await link.getAttribute('data-block')), worst.index);
+  await link.click();
+  await page.waitForSelector('#view-blocks:not([hidden]) [data-element="0"][data-code]');
+  const values = await page.inputValue('#block-values');
+  assert.deepEqual(values.split(',').map(Number), worst.values);
+  // The Blocks view's SQNR of that block is the CLI's.
+  const blockSqnr = await page.evaluate((v) => window.typelatticePlayground.tl.quantizeBlock(v, 'mxfp4_e2m1')
+    .statistics.sqnrDb, values.split(','));
+  assert.ok(Math.abs(blockSqnr - worst.sqnr_db) < 1e-9, `${blockSqnr} vs ${worst.sqnr_db}`);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('Cancel stops the reading of a large file; a bad file shows the core\'s message', async () => {
+  // 64 MiB of float32 against NVFP4 with its tensor scale (two passes): long enough to cancel midway.
+  const big = writeFile('big.safetensors', safetensors([{ name: 'w', dtype: 'F32', shape: [4096, 4096],
+    values: normal(4096 * 4096, 1, 11) }]));
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=tensors');
+  await page.fill('#tensor-targets', 'nvfp4 mxfp4_e2m1');
+  await page.setInputFiles('#tensor-file', big);
+  await page.waitForFunction(() => Number(document.getElementById('tensor-progress').value) > 0, null, { timeout: 60000 });
+  await page.click('#tensor-cancel');
+  await page.waitForFunction(() => document.getElementById('tensor-progress').hidden);
+  assert.match(await page.textContent('#tensor-progress-text'), /Cancelled/);
+  assert.equal(await page.$$eval('#tensor-metrics [data-format]', (r) => r.length), 0);
+  // A file cut short: the error names the tensor, as the CLI's does.
+  const bytes = corpus()['model.safetensors'];
+  const cut = writeFile('cut.safetensors', bytes.subarray(0, bytes.length - 10));
+  const run = spawnSync(CLI, ['analyze', cut], { encoding: 'utf8' });
+  assert.equal(run.status, 2);
+  await page.setInputFiles('#tensor-file', cut);
+  await page.waitForSelector('#tensor-error:not([hidden])', { timeout: 60000 });
+  assert.equal(`typelattice: ${path.dirname(cut)}/${await page.textContent('#tensor-error')}`, run.stderr.trim());
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a file dropped on the page is read as a chosen one; zh-CN labels the view', async () => {
+  const bytes = corpus()['weights.npy'];
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=tensors&lang=zh-CN');
+  assert.equal(await page.textContent('#tab-tensors'), '张量');
+  const transfer = await page.evaluateHandle((data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'weights.npy'));
+    return dt;
+  }, [...bytes]);
+  await page.dispatchEvent('#tensor-drop', 'drop', { dataTransfer: transfer });
+  await page.waitForSelector('#tensor-metrics [data-format]', { timeout: 60000 });
+  // A .npy holds one tensor, with no name.
+  assert.deepEqual(await page.$$eval('#tensor-list [data-tensor]', (items) => items.map((i) => i.dataset.tensor)), ['']);
+  const file = writeFile('weights.npy', bytes);
+  const run = spawnSync(CLI, ['analyze', file, '--format', 'json'], { encoding: 'utf8' });
+  const expected = JSON.parse(run.stdout).files[0].tensors[0].targets;
+  const shown = await shownMetrics(page);
+  for (const target of expected) assertSameSqnr(shown.find((r) => r.format === target.format).sqnr, target.sqnr_db, target.format);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

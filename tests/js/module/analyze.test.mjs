@@ -1,0 +1,186 @@
+// tl.analyze against `typelattice analyze --format json` on files this test writes itself (tensor-files.mjs):
+// every tensor's statistics and every target's errors agree; the source may be a File, a Blob, an ArrayBuffer or a
+// Uint8Array; progress counts the bytes read; an aborted signal rejects with an AbortError; bad files get the
+// core's message (the tensor and the byte offset), as the CLI prints it; bad arguments a TypeError or RangeError.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { builds, cli, load } from './helpers.mjs';
+import { corpus, safetensors, normal } from './tensor-files.mjs';
+
+let dir;
+const files = corpus();
+before(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'typelattice-analyze-'));
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function cliReport(name, args) {
+  const r = cli(['analyze', path.join(dir, name), '--format', 'json', ...args]);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout).files[0];
+}
+
+// Numbers equal to 1e-12 relative (the same code, compiled for another machine), everything else exactly.
+function assertAgrees(actual, expected, where) {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const tolerance = 1e-12 * Math.max(Math.abs(expected), Number.MIN_VALUE);
+    assert.ok(Math.abs(actual - expected) <= tolerance, `${where}: ${actual} vs the CLI's ${expected}`);
+  } else if (expected !== null && typeof expected === 'object') {
+    assert.equal(typeof actual, 'object', where);
+    assert.ok(actual !== null, `${where}: null vs the CLI's ${JSON.stringify(expected)}`);
+    assert.deepEqual(Object.keys(actual).filter((k) => k in expected).sort(), Object.keys(expected).sort(), where);
+    for (const key of Object.keys(expected)) assertAgrees(actual[key], expected[key], `${where}.${key}`);
+  } else {
+    assert.equal(actual, expected, where);
+  }
+}
+
+const RUNS = [
+  { file: 'model.safetensors', args: ['--worst', '3'], opts: { worst: 3 } },
+  { file: 'model.safetensors', args: ['--to', 'float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4', '--tensor-scale',
+    '--scale-mode', 'rceil', '--worst', '2'],
+    opts: { to: ['float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4'], tensorScale: true, scaleMode: 'rceil', worst: 2 } },
+  { file: 'model.safetensors', args: ['--to', 'float8_e5m2', 'float16', '--round', 'toward-zero', '--no-saturate', '--tensor', 'layers.*', 'spec?al'],
+    opts: { to: ['float8_e5m2', 'float16'], round: 'toward-zero', saturate: false, tensors: ['layers.*', 'spec?al'] } },
+  { file: 'weights.npy', args: ['--worst', '1'], opts: {} },
+  { file: 'model.gguf', args: ['--worst', '2'], opts: { worst: 2 } },
+  { file: 'fortran.npy', args: ['--to', 'mxfp4_e2m1', 'nvfp4', '--worst', '1'], opts: { to: ['mxfp4_e2m1', 'nvfp4'] } },
+];
+
+for (const { name, simd } of builds) {
+  test(`${name}: tl.analyze agrees with typelattice analyze --format json`, async () => {
+    const tl = await load(simd);
+    for (const { file, args, opts } of RUNS) {
+      const expected = cliReport(file, args);
+      const got = await tl.analyze(new File([files[file]], file), opts);
+      assert.equal(got.file, file);
+      assert.equal(got.kind, expected.kind);
+      assert.deepEqual(got.skipped, expected.skipped);
+      assert.equal(got.tensors.length, expected.tensors.length, file);
+      for (let i = 0; i < expected.tensors.length; ++i) {
+        assertAgrees(got.tensors[i], expected.tensors[i], `${file} ${args.join(' ')}: ${expected.tensors[i].name}`);
+      }
+    }
+  });
+}
+
+test('a File, a Blob, an ArrayBuffer and a Uint8Array give the same report; progress counts every byte', async () => {
+  const tl = await load();
+  const bytes = files['model.safetensors'];
+  const progress = [];
+  const fromFile = await tl.analyze(new File([bytes], 'm.safetensors'), { onProgress: (p) => progress.push(p) });
+  const total = progress[0].total;
+  assert.deepEqual(progress[0], { bytes: 0, total });
+  assert.deepEqual(progress.at(-1), { bytes: total, total });
+  assert.ok(progress.length > 3, 'the long rows are read in several reads');
+  assert.ok(progress.every((p, i) => i === 0 || p.bytes > progress[i - 1].bytes));
+  // Every tensor's data: the file less its header (8 bytes of length, then the JSON).
+  const headerLength = Number(new DataView(bytes.buffer).getBigUint64(0, true));
+  assert.equal(total, bytes.length - 8 - headerLength);
+  for (const source of [new Blob([bytes]), bytes.slice().buffer, bytes]) {
+    const got = await tl.analyze(source);
+    assert.equal(got.file, null);
+    assert.deepEqual(got.tensors, fromFile.tensors);
+  }
+  // With a tensor scale every tensor is read twice: the statistics first, for its amax.
+  const twice = [];
+  await tl.analyze(bytes, { to: ['nvfp4'], tensorScale: true, onProgress: (p) => twice.push(p) });
+  assert.equal(twice.at(-1).total, 2 * total);
+});
+
+test('each target comes with its facts: bits, and the range the view draws', async () => {
+  const tl = await load();
+  const { targets } = await tl.analyze(files['weights.npy'], { to: ['float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4'] });
+  assert.deepEqual(targets.map((t) => [t.name, t.kind, t.bits_per_element]),
+                   [['float8_e4m3fn', 'element', 8], ['mxfp4_e2m1', 'block', 4.25], ['nvfp4', 'block', 4.5]]);
+  const e4m3 = tl.formatInfo('float8_e4m3fn');
+  assert.deepEqual(targets[0].range, { max: e4m3.max, minNormal: e4m3.minNormal, minSubnormal: e4m3.minSubnormal });
+  // E2M1: 6 is the largest element, 0.5 its one subnormal, 1 its least normal; E8M0 scales, 2^-127 to 2^127.
+  assert.deepEqual(targets[1].range, { max: 6, minNormal: 1, minSubnormal: 0.5, scaleMax: 2 ** 127, scaleMin: 2 ** -127,
+    blockSize: 32 });
+  assert.equal(targets[2].range.scaleMax, 448);
+  assert.equal(targets[2].range.blockSize, 16);
+});
+
+test('an aborted signal rejects with an AbortError, before or during the reads', async () => {
+  const tl = await load();
+  const bytes = files['model.safetensors'];
+  await assert.rejects(tl.analyze(bytes, { signal: AbortSignal.abort() }),
+                       (e) => e instanceof DOMException && e.name === 'AbortError');
+  const controller = new AbortController();
+  let calls = 0;
+  await assert.rejects(tl.analyze(new Blob([bytes]), { signal: controller.signal, onProgress: () => {
+    if (++calls === 2) controller.abort();
+  } }), (e) => e instanceof DOMException && e.name === 'AbortError');
+  assert.equal(calls, 2, 'no read after the abort');
+  // Nothing is left allocated in the tensors part: the next call works.
+  assert.equal((await tl.analyze(files['weights.npy'])).tensors.length, 1);
+});
+
+// Bad files: the CLI's message after "typelattice: PATH: ", and the JS error's after "NAME: ".
+const BAD_FILES = {
+  'truncated.safetensors': files['model.safetensors'].subarray(0, files['model.safetensors'].length - 1000),
+  'huge-header.safetensors': (() => {
+    const b = new Uint8Array(64);
+    new DataView(b.buffer).setBigUint64(0, 1n << 63n, true);
+    return b;
+  })(),
+  'twice.safetensors': safetensors([], { header:
+    '{"a": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, "a": {"dtype": "F32", "shape": [1], "data_offsets": [4, 8]}}' }),
+  'overlap.safetensors': safetensors([], { header:
+    '{"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}, "b": {"dtype": "F32", "shape": [1], "data_offsets": [4, 8]}}' }),
+  'short.npy': files['weights.npy'].subarray(0, 100),
+};
+test('bad files: an Error with the core\'s message, as the CLI prints it', async () => {
+  const tl = await load();
+  for (const [name, bytes] of Object.entries(BAD_FILES)) {
+    // The data of the two handwritten headers: 8 bytes past their header.
+    const file = name.startsWith('twice') || name.startsWith('overlap')
+      ? new Uint8Array([...bytes, ...new Uint8Array(8)]) : bytes;
+    writeFileSync(path.join(dir, name), file);
+    const r = cli(['analyze', path.join(dir, name), '--format', 'json']);
+    assert.equal(r.status, 2, name);
+    const message = r.stderr.trim().replace(`typelattice: ${path.join(dir, name)}: `, '');
+    await assert.rejects(tl.analyze(new File([file], name)), (e) => {
+      assert.equal(e.name, 'TensorFileError', `${name}: ${e.stack}`);
+      assert.equal(e.message, `${name}: ${message}`);
+      return true;
+    });
+  }
+  // What the messages say, for two of them: the tensor and where.
+  await assert.rejects(tl.analyze(new File([BAD_FILES['truncated.safetensors']], 't')), /long\.rows/);
+  await assert.rejects(tl.analyze(new File([new Uint8Array([...BAD_FILES['overlap.safetensors'], 0, 0, 0, 0, 0, 0, 0, 0])], 'o')), /byte/);
+});
+
+test('bad arguments: TypeError for a wrong type, RangeError for a wrong value', async () => {
+  const tl = await load();
+  const bytes = files['weights.npy'];
+  for (const source of [42, 'model.safetensors', null, undefined, new Float32Array(4), [1, 2]]) {
+    await assert.rejects(tl.analyze(source), TypeError, String(source));
+  }
+  await assert.rejects(tl.analyze(bytes, 'json'), TypeError);
+  await assert.rejects(tl.analyze(bytes, { to: 'mxfp4_e2m1' }), TypeError);
+  await assert.rejects(tl.analyze(bytes, { tensors: 'w*' }), TypeError);
+  await assert.rejects(tl.analyze(bytes, { onProgress: true }), TypeError);
+  await assert.rejects(tl.analyze(bytes, { signal: 'stop' }), TypeError);
+  await assert.rejects(tl.analyze(bytes, { to: [] }), RangeError);
+  await assert.rejects(tl.analyze(bytes, { worst: 0 }), RangeError);
+  await assert.rejects(tl.analyze(bytes, { scaleMode: 'sideways' }), RangeError);
+  // An unknown target: the CLI's message, the closest names in `suggestions`.
+  const r = cli(['analyze', path.join(dir, 'weights.npy'), '--to', 'mxfp5_e2m1']);
+  assert.equal(r.status, 2);
+  await assert.rejects(tl.analyze(bytes, { to: ['mxfp5_e2m1'] }), (e) => {
+    assert.ok(e instanceof RangeError);
+    assert.equal(`typelattice: ${e.message}`, r.stderr.trim());
+    assert.ok(e.suggestions.length > 0);
+    return true;
+  });
+  // --tensor that matches nothing.
+  await assert.rejects(tl.analyze(safetensors([{ name: 'w', dtype: 'F32', shape: [4], values: normal(4) }]),
+                                  { tensors: ['x*'] }), RangeError);
+});

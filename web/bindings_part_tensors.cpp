@@ -1,0 +1,14 @@
+// The tensors part of the module (typelattice-tensors{,-simd}.wasm): checkpoint files' indexes and what each target
+// format does to their tensors. Loaded by tl.analyze when first called, never by createTypeLattice; web/CMakeLists.txt
+// lists its files.
+#include <emscripten/bind.h>
+
+#include "web/bindings.h"
+#include "web/bindings_tensors.h"
+
+EMSCRIPTEN_BINDINGS(typelattice_tensors_part) {
+  using namespace typelattice::web;
+  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  register_limits();
+  register_tensor_bindings();
+}

@@ -1,0 +1,124 @@
+// Typings of tl.analyze (web/src/analyze.mjs), part of TypeLattice (typelattice.d.ts). The report's keys are those
+// of `typelattice analyze --format json` (docs/tensor-analysis.md); a figure that is not finite is null, as there.
+
+/** Which tensors, which targets, and how to follow the reading. */
+export interface AnalyzeOptions {
+  /** Target formats: built-in formats up to 16 bits and block formats (default: the CLI's, float8_e4m3fn
+   * float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4). */
+  to?: readonly string[];
+  /** Only the tensors whose names match one of these shell globs (`*`, `?`, `[...]`). */
+  tensors?: readonly string[];
+  /** The element formats' round mode, as `analyze --round` (ONNX's default otherwise). */
+  round?: string;
+  /** false: element formats overflow to Inf/NaN instead of clipping (`--no-saturate`). */
+  saturate?: boolean;
+  /** The block formats' scale mode where a format takes it (`--scale-mode`). */
+  scaleMode?: string;
+  /** NVFP4 with its FP32 per-tensor scale (`--tensor-scale`): each tensor is then read twice. */
+  tensorScale?: boolean;
+  /** How many lowest-SQNR blocks each block target keeps, with their values (1 to 1000; default 1). */
+  worst?: number;
+  /** Called after each read (and once at the start): bytes of tensor data read so far, of `total`. */
+  onProgress?: (progress: { bytes: number; total: number }) => void;
+  /** Aborting it rejects the call with a DOMException named 'AbortError' before the next read. */
+  signal?: AbortSignal;
+}
+
+/** Where a target saturates and flushes: an element format's range, or a block format's element and scale ranges. */
+export interface TargetRange {
+  max: number;
+  minNormal: number;
+  /** The least positive value (element formats without subnormals: minNormal). */
+  minSubnormal: number;
+  /** Block formats: the largest and least positive scale, and the block size. */
+  scaleMax?: number;
+  scaleMin?: number;
+  blockSize?: number;
+}
+
+/** A target as read: its canonical format, its options and its range. */
+export interface AnalysisTargetInfo {
+  name: string;
+  kind: 'element' | 'block';
+  format: string;
+  bits_per_element: number;
+  round?: string;
+  saturate?: boolean;
+  scale_mode?: string;
+  tensor_scale?: boolean;
+  range: TargetRange;
+}
+
+export interface WorstBlock {
+  index: number;
+  sqnr_db: number | null;
+  /** The block's inputs, as `typelattice quantize` reads them. */
+  values: (number | null)[];
+}
+
+/** What one target does to one tensor. */
+export interface TargetReport {
+  target: string;
+  tensor: string;
+  format: string;
+  best: boolean;
+  bits_per_element: number;
+  measured: number;
+  non_finite: number;
+  saturated: number;
+  flushed: number;
+  mse: number | null;
+  /** null when every value comes back exactly (+Inf dB). */
+  sqnr_db: number | null;
+  max_abs_error: number | null;
+  max_relative_error: number | null;
+  scale_mode?: string;
+  tensor_scale?: number | null;
+  blocks?: number;
+  worst_block?: number | null;
+  worst_block_sqnr_db?: number | null;
+  worst_blocks?: WorstBlock[];
+}
+
+export interface TensorStatsReport {
+  finite: number;
+  zeros: number;
+  subnormals: number;
+  nan: number;
+  inf: number;
+  amax: number | null;
+  mean: number | null;
+  std: number | null;
+  /** Finite nonzero values by floor(log2 |x|), only the binades that have any. */
+  log2_histogram: Record<string, number>;
+}
+
+export interface TensorReport {
+  name: string;
+  dtype: string;
+  shape: number[];
+  count: number;
+  row_length: number;
+  stats: TensorStatsReport;
+  targets: TargetReport[];
+}
+
+/** One file's report, as one entry of `typelattice analyze --format json`'s "files", plus the targets' facts. */
+export interface AnalysisReport {
+  /** The File's name; null for a Blob or bytes. */
+  file: string | null;
+  kind: 'safetensors' | 'npy' | 'gguf';
+  skipped: string[];
+  tensors: TensorReport[];
+  targets: AnalysisTargetInfo[];
+}
+
+export interface AnalyzeCall {
+  /**
+   * What each target format does to every tensor of a checkpoint (safetensors, .npy, GGUF v3), read in slices of a
+   * few MiB. Loads the tensors part of the module on first use. Rejects with a TypeError for a wrong argument type,
+   * a RangeError for an unknown target or option value, an Error named 'TensorFileError' for a bad file (the core's
+   * message: the tensor and the byte offset), a DOMException 'AbortError' when `signal` aborts.
+   */
+  analyze(source: Blob | ArrayBuffer | Uint8Array, opts?: AnalyzeOptions): Promise<AnalysisReport>;
+}
