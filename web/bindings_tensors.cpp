@@ -16,6 +16,7 @@
 #include "typelattice/minifloat.h"
 #include "typelattice/tensor_analysis.h"
 #include "typelattice/tensor_file.h"
+#include "typelattice/tensor_report.h"
 #include "web/bindings.h"
 
 namespace typelattice::web {
@@ -115,7 +116,9 @@ Result<std::vector<AnalysisTarget>> targets_of(const val& names, const val& roun
   }
   const std::optional<bool> saturating = saturate.isUndefined() ? std::nullopt : std::optional(saturate.as<bool>());
   std::vector<AnalysisTarget> targets;
-  for (const std::string& name : strings_from(names)) {
+  // No names: the CLI's default targets (the core's list).
+  const std::vector<std::string> chosen = names.isUndefined() ? default_analysis_target_names() : strings_from(names);
+  for (const std::string& name : chosen) {
     Result<AnalysisTarget> t = analysis_target(name, round_mode, saturating, mode, tensor_scale);
     if (!t) return t.error();
     targets.push_back(std::move(t).value());
@@ -206,14 +209,7 @@ class TensorAnalysisHandle {
     stats.set("log2_histogram", histogram);
     std::vector<TargetError> errors;
     for (const TargetAccumulator& a : accumulators_) errors.push_back(a.error());
-    // The best target as the CLI marks it (analyze_command.cpp): the highest SQNR, then the fewest bits.
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < errors.size(); ++i) {
-      if (errors[i].sqnr_db > errors[best].sqnr_db ||
-          (errors[i].sqnr_db == errors[best].sqnr_db && targets_[i].bits_per_element < targets_[best].bits_per_element)) {
-        best = i;
-      }
-    }
+    const std::size_t best = best_target(targets_, errors);
     val targets = val::array();
     for (std::size_t i = 0; i < errors.size(); ++i) targets.call<void>("push", target_result(i, errors[i], i == best));
     val out = val::object();

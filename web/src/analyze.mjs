@@ -9,8 +9,6 @@ import { describe, requireOptions, optionOf, requireStringArray } from './argume
 const READ_BYTES = 4 << 20;
 // As `typelattice analyze` (app/cli/tensor_reader.cpp): a GGUF header is read in growing steps up to 256 MiB.
 const MAX_HEADER_BYTES = 256 << 20;
-// The CLI's default --to (app/cli/analyze_command.cpp).
-const DEFAULT_TARGETS = ['float8_e4m3fn', 'float8_e5m2', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4'];
 
 // The tensors part per wrapper instance (its context object), loaded on the first call; a failed load is retried.
 const loaded = new WeakMap();
@@ -46,8 +44,9 @@ export async function analyze(source, opts, context) {
   const what = 'analyze';
   const src = sourceOf(source);
   const o = requireOptions(opts, what);
-  const to = o.to === undefined ? DEFAULT_TARGETS : requireStringArray(o.to, 'analyze: option to');
-  if (to.length === 0) throw new RangeError('analyze: option to names no target format');
+  // No `to`: the core's default targets, as the CLI's.
+  const to = o.to === undefined ? undefined : requireStringArray(o.to, 'analyze: option to');
+  if (to !== undefined && to.length === 0) throw new RangeError('analyze: option to names no target format');
   const globs = o.tensors === undefined ? null : requireStringArray(o.tensors, 'analyze: option tensors');
   const round = optionOf(o, 'round', 'string', undefined, what);
   const saturate = optionOf(o, 'saturate', 'boolean', undefined, what);
