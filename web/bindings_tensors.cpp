@@ -22,11 +22,6 @@
 namespace typelattice::web {
 namespace {
 
-// Elements per slice, as `typelattice analyze` cuts a tensor (app/cli/tensor_passes.cpp): a multiple of every block
-// size, so a long row's slices start where blocks start. The statistics merge slice by slice (Chan et al.), so
-// the same cuts give the CLI's figures to the last bit.
-constexpr std::uint64_t kSliceElements = 1u << 18;
-
 // A number for JSON: the CLI prints a non-finite figure as null.
 val json_number(double v) { return std::isfinite(v) ? val(v) : val::null(); }
 
@@ -141,11 +136,9 @@ val targets_js(const val& names, const val& round, const val& saturate, const va
 class TensorAnalysisHandle {
  public:
   TensorAnalysisHandle(TensorEntry tensor, std::vector<AnalysisTarget> targets, std::size_t worst)
-      : tensor_(std::move(tensor)), targets_(std::move(targets)), worst_(std::max<std::size_t>(worst, 1)) {
-    for (const std::uint64_t d : tensor_.shape) count_ *= d;
-    if (!tensor_.shape.empty()) row_length_ = tensor_.fortran_order ? tensor_.shape.front() : tensor_.shape.back();
-    if (row_length_ == 0) row_length_ = 1;
-    passes_ = std::any_of(targets_.begin(), targets_.end(), [](const AnalysisTarget& t) { return t.tensor_scale; }) ? 2 : 1;
+      : tensor_(std::move(tensor)), targets_(std::move(targets)), worst_(std::max<std::size_t>(worst, 1)),
+        slicing_(tensor_slicing(tensor_)) {
+    passes_ = static_cast<int>(analysis_passes(targets_));
     width_ = tensor_dtype_bytes(tensor_.dtype);
     per_block_ = tensor_dtype_block_elements(tensor_.dtype);
     if (passes_ == 1) start_targets();
@@ -157,7 +150,7 @@ class TensorAnalysisHandle {
   val next_read(double max_bytes) {
     if (done()) return val::null();
     std::uint64_t end = slice_end(first_);
-    while (end < count_ && byte_of(slice_end(end)) - byte_of(first_) <= static_cast<std::uint64_t>(max_bytes)) {
+    while (end < slicing_.count && byte_of(slice_end(end)) - byte_of(first_) <= static_cast<std::uint64_t>(max_bytes)) {
       end = slice_end(end);
     }
     read_end_ = end;
@@ -182,7 +175,7 @@ class TensorAnalysisHandle {
       take(first_);
       first_ = end;
     }
-    if (first_ >= count_ && pass_ + 1 < passes_) {
+    if (first_ >= slicing_.count && pass_ + 1 < passes_) {
       ++pass_;
       first_ = 0;
       start_targets();
@@ -216,24 +209,19 @@ class TensorAnalysisHandle {
     out.set("name", js_string(tensor_.name));
     out.set("dtype", js_string(tensor_dtype_name(tensor_.dtype)));
     out.set("shape", shape_value(tensor_.shape));
-    out.set("count", static_cast<double>(count_));
-    out.set("row_length", static_cast<double>(row_length_));
+    out.set("count", static_cast<double>(slicing_.count));
+    out.set("row_length", static_cast<double>(slicing_.row_length));
     out.set("stats", stats);
     out.set("targets", targets);
     return out;
   }
 
  private:
-  bool done() const { return pass_ + 1 >= passes_ && first_ >= count_; }
+  bool done() const { return pass_ + 1 >= passes_ && first_ >= slicing_.count; }
   std::uint64_t byte_of(std::uint64_t element) const { return tensor_.begin + element / per_block_ * width_; }
 
-  // Where the slice that starts at `first` ends: whole rows up to kSliceElements, or a piece of one long row.
-  std::uint64_t slice_end(std::uint64_t first) const {
-    const std::uint64_t rows = row_length_;
-    const std::uint64_t piece = rows > kSliceElements ? kSliceElements : rows * std::max<std::uint64_t>(1, kSliceElements / rows);
-    const std::uint64_t row_end = (first / rows + 1) * rows;
-    return std::min(count_, rows > kSliceElements ? std::min(row_end, first + piece) : first + piece);
-  }
+  // The CLI's slices (the core's TensorSlicing), so the figures agree to the last bit.
+  std::uint64_t slice_end(std::uint64_t first) const { return slicing_.slice_end(first); }
 
   void start_targets() {
     const double amax = passes_ == 2 ? stats_.stats().amax : 0.0;
@@ -246,7 +234,7 @@ class TensorAnalysisHandle {
     if (!last_pass) return;
     // Each row's part of the slice goes to the targets on its own, so blocks never cross a row's end.
     for (std::uint64_t begin = first; begin < first + values_.size();) {
-      const std::uint64_t row_end = std::min(first + values_.size(), (begin / row_length_ + 1) * row_length_);
+      const std::uint64_t row_end = std::min(first + values_.size(), (begin / slicing_.row_length + 1) * slicing_.row_length);
       const std::span<const float> row(values_.data() + (begin - first), static_cast<std::size_t>(row_end - begin));
       for (TargetAccumulator& a : accumulators_) a.add_row_slice(row);
       begin = row_end;
@@ -293,7 +281,7 @@ class TensorAnalysisHandle {
   TensorEntry tensor_;
   std::vector<AnalysisTarget> targets_;
   std::size_t worst_;
-  std::uint64_t count_ = 1, row_length_ = 1;
+  TensorSlicing slicing_;
   std::size_t width_ = 1, per_block_ = 1;
   int passes_ = 1, pass_ = 0;
   std::uint64_t first_ = 0, read_end_ = 0;

@@ -6,35 +6,21 @@
 #include "typelattice/display_text.h"
 
 namespace typelattice::tensor_io {
-namespace {
-
-// Elements per slice: a multiple of every block size (32, 16), so a long row's slices start where blocks start.
-constexpr std::uint64_t kSliceElements = 1u << 18;
-
-}  // namespace
-
-std::uint64_t tensor_passes(const std::vector<AnalysisTarget>& targets) {
-  return std::any_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.tensor_scale; }) ? 2 : 1;
-}
 
 PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, const std::vector<AnalysisTarget>& targets,
                            const PassOptions& options, TensorResult& result) {
   result = TensorResult{};
   result.tensor = &tensor;
-  for (const std::uint64_t d : tensor.shape) result.count *= d;
-  // The last axis in storage order: the first of a Fortran-order array's shape.
-  if (!tensor.shape.empty()) result.row_length = tensor.fortran_order ? tensor.shape.front() : tensor.shape.back();
-  if (result.row_length == 0) result.row_length = 1;
+  const TensorSlicing slicing = tensor_slicing(tensor);
+  result.count = slicing.count;
+  result.row_length = slicing.row_length;
   const std::uint64_t rows = result.row_length;
   const std::uint64_t block_bytes = tensor_dtype_bytes(tensor.dtype), block_elements = tensor_dtype_block_elements(tensor.dtype);
   std::vector<float> values;
-  // Each slice: whole rows up to kSliceElements, or a piece of one long row.
   auto for_each_slice = [&](auto&& take) {
-    const std::uint64_t piece = rows > kSliceElements ? kSliceElements : rows * std::max<std::uint64_t>(1, kSliceElements / rows);
     for (std::uint64_t first = 0; first < result.count;) {
       if (options.stop != nullptr && options.stop->load()) return PassOutcome::stopped;
-      const std::uint64_t row_end = (first / rows + 1) * rows;
-      const std::uint64_t end = std::min(result.count, rows > kSliceElements ? std::min(row_end, first + piece) : first + piece);
+      const std::uint64_t end = slicing.slice_end(first);
       values.resize(static_cast<std::size_t>(end - first));
       if (!reader.read(tensor, first, values)) return PassOutcome::read_failed;
       take(first);
@@ -44,7 +30,7 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
     return PassOutcome::done;
   };
   // The statistics get a pass of their own only when a target needs the tensor's amax before its first slice.
-  const bool stats_first = tensor_passes(targets) == 2;
+  const bool stats_first = analysis_passes(targets) == 2;
   TensorStatsAccumulator stats;
   if (stats_first) {
     if (const PassOutcome o = for_each_slice([&](std::uint64_t) { stats.add(values); }); o != PassOutcome::done) return o;
@@ -87,7 +73,7 @@ std::uint64_t bytes_to_read(const TensorFileIndex& index, const std::vector<Anal
                             const TensorFilter& wanted) {
   std::uint64_t total = 0;
   for (const TensorEntry& tensor : index.tensors)
-    if (!wanted || wanted(tensor)) total += tensor_passes(targets) * (tensor.end - tensor.begin);
+    if (!wanted || wanted(tensor)) total += analysis_passes(targets) * (tensor.end - tensor.begin);
   return total;
 }
 

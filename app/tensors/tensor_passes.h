@@ -24,9 +24,6 @@ struct PassOptions {
 
 enum class PassOutcome { done, read_failed, stopped };
 
-// How many times analyze_tensor reads a tensor for these targets: 2 with a tensor-scale target, else 1.
-std::uint64_t tensor_passes(const std::vector<AnalysisTarget>& targets);
-
 PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, const std::vector<AnalysisTarget>& targets,
                            const PassOptions& options, TensorResult& result);
 

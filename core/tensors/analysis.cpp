@@ -18,6 +18,9 @@
 namespace typelattice {
 namespace {
 
+// Elements per slice (tensor_analysis.h, TensorSlicing).
+constexpr std::uint64_t kSliceElements = 1u << 18;
+
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
 double sqnr_db(double signal, double noise) {
@@ -241,6 +244,24 @@ TargetError TargetAccumulator::error() const {
   out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
   for (const Candidate& c : worst_) out.worst_blocks.push_back({c.index, sqnr_db(c.signal, c.noise), c.values});
   return out;
+}
+
+std::uint64_t TensorSlicing::slice_end(std::uint64_t first) const {
+  const std::uint64_t rows = row_length;
+  if (rows > kSliceElements) return std::min({count, (first / rows + 1) * rows, first + kSliceElements});
+  return std::min(count, first + rows * (kSliceElements / rows));
+}
+
+TensorSlicing tensor_slicing(const TensorEntry& tensor) {
+  TensorSlicing s;
+  for (const std::uint64_t d : tensor.shape) s.count *= d;
+  if (!tensor.shape.empty()) s.row_length = tensor.fortran_order ? tensor.shape.front() : tensor.shape.back();
+  if (s.row_length == 0) s.row_length = 1;
+  return s;
+}
+
+std::uint64_t analysis_passes(const std::vector<AnalysisTarget>& targets) {
+  return std::any_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.tensor_scale; }) ? 2 : 1;
 }
 
 }  // namespace typelattice

@@ -7,7 +7,7 @@ import { describe, requireOptions, optionOf, requireStringArray } from './argume
 
 // Bytes per read: whole slices of the core's cut up to this many (at least one slice, 1 MiB of float32).
 const READ_BYTES = 4 << 20;
-// As `typelattice analyze` (app/cli/tensor_reader.cpp): a GGUF header is read in growing steps up to 256 MiB.
+// As `typelattice analyze` (app/tensors/tensor_reader.cpp): a GGUF header is read in growing steps up to 256 MiB.
 const MAX_HEADER_BYTES = 256 << 20;
 
 // The tensors part per wrapper instance (its context object), loaded on the first call; a failed load is retried.

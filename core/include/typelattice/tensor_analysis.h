@@ -15,6 +15,7 @@
 #include "typelattice/block_formats.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/result.h"
+#include "typelattice/tensor_file.h"
 
 namespace typelattice {
 
@@ -59,6 +60,21 @@ struct AnalysisTarget {
 Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<RoundMode> round,
                                        std::optional<bool> saturate, std::optional<ScaleMode> scale_mode,
                                        bool tensor_scale);
+
+// How every front end cuts a tensor for the accumulators, so that their figures agree to the last bit: rows run
+// along the last axis in storage order (the first of a Fortran-order array's shape), and a slice is whole rows up
+// to 2^18 elements or a piece of one longer row (2^18 is a multiple of every block size: pieces start on blocks).
+struct TensorSlicing {
+  std::uint64_t count = 1;       // the tensor's elements (1 for a scalar)
+  std::uint64_t row_length = 1;  // elements per row (1 for a scalar or an empty last axis)
+  // Where the slice that starts at element `first` ends.
+  std::uint64_t slice_end(std::uint64_t first) const;
+};
+TensorSlicing tensor_slicing(const TensorEntry& tensor);
+
+// How many times a tensor is read for these targets: 2 when one takes NVFP4's tensor scale (it needs the tensor's
+// amax before the first slice, so the statistics get a pass of their own), else 1.
+std::uint64_t analysis_passes(const std::vector<AnalysisTarget>& targets);
 
 struct TargetError {
   std::uint64_t measured = 0;     // finite inputs whose result is finite: the sums below are over these
