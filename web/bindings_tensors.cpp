@@ -204,7 +204,7 @@ class TensorAnalysisHandle {
     for (const TargetAccumulator& a : accumulators_) errors.push_back(a.error());
     const std::size_t best = best_target(targets_, errors);
     val targets = val::array();
-    for (std::size_t i = 0; i < errors.size(); ++i) targets.call<void>("push", target_result(i, errors[i], i == best));
+    for (std::size_t i = 0; i < errors.size(); ++i) targets.call<void>("push", target_result(i, errors[i], i == best, s.amax));
     val out = val::object();
     out.set("name", js_string(tensor_.name));
     out.set("dtype", js_string(tensor_dtype_name(tensor_.dtype)));
@@ -241,7 +241,8 @@ class TensorAnalysisHandle {
     }
   }
 
-  val target_result(std::size_t i, const TargetError& e, bool best) const {
+  // `amax`: the tensor's, for where this target keeps a magnitude (a block target's range follows its scale rule).
+  val target_result(std::size_t i, const TargetError& e, bool best, double amax) const {
     const AnalysisTarget& t = targets_[i];
     val out = val::object();
     out.set("target", js_string(t.name));
@@ -257,6 +258,14 @@ class TensorAnalysisHandle {
     out.set("sqnr_db", json_number(e.sqnr_db));
     out.set("max_abs_error", json_number(e.max_abs_error));
     out.set("max_relative_error", json_number(e.max_relative_error));
+    const TargetRange r = target_range(t, amax, accumulators_[i].tensor_scale());
+    val range = val::object();
+    range.set("saturation", json_number(r.saturation));
+    range.set("smallestNormal", json_number(r.smallest_normal));
+    range.set("smallestSubnormal", json_number(r.smallest_subnormal));
+    range.set("flush", json_number(r.flush));
+    range.set("perBlock", r.per_block);
+    out.set("range", range);
     if (t.block) {
       out.set("scale_mode", js_string(scale_mode_name(t.scale_mode)));
       out.set("tensor_scale", json_number(accumulators_[i].tensor_scale()));

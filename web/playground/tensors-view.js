@@ -158,14 +158,10 @@ export class TensorsView {
   drawHistogram(tensor) {
     const svg = $('tensor-histogram');
     const bins = Object.entries(tensor.stats.log2_histogram).map(([k, n]) => [Number(k), n]).sort((a, b) => a[0] - b[0]);
-    const targets = this.report.targets;
-    const amax = tensor.stats.amax ?? 0;
-    const lanes = targets.map((target) => {
-      const r = target.range;
-      const shift = target.kind === 'block' && amax > 0 ? Math.log2(amax / r.max) : 0;
-      return { name: target.name, block: target.kind === 'block', max: Math.log2(r.max) + shift,
-        minNormal: Math.log2(r.minNormal) + shift, minSubnormal: Math.log2(r.minSubnormal) + shift };
-    });
+    // Each target's range for this tensor, from the core (a block target's for a block whose amax is the tensor's,
+    // under its scale rule and tensor scale).
+    const lanes = tensor.targets.map(({ target, range: r }) => ({ name: target, block: r.perBlock,
+      max: Math.log2(r.saturation), minNormal: Math.log2(r.smallestNormal), minSubnormal: Math.log2(r.smallestSubnormal) }));
     if (bins.length === 0) {
       svg.replaceChildren(el('svg:text', { x: 10, y: 20, class: 'hint', text: t('tensors.noValues') }));
       svg.setAttribute('viewBox', '0 0 400 30');

@@ -36,6 +36,15 @@ export interface TargetRange {
   blockSize?: number;
 }
 
+/** Where a target keeps a magnitude of one tensor. */
+export interface TensorTargetRange {
+  saturation: number | null;
+  smallestNormal: number | null;
+  smallestSubnormal: number | null;
+  flush: number | null;
+  perBlock: boolean;
+}
+
 /** A target as read: its canonical format, its options and its range. */
 export interface AnalysisTargetInfo {
   name: string;
@@ -72,6 +81,10 @@ export interface TargetReport {
   sqnr_db: number | null;
   max_abs_error: number | null;
   max_relative_error: number | null;
+  /** Where this target keeps a magnitude of this tensor (the core's target_range): above `saturation` values clip,
+   * below `smallestNormal` they are subnormal, below `flush` they become 0; a block target's (`perBlock`) is for a
+   * block whose largest |x| is the tensor's amax, under its scale rule and tensor scale. */
+  range: TensorTargetRange;
   scale_mode?: string;
   tensor_scale?: number | null;
   blocks?: number;

@@ -107,6 +107,21 @@ test('each target comes with its facts: bits, and the range the view draws', asy
   assert.equal(targets[2].range.blockSize, 16);
 });
 
+test("each tensor's targets say where they keep its magnitudes: a block target's range follows its scale rule", async () => {
+  const tl = await load();
+  // One row of 32 values whose largest |x| is 10000: MXFP4's floor scale is 2^(floor(log2 10000) - 2) = 2^11 (E2M1's
+  // largest exponent is 2), so its block saturates at 6 * 2^11 = 12288 and flushes below half of 0.5 * 2^11.
+  const values = new Float32Array(32).fill(1);
+  values[0] = 10000;
+  const bytes = safetensors([{ name: 'w', dtype: 'F32', shape: [1, 32], values }]);
+  const { tensors } = await tl.analyze(bytes, { to: ['float8_e4m3fn', 'mxfp4_e2m1'] });
+  const [e4m3, mxfp4] = tensors[0].targets;
+  assert.deepEqual(e4m3.range, { saturation: 448, smallestNormal: 2 ** -6, smallestSubnormal: 2 ** -9, flush: 2 ** -10,
+    perBlock: false });
+  assert.deepEqual(mxfp4.range, { saturation: 12288, smallestNormal: 2 ** 11, smallestSubnormal: 2 ** 10, flush: 2 ** 9,
+    perBlock: true });
+});
+
 test('an aborted signal rejects with an AbortError, before or during the reads', async () => {
   const tl = await load();
   const bytes = files['model.safetensors'];
