@@ -110,15 +110,9 @@ Result<std::vector<AnalysisTarget>> targets_of(const val& names, const val& roun
     mode = *m;
   }
   const std::optional<bool> saturating = saturate.isUndefined() ? std::nullopt : std::optional(saturate.as<bool>());
-  std::vector<AnalysisTarget> targets;
   // No names: the CLI's default targets (the core's list).
   const std::vector<std::string> chosen = names.isUndefined() ? default_analysis_target_names() : strings_from(names);
-  for (const std::string& name : chosen) {
-    Result<AnalysisTarget> t = analysis_target(name, round_mode, saturating, mode, tensor_scale);
-    if (!t) return t.error();
-    targets.push_back(std::move(t).value());
-  }
-  return targets;
+  return analysis_targets(chosen, round_mode, saturating, mode, tensor_scale);
 }
 
 val targets_js(const val& names, const val& round, const val& saturate, const val& scale_mode, bool tensor_scale) {

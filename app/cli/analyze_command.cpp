@@ -64,14 +64,11 @@ int run_analyze(const AnalyzeArgs& args) {
     if (!m) return usage_error(m.error().message);
     scale_mode = *m;
   }
-  std::vector<AnalysisTarget> targets;
-  for (const std::string& name : args.targets) {
-    const Result<AnalysisTarget> t = analysis_target(name, round, args.no_saturate ? std::optional<bool>(false)
-                                                                                    : std::nullopt,
-                                                     scale_mode, args.tensor_scale);
-    if (!t) return usage_error(t.error().message);
-    targets.push_back(*t);
-  }
+  const Result<std::vector<AnalysisTarget>> chosen =
+      analysis_targets(args.targets, round, args.no_saturate ? std::optional<bool>(false) : std::nullopt, scale_mode,
+                       args.tensor_scale);
+  if (!chosen) return usage_error(chosen.error().message);
+  const std::vector<AnalysisTarget>& targets = *chosen;
   Output out;
   const bool json = args.format == "json";
   const bool csv = args.format == "csv";

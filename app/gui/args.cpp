@@ -321,7 +321,7 @@ std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Argu
 // (the file's after its path).
 std::optional<Failure> read_tensor_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (app.count("--to")) {
-    if (const Result<std::vector<AnalysisTarget>> targets = parse_analysis_targets(f.to); !targets)
+    if (const Result<std::vector<AnalysisTarget>> targets = analysis_targets(f.to, std::nullopt, std::nullopt, std::nullopt, false); !targets)
       return Failure{targets.error().message, false};
     args.tensor_targets = f.to;
   }

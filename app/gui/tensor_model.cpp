@@ -114,14 +114,4 @@ std::vector<std::string> split_target_names(std::string_view text) {
   return names;
 }
 
-Result<std::vector<AnalysisTarget>> parse_analysis_targets(const std::vector<std::string>& names) {
-  std::vector<AnalysisTarget> targets;
-  for (const std::string& name : names) {
-    Result<AnalysisTarget> t = analysis_target(name, std::nullopt, std::nullopt, std::nullopt, false);
-    if (!t) return t.error();
-    targets.push_back(std::move(t).value());
-  }
-  return targets;
-}
-
 }  // namespace typelattice::gui

@@ -68,9 +68,7 @@ class TensorModel {
   bool cancelled_ = false, finished_ = false;
 };
 
-// The targets named (separated by spaces or commas), read as `typelattice analyze --to` reads them; an error
-// names the first that is not a target.
-Result<std::vector<AnalysisTarget>> parse_analysis_targets(const std::vector<std::string>& names);
+// The target names in the view's field, separated by spaces or commas (the core's analysis_targets reads them).
 std::vector<std::string> split_target_names(std::string_view text);
 
 }  // namespace typelattice::gui

@@ -217,7 +217,7 @@ void open_tensor_file(PanelContext& ctx, const std::string& path) {
     ctx.state.tensor_targets_error = "name at least one format (e.g. " + default_tensor_targets_text() + ")";
     return;
   }
-  Result<std::vector<AnalysisTarget>> targets = parse_analysis_targets(names);
+  Result<std::vector<AnalysisTarget>> targets = analysis_targets(names, std::nullopt, std::nullopt, std::nullopt, false);
   if (!targets) {
     ctx.state.tensor_targets_error = targets.error().message;
     return;

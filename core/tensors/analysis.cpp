@@ -252,6 +252,18 @@ std::uint64_t TensorSlicing::slice_end(std::uint64_t first) const {
   return std::min(count, first + rows * (kSliceElements / rows));
 }
 
+Result<std::vector<AnalysisTarget>> analysis_targets(std::span<const std::string> names, std::optional<RoundMode> round,
+                                                     std::optional<bool> saturate, std::optional<ScaleMode> scale_mode,
+                                                     bool tensor_scale) {
+  std::vector<AnalysisTarget> targets;
+  for (const std::string& name : names) {
+    Result<AnalysisTarget> t = analysis_target(name, round, saturate, scale_mode, tensor_scale);
+    if (!t) return t.error();
+    targets.push_back(std::move(t).value());
+  }
+  return targets;
+}
+
 TensorSlicing tensor_slicing(const TensorEntry& tensor) {
   TensorSlicing s;
   for (const std::uint64_t d : tensor.shape) s.count *= d;

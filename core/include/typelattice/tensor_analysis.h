@@ -60,6 +60,11 @@ struct AnalysisTarget {
 Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<RoundMode> round,
                                        std::optional<bool> saturate, std::optional<ScaleMode> scale_mode,
                                        bool tensor_scale);
+// Every name in order, with the same options (`--to a b c` with one --round, --scale-mode, ...): the first name
+// that is not a target is the error.
+Result<std::vector<AnalysisTarget>> analysis_targets(std::span<const std::string> names, std::optional<RoundMode> round,
+                                                     std::optional<bool> saturate, std::optional<ScaleMode> scale_mode,
+                                                     bool tensor_scale);
 
 // How every front end cuts a tensor for the accumulators, so that their figures agree to the last bit: rows run
 // along the last axis in storage order (the first of a Fortran-order array's shape), and a slice is whole rows up
