@@ -131,6 +131,8 @@ TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor
     block_options_.tensor_scale = tensor_scale_;
     for (std::uint32_t code = 0; code < scale_values_.size(); ++code)
       scale_values_[code] = block_scale_value(*target_.block, code);
+    const std::uint32_t codes = 1u << block_format_spec(*target_.block).element_bits;
+    for (std::uint32_t code = 0; code < codes; ++code) element_values_[code] = block_element_value(*target_.block, code);
   }
 }
 
@@ -180,17 +182,16 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   const std::size_t blocks = block_count(f, values.size());
   scales_.resize(blocks);
   codes8_.resize(values.size());
-  exact_.resize(values.size());
   quantize_blocks(f, block_options_, values, scales_, codes8_);
-  dequantize_blocks(f, scales_, codes8_, std::span<double>(exact_), tensor_scale_);
-  const std::vector<double>& exact = exact_;
   const std::size_t size = static_cast<std::size_t>(spec.block_size);
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
     const std::uint64_t index = error_.blocks++;
     const double scale = scale_values_[scales_[b]];
+    // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
+    const double total = scale * static_cast<double>(tensor_scale_);
     if (!std::isfinite(scale)) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
-      for (std::size_t i = begin; i < end; ++i) measure(values[i], exact[i], false);
+      for (std::size_t i = begin; i < end; ++i) measure(values[i], total, false);
       continue;
     }
     // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
@@ -199,7 +200,8 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     double signal = 0, noise = 0, max_abs = error_.max_abs_error, max_relative = error_.max_relative_error;
     std::uint64_t flushed = 0, saturated = 0;
     for (std::size_t i = begin; i < end; ++i) {
-      const double x = values[i], d = exact[i], e = std::fabs(d - x), magnitude = std::fabs(x);
+      const double x = values[i], d = element_values_[codes8_[i]] * total, e = std::fabs(d - x),
+                   magnitude = std::fabs(x);
       signal += x * x;
       noise += e * e;
       max_abs = std::max(max_abs, e);

@@ -125,8 +125,8 @@ class TargetAccumulator {
   std::vector<std::uint8_t> codes8_, scales_;
   std::vector<std::uint16_t> codes16_;
   std::vector<float> results_;
-  std::vector<double> exact_;
-  std::array<double, 256> scale_values_{};  // block_scale_value of every scale code
+  std::array<double, 256> scale_values_{};    // block_scale_value of every scale code
+  std::array<double, 256> element_values_{};  // block_element_value of every element code
   // The worst blocks so far, lowest signal-to-noise ratio first (decibels only in error()).
   struct Candidate {
     std::uint64_t index;
