@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "core/base/ascii_text.h"
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/gguf_blocks.h"
+#include "typelattice/int_groups.h"
 
 namespace typelattice {
 namespace {
@@ -20,6 +22,19 @@ CodecBlockBounds round_trip_bnb(int type, std::span<const float> values, std::sp
   for (std::size_t i = 0; i < values.size(); ++i) results[i] = bnb_element_value(t, block.absmax, block.q[i]);
   // Both tables run from -1 to 1: the block represents [-absmax, absmax].
   return {-block.absmax, block.absmax};
+}
+
+// An integer group's row keeps its spec in `type`: bits << 16 | group << 1 | asymmetric.
+int int_group_type(const IntGroupSpec& spec) { return spec.bits << 16 | spec.group << 1 | (spec.asymmetric ? 1 : 0); }
+IntGroupSpec int_group_of_type(int type) { return IntGroupSpec{type >> 16, (type & 0xffff) >> 1, (type & 1) != 0}; }
+
+CodecBlockBounds round_trip_int_group(int type, std::span<const float> values, std::span<float> results) {
+  const IntGroupSpec spec = int_group_of_type(type);
+  std::array<std::uint8_t, 128> codes{};
+  const IntGroupScale group = quantize_int_group(spec, values, std::span(codes).first(values.size()));
+  for (std::size_t i = 0; i < values.size(); ++i) results[i] = int_group_value(group, codes[i]);
+  const float a = int_group_value(group, 0), b = int_group_value(group, static_cast<std::uint8_t>(spec.max_code()));
+  return {std::fmin(a, b), std::fmax(a, b)};
 }
 
 // The codes whose integers are the smallest and the largest (Q8_0: the int8's -128 and 127).
@@ -98,13 +113,41 @@ std::vector<CodecBlockTarget> make_targets() {
     out.push_back({spec.name, "gguf", static_cast<int>(spec.id), kGgufBlockSize, spec.bits_per_element(),
                    gguf_finest_level(spec.id), round_trip_gguf, true});
   }
+  // GPTQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1), a code on 0 and steps of it.
+  for (const int group : kIntGroupSizes) {
+    for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) {
+      for (const bool asymmetric : {false, true}) {
+        const IntGroupSpec spec{bits, group, asymmetric};
+        out.push_back({{}, "gptq", int_group_type(spec), group, spec.bits_per_element(), 2.0 / spec.max_code(),
+                       round_trip_int_group, false, false});
+      }
+    }
+  }
   return out;
+}
+
+// The integer groups' names, built once with the table (string_view rows point into it).
+const std::vector<std::string>& int_group_names() {
+  static const std::vector<std::string> names = [] {  // constant once built
+    std::vector<std::string> out;
+    for (const int group : kIntGroupSizes)
+      for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
+        for (const bool asymmetric : {false, true}) out.push_back(IntGroupSpec{bits, group, asymmetric}.name());
+    return out;
+  }();
+  return names;
 }
 
 }  // namespace
 
 std::span<const CodecBlockTarget> codec_block_targets() {
-  static const std::vector<CodecBlockTarget> targets = make_targets();  // constant once built
+  static const std::vector<CodecBlockTarget> targets = [] {  // constant once built
+    std::vector<CodecBlockTarget> rows = make_targets();
+    std::size_t next = 0;
+    for (CodecBlockTarget& row : rows)
+      if (row.family == "gptq") row.name = int_group_names()[next++];
+    return rows;
+  }();
   return targets;
 }
 

@@ -52,11 +52,13 @@ void append_worst_blocks(std::string& out, const TensorResult& r, const std::vec
     out += "  worst blocks of " + t.name + (t.tensor_scale ? " (quantize alone takes its tensor scale from the "
                                                              "block's values, not the tensor's)" : "") + ":\n";
     for (const TargetError::WorstBlock& w : r.errors[i].worst_blocks) {
-      out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: typelattice quantize --to ";
-      if (t.codec) {
-        out += std::string(t.codec->name) + " --";
+      out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: ";
+      if (t.codec && !t.codec->has_quantize) {
+        out += "values";  // no quantize command takes this family yet: the block's values alone
+      } else if (t.codec) {
+        out += "typelattice quantize --to " + std::string(t.codec->name) + " --";
       } else {
-        out += std::string(block_format_name(*t.block)) + " --scale-mode " +
+        out += "typelattice quantize --to " + std::string(block_format_name(*t.block)) + " --scale-mode " +
                std::string(scale_mode_name(t.scale_mode)) + (t.tensor_scale ? " --tensor-scale" : "") + " --";
       }
       std::vector<float> values = w.values;

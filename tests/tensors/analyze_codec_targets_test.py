@@ -1,5 +1,6 @@
-"""`typelattice analyze --to` bitsandbytes' and ggml's block types on a safetensors file this test writes: NF4 and
-Q8_0 errors against NumPy quantizing as bitsandbytes' and ggml's reference code do, every GGUF type's errors and
+"""`typelattice analyze --to` bitsandbytes' and ggml's block types and GPTQ's integer groups on a safetensors file this
+test writes: NF4, Q8_0 and integer-group errors against NumPy quantizing as bitsandbytes', ggml's and GPTQ's reference
+code do, every GGUF type's errors and
 saturated counts against the blocks `typelattice quantize` gives row by row, bits per element from each format's
 storage, and unknown names answered with the closest.
 
@@ -73,6 +74,31 @@ def quantized_rows(fmt, rows):
             inputs = np.array(row[32 * i:32 * (i + 1)], dtype=np.float32)
             saturated += int(((inputs < min(ends)) | (inputs > max(ends))).sum())
     return np.array(values, dtype=np.float64), saturated
+
+
+def gptq_round_trip(x, bits, group, asymmetric):
+    """GPTQ's Quantizer.find_params + quantize (IST-DASLab/gptq, quant.py) per group of `group` along each row, in
+    float32, the scale then stored as float16. Returns (dequantized, saturated)."""
+    maxq = np.float32(2 ** bits - 1)
+    out, saturated = np.zeros(x.shape, dtype=np.float32), 0
+    for r in range(x.shape[0]):
+        for start in range(0, x.shape[1], group):
+            g = x[r, start:start + group].astype(np.float32)
+            lo, hi = min(g.min(), np.float32(0)), max(g.max(), np.float32(0))
+            if not asymmetric:
+                hi = max(abs(lo), hi)
+                if lo < 0:
+                    lo = -hi
+            if lo == 0 and hi == 0:
+                lo, hi = np.float32(-1), np.float32(1)
+            scale = np.float32(hi - lo) / maxq
+            zero = np.rint(-lo / scale) if asymmetric else np.float32((maxq + 1) / 2)
+            q = np.clip(np.rint(g / scale) + zero, 0, maxq)
+            stored = np.float32(np.float16(scale))
+            out[r, start:start + group] = stored * (q - zero).astype(np.float32)
+            ends = (stored * (np.float32(0) - zero), stored * (maxq - zero))
+            saturated += int(((g < min(ends)) | (g > max(ends))).sum())
+    return out, saturated
 
 
 class CodecTargetsTest(unittest.TestCase):
@@ -159,8 +185,26 @@ class CodecTargetsTest(unittest.TestCase):
             self.assertEqual(len(words), 32, command)
             run("quantize", "--to", "gguf_q4_1", "--", *words)
 
+    def test_integer_groups_match_gptqs_quantizer_in_numpy(self):
+        cases = {"int4_g128": (4, 128, False), "int4_g128_asym": (4, 128, True), "int3_g64_asym": (3, 64, True),
+                 "int8_g32": (8, 32, False), "int2_g32_asym": (2, 32, True), "int5_g64": (5, 64, False)}
+        got = self.analyze("--to", *cases)
+        for tensor, x in (("w", self.w), ("short", self.short)):
+            for name, (bits, group, asymmetric) in cases.items():
+                d, saturated = gptq_round_trip(x, bits, group, asymmetric)
+                where = (tensor, name)
+                self.assert_errors(got[where], x, d, where)
+                self.assertEqual(got[where]["saturated"], saturated, where)
+                self.assertEqual(got[where]["blocks"], x.shape[0] * math.ceil(x.shape[1] / group), where)
+                # The code per element, and per group a float16 scale (asymmetric: and an N-bit zero point).
+                self.assertEqual(got[where]["bits_per_element"], bits + (16 + (bits if asymmetric else 0)) / group)
+        # GPTQ's symmetric rule keeps the zero point at the midpoint: an all-positive row (short's row 1) uses half
+        # the codes and clips above 7/15 of its largest value in int4.
+        self.assertGreater(got[("short", "int4_g128")]["saturated"], 0)
+
     def test_unknown_names_suggest_the_closest(self):
-        for wrong, closest in (("nf5", "nf4"), ("gguf_q4_o", "gguf_q4_0"), ("iq4nl", "iq4_nl")):
+        for wrong, closest in (("nf5", "nf4"), ("gguf_q4_o", "gguf_q4_0"), ("iq4nl", "iq4_nl"),
+                               ("int4_g127", "int4_g128"), ("int4_g128_asm", "int4_g128_asym")):
             done = run("analyze", self.path, "--to", wrong, check=False)
             self.assertEqual(done.returncode, 2, wrong)
             self.assertIn(closest, done.stderr, wrong)

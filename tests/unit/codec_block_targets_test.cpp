@@ -12,6 +12,7 @@
 
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/gguf_blocks.h"
+#include "typelattice/int_groups.h"
 #include "typelattice/tensor_analysis.h"
 #include "typelattice/tensor_report.h"
 
@@ -148,6 +149,32 @@ TEST(CodecBlockTargets, Q4_0SaturatesTheOtherSignBeyondSevenEighths) {
   a.add_row_slice(x);
   EXPECT_EQ(a.error().saturated, 1u);
   EXPECT_FLOAT_EQ(static_cast<float>(a.error().max_abs_error), 0.6f);
+}
+
+TEST(IntGroups, NamesBitsAndGptqsRuleOnAHandWorkedGroup) {
+  const std::optional<IntGroupSpec> asym = parse_int_group("INT4_G128_asym");
+  ASSERT_TRUE(asym.has_value());
+  EXPECT_EQ(asym->name(), "int4_g128_asym");
+  EXPECT_FALSE(parse_int_group("int9_g128").has_value());
+  EXPECT_FALSE(parse_int_group("int4_g16").has_value());
+  EXPECT_EQ(target("int4_g128").bits_per_element, 4 + 16.0 / 128);
+  EXPECT_EQ(target("int4_g128_asym").bits_per_element, 4 + 20.0 / 128);
+  // Asymmetric, {0, 1.5, 3}: lo 0, hi 3, scale 3/15 = 0.2 (float16 0.199951171875), z = 0; 1.5 / 0.2 is 7.5 in
+  // float32, a tie rounded to even: code 8.
+  const std::vector<float> x{0.0f, 1.5f, 3.0f};
+  std::vector<std::uint8_t> codes(3);
+  const IntGroupScale a = quantize_int_group(*asym, x, codes);
+  EXPECT_EQ(a.zero, 0);
+  EXPECT_EQ(codes, (std::vector<std::uint8_t>{0, 8, 15}));
+  EXPECT_EQ(int_group_value(a, 8), 8 * 0.199951171875f);
+  // Symmetric, the same values: no negative value, so lo stays 0 and the scale 0.2 while z = 8: 1.5 and 3 clip to
+  // code 15, (15 - 8) × 0.19995.
+  const IntGroupScale s = quantize_int_group(IntGroupSpec{4, 128, false}, x, codes);
+  EXPECT_EQ(s.zero, 8);
+  EXPECT_EQ(codes, (std::vector<std::uint8_t>{8, 15, 15}));
+  TargetAccumulator acc(target("int4_g128"), 0.0, 1);
+  acc.add_row_slice(x);
+  EXPECT_EQ(acc.error().saturated, 2u);
 }
 
 TEST(CodecBlockTargets, RangesRunFromTheBlocksAmaxToItsFinestLevel) {

@@ -1,5 +1,6 @@
 // Block families that tensor analysis takes as targets through their own codecs, one block at a time:
-// bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4) and ggml's GGUF blocks (gguf_q4_0 … iq4_nl). Each target
+// bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4), ggml's GGUF blocks (gguf_q4_0 … iq4_nl) and GPTQ's integer
+// groups (int2_g32 … int8_g128_asym, int_groups.h). Each target
 // is a row of data: its block size, bits per element computed from the format's storage, where a block keeps a
 // magnitude, and a round trip (quantize, then dequantize) of one block. Another block family plugs in by adding
 // its rows in codec_block_targets.cpp. docs/tensor-analysis.md, "Lookup and integer block targets", has the rules.
@@ -17,8 +18,8 @@ struct CodecBlockBounds {
 
 struct CodecBlockTarget {
   std::string_view name;    // the name quantize --to and analyze --to take: "nf4", "gguf_q4_0"
-  std::string_view family;  // "bitsandbytes", "gguf"
-  int type;                 // the family's own type (BnbBlockType, GgufBlockType), for round_trip
+  std::string_view family;  // "bitsandbytes", "gguf", "gptq"
+  int type;                 // the family's own type (BnbBlockType, GgufBlockType, an IntGroupSpec), for round_trip
   int block_size;           // elements per block
   double bits_per_element;  // code bits plus the block's scale (and minimum) bits shared by its elements
   // The finest nonzero magnitude of a block whose largest |x| is a, as finest_level × a (the scale rule's: NF4's
@@ -27,7 +28,8 @@ struct CodecBlockTarget {
   // Quantizes and dequantizes one block of 1..block_size values into `results` (as many). A family whose
   // quantizer takes whole blocks pads a short one (codec_block_padding) and drops the padding's results.
   CodecBlockBounds (*round_trip)(int type, std::span<const float> values, std::span<float> results);
-  bool whole_blocks;  // quantize takes only whole blocks (GGUF)
+  bool whole_blocks;    // quantize takes only whole blocks (GGUF)
+  bool has_quantize = true;  // `typelattice quantize --to NAME` takes it (the integer groups not yet)
 };
 
 std::span<const CodecBlockTarget> codec_block_targets();

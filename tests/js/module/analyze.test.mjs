@@ -40,7 +40,8 @@ function assertAgrees(actual, expected, where) {
   }
 }
 
-const CODEC_TARGETS = ['nf4', 'bnb_fp4', 'gguf_q4_0', 'gguf_q4_1', 'gguf_q5_0', 'gguf_q5_1', 'gguf_q8_0', 'iq4_nl'];
+const CODEC_TARGETS = ['nf4', 'bnb_fp4', 'gguf_q4_0', 'gguf_q4_1', 'gguf_q5_0', 'gguf_q5_1', 'gguf_q8_0', 'iq4_nl',
+  'int4_g128', 'int4_g32_asym', 'int8_g64'];
 const RUNS = [
   { file: 'model.safetensors', args: ['--worst', '3'], opts: { worst: 3 } },
   { file: 'model.safetensors', args: ['--to', 'float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4', '--tensor-scale',
@@ -51,7 +52,7 @@ const RUNS = [
   { file: 'weights.npy', args: ['--worst', '1'], opts: {} },
   { file: 'model.gguf', args: ['--worst', '2'], opts: { worst: 2 } },
   { file: 'fortran.npy', args: ['--to', 'mxfp4_e2m1', 'nvfp4', '--worst', '1'], opts: { to: ['mxfp4_e2m1', 'nvfp4'] } },
-  // bitsandbytes' and ggml's blocks, with an MX target beside them.
+  // bitsandbytes' and ggml's blocks and GPTQ's integer groups, with an MX target beside them.
   ...['model.safetensors', 'model.gguf'].map((file) => ({ file, args: ['--to', ...CODEC_TARGETS, 'mxfp4_e2m1', '--worst', '2'],
     opts: { to: [...CODEC_TARGETS, 'mxfp4_e2m1'], worst: 2 } })),
 ];
