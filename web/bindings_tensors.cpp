@@ -61,6 +61,13 @@ val range_value(const AnalysisTarget& target) {
     out.set("minSubnormal", r.min_subnormal.value_or(r.min_normal));
     return out;
   }
+  if (target.codec) {  // relative to a block's largest |x|: its finest nonzero magnitude, no scale format
+    out.set("max", 1.0);
+    out.set("minNormal", target.codec->finest_level);
+    out.set("minSubnormal", target.codec->finest_level);
+    out.set("blockSize", target.codec->block_size);
+    return out;
+  }
   const BlockFormatSpec& spec = block_format_spec(*target.block);
   double smallest = spec.element_max;
   for (std::uint32_t code = 0; code < (1u << spec.element_bits); ++code) {
@@ -81,12 +88,14 @@ val target_value(const AnalysisTarget& target) {
   val out = val::object();
   out.set("name", js_string(target.name));
   out.set("kind", target.element ? "element" : "block");
-  out.set("format", js_string(target.element ? format_name(*target.element) : block_format_name(*target.block)));
+  out.set("format", js_string(target.element  ? format_name(*target.element)
+                              : target.codec ? std::string(target.codec->name)
+                                             : std::string(block_format_name(*target.block))));
   out.set("bits_per_element", target.bits_per_element);
   if (target.element) {
     out.set("round", js_string(round_mode_name(target.cast.round)));
     out.set("saturate", target.cast.saturate);
-  } else {
+  } else if (target.block) {
     out.set("scale_mode", js_string(scale_mode_name(target.scale_mode)));
     out.set("tensor_scale", target.tensor_scale);
   }
@@ -263,6 +272,8 @@ class TensorAnalysisHandle {
     if (t.block) {
       out.set("scale_mode", js_string(scale_mode_name(t.scale_mode)));
       out.set("tensor_scale", json_number(accumulators_[i].tensor_scale()));
+    }
+    if (t.has_blocks()) {
       out.set("blocks", static_cast<double>(e.blocks));
       out.set("worst_block", e.worst_blocks.empty() ? val::null() : val(static_cast<double>(e.worst_blocks[0].index)));
       out.set("worst_block_sqnr_db", e.worst_blocks.empty() ? val::null() : json_number(e.worst_blocks[0].sqnr_db));

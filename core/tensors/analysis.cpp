@@ -96,14 +96,22 @@ Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<Roun
     target.bits_per_element = spec.bits_per_element();
     return target;
   }
+  if (const CodecBlockTarget* codec = find_codec_block_target(text)) {
+    target.codec = codec;
+    target.name = codec->name;
+    target.bits_per_element = codec->bits_per_element;
+    return target;
+  }
   const Result<Format> f = parse_format(text);
   if (!f || !has_cast_kernels(*f)) {
     std::vector<std::string_view> names;
     for (const FormatSpec& spec : minifloat_formats()) names.push_back(spec.name);
     for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
+    for (const CodecBlockTarget& codec : codec_block_targets()) names.push_back(codec.name);
     if (f) {
       std::string message = format_name(*f);
-      message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits and the block formats");
+      message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits and the block formats "
+                     "(MX, NVFP4, bitsandbytes' and GGUF's)");
       return bad_value(std::move(message));
     }
     return unknown_name_error("format", text, names);
@@ -222,6 +230,33 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   }
 }
 
+// A lookup-table or integer block family: its codec round-trips each block; its inputs may be NaN or Inf and its
+// results too (a NaN absmax), so every element goes through measure(). Saturated: an input beyond the values the
+// block can represent (its extreme codes dequantized).
+void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
+  const CodecBlockTarget& codec = *target_.codec;
+  const std::size_t size = static_cast<std::size_t>(codec.block_size);
+  results_.resize(std::min(values.size(), size));
+  for (std::size_t begin = 0; begin < values.size(); begin += size) {
+    const std::size_t end = std::min(values.size(), begin + size);
+    const std::span<const float> block = values.subspan(begin, end - begin);
+    const std::span<float> results(results_.data(), block.size());
+    const CodecBlockBounds bounds = codec.round_trip(codec.type, block, results);
+    const std::uint64_t index = error_.blocks++;
+    double signal = 0, noise = 0;
+    bool finite = true;
+    for (std::size_t i = 0; i < block.size(); ++i) {
+      const float x = block[i];
+      const double d = results[i];
+      finite = finite && std::isfinite(x) && std::isfinite(d);
+      measure(x, d, x < bounds.lowest || x > bounds.highest);
+      signal += static_cast<double>(x) * x;
+      noise += (d - x) * (d - x);
+    }
+    if (finite && signal != 0) keep_if_worse(index, signal, noise, block);
+  }
+}
+
 void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,
                                       std::span<const float> values) {
   // signal / noise < c.signal / c.noise, without dividing (noise 0 is an exact block: never worse).
@@ -233,7 +268,9 @@ void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double
 }
 
 void TargetAccumulator::add_row_slice(std::span<const float> values) {
-  if (target_.block) {
+  if (target_.codec) {
+    add_codec_blocks(values);
+  } else if (target_.block) {
     add_blocks(values);
   } else {
     add_elements(values);

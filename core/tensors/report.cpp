@@ -48,14 +48,24 @@ std::string shape_text(const std::vector<std::uint64_t>& shape) {
 void append_worst_blocks(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const AnalysisTarget& t = targets[i];
-    if (!t.block || r.errors[i].worst_blocks.empty()) continue;
+    if (!t.has_blocks() || r.errors[i].worst_blocks.empty()) continue;
     out += "  worst blocks of " + t.name + (t.tensor_scale ? " (quantize alone takes its tensor scale from the "
                                                              "block's values, not the tensor's)" : "") + ":\n";
     for (const TargetError::WorstBlock& w : r.errors[i].worst_blocks) {
-      out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: typelattice quantize --to " +
-             std::string(block_format_name(*t.block)) + " --scale-mode " + std::string(scale_mode_name(t.scale_mode)) +
-             (t.tensor_scale ? " --tensor-scale" : "") + " --";
-      for (const float v : w.values) {
+      out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: ";
+      if (t.codec && !t.codec->has_quantize) {
+        out += "values";  // no quantize command takes this family yet: the block's values alone
+      } else if (t.codec) {
+        out += "typelattice quantize --to " + std::string(t.codec->name) + " --";
+      } else {
+        out += "typelattice quantize --to " + std::string(block_format_name(*t.block)) + " --scale-mode " +
+               std::string(scale_mode_name(t.scale_mode)) + (t.tensor_scale ? " --tensor-scale" : "") + " --";
+      }
+      std::vector<float> values = w.values;
+      // A short block of a whole-blocks family (GGUF) padded as the analysis pads it, so that quantize takes it.
+      if (t.codec && t.codec->whole_blocks && values.size() < static_cast<std::size_t>(t.codec->block_size))
+        values.resize(static_cast<std::size_t>(t.codec->block_size), codec_block_padding(*t.codec, w.values));
+      for (const float v : values) {
         out += ' ';
         out += number(v, 9);
       }
@@ -209,7 +219,10 @@ void append_tensor_report_json(std::string& out, const TensorResult& r, const st
            ", \"max_relative_error\": " + json_number(e.max_relative_error);
     if (targets[i].block) {
       out += ", \"scale_mode\": " + json_string(scale_mode_name(targets[i].scale_mode)) +
-             ", \"tensor_scale\": " + json_number(r.tensor_scales[i]) + ", \"blocks\": " + std::to_string(e.blocks) +
+             ", \"tensor_scale\": " + json_number(r.tensor_scales[i]);
+    }
+    if (targets[i].has_blocks()) {
+      out += ", \"blocks\": " + std::to_string(e.blocks) +
              ", \"worst_block\": " + (e.worst_blocks.empty() ? "null" : std::to_string(e.worst_blocks[0].index)) +
              ", \"worst_block_sqnr_db\": " + (e.worst_blocks.empty() ? "null" : json_number(e.worst_blocks[0].sqnr_db));
       if (worst > 0) {
@@ -243,9 +256,15 @@ void append_tensor_report_csv(std::string& out, std::string_view path, const Ten
     out.append(",").append(std::to_string(e.saturated)).append(",").append(std::to_string(e.flushed));
     out.append(",").append(csv_number(e.mse)).append(",").append(csv_number(e.sqnr_db));
     out.append(",").append(csv_number(e.max_abs_error)).append(",").append(csv_number(e.max_relative_error));
-    if (targets[i].block) {
-      out.append(",").append(scale_mode_name(targets[i].scale_mode)).append(",");
-      out.append(csv_number(r.tensor_scales[i])).append(",").append(std::to_string(e.blocks)).append(",");
+    if (targets[i].has_blocks()) {
+      // A codec block target has no scale mode and no tensor scale: those fields are empty.
+      if (targets[i].block) {
+        out.append(",").append(scale_mode_name(targets[i].scale_mode));
+        out.append(",").append(csv_number(r.tensor_scales[i]));
+      } else {
+        out += ",,";
+      }
+      out.append(",").append(std::to_string(e.blocks)).append(",");
       if (!e.worst_blocks.empty()) out += csv_number(e.worst_blocks[0].sqnr_db);
     } else {
       out += ",,,,";
@@ -261,6 +280,12 @@ TargetRange target_range(const AnalysisTarget& target, double tensor_amax, float
     range.saturation = f.max;
     range.smallest_normal = f.min_normal;
     range.smallest_subnormal = f.min_subnormal.value_or(f.min_normal);
+  } else if (target.codec) {
+    // A block whose largest |x| is the tensor's amax keeps magnitudes up to it (GGUF: up to the float16 rounding
+    // of its scale), its finest nonzero one codec.finest_level × amax, and no subnormals.
+    range.saturation = tensor_amax;
+    range.smallest_normal = range.smallest_subnormal = tensor_amax * target.codec->finest_level;
+    range.per_block = true;
   } else if (target.block) {
     const BlockFormatSpec& spec = block_format_spec(*target.block);
     BlockOptions options;

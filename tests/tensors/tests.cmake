@@ -6,4 +6,8 @@ if(TYPELATTICE_DEBIAN_PYTHON)
   add_test(NAME analyze_cli_against_numpy
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_cli_test.py $<TARGET_FILE:typelattice>)
   set_tests_properties(analyze_cli_against_numpy PROPERTIES LABELS unit TIMEOUT 300)
+  add_test(NAME analyze_codec_targets_against_numpy
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_codec_targets_test.py
+                   $<TARGET_FILE:typelattice>)
+  set_tests_properties(analyze_codec_targets_against_numpy PROPERTIES LABELS unit TIMEOUT 300)
 endif()

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "typelattice/block_formats.h"
+#include "typelattice/codec_block_targets.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/result.h"
 #include "typelattice/tensor_file.h"
@@ -42,7 +43,8 @@ class TensorStatsAccumulator {
   double m2_ = 0;  // sum of squared deviations from the mean (Chan et al.'s pairwise update, slice by slice)
 };
 
-// A target: an element format with its cast options, or a block format with its scale mode and (NVFP4) tensor scale.
+// A target: an element format with its cast options, a block format with its scale mode and (NVFP4) tensor scale,
+// or a lookup-table or integer block family's type quantized through its own codec (codec_block_targets.h).
 struct AnalysisTarget {
   std::string name;                      // as the output names it: "float8_e4m3fn", "nvfp4", "nvfp4+tensor_scale"
   std::optional<Format> element;         // set for an element format
@@ -50,10 +52,12 @@ struct AnalysisTarget {
   std::optional<BlockFormat> block;      // set for a block format
   ScaleMode scale_mode = ScaleMode::floor;
   bool tensor_scale = false;
+  const CodecBlockTarget* codec = nullptr;  // set for a codec block target (no scale mode, no tensor scale)
   double bits_per_element = 0;
+  bool has_blocks() const { return block.has_value() || codec != nullptr; }
 };
 
-// A target by name: a built-in minifloat (the bulk kernels' formats) or a block format. `round` and `saturate`
+// A target by name: a built-in minifloat (the bulk kernels' formats), a block format or a codec block target. `round` and `saturate`
 // apply to element formats (their ONNX defaults when absent), `scale_mode` to block formats that take it (the
 // format's default when absent or not taken: one --scale-mode serves MX and NVFP4 targets side by side), and
 // `tensor_scale` to NVFP4. Errors name the closest format names.
@@ -116,6 +120,7 @@ class TargetAccumulator {
  private:
   void add_elements(std::span<const float> values);
   void add_blocks(std::span<const float> values);
+  void add_codec_blocks(std::span<const float> values);
   void measure(float input, double result, bool clipped);
 
   AnalysisTarget target_;

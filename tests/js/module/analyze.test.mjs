@@ -40,6 +40,8 @@ function assertAgrees(actual, expected, where) {
   }
 }
 
+const CODEC_TARGETS = ['nf4', 'bnb_fp4', 'gguf_q4_0', 'gguf_q4_1', 'gguf_q5_0', 'gguf_q5_1', 'gguf_q8_0', 'iq4_nl',
+  'int4_g128', 'int4_g32_asym', 'int8_g64'];
 const RUNS = [
   { file: 'model.safetensors', args: ['--worst', '3'], opts: { worst: 3 } },
   { file: 'model.safetensors', args: ['--to', 'float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4', '--tensor-scale',
@@ -50,6 +52,9 @@ const RUNS = [
   { file: 'weights.npy', args: ['--worst', '1'], opts: {} },
   { file: 'model.gguf', args: ['--worst', '2'], opts: { worst: 2 } },
   { file: 'fortran.npy', args: ['--to', 'mxfp4_e2m1', 'nvfp4', '--worst', '1'], opts: { to: ['mxfp4_e2m1', 'nvfp4'] } },
+  // bitsandbytes' and ggml's blocks and GPTQ's integer groups, with an MX target beside them.
+  ...['model.safetensors', 'model.gguf'].map((file) => ({ file, args: ['--to', ...CODEC_TARGETS, 'mxfp4_e2m1', '--worst', '2'],
+    opts: { to: [...CODEC_TARGETS, 'mxfp4_e2m1'], worst: 2 } })),
 ];
 
 for (const { name, simd } of builds) {
@@ -120,6 +125,33 @@ test("each tensor's targets say where they keep its magnitudes: a block target's
     perBlock: false });
   assert.deepEqual(mxfp4.range, { saturation: 12288, smallestNormal: 2 ** 11, smallestSubnormal: 2 ** 10, flush: 2 ** 9,
     perBlock: true });
+});
+
+test("bitsandbytes' and ggml's block targets: bits from their storage, a lane from the block's amax to its finest level", async () => {
+  const tl = await load();
+  const values = new Float32Array(64).fill(1);
+  values[0] = -10000;
+  const bytes = safetensors([{ name: 'w', dtype: 'F32', shape: [1, 64], values }]);
+  const { targets, tensors } = await tl.analyze(bytes, { to: ['nf4', 'gguf_q8_0', 'gguf_q4_0'] });
+  // NF4: 4-bit codes and a float32 absmax per 64; Q8_0: 32 int8 and a float16 d; Q4_0: 32 nibbles and a float16 d.
+  assert.deepEqual(targets.map((t) => [t.name, t.kind, t.bits_per_element, t.range.blockSize]),
+                   [['nf4', 'block', 4 + 32 / 64, 64], ['gguf_q8_0', 'block', 8 + 16 / 32, 32],
+                    ['gguf_q4_0', 'block', 4 + 16 / 32, 32]]);
+  const [nf4, q8, q4] = tensors[0].targets;
+  // NF4's smallest nonzero level (bitsandbytes' table) times the block's absmax; Q8_0's d = amax / 127; Q4_0's amax / 8.
+  const nf4Finest = 10000 * Math.fround(0.07958029955625534);
+  assert.deepEqual(nf4.range, { saturation: 10000, smallestNormal: nf4Finest, smallestSubnormal: nf4Finest,
+    flush: nf4Finest / 2, perBlock: true });
+  assert.equal(q8.range.smallestNormal, 10000 * (1 / 127));
+  assert.equal(q4.range.smallestSubnormal, 10000 / 8);
+  // The ones beside -10000 flush: NF4's one block of 64 (1/10000 of the absmax is below half its finest level),
+  // the GGUF types' first block of 32 (d = 78.7 and 1250); their second block, all ones, keeps them. Nothing
+  // saturates: the blocks' largest values are on the codes -127, -8 and the scales are exact.
+  assert.deepEqual([nf4.flushed, q8.flushed, q4.flushed], [63, 31, 31]);
+  assert.deepEqual([nf4.saturated, q4.saturated], [0, 0]);
+  assert.equal(nf4.scale_mode, undefined);
+  assert.equal(nf4.blocks, 1);
+  assert.equal(q8.blocks, 2);
 });
 
 test('an aborted signal rejects with an AbortError, before or during the reads', async () => {

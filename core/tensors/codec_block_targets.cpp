@@ -1,0 +1,166 @@
+// The lookup-table and integer block families as analysis targets (typelattice/codec_block_targets.h): each row
+// calls its family's public codec (bnb_blocks.h, gguf_blocks.h) and takes its sizes from the family's own specs.
+#include "typelattice/codec_block_targets.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/base/ascii_text.h"
+#include "typelattice/bnb_blocks.h"
+#include "typelattice/gguf_blocks.h"
+#include "typelattice/int_groups.h"
+
+namespace typelattice {
+namespace {
+
+CodecBlockBounds round_trip_bnb(int type, std::span<const float> values, std::span<float> results) {
+  const auto t = static_cast<BnbBlockType>(type);
+  const BnbBlock block = quantize_bnb_block(t, values);
+  for (std::size_t i = 0; i < values.size(); ++i) results[i] = bnb_element_value(t, block.absmax, block.q[i]);
+  // Both tables run from -1 to 1: the block represents [-absmax, absmax].
+  return {-block.absmax, block.absmax};
+}
+
+// An integer group's row keeps its spec in `type`: bits << 16 | group << 1 | asymmetric.
+int int_group_type(const IntGroupSpec& spec) { return spec.bits << 16 | spec.group << 1 | (spec.asymmetric ? 1 : 0); }
+IntGroupSpec int_group_of_type(int type) { return IntGroupSpec{type >> 16, (type & 0xffff) >> 1, (type & 1) != 0}; }
+
+CodecBlockBounds round_trip_int_group(int type, std::span<const float> values, std::span<float> results) {
+  const IntGroupSpec spec = int_group_of_type(type);
+  std::array<std::uint8_t, 128> codes{};
+  const IntGroupScale group = quantize_int_group(spec, values, std::span(codes).first(values.size()));
+  for (std::size_t i = 0; i < values.size(); ++i) results[i] = int_group_value(group, codes[i]);
+  const float a = int_group_value(group, 0), b = int_group_value(group, static_cast<std::uint8_t>(spec.max_code()));
+  return {std::fmin(a, b), std::fmax(a, b)};
+}
+
+// The codes whose integers are the smallest and the largest (Q8_0: the int8's -128 and 127).
+struct ExtremeCodes {
+  std::uint8_t lowest = 0, highest = 0;
+};
+ExtremeCodes extreme_codes(GgufBlockType t) {
+  ExtremeCodes out;
+  const int codes = 1 << gguf_block_spec(t).element_bits;
+  for (int c = 1; c < codes; ++c) {
+    const auto code = static_cast<std::uint8_t>(c);
+    if (gguf_code_integer(t, code) < gguf_code_integer(t, out.lowest)) out.lowest = code;
+    if (gguf_code_integer(t, code) > gguf_code_integer(t, out.highest)) out.highest = code;
+  }
+  return out;
+}
+
+CodecBlockBounds round_trip_gguf(int type, std::span<const float> values, std::span<float> results) {
+  const auto t = static_cast<GgufBlockType>(type);
+  std::array<float, kGgufBlockSize> padded{};
+  std::copy(values.begin(), values.end(), padded.begin());
+  if (values.size() < padded.size()) {
+    const float pad = codec_block_padding(*find_codec_block_target(gguf_block_spec(t).name), values);
+    std::fill(padded.begin() + static_cast<std::ptrdiff_t>(values.size()), padded.end(), pad);
+  }
+  GgufBlock block = quantize_gguf_block(t, padded);
+  for (std::size_t i = 0; i < values.size(); ++i) results[i] = gguf_element_value(t, block, static_cast<int>(i));
+  // The extreme codes' values, as dequantize gives them (d may be negative: Q4_0's d = max / -8).
+  static const std::array<ExtremeCodes, kGgufBlockTypeCount> extremes = [] {  // constant once built
+    std::array<ExtremeCodes, kGgufBlockTypeCount> out{};
+    for (int i = 0; i < kGgufBlockTypeCount; ++i) out[static_cast<std::size_t>(i)] = extreme_codes(static_cast<GgufBlockType>(i));
+    return out;
+  }();
+  const ExtremeCodes codes = extremes[static_cast<std::size_t>(type)];
+  block.q[0] = codes.lowest;
+  const float a = gguf_element_value(t, block, 0);
+  block.q[0] = codes.highest;
+  const float b = gguf_element_value(t, block, 0);
+  return {std::fmin(a, b), std::fmax(a, b)};
+}
+
+// The finest nonzero magnitude of a block whose largest |x| is 1: ggml's scale rules (ggml-quants.c,
+// quantize_row_*_ref) put the largest |x| on 8 (Q4_0), 16 (Q5_0), 127 (Q8_0, IQ4_NL's first scale) steps of d,
+// and Q4_1/Q5_1's (max - min) on 15/31 steps: for a block spanning [-1, 1] its finest magnitude is half a step.
+double gguf_finest_level(GgufBlockType t) {
+  switch (t) {
+    case GgufBlockType::q4_0: return 1.0 / 8;
+    case GgufBlockType::q5_0: return 1.0 / 16;
+    case GgufBlockType::q4_1: return 1.0 / 15;
+    case GgufBlockType::q5_1: return 1.0 / 31;
+    case GgufBlockType::q8_0: return 1.0 / 127;
+    case GgufBlockType::iq4_nl: {
+      int finest = 127;
+      for (const std::int8_t v : kIq4nlValues) finest = std::min(finest, std::abs(static_cast<int>(v)));
+      return finest / 127.0;
+    }
+  }
+  return 0;
+}
+
+double bnb_finest_level(BnbBlockType t) {
+  double finest = 1;
+  for (const float v : bnb_block_spec(t).values)
+    if (v != 0) finest = std::min(finest, static_cast<double>(std::fabs(v)));
+  return finest;
+}
+
+std::vector<CodecBlockTarget> make_targets() {
+  std::vector<CodecBlockTarget> out;
+  // bitsandbytes: a 4-bit code per element and a float32 absmax per block.
+  for (const BnbBlockSpec& spec : bnb_block_types()) {
+    out.push_back({spec.name, "bitsandbytes", static_cast<int>(spec.id), kBnbBlockSize,
+                   4.0 + 8.0 * sizeof(float) / kBnbBlockSize, bnb_finest_level(spec.id), round_trip_bnb, false});
+  }
+  for (const GgufBlockSpec& spec : gguf_block_types()) {
+    out.push_back({spec.name, "gguf", static_cast<int>(spec.id), kGgufBlockSize, spec.bits_per_element(),
+                   gguf_finest_level(spec.id), round_trip_gguf, true});
+  }
+  // GPTQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1), a code on 0 and steps of it.
+  for (const int group : kIntGroupSizes) {
+    for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) {
+      for (const bool asymmetric : {false, true}) {
+        const IntGroupSpec spec{bits, group, asymmetric};
+        out.push_back({{}, "gptq", int_group_type(spec), group, spec.bits_per_element(), 2.0 / spec.max_code(),
+                       round_trip_int_group, false, false});
+      }
+    }
+  }
+  return out;
+}
+
+// The integer groups' names, built once with the table (string_view rows point into it).
+const std::vector<std::string>& int_group_names() {
+  static const std::vector<std::string> names = [] {  // constant once built
+    std::vector<std::string> out;
+    for (const int group : kIntGroupSizes)
+      for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
+        for (const bool asymmetric : {false, true}) out.push_back(IntGroupSpec{bits, group, asymmetric}.name());
+    return out;
+  }();
+  return names;
+}
+
+}  // namespace
+
+std::span<const CodecBlockTarget> codec_block_targets() {
+  static const std::vector<CodecBlockTarget> targets = [] {  // constant once built
+    std::vector<CodecBlockTarget> rows = make_targets();
+    std::size_t next = 0;
+    for (CodecBlockTarget& row : rows)
+      if (row.family == "gptq") row.name = int_group_names()[next++];
+    return rows;
+  }();
+  return targets;
+}
+
+const CodecBlockTarget* find_codec_block_target(std::string_view name) {
+  for (const CodecBlockTarget& t : codec_block_targets())
+    if (ascii::equal_ignoring_case(t.name, name)) return &t;
+  return nullptr;
+}
+
+float codec_block_padding(const CodecBlockTarget& target, std::span<const float> values) {
+  if (target.family == "gguf" && gguf_block_spec(static_cast<GgufBlockType>(target.type)).has_min && !values.empty())
+    return values.front();
+  return 0.0f;
+}
+
+}  // namespace typelattice
