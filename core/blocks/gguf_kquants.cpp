@@ -95,7 +95,8 @@ void read_q2_k(std::span<const std::uint8_t> b, GgufKQuantBlock& k) {
     k.scales[i] = static_cast<std::int16_t>(b[i] & 0xf);
     k.mins[i] = static_cast<std::int16_t>(b[i] >> 4);
   }
-  for (int e = 0; e < kGgufSuperBlockSize; ++e) k.q[static_cast<std::size_t>(e)] = static_cast<std::int8_t>(low_two_bits(b.subspan(16, 64), e));
+  for (int e = 0; e < kGgufSuperBlockSize; ++e)
+    k.q[static_cast<std::size_t>(e)] = static_cast<std::int8_t>(low_two_bits(b.subspan(16, 64), e));
   k.d = load16(b, 80);
   k.dmin = load16(b, 82);
 }

@@ -46,15 +46,17 @@ TEST(GgufKQuantCli, DequantizeGivesGgmlsValuesForEveryReferenceBlock) {
       blocks += ref.block_hex;
       values += ref.values_hex;
     }
-    const CliRun r = typelattice("dequantize --from " + name,
-                                 "format " + name + "\ncount " + std::to_string(256 * refs.size()) + "\nblocks " + blocks + "\n");
+    const std::string count = std::to_string(256 * refs.size());
+    const CliRun r =
+        typelattice("dequantize --from " + name, "format " + name + "\ncount " + count + "\nblocks " + blocks + "\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::istringstream lines(r.out);
     std::string line;
     std::size_t j = 0;
     for (; std::getline(lines, line); ++j) {
       ASSERT_LT(j, 256 * refs.size()) << name;
-      const auto want = std::bit_cast<float>(static_cast<std::uint32_t>(std::stoul(values.substr(8 * j, 8), nullptr, 16)));
+      const auto bits = static_cast<std::uint32_t>(std::stoul(values.substr(8 * j, 8), nullptr, 16));
+      const auto want = std::bit_cast<float>(bits);
       const double got = parse_number(line).value();
       if (std::isnan(want)) {
         EXPECT_TRUE(std::isnan(got)) << name << " value " << j << ": " << line;

@@ -172,7 +172,8 @@ TEST(GgufKQuants, RefuseWhatIsNotWholeBlocks) {
   const Result<std::size_t> partial = dequantize_gguf_kquant_blocks(GgufKQuantType::q4_k, bytes, y);
   ASSERT_FALSE(partial);
   EXPECT_EQ(partial.error().message, "gguf_q4_k blocks take 144 bytes each: 145 is not a whole number of them");
-  EXPECT_FALSE(dequantize_gguf_kquant_blocks(GgufKQuantType::q4_k, std::span(bytes).first(144), std::span(y).first(255)));
+  EXPECT_FALSE(
+      dequantize_gguf_kquant_blocks(GgufKQuantType::q4_k, std::span(bytes).first(144), std::span(y).first(255)));
   EXPECT_FALSE(read_gguf_kquant_block(GgufKQuantType::q6_k, std::span(bytes).first(144)));
   EXPECT_EQ(gguf_kquant_bytes_size(GgufKQuantType::q6_k, 512), 420u);
 }
