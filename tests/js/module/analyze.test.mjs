@@ -49,6 +49,8 @@ const RUNS = [
     opts: { to: ['float8_e5m2', 'float16'], round: 'toward-zero', saturate: false, tensors: ['layers.*', 'spec?al'] } },
   { file: 'weights.npy', args: ['--worst', '1'], opts: {} },
   { file: 'model.gguf', args: ['--worst', '2'], opts: { worst: 2 } },
+  { file: 'quantized.gguf', args: ['--to', 'float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4', '--worst', '2'],
+    opts: { to: ['float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4'], worst: 2 } },
   { file: 'fortran.npy', args: ['--to', 'mxfp4_e2m1', 'nvfp4', '--worst', '1'], opts: { to: ['mxfp4_e2m1', 'nvfp4'] } },
 ];
 
