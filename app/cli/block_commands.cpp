@@ -11,6 +11,7 @@
 #include "app/cli/bnb_block_commands.h"
 #include "app/cli/commands.h"
 #include "app/cli/gguf_block_commands.h"
+#include "app/cli/gguf_kquant_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_formats.h"
@@ -21,6 +22,7 @@
 #include "typelattice/closest_names.h"
 #include "typelattice/display_text.h"
 #include "typelattice/gguf_blocks.h"
+#include "typelattice/gguf_kquants.h"
 
 namespace typelattice::cli {
 namespace {
@@ -48,6 +50,7 @@ std::string unknown_format_message(std::string_view name) {
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
   const std::size_t block_format_count = names.size();
   for (const GgufBlockSpec& spec : gguf_block_types()) names.push_back(spec.name);
+  for (const GgufKQuantSpec& spec : gguf_kquant_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
@@ -220,6 +223,7 @@ int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::v
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
   if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
+  if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(args.to); t) return refuse_quantize_gguf_kquant(*t);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(unknown_format_message(args.to));
@@ -286,8 +290,11 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
 
 // One exact value per line: code × scale (× tensor scale); a NaN scale gives its block NaN values (the MX rule).
 // The input is read into spools first, so that an error anywhere in it comes before any value.
-int run_dequantize(const std::string& from) {
+int run_dequantize(const std::string& from, bool layout) {
   std::ios::sync_with_stdio(false);
+  if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(from); t)
+    return run_dequantize_gguf_kquant(*t, std::cin, layout);
+  if (layout) return usage_error("dequantize --layout is for the GGUF K-quant types; quantize --layout shows the others");
   if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
   const Result<BlockFormat> f = parse_block_format(from);
@@ -319,7 +326,8 @@ void add_block_commands(CLI::App& app, Runner& run) {
       "quantize", "Quantize float32 values to a block-scaled format: each block's scale, then each element's code");
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
-                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4")
+                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4 (ggml's "
+                       "K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "
@@ -345,10 +353,13 @@ void add_block_commands(CLI::App& app, Runner& run) {
   });
 
   auto from = std::make_shared<std::string>();
+  auto layout = std::make_shared<bool>(false);
   CLI::App* dequantize = app.add_subcommand(
       "dequantize", "Read quantize's JSON or packed output on stdin and print each value, code × scale, exactly");
-  dequantize->add_option("--from", *from, "the block format of the input")->required();
-  dequantize->callback([&run, from] { run = [from] { return run_dequantize(*from); }; });
+  dequantize->add_option("--from", *from, "the block format of the input (also ggml's K-quants gguf_q2_k ... gguf_q6_k, "
+                                         "packed: format NAME, count N, blocks HEX)")->required();
+  dequantize->add_flag("--layout", *layout, "GGUF K-quant types: each block's bytes, field by field, instead of values");
+  dequantize->callback([&run, from, layout] { run = [from, layout] { return run_dequantize(*from, *layout); }; });
 }
 
 }  // namespace typelattice::cli

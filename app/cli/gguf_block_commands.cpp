@@ -146,12 +146,14 @@ namespace {
 
 Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
-// The packed form, "format F", "count N", "blocks HEX", its bytes into `spooled`.
-Result<bool> read_packed(const GgufBlockSpec& spec, std::istream& in, Spool& spooled) {
+}  // namespace
+
+Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements, std::size_t block_bytes,
+                              std::istream& in, Spool& spooled) {
   std::string key, value;
   if (!(in >> key >> value) || key != "format")
-    return bad("dequantize --from " + std::string(spec.name) + " reads quantize's JSON or packed form");
-  if (value != spec.name) return bad("the input is " + displayed(value) + ", not " + std::string(spec.name));
+    return bad("dequantize --from " + std::string(name) + " reads quantize's JSON or packed form");
+  if (value != name) return bad("the input is " + displayed(value) + ", not " + std::string(name));
   if (!(in >> key >> value) || key != "count") return bad("expected 'count N' after the format");
   std::size_t count = 0;
   for (const char c : value) {
@@ -159,7 +161,8 @@ Result<bool> read_packed(const GgufBlockSpec& spec, std::istream& in, Spool& spo
       return bad("count '" + displayed(value) + "' is not a number of values");
     count = count * 10 + static_cast<std::size_t>(c - '0');
   }
-  if (count % kGgufBlockSize != 0) return bad("count " + value + " is not a whole number of 32-value blocks");
+  if (count % block_elements != 0)
+    return bad("count " + value + " is not a whole number of " + std::to_string(block_elements) + "-value blocks");
   if (!(in >> key) || key != "blocks") return bad("expected 'blocks HEX' after the count");
   in >> std::ws;
   std::vector<std::uint8_t> chunk;
@@ -184,14 +187,12 @@ Result<bool> read_packed(const GgufBlockSpec& spec, std::istream& in, Spool& spo
   }
   if (!chunk.empty() && !spooled.write(chunk)) return write_failed();
   if (in >> key) return bad("unexpected '" + displayed(key) + "' after the blocks");
-  const std::size_t want = gguf_bytes_size(spec.id, count);
+  const std::size_t want = count / block_elements * block_bytes;
   if (high >= 0 || spooled.size() != want)
-    return bad("count " + value + " takes " + std::to_string(want) + " bytes of " + std::string(spec.name) +
+    return bad("count " + value + " takes " + std::to_string(want) + " bytes of " + std::string(name) +
                " blocks, not " + std::to_string(digits) + " hex digits");
   return true;
 }
-
-}  // namespace
 
 // Either form (JSON if it starts with '{'), read in full (bytes kept in a spool) before any value is printed, so
 // that an error anywhere comes first; then ggml's float32 values, one per line.
@@ -202,7 +203,9 @@ int run_dequantize_gguf(GgufBlockType t, std::istream& in) {
   if (in.peek() == '{') {
     const Result<std::size_t> blocks = read_gguf_block_json(t, in, spooled);
     if (!blocks) return usage_error(blocks.error().message);
-  } else if (const Result<bool> read = read_packed(spec, in, spooled); !read) {
+  } else if (const Result<bool> read =
+                 read_gguf_packed(spec.name, kGgufBlockSize, static_cast<std::size_t>(spec.block_bytes), in, spooled);
+             !read) {
     return usage_error(read.error().message);
   }
   if (!spooled.rewind()) return 3;

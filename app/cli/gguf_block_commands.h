@@ -5,6 +5,7 @@
 #include <istream>
 #include <string>
 
+#include "app/cli/spool.h"
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/result.h"
 
@@ -15,5 +16,9 @@ enum class GgufForm { text, json, packed, layout };
 // `next` gives the next value (a float32) and sets `more` to false after the last one; an error value stops the run.
 int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result<float>(std::string&, bool&)>& next);
 int run_dequantize_gguf(GgufBlockType t, std::istream& in);
+// The packed form, "format NAME", "count N", "blocks HEX", its bytes into `spooled` (N whole blocks of
+// block_elements values, each block_bytes long): what quantize --packed prints for the GGUF types.
+Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements, std::size_t block_bytes,
+                              std::istream& in, Spool& spooled);
 
 }  // namespace typelattice::cli

@@ -9,6 +9,7 @@
 
 #include "typelattice/cast_kernels.h"
 #include "typelattice/gguf_blocks.h"
+#include "typelattice/gguf_kquants.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -18,15 +19,23 @@ struct DtypeInfo {
   std::string_view name;
   std::size_t bytes, block_elements = 1;
 };
-constexpr std::array<DtypeInfo, 17> kDtypes = {{
+constexpr std::array<DtypeInfo, 22> kDtypes = {{
     {"F64", 8}, {"F32", 4}, {"F16", 2}, {"BF16", 2}, {"F8_E4M3", 1}, {"F8_E5M2", 1}, {"F8_E8M0", 1},
     {"I8", 1}, {"U8", 1}, {"I16", 2}, {"I32", 4},
     {"Q4_0", 18, 32}, {"Q4_1", 20, 32}, {"Q5_0", 22, 32}, {"Q5_1", 24, 32}, {"Q8_0", 34, 32}, {"IQ4_NL", 18, 32},
+    {"Q2_K", 84, 256}, {"Q3_K", 110, 256}, {"Q4_K", 144, 256}, {"Q5_K", 176, 256}, {"Q6_K", 210, 256},
 }};
 
 void gguf_blocks_to_float32(GgufBlockType t, std::span<const std::uint8_t> in, std::span<float> out) {
   const std::size_t blocks = in.size() / static_cast<std::size_t>(gguf_block_spec(t).block_bytes);
   const Result<std::size_t> done = dequantize_gguf_blocks(t, in, out.first(blocks * kGgufBlockSize));
+  assert(done);
+  (void)done;
+}
+
+void gguf_kquants_to_float32(GgufKQuantType t, std::span<const std::uint8_t> in, std::span<float> out) {
+  const std::size_t blocks = in.size() / static_cast<std::size_t>(gguf_kquant_spec(t).block_bytes);
+  const Result<std::size_t> done = dequantize_gguf_kquant_blocks(t, in, out.first(blocks * kGgufSuperBlockSize));
   assert(done);
   (void)done;
 }
@@ -101,6 +110,11 @@ void tensor_elements_to_float32(TensorDtype d, std::span<const std::uint8_t> in,
     case TensorDtype::gguf_q5_1: return gguf_blocks_to_float32(GgufBlockType::q5_1, in, out);
     case TensorDtype::gguf_q8_0: return gguf_blocks_to_float32(GgufBlockType::q8_0, in, out);
     case TensorDtype::gguf_iq4_nl: return gguf_blocks_to_float32(GgufBlockType::iq4_nl, in, out);
+    case TensorDtype::gguf_q2_k: return gguf_kquants_to_float32(GgufKQuantType::q2_k, in, out);
+    case TensorDtype::gguf_q3_k: return gguf_kquants_to_float32(GgufKQuantType::q3_k, in, out);
+    case TensorDtype::gguf_q4_k: return gguf_kquants_to_float32(GgufKQuantType::q4_k, in, out);
+    case TensorDtype::gguf_q5_k: return gguf_kquants_to_float32(GgufKQuantType::q5_k, in, out);
+    case TensorDtype::gguf_q6_k: return gguf_kquants_to_float32(GgufKQuantType::q6_k, in, out);
   }
 }
 

@@ -221,6 +221,40 @@ class AnalyzeTest(unittest.TestCase):
         expected = errors(a.T, dequantized_rows("mxfp4_e2m1", a.T))
         self.assertAlmostEqual(got["sqnr_db"], expected["sqnr_db"], delta=1e-9)
 
+    def test_gguf_q4_k_tensor_matches_numpy(self):
+        # Two Q4_K super-blocks (ggml-common.h's block_q4_K: float16 d and dmin, 12 bytes of 6-bit scales and mins,
+        # 128 bytes of nibbles), decoded here from ggml's struct in float32, one operation at a time.
+        rng = np.random.default_rng(11)
+        blocks, values = b"", []
+        for d, dmin in ((0.0123, 0.004), (-1.5, 0.25)):
+            scales = rng.integers(0, 256, 12, dtype=np.uint8)
+            qs = rng.integers(0, 256, 128, dtype=np.uint8)
+            blocks += np.array([d, dmin], dtype=np.float16).tobytes() + scales.tobytes() + qs.tobytes()
+            d32, dmin32 = np.float32(np.float16(d)), np.float32(np.float16(dmin))
+            for i in range(8):  # sub-block i: 32 values, its 6-bit scale and min (get_scale_min_k4)
+                if i < 4:
+                    sc, m = scales[i] & 63, scales[i + 4] & 63
+                else:
+                    sc = (scales[i + 4] & 0xF) | ((scales[i - 4] >> 6) << 4)
+                    m = (scales[i + 4] >> 4) | ((scales[i] >> 6) << 4)
+                nibbles = (qs[32 * (i // 2):32 * (i // 2) + 32] >> (4 * (i % 2))) & 0xF
+                values.append((d32 * np.float32(sc)) * nibbles.astype(np.float32) - dmin32 * np.float32(m))
+        values = np.concatenate(values).astype(np.float32)
+        path = os.path.join(self.dir.name, "q4k.gguf")
+        write_gguf(path, [("blk.0.attn_q.weight", [256, 2], 12, blocks)])
+        report = json.loads(run("analyze", path, "--to", "float16", "--format", "json").stdout)
+        f = report["files"][0]
+        self.assertEqual(f["skipped"], [])
+        t = f["tensors"][0]
+        self.assertEqual(t["dtype"], "Q4_K")
+        self.assertEqual(t["shape"], [2, 256])
+        x64 = values.astype(np.float64)
+        self.assertEqual(t["stats"]["amax"], float(np.max(np.abs(x64))))
+        self.assertAlmostEqual(t["stats"]["mean"], float(np.mean(x64)), delta=1e-12 * 100)
+        self.assertAlmostEqual(t["stats"]["std"], float(np.std(x64)), delta=1e-12 * 100)
+        want = errors(values, values.astype(np.float16))
+        self.assertAlmostEqual(t["targets"][0]["sqnr_db"], want["sqnr_db"], delta=1e-9)
+
     def test_gguf_f32_and_q8_0_tensors_match_numpy_and_other_quantized_tensors_are_skipped(self):
         # A vocabulary of 150000 strings makes the header about 2.5 MB: analyze must read past its first 1 MiB.
         tokens = b"".join(gguf_string(f"tok{i:06d}") for i in range(150000))
@@ -233,15 +267,15 @@ class AnalyzeTest(unittest.TestCase):
         codes = rng.integers(-128, 128, (2, 32), dtype=np.int8)
         q8 = b"".join(d[i:i + 1].tobytes() + codes[i].tobytes() for i in range(2))
         q8_values = (codes.astype(np.float32) * d.astype(np.float32)[:, None]).ravel()
-        k4 = rng.integers(0, 256, 144, dtype=np.uint8).tobytes()  # one Q4_K block of 256, not decoded
+        iq2 = rng.integers(0, 256, 66, dtype=np.uint8).tobytes()  # one IQ2_XXS block of 256, not decoded
         path = os.path.join(self.dir.name, "model.gguf")
-        write_gguf(path, [("blk.0.q", [64], 8, q8), ("blk.0.k", [256], 12, k4), ("blk.0.w", [40, 12], 0, self.w.tobytes())],
+        write_gguf(path, [("blk.0.q", [64], 8, q8), ("blk.0.k", [256], 16, iq2), ("blk.0.w", [40, 12], 0, self.w.tobytes())],
                    metadata, kv_count=3)
         self.assertGreater(os.path.getsize(path), 2 << 20)
         report = json.loads(run("analyze", path, "--to", "float16", "--format", "json").stdout)
         f = report["files"][0]
         self.assertEqual(f["kind"], "gguf")
-        self.assertEqual(f["skipped"], ["blk.0.k: ggml type Q4_K (12)"])
+        self.assertEqual(f["skipped"], ["blk.0.k: ggml type IQ2_XXS (16)"])
         self.assertEqual([t["name"] for t in f["tensors"]], ["blk.0.q", "blk.0.w"])
         q = f["tensors"][0]
         self.assertEqual(q["dtype"], "Q8_0")
@@ -262,7 +296,7 @@ class AnalyzeTest(unittest.TestCase):
         self.assertEqual(t["targets"][0]["flushed"], want["flushed"])
         text = run("analyze", path, "--to", "float16").stdout
         self.assertIn("(gguf, 2 tensors)", text)
-        self.assertIn("skipped: blk.0.k: ggml type Q4_K (12)\n", text)
+        self.assertIn("skipped: blk.0.k: ggml type IQ2_XXS (16)\n", text)
         old = os.path.join(self.dir.name, "v2.gguf")
         write_gguf(old, [("w", [4], 0, b"\0" * 16)], version=2)
         done = run("analyze", old, check=False)

@@ -50,9 +50,9 @@ GgufBuilder quantized_file() {
   // "w": Q4_0, ne [32, 2]: block 1 has d = 1 (0x3c00) and qs 0xf0, 16 values (0 - 8) × 1 = -8 then 16 values
   // (15 - 8) × 1 = 7; block 2 has d = 2 (0x4000), giving -16 and 14.
   // "e": Q8_0, ne [32]: d = 0.5 (0x3800), codes -32 … -1 (-16 … -0.5).
-  // "k": Q4_K, ne [256]: 144 bytes the core does not decode.
-  g.tensor("w", {32, 2}, 2, 0).tensor("e", {32}, 8, 64).tensor("k", {256}, 12, 128);
-  Bytes data(128 + 144, 0x11);
+  // "k": IQ2_XXS, ne [256]: 66 bytes the core does not decode.
+  g.tensor("w", {32, 2}, 2, 0).tensor("e", {32}, 8, 64).tensor("k", {256}, 16, 128);
+  Bytes data(128 + 66, 0x11);
   const Bytes first = q4_0_block(0x3c00, 0xf0), second = q4_0_block(0x4000, 0xf0);
   std::copy(first.begin(), first.end(), data.begin());
   std::copy(second.begin(), second.end(), data.begin() + 18);
@@ -71,7 +71,7 @@ TEST(GgufAnalyze, IndexGivesTheBlockTypesAsDtypes) {
   EXPECT_EQ(index->tensors[0].dtype, typelattice::TensorDtype::gguf_q4_0);
   EXPECT_EQ(index->tensors[1].dtype, typelattice::TensorDtype::gguf_q8_0);
   EXPECT_EQ(index->tensors[0].end - index->tensors[0].begin, 36u);
-  EXPECT_EQ(index->unsupported, (std::vector<std::string>{"k: ggml type Q4_K (12)"}));
+  EXPECT_EQ(index->unsupported, (std::vector<std::string>{"k: ggml type IQ2_XXS (16)"}));
   EXPECT_EQ(typelattice::tensor_dtype_name(typelattice::TensorDtype::gguf_iq4_nl), "IQ4_NL");
   EXPECT_EQ(typelattice::tensor_dtype_block_elements(typelattice::TensorDtype::gguf_q5_1), 32u);
   EXPECT_EQ(typelattice::tensor_dtype_bytes(typelattice::TensorDtype::gguf_q5_1), 24u);
@@ -91,7 +91,7 @@ TEST(GgufAnalyze, QuantizedTensorsShowTheirStatistics) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json report = nlohmann::json::parse(r.out);
   const nlohmann::json& f = report["files"][0];
-  EXPECT_EQ(f["skipped"], nlohmann::json::array({"k: ggml type Q4_K (12)"}));
+  EXPECT_EQ(f["skipped"], nlohmann::json::array({"k: ggml type IQ2_XXS (16)"}));
   ASSERT_EQ(f["tensors"].size(), 2u);
   const nlohmann::json& w = f["tensors"][0];
   EXPECT_EQ(w["name"], "w");
@@ -110,7 +110,7 @@ TEST(GgufAnalyze, QuantizedTensorsShowTheirStatistics) {
   const auto text = typelattice::testing::run_cli("analyze '" + file.path.string() + "' --to float16");
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("w  Q4_0 "), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("skipped: k: ggml type Q4_K (12)\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("skipped: k: ggml type IQ2_XXS (16)\n"), std::string::npos) << text.out;
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ using typelattice::TensorFileKind;
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // ggml type numbers
-constexpr std::uint32_t kTypeF32 = 0, kTypeF16 = 1, kTypeQ8_0 = 8, kTypeQ4_K = 12;
+constexpr std::uint32_t kTypeF32 = 0, kTypeF16 = 1, kTypeQ8_0 = 8, kTypeIQ2_XXS = 16;
 
 Bytes concat(std::initializer_list<Bytes> parts) {
   Bytes out;
@@ -37,8 +37,8 @@ Bytes nested(int levels) {
   return levels == 1 ? array_of(kU8, 1, {7}) : array_of(kArray, 1, nested(levels - 1));
 }
 
-// Metadata of every value type, alignment 64, then F32 "a" (ne [3, 2]), F16 "b" (ne [4]) and Q4_K "q" (ne [256, 2],
-// two 144-byte blocks) placed at 0, 64 and 128 of the data section; "q" ends the file.
+// Metadata of every value type, alignment 64, then F32 "a" (ne [3, 2]), F16 "b" (ne [4]) and IQ2_XXS "q" (ne [256, 2],
+// two 66-byte blocks) placed at 0, 64 and 128 of the data section; "q" ends the file.
 GgufBuilder every_value_type_file() {
   GgufBuilder g;
   g.alignment = 64;
@@ -59,8 +59,8 @@ GgufBuilder every_value_type_file() {
       .kv("tokens", kArray, array_of(kString, 2, concat({gguf_string("<s>"), gguf_string("\xc3\xa9")})))
       .kv("pairs", kArray, array_of(kArray, 2, concat({array_of(kI32, 1, value_le(5, 4)), array_of(kF64, 0, {})})))
       .kv("deep", kArray, nested(3));
-  g.tensor("a", {3, 2}, kTypeF32, 0).tensor("b", {4}, kTypeF16, 64).tensor("q", {256, 2}, kTypeQ4_K, 128);
-  g.data = filled(128 + 2 * 144, 0x11);
+  g.tensor("a", {3, 2}, kTypeF32, 0).tensor("b", {4}, kTypeF16, 64).tensor("q", {256, 2}, kTypeIQ2_XXS, 128);
+  g.data = filled(128 + 2 * 66, 0x11);
   return g;
 }
 
@@ -90,7 +90,7 @@ TEST(TensorFileGguf, ReadsSupportedTensorsAndListsQuantizedOnesAsUnsupported) {
   EXPECT_EQ(b.shape, (std::vector<std::uint64_t>{4}));
   EXPECT_EQ(b.begin, data_start + 64);
   EXPECT_EQ(b.end, data_start + 72);
-  EXPECT_EQ(index->unsupported, (std::vector<std::string>{"q: ggml type Q4_K (12)"}));
+  EXPECT_EQ(index->unsupported, (std::vector<std::string>{"q: ggml type IQ2_XXS (16)"}));
 }
 
 TEST(TensorFileGguf, GrowsTheHeaderReadUntilItIsWhole) {

@@ -51,6 +51,8 @@ const RUNS = [
     opts: { to: ['float8_e5m2', 'float16'], round: 'toward-zero', saturate: false, tensors: ['layers.*', 'spec?al'] } },
   { file: 'weights.npy', args: ['--worst', '1'], opts: {} },
   { file: 'model.gguf', args: ['--worst', '2'], opts: { worst: 2 } },
+  { file: 'quantized.gguf', args: ['--to', 'float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4', '--worst', '2'],
+    opts: { to: ['float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4'], worst: 2 } },
   { file: 'fortran.npy', args: ['--to', 'mxfp4_e2m1', 'nvfp4', '--worst', '1'], opts: { to: ['mxfp4_e2m1', 'nvfp4'] } },
   // bitsandbytes' and ggml's blocks and GPTQ's integer groups, with an MX target beside them.
   ...['model.safetensors', 'model.gguf'].map((file) => ({ file, args: ['--to', ...CODEC_TARGETS, 'mxfp4_e2m1', '--worst', '2'],

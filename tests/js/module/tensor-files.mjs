@@ -85,7 +85,8 @@ export function npy(values, shape, { fortran = false } = {}) {
 
 /**
  * A GGUF v3 file (its spec: magic, version, tensor and key/value counts, no key/values here, the tensor infos, then
- * the data aligned to 32 bytes): `tensors` is [{ name, ne (ggml's order, fastest axis first), values }] in F32.
+ * the data aligned to 32 bytes): `tensors` is [{ name, ne (ggml's order, fastest axis first), values }] in F32, or
+ * [{ name, ne, type (a ggml_type number), bytes }] for other types.
  */
 export function gguf(tensors) {
   const text = new TextEncoder();
@@ -100,7 +101,7 @@ export function gguf(tensors) {
   const offsets = tensors.map((t) => {
     offset += (32 - (offset % 32)) % 32;
     const at = offset;
-    offset += t.values.byteLength;
+    offset += (t.bytes ?? bytesOf(t.values)).byteLength;
     return at;
   });
   tensors.forEach((t, i) => {
@@ -109,7 +110,7 @@ export function gguf(tensors) {
     parts.push(name);
     u32(t.ne.length);
     for (const n of t.ne) u64(n);
-    u32(0);  // GGML_TYPE_F32
+    u32(t.type ?? 0);  // GGML_TYPE_F32 unless given
     u64(offsets[i]);
   });
   const headerLength = parts.reduce((n, p) => n + p.length, 0);
@@ -120,7 +121,24 @@ export function gguf(tensors) {
     out.set(p, at);
     at += p.length;
   }
-  tensors.forEach((t, i) => out.set(bytesOf(t.values), dataStart + offsets[i]));
+  tensors.forEach((t, i) => out.set(t.bytes ?? bytesOf(t.values), dataStart + offsets[i]));
+  return out;
+}
+
+/**
+ * `count` ggml K-quant super-blocks (ggml-common.h: Q4_K = 12, 144 bytes, d and dmin at bytes 0 and 2; Q6_K = 14,
+ * 210 bytes, d at 208) of seeded random bytes, with d (and dmin) the float16 codes given.
+ */
+export function kquantBlocks(type, count, d, dmin, seed) {
+  const layout = { 12: { bytes: 144, d: 0, dmin: 2 }, 14: { bytes: 210, d: 208 } }[type];
+  const u = uniform(seed);
+  const out = new Uint8Array(layout.bytes * count);
+  for (let i = 0; i < out.length; ++i) out[i] = Math.floor(u() * 256);
+  const view = new DataView(out.buffer);
+  for (let b = 0; b < count; ++b) {
+    view.setUint16(b * layout.bytes + layout.d, d, true);
+    if (layout.dmin !== undefined) view.setUint16(b * layout.bytes + layout.dmin, dmin, true);
+  }
   return out;
 }
 
@@ -151,5 +169,8 @@ export function corpus() {
     'fortran.npy': npy(normal(3000, 1, 10), [60, 50], { fortran: true }),
     'model.gguf': gguf([{ name: 'blk.0.attn_q.weight', ne: [96, 20], values: normal(1920, 0.1, 12) },
       { name: 'output_norm.weight', ne: [50], values: laplace(50, 1, 13) }]),
+    // A Q4_K_M-like file: Q4_K and Q6_K tensors (d 2^-8, dmin 2^-9), read as ggml dequantizes them.
+    'quantized.gguf': gguf([{ name: 'blk.0.attn_q.weight', ne: [512, 3], type: 12, bytes: kquantBlocks(12, 6, 0x1c00, 0x1800, 14) },
+      { name: 'blk.0.ffn_down.weight', ne: [256, 2], type: 14, bytes: kquantBlocks(14, 2, 0x1c00, 0, 15) }]),
   };
 }
