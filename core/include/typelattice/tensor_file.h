@@ -23,8 +23,8 @@ enum class TensorDtype : std::uint8_t {
 // The safetensors spelling: "F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2", "F8_E8M0", "I8", "U8", "I16", "I32";
 // ggml's for its block types: "Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q8_0", "IQ4_NL", "Q2_K", "Q3_K", "Q4_K", "Q5_K", "Q6_K".
 std::string_view tensor_dtype_name(TensorDtype d);
-// Elements are stored in blocks of tensor_dtype_block_elements(d) (1 but for the GGUF block types: 32, the K-quants: 256), each
-// tensor_dtype_bytes(d) bytes long.
+// Elements are stored in blocks of tensor_dtype_block_elements(d) (1 but for the GGUF block types: 32, the
+// K-quants: 256), each tensor_dtype_bytes(d) bytes long.
 std::size_t tensor_dtype_bytes(TensorDtype d);
 std::size_t tensor_dtype_block_elements(TensorDtype d);
 
@@ -78,9 +78,10 @@ Result<TensorFileIndex> read_tensor_file_index(std::span<const std::uint8_t> hea
 
 // Little-endian elements of `d` to float32: in.size() must be a whole number of blocks and out must hold
 // in.size() / tensor_dtype_bytes(d) × tensor_dtype_block_elements(d) values (that many are written). GGUF's block
-// types give ggml's float32 values (dequantize_gguf_blocks). f64 rounds to nearest, ties to even (as a
-// C++ double-to-float conversion does); f16, bf16 and the float8s decode exactly through the core's codecs;
-// integers convert exactly where float32 holds them (every i8, u8, i16; i32 beyond 2^24 rounds to nearest even).
+// types give ggml's float32 values (dequantize_gguf_blocks, dequantize_gguf_kquant_blocks). f64 rounds to nearest,
+// ties to even (as a C++ double-to-float conversion does); f16, bf16 and the float8s decode exactly through the
+// core's codecs; integers convert exactly where float32 holds them (every i8, u8, i16; i32 beyond 2^24 rounds
+// to nearest even).
 void tensor_elements_to_float32(TensorDtype d, std::span<const std::uint8_t> in, std::span<float> out);
 
 }  // namespace typelattice
