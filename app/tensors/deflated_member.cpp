@@ -9,6 +9,12 @@ namespace {
 
 constexpr std::size_t kBufferBytes = std::size_t{256} << 10;
 
+std::string hex32(std::uint32_t v) {
+  char text[11];
+  std::snprintf(text, sizeof text, "0x%08x", static_cast<unsigned>(v));
+  return text;
+}
+
 }  // namespace
 
 struct DeflatedMember::Stream {
@@ -48,7 +54,7 @@ Result<std::size_t> DeflatedMember::inflate_into(std::span<std::uint8_t> out) {
   while (z.avail_out > 0 && !ended_) {
     if (z.avail_in == 0) {
       const std::uint64_t left = member_.stream_end - member_.stream_begin - read_;
-      if (left == 0) return stream_error("the stream is cut short after " + std::to_string(produced_) + " bytes");
+      if (left == 0) return stream_error("it ends before the member does (cut short, or its compressed size is wrong)");
       const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, input_.size()));
       if (fseeko(file_, static_cast<off_t>(member_.stream_begin + read_), SEEK_SET) != 0 ||
           std::fread(input_.data(), 1, n, file_) != n)
@@ -75,7 +81,7 @@ Result<std::size_t> DeflatedMember::inflate_into(std::span<std::uint8_t> out) {
     return stream_error("it inflates to " + std::to_string(produced_) + " bytes, not the " +
                         std::to_string(member_.inflated_size) + " its entry gives");
   if (ended_ && crc_ != member_.crc32)
-    return stream_error("its CRC-32 is " + std::to_string(crc_) + ", its entry says " + std::to_string(member_.crc32));
+    return stream_error("its CRC-32 is " + hex32(crc_) + ", its entry says " + hex32(member_.crc32));
   return n;
 }
 

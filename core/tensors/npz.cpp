@@ -81,8 +81,8 @@ std::optional<Error> NpzIndexReader::read_tail(std::span<const std::uint8_t> tai
       break;
     }
   }
-  if (!end) return bad_file("no end of central directory record in the last " + std::to_string(tail.size()) +
-                            " bytes: not a zip archive, or cut short");
+  if (!end) return bad_file("no end of central directory record in the file's last " + std::to_string(tail.size()) +
+                            " bytes (from byte " + std::to_string(tail_begin) + "): not a zip archive, or cut short");
   const std::size_t e = *end;
   const std::uint64_t end_at = tail_begin + e;
   if (load_le(tail, e + 4, 2) != 0 || load_le(tail, e + 6, 2) != 0 || load_le(tail, e + 8, 2) != load_le(tail, e + 10, 2))
@@ -141,8 +141,9 @@ std::optional<Error> NpzIndexReader::read_directory(std::span<const std::uint8_t
     const std::uint64_t where = directory_begin_ + at;
     if (dir.size() - at < kDirectoryEntryBytes || load_le(dir, at, 4) != kDirectorySignature)
       return bad_file("central directory entry " + std::to_string(i) + " is not one" + at_byte(where));
-    const std::size_t name_length = load_le(dir, at + 28, 2), extra_length = load_le(dir, at + 30, 2),
-                      comment_length = load_le(dir, at + 32, 2);
+    const auto name_length = static_cast<std::size_t>(load_le(dir, at + 28, 2)),
+               extra_length = static_cast<std::size_t>(load_le(dir, at + 30, 2)),
+               comment_length = static_cast<std::size_t>(load_le(dir, at + 32, 2));
     if (dir.size() - at - kDirectoryEntryBytes < name_length + extra_length + comment_length)
       return bad_file("central directory entry " + std::to_string(i) + " runs past the directory" + at_byte(where));
     Member m;
@@ -172,7 +173,7 @@ std::optional<Error> NpzIndexReader::read_directory(std::span<const std::uint8_t
           field += 8;
         }
       }
-      x += 4 + length;
+      x += 4 + static_cast<std::size_t>(length);
     }
     if ((flags & 0x41) != 0 || m.method == 99)
       return bad_file(member_at(m) + " is encrypted; encrypted members are not read");
