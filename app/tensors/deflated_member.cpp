@@ -32,8 +32,7 @@ DeflatedMember::~DeflatedMember() = default;
 
 Error DeflatedMember::stream_error(const std::string& what) const {
   return Error{ErrorKind::bad_value,
-               "the deflate stream from byte " + std::to_string(member_.stream_begin) + " (at byte " +
-                   std::to_string(member_.stream_begin + read_) + "): " + what, {}};
+               "the deflate stream from byte " + std::to_string(member_.stream_begin) + ": " + what, {}};
 }
 
 std::optional<Error> DeflatedMember::restart() {

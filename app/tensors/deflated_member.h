@@ -22,7 +22,7 @@ class DeflatedMember {
   DeflatedMember& operator=(const DeflatedMember&) = delete;
   // Inflated bytes [begin, begin + out.size()), or fewer when the member ends first: how many were written.
   // Errors (a stream cut short or corrupt, more or fewer bytes than the member's entry says, a CRC-32 other than
-  // its entry's) give the file byte where the stream stood.
+  // its entry's) name the file byte where the stream begins.
   Result<std::size_t> read(std::uint64_t begin, std::span<std::uint8_t> out);
 
  private:
