@@ -51,9 +51,11 @@ std::string NpzIndexReader::member_at(const Member& m) const {
 Result<bool> NpzIndexReader::give(std::span<const std::uint8_t> bytes) {
   if (!pending_) return bad_file("the index is complete: no bytes were asked for");
   const NpzRead asked = *pending_;
-  if (asked.source == NpzRead::Source::file ? bytes.size() != asked.end - asked.begin : bytes.size() > asked.end)
+  if (asked.source == NpzRead::Source::file ? bytes.size() != asked.end - asked.begin : bytes.size() > asked.end) {
+    pending_.reset();
     return bad_file("given " + std::to_string(bytes.size()) + " bytes where " +
                     std::to_string(asked.end - asked.begin) + " were asked for");
+  }
   std::optional<Error> failed;
   switch (step_) {
     case Step::tail: failed = read_tail(bytes); break;

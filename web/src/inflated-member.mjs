@@ -49,7 +49,7 @@ export class InflatedMember {
         fed = end;
       }
       await writer.close();
-    })().catch(() => {});  // a cancelled or failed stream: its reader reports it
+    })().catch((e) => writer.abort(e).catch(() => {}));  // a failed read (or an abort) reaches the reader
   }
 
   close() {
@@ -63,6 +63,8 @@ export class InflatedMember {
     try {
       result = await this.reader.read();
     } catch (e) {
+      // The file's own errors (a short read, an abort) as they are; the stream's as the member's.
+      if (e?.name === 'TensorFileError' || e?.name === 'AbortError') throw e;
       throw this.fail(`it is corrupt or cut short (${e?.message ?? e})`);
     }
     if (result.done) {
