@@ -4,7 +4,8 @@
 set -euo pipefail
 want=${1:-build}
 debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
-      emscripten node-acorn nodejs libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3)
+      emscripten node-acorn nodejs libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3
+      zlib1g-dev)
 if [ "$want" = test ]; then
   debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev
          python3-sphinx python3-numpy python3-torch)  # numpy, torch: the conformance label's promote_types checks

@@ -16,6 +16,7 @@
 #include "typelattice/minifloat.h"
 #include "typelattice/tensor_analysis.h"
 #include "typelattice/tensor_file.h"
+#include "typelattice/tensor_npz.h"
 #include "typelattice/tensor_report.h"
 #include "web/bindings.h"
 
@@ -304,6 +305,16 @@ class TensorAnalysisHandle {
   std::vector<float> values_;
 };
 
+// Where a deflated .npz member's stream lies, and what it must inflate to.
+val deflated_value(const TensorEntry::Deflated& d) {
+  val out = val::object();
+  out.set("streamBegin", static_cast<double>(d.stream_begin));
+  out.set("streamEnd", static_cast<double>(d.stream_end));
+  out.set("size", static_cast<double>(d.inflated_size));
+  out.set("crc32", static_cast<double>(d.crc32));
+  return out;
+}
+
 // A file's index, kept in wasm so that each tensor's analysis starts from its entry.
 class TensorFileHandle {
  public:
@@ -319,6 +330,7 @@ class TensorFileHandle {
       entry.set("begin", static_cast<double>(t.begin));
       entry.set("end", static_cast<double>(t.end));
       entry.set("fortranOrder", t.fortran_order);
+      entry.set("deflated", t.deflated ? deflated_value(*t.deflated) : val::null());
       tensors.call<void>("push", entry);
     }
     val out = val::object();
@@ -354,6 +366,39 @@ val open_tensor_file(std::uintptr_t address, std::size_t length, double file_siz
   return ok_value(val(TensorFileHandle(std::move(index).value())));
 }
 
+val open_raw_tensor_file(const std::string& layout, double file_size) {
+  Result<TensorFileIndex> index = raw_tensor_file_index(layout, static_cast<std::uint64_t>(file_size));
+  if (!index) return error_value(index.error());
+  return ok_value(val(TensorFileHandle(std::move(index).value())));
+}
+
+// The core's NpzIndexReader for the module: JS does each read it names (a file slice, or a deflated member's first
+// bytes through DecompressionStream) and gives the bytes back.
+class NpzIndexHandle {
+ public:
+  explicit NpzIndexHandle(double file_size) : reader_(static_cast<std::uint64_t>(file_size)) {}
+
+  val next() const {
+    const std::optional<NpzRead> read = reader_.next();
+    if (!read) return val::null();
+    val out = val::object();
+    out.set("inflated", read->source == NpzRead::Source::inflated);
+    out.set("begin", static_cast<double>(read->begin));
+    out.set("end", static_cast<double>(read->end));
+    out.set("stream", deflated_value(read->stream));
+    return out;
+  }
+
+  val give(std::uintptr_t address, std::size_t length) {
+    return translate(reader_.give(heap_bytes(address, length)), [](bool complete) { return val(complete); });
+  }
+
+  TensorFileHandle open() { return TensorFileHandle(std::move(reader_).index()); }
+
+ private:
+  NpzIndexReader reader_;
+};
+
 }  // namespace
 
 void register_tensor_bindings() {
@@ -362,11 +407,20 @@ void register_tensor_bindings() {
   function("tensorFileHeaderBytes", &header_bytes_js);
   function("tensorFileHeaderNeed", &header_need_js);
   function("openTensorFile", &open_tensor_file);
+  function("openRawTensorFile", &open_raw_tensor_file);
+  function("startsWithZipMagic", +[](std::uintptr_t address, std::size_t length) {
+    return starts_with_zip_magic(heap_bytes(address, length));
+  });
   function("analysisTargets", &targets_js);
   emscripten::class_<TensorFileHandle>("TensorFileHandle")
       .function("index", &TensorFileHandle::index)
       .function("matches", &TensorFileHandle::matches)
       .function("analysis", &TensorFileHandle::analysis);
+  emscripten::class_<NpzIndexHandle>("NpzIndexHandle")
+      .constructor<double>()
+      .function("next", &NpzIndexHandle::next)
+      .function("give", &NpzIndexHandle::give)
+      .function("open", &NpzIndexHandle::open);
   emscripten::class_<TensorAnalysisHandle>("TensorAnalysisHandle")
       .function("passes", &TensorAnalysisHandle::passes)
       .function("nextRead", &TensorAnalysisHandle::next_read)

@@ -1,5 +1,5 @@
-// analyze: what every target format does to each tensor of a checkpoint (safetensors or .npy), streamed a slice at
-// a time (core/include/typelattice/tensor_analysis.h has the statistics and the errors; docs/tensor-analysis.md).
+// analyze: what every target format does to each tensor of a checkpoint (safetensors, .npy, .npz, GGUF, raw),
+// streamed a slice at a time (core/include/typelattice/tensor_analysis.h has the statistics and the errors; docs/tensor-analysis.md).
 #include <CLI/CLI.hpp>
 #include <fnmatch.h>
 #include <unistd.h>
@@ -33,6 +33,7 @@ struct AnalyzeArgs {
   std::vector<std::string> files, targets = default_analysis_target_names();
   std::vector<std::string> tensors;
   std::string round, scale_mode, format = "text";
+  std::optional<std::string> raw;  // DTYPE:SHAPE: every FILE is raw little-endian elements
   bool no_saturate = false, tensor_scale = false;
   std::size_t worst = 0;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
@@ -77,7 +78,7 @@ int run_analyze(const AnalyzeArgs& args) {
   int status = 0;
   for (std::size_t f = 0; f < args.files.size(); ++f) {
     const std::string& path = args.files[f];
-    Result<std::unique_ptr<tensor_io::TensorReader>> reader = tensor_io::TensorReader::open(path);
+    Result<std::unique_ptr<tensor_io::TensorReader>> reader = tensor_io::TensorReader::open(path, args.raw);
     if (!reader) {
       out.flush();
       std::cerr << "typelattice: " << displayed(path) << ": " << reader.error().message << "\n";
@@ -126,7 +127,9 @@ int run_analyze(const AnalyzeArgs& args) {
         std::cerr << "typelattice: interrupted\n";
         return 130;
       }
-      std::cerr << "typelattice: " << displayed(path) << ": " << tensor_io::cannot_read_message(*outcome.failed) << "\n";
+      const std::string& why = (*reader)->read_error();
+      std::cerr << "typelattice: " << displayed(path) << ": " << tensor_io::cannot_read_message(*outcome.failed)
+                << (why.empty() ? "" : ": " + why) << "\n";
       return 2;
     }
     if (json) out.text() += tensor_report_json_file_end(outcome.analyzed > 0);
@@ -145,8 +148,12 @@ int run_analyze(const AnalyzeArgs& args) {
 void add_analyze_command(CLI::App& app, Runner& run) {
   auto args = std::make_shared<AnalyzeArgs>();
   CLI::App* analyze = app.add_subcommand(
-      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy, GGUF): statistics and errors");
-  analyze->add_option("FILE", args->files, "safetensors, .npy or GGUF files")->required();
+      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy, .npz, GGUF, raw): statistics and errors");
+  analyze->add_option("FILE", args->files, "safetensors, .npy, .npz or GGUF files (raw ones with --raw)")->required();
+  analyze->add_option("--raw", args->raw,
+                      "read each FILE as raw little-endian elements: DTYPE:SHAPE, e.g. float32:4096x4096 (its size "
+                      "must be the file's)")
+      ->type_name("DTYPE:SHAPE");
   analyze->add_option("--to", args->targets,
                       "target formats: built-in formats up to 16 bits, block formats (MX, nvfp4), bitsandbytes' "
                       "nf4 and bnb_fp4, ggml's gguf_q4_0 ... gguf_q8_0 and iq4_nl (default: float8_e4m3fn "

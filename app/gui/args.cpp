@@ -108,7 +108,7 @@ void define_flags(CLI::App& app, Flags& f) {
       ->type_name("FILE.json");
   app.add_option("--view", f.view, "lattice (default), table, bits, blocks, compare or tensors")->type_name("V");
   app.add_option("--file", f.file,
-                 "tensors view: analyze this checkpoint (safetensors, .npy, GGUF) as `typelattice analyze FILE` does; "
+                 "tensors view: analyze this checkpoint (safetensors, .npy, .npz, GGUF) as `typelattice analyze FILE` does; "
                  "headless, print its text")
       ->type_name("FILE");
   app.add_option("--to", f.to, "tensors view: the target formats, as `typelattice analyze --to` takes them")

@@ -48,7 +48,7 @@ void draw_help(AppState& state) {
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
     static constexpr std::array<std::array<const char*, 2>, 14> kKeys = {{
         {"1 / 2 / 3 / 4 / 5 / 6", "Lattice / Table / Bits / Blocks / Compare / Tensors view"},
-        {"drop a file", "analyze a checkpoint (safetensors, .npy, GGUF) in the Tensors view"},
+        {"drop a file", "analyze a checkpoint (safetensors, .npy, .npz, GGUF) in the Tensors view"},
         {"S", "toggle strict mode"},
         {"X", "toggle x64"},
         {"[ and ]", "previous / next promotion system"},

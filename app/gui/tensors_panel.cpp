@@ -99,7 +99,7 @@ void draw_status(PanelContext& ctx) {
                        model.results().size());
   } else if (!model.open_file()) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
-                       "Open a safetensors, .npy or GGUF file (or drop one on the window): what each target format "
+                       "Open a safetensors, .npy, .npz or GGUF file (or drop one on the window): what each target format "
                        "does to every tensor, as `typelattice analyze` prints it. The file is read here, in slices.");
   }
   if (const TensorFileIndex* index = model.index()) {

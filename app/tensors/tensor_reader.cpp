@@ -4,46 +4,53 @@
 #include <cstring>
 #include <sys/stat.h>
 
+#include "typelattice/tensor_npz.h"
+
 namespace typelattice::tensor_io {
 namespace {
 
-// GGUF headers are read whole into memory; a vocabulary of a few hundred thousand tokens takes a few MiB.
-constexpr std::uint64_t kMaxHeaderBytes = std::uint64_t{256} << 20;
-
-Error read_error(const std::string& what) {
+Error io_error(const std::string& what) {
   return Error{ErrorKind::bad_value, what + ": " + std::strerror(errno != 0 ? errno : EIO), {}};
 }
 
 }  // namespace
 
-Result<std::unique_ptr<TensorReader>> TensorReader::open(const std::string& path) {
+Result<std::unique_ptr<TensorReader>> TensorReader::open(const std::string& path,
+                                                         const std::optional<std::string>& raw_layout) {
   auto reader = std::unique_ptr<TensorReader>(new TensorReader());
   errno = 0;
   reader->file_.reset(std::fopen(path.c_str(), "rb"));
-  if (!reader->file_) return read_error("cannot open it");
+  if (!reader->file_) return io_error("cannot open it");
   struct stat info {};
-  if (fstat(fileno(reader->file_.get()), &info) != 0) return read_error("cannot read its size");
+  if (fstat(fileno(reader->file_.get()), &info) != 0) return io_error("cannot read its size");
   if (!S_ISREG(info.st_mode)) return Error{ErrorKind::bad_value, "not a regular file", {}};
   reader->size_ = static_cast<std::uint64_t>(info.st_size);
+  if (raw_layout) {
+    Result<TensorFileIndex> index = raw_tensor_file_index(*raw_layout, reader->size_);
+    if (!index) return index.error();
+    reader->index_ = std::move(index).value();
+    return reader;
+  }
   std::vector<std::uint8_t> prefix(static_cast<std::size_t>(std::min<std::uint64_t>(kTensorFilePrefixBytes, reader->size_)));
   if (std::fread(prefix.data(), 1, prefix.size(), reader->file_.get()) != prefix.size()) {
-    return read_error("cannot read its first bytes");
+    return io_error("cannot read its first bytes");
+  }
+  if (starts_with_zip_magic(prefix)) {
+    if (std::optional<Error> e = reader->read_npz_index()) return *std::move(e);
+    return reader;
   }
   const Result<std::uint64_t> header_bytes = tensor_file_header_bytes(prefix, reader->size_);
   if (!header_bytes) return header_bytes.error();
-  // The core has checked the header against the file's size (and the safetensors limit of 100 MB). A GGUF
-  // header shows its length only when parsed: grow the read until the core says it is whole.
+  // The core has checked the header against the file's size and its limits. A GGUF header shows its length only
+  // when parsed: grow the read until the core says it is whole.
   std::vector<std::uint8_t> header;
   std::uint64_t wanted = *header_bytes;
   for (;;) {
-    if (wanted > kMaxHeaderBytes)
-      return Error{ErrorKind::bad_value, "the header is longer than " + std::to_string(kMaxHeaderBytes >> 20) +
-                                             " MiB (it needs at least " + std::to_string(wanted) + " bytes): not read", {}};
     const std::size_t have = header.size();
     header.resize(static_cast<std::size_t>(wanted));
     if (fseeko(reader->file_.get(), static_cast<off_t>(have), SEEK_SET) != 0 ||
         std::fread(header.data() + have, 1, header.size() - have, reader->file_.get()) != header.size() - have) {
-      return read_error("cannot read its header");
+      return io_error("cannot read its header");
     }
     const Result<TensorFileHeaderNeed> need = tensor_file_header_need(header, reader->size_);
     if (!need) return need.error();
@@ -57,16 +64,46 @@ Result<std::unique_ptr<TensorReader>> TensorReader::open(const std::string& path
   return reader;
 }
 
+std::optional<Error> TensorReader::read_npz_index() {
+  NpzIndexReader npz(size_);
+  std::vector<std::uint8_t> bytes;
+  for (std::optional<NpzRead> next = npz.next(); next; next = npz.next()) {
+    bytes.resize(static_cast<std::size_t>(next->end - next->begin));
+    if (next->source == NpzRead::Source::file) {
+      if (fseeko(file_.get(), static_cast<off_t>(next->begin), SEEK_SET) != 0 ||
+          std::fread(bytes.data(), 1, bytes.size(), file_.get()) != bytes.size())
+        return io_error("cannot read bytes " + std::to_string(next->begin) + " to " + std::to_string(next->end));
+    } else {
+      DeflatedMember member(file_.get(), next->stream);
+      Result<std::size_t> n = member.read(0, bytes);
+      if (!n) return n.error();
+      bytes.resize(*n);
+    }
+    if (Result<bool> r = npz.give(bytes); !r) return r.error();
+  }
+  index_ = std::move(npz).index();
+  return std::nullopt;
+}
+
+bool TensorReader::read_bytes(const TensorEntry& tensor, std::uint64_t offset, std::span<std::uint8_t> out) {
+  if (!tensor.deflated) {
+    return fseeko(file_.get(), static_cast<off_t>(offset), SEEK_SET) == 0 &&
+           std::fread(out.data(), 1, out.size(), file_.get()) == out.size();
+  }
+  std::unique_ptr<DeflatedMember>& member = deflated_[tensor.deflated->stream_begin];
+  if (!member) member = std::make_unique<DeflatedMember>(file_.get(), *tensor.deflated);
+  const Result<std::size_t> n = member->read(offset, out);
+  if (!n) read_error_ = n.error().message;
+  return n && *n == out.size();
+}
+
 bool TensorReader::read(const TensorEntry& tensor, std::uint64_t first, std::span<float> out) {
   // GGUF's block types: `first` and out.size() are whole blocks (a row is, and the passes cut rows in whole blocks).
   const std::size_t width = tensor_dtype_bytes(tensor.dtype), per_block = tensor_dtype_block_elements(tensor.dtype);
   if (first % per_block != 0 || out.size() % per_block != 0) return false;
   bytes_.resize(out.size() / per_block * width);
   const std::uint64_t offset = tensor.begin + first / per_block * width;
-  if (fseeko(file_.get(), static_cast<off_t>(offset), SEEK_SET) != 0 ||
-      std::fread(bytes_.data(), 1, bytes_.size(), file_.get()) != bytes_.size()) {
-    return false;
-  }
+  if (!read_bytes(tensor, offset, bytes_)) return false;
   tensor_elements_to_float32(tensor.dtype, bytes_, out);
   return true;
 }

@@ -4,11 +4,14 @@
 #pragma once
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "app/tensors/deflated_member.h"
 #include "typelattice/result.h"
 #include "typelattice/tensor_file.h"
 
@@ -16,12 +19,16 @@ namespace typelattice::tensor_io {
 
 class TensorReader {
  public:
-  // Opens `path` and reads its index; errors name what was wrong (the caller adds the path).
-  static Result<std::unique_ptr<TensorReader>> open(const std::string& path);
+  // Opens `path` and reads its index; errors name what was wrong (the caller adds the path). With `raw_layout`
+  // ("float32:4096x4096", raw_tensor_file_index) the file is read as raw elements whatever it holds.
+  static Result<std::unique_ptr<TensorReader>> open(const std::string& path,
+                                                    const std::optional<std::string>& raw_layout = std::nullopt);
   const TensorFileIndex& index() const { return index_; }
   std::uint64_t file_size() const { return size_; }
   // Elements [first, first + out.size()) of `tensor` as float32; false when the file could not be read.
   bool read(const TensorEntry& tensor, std::uint64_t first, std::span<float> out);
+  // Why the last read failed, when the file says more than that it could not be read (a deflated member's CRC).
+  const std::string& read_error() const { return read_error_; }
 
  private:
   struct Closer {
@@ -30,7 +37,11 @@ class TensorReader {
   std::unique_ptr<std::FILE, Closer> file_;
   std::uint64_t size_ = 0;
   TensorFileIndex index_;
+  std::optional<Error> read_npz_index();
+  bool read_bytes(const TensorEntry& tensor, std::uint64_t offset, std::span<std::uint8_t> out);
   std::vector<std::uint8_t> bytes_;
+  std::map<std::uint64_t, std::unique_ptr<DeflatedMember>> deflated_;  // by stream_begin: one stream per member
+  std::string read_error_;
 };
 
 }  // namespace typelattice::tensor_io

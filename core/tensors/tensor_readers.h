@@ -12,6 +12,12 @@ namespace typelattice::tensors {
 
 inline Error bad_file(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
+// A header that needs more than kTensorFileMaxHeaderBytes.
+inline Error header_too_long(std::uint64_t needed) {
+  return bad_file("the header is longer than " + std::to_string(kTensorFileMaxHeaderBytes >> 20) +
+                  " MiB (it needs at least " + std::to_string(needed) + " bytes): not read");
+}
+
 inline std::uint64_t load_le(std::span<const std::uint8_t> bytes, std::size_t at, std::size_t width) {
   std::uint64_t v = 0;
   for (std::size_t i = width; i-- > 0;) v = (v << 8) | bytes[at + i];

@@ -11,3 +11,9 @@ if(TYPELATTICE_DEBIAN_PYTHON)
                    $<TARGET_FILE:typelattice>)
   set_tests_properties(analyze_codec_targets_against_numpy PROPERTIES LABELS unit TIMEOUT 300)
 endif()
+# .npz (NumPy's own archives, zip64, and bad zips written from the spec) and raw arrays (--raw), with NumPy.
+if(TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME analyze_npz_raw
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_npz_raw_test.py $<TARGET_FILE:typelattice>)
+  set_tests_properties(analyze_npz_raw PROPERTIES LABELS unit TIMEOUT 300)
+endif()

@@ -4,11 +4,10 @@
 // web/tools/build-dist.mjs bundles this file as typelattice-analyze.mjs, which the wrapper imports on first call.
 import { loadCores } from './load-core.mjs';
 import { describe, requireOptions, optionOf, requireStringArray } from './arguments.mjs';
+import { InflatedMember } from './inflated-member.mjs';
 
 // Bytes per read: whole slices of the core's cut up to this many (at least one slice, 1 MiB of float32).
 const READ_BYTES = 4 << 20;
-// As `typelattice analyze` (app/tensors/tensor_reader.cpp): a GGUF header is read in growing steps up to 256 MiB.
-const MAX_HEADER_BYTES = 256 << 20;
 
 // The tensors part per wrapper instance (its context object), loaded on the first call; a failed load is retried.
 const loaded = new WeakMap();
@@ -34,6 +33,22 @@ function sourceOf(source) {
   return { size: bytes.length, name: null, read: async (begin, end) => bytes.subarray(begin, end) };
 }
 
+// Option raw, { dtype, shape }, as the core's layout text "DTYPE:SHAPE" (raw_tensor_file_index reads it).
+function rawLayout(raw) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new TypeError(`analyze: option raw must be an object { dtype, shape }, got ${describe(raw)}`);
+  }
+  if (typeof raw.dtype !== 'string') throw new TypeError(`analyze: option raw.dtype must be a string, got ${describe(raw.dtype)}`);
+  if (!Array.isArray(raw.shape)) throw new TypeError(`analyze: option raw.shape must be an array, got ${describe(raw.shape)}`);
+  for (const d of raw.shape) {
+    if (typeof d !== 'number') throw new TypeError(`analyze: option raw.shape holds ${describe(d)}, not a number`);
+    if (!Number.isSafeInteger(d) || d < 0) {
+      throw new RangeError(`analyze: option raw.shape holds ${d}, not a non-negative integer`);
+    }
+  }
+  return `${raw.dtype}:${raw.shape.join('x')}`;
+}
+
 function abortError(signal) {
   return new DOMException(`analyze: aborted${signal.reason instanceof Error ? ` (${signal.reason.message})` : ''}`,
                           'AbortError');
@@ -56,6 +71,7 @@ export async function analyze(source, opts, context) {
   if (!Number.isInteger(worst) || worst < 1 || worst > 1000) {
     throw new RangeError(`analyze: option worst must be an integer from 1 to 1000, got ${worst}`);
   }
+  const layout = o.raw === undefined ? null : rawLayout(o.raw);
   const onProgress = optionOf(o, 'onProgress', 'function', undefined, what);
   const signal = o.signal;
   if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean')) {
@@ -105,22 +121,55 @@ export async function analyze(source, opts, context) {
 
   let file = null;
   let handle = null;
-  try {
-    // The header: the prefix says how many bytes hold it; a GGUF header grows until the core says it is whole.
-    const prefix = await readExactly(0, Math.min(core.tensorFilePrefixBytes, src.size), 'its first bytes');
-    let wanted = checked(core.tensorFileHeaderBytes(inHeap(prefix), prefix.length, src.size));
-    let header;
-    for (;;) {
-      if (wanted > MAX_HEADER_BYTES) {
-        throw fileError(`the header is longer than ${MAX_HEADER_BYTES >> 20} MiB (it needs at least ${wanted} bytes): not read`);
-      }
-      header = await readExactly(0, wanted, 'its header');
-      const need = checked(core.tensorFileHeaderNeed(inHeap(header), header.length, src.size));
-      if (need.complete) break;
-      if (need.bytes <= header.length) throw fileError('the header cannot be read whole');
-      wanted = need.bytes;
+  let npz = null;
+  const members = new Map();  // a deflated member's stream by its first byte, for its tensor's reads
+  const memberOf = (stream) => {
+    if (!members.has(stream.streamBegin)) {
+      members.set(stream.streamBegin, new InflatedMember(stream, (b, e) => readExactly(b, e, 'a deflated member'),
+                                                         READ_BYTES, fileError));
     }
-    file = checked(core.openTensorFile(inHeap(header), header.length, src.size));
+    return members.get(stream.streamBegin);
+  };
+  try {
+    const prefix = await readExactly(0, Math.min(core.tensorFilePrefixBytes, src.size), 'its first bytes');
+    if (layout !== null) {
+      // The layout must fit the file: the core's message (both sizes) as a RangeError, as it is the option's fault.
+      const opened = core.openRawTensorFile(layout, src.size);
+      if (!opened.ok) throw new RangeError(`analyze: option raw: ${opened.message}`);
+      file = opened.value;
+    } else if (core.startsWithZipMagic(inHeap(prefix), prefix.length)) {
+      // .npz: the core's reader names each read (a slice of the file, or a deflated member's first bytes).
+      npz = new core.NpzIndexHandle(src.size);
+      for (let next = npz.next(); next !== null; next = npz.next()) {
+        let bytes;
+        if (next.inflated) {
+          const member = new InflatedMember(next.stream, (b, e) => readExactly(b, e, 'a deflated member'), READ_BYTES,
+                                            fileError);
+          try {
+            bytes = await member.read(0, next.end);
+          } finally {
+            member.close();
+          }
+        } else {
+          bytes = await readExactly(next.begin, next.end, `bytes ${next.begin} to ${next.end}`);
+        }
+        checked(npz.give(inHeap(bytes), bytes.length));
+      }
+      file = npz.open();
+    } else {
+      // The header: the prefix says how many bytes hold it; a GGUF header grows until the core says it is whole
+      // (the core refuses one past its limit).
+      let wanted = checked(core.tensorFileHeaderBytes(inHeap(prefix), prefix.length, src.size));
+      let header;
+      for (;;) {
+        header = await readExactly(0, wanted, 'its header');
+        const need = checked(core.tensorFileHeaderNeed(inHeap(header), header.length, src.size));
+        if (need.complete) break;
+        if (need.bytes <= header.length) throw fileError('the header cannot be read whole');
+        wanted = need.bytes;
+      }
+      file = checked(core.openTensorFile(inHeap(header), header.length, src.size));
+    }
     const index = file.index();
     const chosen = index.tensors.map((t, i) => i).filter((i) => globs === null || file.matches(i, globs));
     if (globs !== null && chosen.length === 0) {
@@ -135,7 +184,21 @@ export async function analyze(source, opts, context) {
       handle = unwrap(file.analysis(i, to, round, saturate, scaleMode, tensorScale, worst));
       for (let range = handle.nextRead(READ_BYTES); range !== null; range = handle.nextRead(READ_BYTES)) {
         const [begin, end] = range;
-        const bytes = await readExactly(begin, end, `tensor '${index.tensors[i].name}'`);
+        const tensor = index.tensors[i];
+        const what = `tensor '${tensor.name}'`;
+        let bytes;
+        if (tensor.deflated === null) {
+          bytes = await readExactly(begin, end, what);
+        } else {
+          try {
+            bytes = await memberOf(tensor.deflated).read(begin, end);
+          } catch (e) {
+            if (e?.name === 'TensorFileError') throw fileError(`cannot read ${what}: ${e.message.slice(label.length + 2)}`);
+            throw e;
+          }
+          checkAbort();
+          if (bytes.length !== end - begin) throw fileError(`cannot read ${what} (bytes ${begin} to ${end} of its member)`);
+        }
         handle.add(inHeap(bytes), bytes.length);
         done += bytes.length;
         onProgress?.({ bytes: done, total });
@@ -146,8 +209,10 @@ export async function analyze(source, opts, context) {
     }
     return { file: src.name, kind: index.kind, skipped: index.skipped, tensors, targets };
   } finally {
+    for (const member of members.values()) member.close();
     if (handle !== null) handle.delete();
     if (file !== null) file.delete();
+    if (npz !== null) npz.delete();
     if (buffer !== 0) core._free(buffer);
   }
 }

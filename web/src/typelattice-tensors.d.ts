@@ -18,6 +18,10 @@ export interface AnalyzeOptions {
   tensorScale?: boolean;
   /** How many lowest-SQNR blocks each block target keeps, with their values (1 to 1000; default 1). */
   worst?: number;
+  /** Read the source as raw little-endian elements (`analyze --raw DTYPE:SHAPE`): the dtype in NumPy's spelling
+   * ('float32', 'bfloat16', ...) or the safetensors one ('F32'); shape × the dtype's size must be the source's size
+   * (a RangeError otherwise). */
+  raw?: { dtype: string; shape: readonly number[] };
   /** Called after each read (and once at the start): bytes of tensor data read so far, of `total`. */
   onProgress?: (progress: { bytes: number; total: number }) => void;
   /** Aborting it rejects the call with a DOMException named 'AbortError' before the next read. */
@@ -120,7 +124,7 @@ export interface TensorReport {
 export interface AnalysisReport {
   /** The File's name; null for a Blob or bytes. */
   file: string | null;
-  kind: 'safetensors' | 'npy' | 'gguf';
+  kind: 'safetensors' | 'npy' | 'gguf' | 'npz' | 'raw';
   skipped: string[];
   tensors: TensorReport[];
   targets: AnalysisTargetInfo[];

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,9 +37,17 @@ struct TensorEntry {
   std::vector<std::uint64_t> shape;
   std::uint64_t begin = 0, end = 0;  // absolute byte offsets in the file: [begin, end)
   bool fortran_order = false;        // .npy only
+  // A deflated .npz member: begin and end count in the inflated member, whose deflate stream is the file's bytes
+  // [stream_begin, stream_end) and inflates to inflated_size bytes with CRC-32 crc32 (tensor_npz.h).
+  struct Deflated {
+    std::uint64_t stream_begin = 0, stream_end = 0, inflated_size = 0;
+    std::uint32_t crc32 = 0;
+  };
+  std::optional<Deflated> deflated;
 };
-enum class TensorFileKind : std::uint8_t { safetensors, npy, gguf };
-std::string_view tensor_file_kind_name(TensorFileKind k);  // "safetensors", "npy", "gguf"
+enum class TensorFileKind : std::uint8_t { safetensors, npy, gguf, npz, raw };
+// "safetensors", "npy", "gguf", "npz", "raw"
+std::string_view tensor_file_kind_name(TensorFileKind k);
 struct TensorFileIndex {
   TensorFileKind kind;
   std::vector<TensorEntry> tensors;  // safetensors, GGUF: sorted by begin
@@ -49,6 +58,10 @@ struct TensorFileIndex {
 
 // The safetensors specification's own limit on the JSON header's length.
 inline constexpr std::uint64_t kSafetensorsMaxHeaderBytes = 100'000'000;
+
+// The longest header a reader reads into memory (a GGUF vocabulary of a few hundred thousand tokens takes a few
+// MiB): tensor_file_header_bytes and tensor_file_header_need refuse a header that needs more.
+inline constexpr std::uint64_t kTensorFileMaxHeaderBytes = std::uint64_t{256} << 20;
 
 inline constexpr std::size_t kTensorFilePrefixBytes = 16;
 // From the file's first min(16, file_size) bytes and its size: how many bytes from the start hold the whole
@@ -66,8 +79,8 @@ struct TensorFileHeaderNeed {
 };
 // Whether the file's first header.size() bytes hold its whole header. A caller that reads GGUF loops: read
 // tensor_file_header_bytes(...) bytes, then while !complete read `bytes` (at least twice as many as before, at
-// most the file) and ask again; it bounds the loop with its own limit. For safetensors and .npy the answer
-// follows from tensor_file_header_bytes, so their one-step read stays as it is. Errors are the header's errors
+// most the file) and ask again; past kTensorFileMaxHeaderBytes both refuse, so the loop ends. For safetensors and
+// .npy the answer follows from tensor_file_header_bytes, so their one-step read stays as it is. Errors are the header's errors
 // that the given bytes already show (a bad magic, a count the file cannot hold, a key twice, ...).
 Result<TensorFileHeaderNeed> tensor_file_header_need(std::span<const std::uint8_t> header, std::uint64_t file_size);
 
@@ -75,6 +88,13 @@ Result<TensorFileHeaderNeed> tensor_file_header_need(std::span<const std::uint8_
 // Every entry lies inside the file; safetensors and GGUF entries do not overlap. Errors name the tensor (when there is
 // one) and the byte offset of the problem, never the file (the caller knows it).
 Result<TensorFileIndex> read_tensor_file_index(std::span<const std::uint8_t> header, std::uint64_t file_size);
+
+// A file of raw little-endian elements, laid out as `layout` says: "DTYPE:SHAPE", the dtype in NumPy's spelling
+// (float64, float32, float16, bfloat16, float8_e4m3fn, float8_e5m2, float8_e8m0fnu, int8, uint8, int16, int32) or
+// the safetensors one (F32, BF16, ...), the shape as dimensions joined by 'x' ("4096x4096"; "" for a scalar).
+// The index holds one tensor with an empty name spanning the whole file; errors when the layout is not one, or
+// when its size (both numbers given) is not the file's.
+Result<TensorFileIndex> raw_tensor_file_index(std::string_view layout, std::uint64_t file_size);
 
 // Little-endian elements of `d` to float32: in.size() must be a whole number of blocks and out must hold
 // in.size() / tensor_dtype_bytes(d) × tensor_dtype_block_elements(d) values (that many are written). GGUF's block

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { builds, cli, load } from './helpers.mjs';
-import { corpus, safetensors, normal } from './tensor-files.mjs';
+import { corpus, safetensors, normal, npz, npzMembers } from './tensor-files.mjs';
 
 let dir;
 const files = corpus();
@@ -57,6 +57,12 @@ const RUNS = [
   // bitsandbytes' and ggml's blocks and GPTQ's integer groups, with an MX target beside them.
   ...['model.safetensors', 'model.gguf'].map((file) => ({ file, args: ['--to', ...CODEC_TARGETS, 'mxfp4_e2m1', '--worst', '2'],
     opts: { to: [...CODEC_TARGETS, 'mxfp4_e2m1'], worst: 2 } })),
+  { file: 'arrays.npz', args: ['--worst', '2'], opts: { worst: 2 } },
+  { file: 'arrays-deflated.npz', args: ['--worst', '2'], opts: { worst: 2 } },
+  // Two passes over each deflated member (the tensor scale needs amax first): the stream starts again.
+  { file: 'arrays-deflated.npz', args: ['--to', 'nvfp4', 'mxfp8_e4m3', '--tensor-scale', '--tensor', 'long', 'b'],
+    opts: { to: ['nvfp4', 'mxfp8_e4m3'], tensorScale: true, tensors: ['long', 'b'] } },
+  { file: 'weights.bin', args: ['--raw', 'float32:60x50'], opts: { raw: { dtype: 'float32', shape: [60, 50] } } },
 ];
 
 for (const { name, simd } of builds) {
@@ -184,6 +190,11 @@ const BAD_FILES = {
   'overlap.safetensors': safetensors([], { header:
     '{"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}, "b": {"dtype": "F32", "shape": [1], "data_offsets": [4, 8]}}' }),
   'short.npy': files['weights.npy'].subarray(0, 100),
+  'cut.npz': files['arrays.npz'].subarray(0, 5000),
+  'bzip2.npz': npz(npzMembers(), { deflate: true, edit: (i, f) => { if (i === 1) f.method = 12; } }),
+  'encrypted.npz': npz(npzMembers(), { edit: (i, f) => { if (i === 0) f.flags = 1; } }),
+  'bomb.npz': npz(npzMembers(), { deflate: true, edit: (i, f) => { if (i === 0) f.size = f.csize * 2000; } }),
+  'moved.npz': npz(npzMembers(), { edit: (i, f) => { if (i === 3) f.offset = 0; } }),
 };
 test('bad files: an Error with the core\'s message, as the CLI prints it', async () => {
   const tl = await load();
@@ -206,6 +217,29 @@ test('bad files: an Error with the core\'s message, as the CLI prints it', async
   await assert.rejects(tl.analyze(new File([new Uint8Array([...BAD_FILES['overlap.safetensors'], 0, 0, 0, 0, 0, 0, 0, 0])], 'o')), /byte/);
 });
 
+test('a deflated member whose CRC-32 or compressed size lies: the tensor and the stream, as the CLI says', async () => {
+  const tl = await load();
+  const cases = {
+    'crc.npz': [npz(npzMembers(), { deflate: true, edit: (i, f) => { if (i === 0) f.crc ^= 1; } }), /CRC-32/],
+    'short.npz': [npz(npzMembers(), { deflate: true, edit: (i, f) => { if (i === 1) f.csize -= 100; } }), /stream/],
+  };
+  for (const [name, [bytes, what]] of Object.entries(cases)) {
+    writeFileSync(path.join(dir, name), bytes);
+    const r = cli(['analyze', path.join(dir, name), '--format', 'json']);
+    assert.equal(r.status, 2, name);
+    assert.match(r.stderr, what);
+    const cliTensor = /cannot read tensor '([^']+)': the deflate stream from byte (\d+)/.exec(r.stderr);
+    assert.ok(cliTensor, r.stderr);
+    await assert.rejects(tl.analyze(new File([bytes], name)), (e) => {
+      assert.equal(e.name, 'TensorFileError', e.stack);
+      assert.match(e.message, what);
+      assert.ok(e.message.startsWith(`${name}: cannot read tensor '${cliTensor[1]}': the deflate stream from byte ${cliTensor[2]}`),
+                e.message);
+      return true;
+    });
+  }
+});
+
 test('bad arguments: TypeError for a wrong type, RangeError for a wrong value', async () => {
   const tl = await load();
   const bytes = files['weights.npy'];
@@ -220,6 +254,21 @@ test('bad arguments: TypeError for a wrong type, RangeError for a wrong value', 
   await assert.rejects(tl.analyze(bytes, { to: [] }), RangeError);
   await assert.rejects(tl.analyze(bytes, { worst: 0 }), RangeError);
   await assert.rejects(tl.analyze(bytes, { scaleMode: 'sideways' }), RangeError);
+  for (const raw of ['float32:60x50', null, { dtype: 1, shape: [1] }, { dtype: 'float32', shape: '60x50' },
+    { dtype: 'float32', shape: ['60'] }]) {
+    await assert.rejects(tl.analyze(bytes, { raw }), TypeError, JSON.stringify(raw));
+  }
+  const raw = files['weights.bin'];
+  for (const shape of [[-1], [1.5], [60, 51]]) {
+    await assert.rejects(tl.analyze(raw, { raw: { dtype: 'float32', shape } }), RangeError, JSON.stringify(shape));
+  }
+  await assert.rejects(tl.analyze(raw, { raw: { dtype: 'float7', shape: [3000] } }), RangeError);
+  // The layout that does not fit: both sizes, as the CLI says them.
+  const misfit = cli(['analyze', path.join(dir, 'weights.bin'), '--raw', 'float32:60x51']);
+  assert.equal(misfit.status, 2);
+  assert.match(misfit.stderr, /12240 bytes, but the file is 12000 bytes/);
+  await assert.rejects(tl.analyze(raw, { raw: { dtype: 'float32', shape: [60, 51] } }),
+                       /raw layout 'float32:60x51' is 12240 bytes, but the file is 12000 bytes/);
   // An unknown target: the CLI's message, the closest names in `suggestions`.
   const r = cli(['analyze', path.join(dir, 'weights.npy'), '--to', 'mxfp5_e2m1']);
   assert.equal(r.status, 2);

@@ -1,7 +1,9 @@
 // Checkpoint files the tests and benchmarks write themselves: safetensors byte by byte from its format (an 8-byte
 // little-endian header length, the JSON header, the data) and NumPy .npy from its format description (magic
-// \x93NUMPY, version 1.0, a 2-byte header length, the dict literal padded to 64 bytes). Values come from a seeded
-// generator, so every run writes the same bytes.
+// \x93NUMPY, version 1.0, a 2-byte header length, the dict literal padded to 64 bytes), .npz as a zip of those
+// (PKWARE's APPNOTE.TXT; deflated with Node's zlib). Values come from a seeded generator, so every run writes the
+// same bytes.
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /** A seeded generator of uniform (0, 1) doubles (xorshift32). */
 export function uniform(seed = 12345) {
@@ -142,6 +144,57 @@ export function kquantBlocks(type, count, d, dmin, seed) {
   return out;
 }
 
+/**
+ * A .npz archive: `members` is [{ name, bytes }], each stored, or deflated when `deflate`; `edit(i, fields)` may
+ * change central directory entry i's fields ({ flags, method, crc, csize, size, offset }) before it is written.
+ */
+export function npz(members, { deflate = false, edit } = {}) {
+  const parts = [];
+  const directory = [];
+  let offset = 0;
+  const le = (values) => {
+    const out = new Uint8Array(values.reduce((n, [, w]) => n + w, 0));
+    const view = new DataView(out.buffer);
+    let at = 0;
+    for (const [v, w] of values) {
+      if (w === 2) view.setUint16(at, v, true); else view.setUint32(at, v, true);
+      at += w;
+    }
+    return out;
+  };
+  members.forEach(({ name, bytes }, i) => {
+    const nameBytes = new TextEncoder().encode(name);
+    const data = deflate ? new Uint8Array(deflateRawSync(bytes)) : bytes;
+    const f = { flags: 0, method: deflate ? 8 : 0, crc: crc32(bytes), csize: data.length, size: bytes.length, offset };
+    const local = le([[0x04034b50, 4], [20, 2], [0, 2], [f.method, 2], [0, 4], [f.crc, 4], [f.csize, 4], [f.size, 4],
+      [nameBytes.length, 2], [0, 2]]);
+    parts.push(local, nameBytes, data);
+    offset += local.length + nameBytes.length + data.length;
+    edit?.(i, f);
+    directory.push(le([[0x02014b50, 4], [20, 2], [20, 2], [f.flags, 2], [f.method, 2], [0, 4], [f.crc, 4], [f.csize, 4],
+      [f.size, 4], [nameBytes.length, 2], [0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [f.offset, 4]]), nameBytes);
+  });
+  const directorySize = directory.reduce((n, p) => n + p.length, 0);
+  const end = le([[0x06054b50, 4], [0, 2], [0, 2], [members.length, 2], [members.length, 2], [directorySize, 4],
+    [offset, 4], [0, 2]]);
+  const all = [...parts, ...directory, end];
+  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of all) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The members of the corpus's .npz files: one with rows longer than a slice, so a deflated one is read in pieces. */
+export function npzMembers() {
+  return [{ name: 'w.npy', bytes: npy(normal(6400, 0.05, 14), [64, 100]) },
+    { name: 'long.npy', bytes: npy(normal(600000, 1, 15), [2, 300000]) },
+    { name: 'readme.txt', bytes: new TextEncoder().encode('not an array') },
+    { name: 'b.npy', bytes: npy(laplace(100, 0.3, 16), [100]) }];
+}
+
 /** The test corpus: name -> file bytes, with the distributions the analysis must tell apart. */
 export function corpus() {
   const outlier = normal(4096, 0.02, 3);
@@ -166,6 +219,9 @@ export function corpus() {
       { name: 'long.rows', dtype: 'F32', shape: [2, 700000], values: normal(1400000, 1, 8) },
     ]),
     'weights.npy': npy(laplace(3000, 1, 9), [60, 50]),
+    'weights.bin': bytesOf(laplace(3000, 1, 9)),  // raw: float32:60x50
+    'arrays.npz': npz(npzMembers()),
+    'arrays-deflated.npz': npz(npzMembers(), { deflate: true }),
     'fortran.npy': npy(normal(3000, 1, 10), [60, 50], { fortran: true }),
     'model.gguf': gguf([{ name: 'blk.0.attn_q.weight', ne: [96, 20], values: normal(1920, 0.1, 12) },
       { name: 'output_norm.weight', ne: [50], values: laplace(50, 1, 13) }]),
