@@ -16,6 +16,7 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_text.h"
+#include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
@@ -35,17 +36,12 @@ std::array<std::uint8_t, 4> float32_bytes(float v) {
 }
 
 std::string absmax_text(float absmax) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  const auto bits = std::bit_cast<std::uint32_t>(absmax);
-  std::string out = "0x";
-  for (int shift = 28; shift >= 0; shift -= 4) out += kDigits[(bits >> shift) & 0xf];
-  return out + " " + block_value_text(static_cast<double>(absmax));
+  return hex_text(std::bit_cast<std::uint32_t>(absmax), 8) + " " + block_value_text(static_cast<double>(absmax));
 }
 
 // "block N: absmax 0x3f800000 1; mse M, sqnr S dB, max abs error A", then "  input -> 0xd table value -> value".
 void append_block_text(std::string& out, const BnbBlockSpec& spec, std::size_t number, std::span<const float> x,
                        const BnbBlock& b) {
-  static constexpr char kDigits[] = "0123456789abcdef";
   double squares = 0, errors = 0, max_error = 0;
   std::string elements;
   for (std::size_t j = 0; j < x.size(); ++j) {
@@ -54,7 +50,7 @@ void append_block_text(std::string& out, const BnbBlockSpec& spec, std::size_t n
     squares += static_cast<double>(x[j]) * static_cast<double>(x[j]);
     errors += error * error;
     max_error = std::isnan(error) || std::isnan(max_error) ? std::nan("") : std::max(max_error, std::fabs(error));
-    elements += "  " + block_input_text(x[j]) + " -> 0x" + kDigits[b.q[j] & 0xf] + " " +
+    elements += "  " + block_input_text(x[j]) + " -> " + hex_text(b.q[j] & 0xf) + " " +
                 block_value_text(static_cast<double>(spec.values[b.q[j] & 0xf])) + " -> " +
                 block_value_text(static_cast<double>(value)) + "\n";
   }

@@ -13,6 +13,7 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_text.h"
+#include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
@@ -23,19 +24,10 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
-std::string hex16(std::uint16_t code) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out = "0x";
-  for (int shift = 12; shift >= 0; shift -= 4) out += kDigits[(code >> shift) & 0xf];
-  return out;
-}
+std::string hex16(std::uint16_t code) { return hex_text(code, 4); }
 
 std::string code_hex(const GgufBlockSpec& spec, std::uint8_t code) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out = "0x";
-  if (spec.element_bits > 4) out += kDigits[code >> 4];
-  out += kDigits[code & 0xf];
-  return out;
+  return hex_text(code, spec.element_bits > 4 ? 2 : 1);
 }
 
 std::string float16_text(std::uint16_t code) {

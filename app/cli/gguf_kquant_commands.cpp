@@ -11,6 +11,7 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_text.h"
+#include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
@@ -22,10 +23,7 @@ int usage_error(const std::string& message) {
 }
 
 std::string float16_text(std::uint16_t code) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out = "0x";
-  for (int shift = 12; shift >= 0; shift -= 4) out += kDigits[(code >> shift) & 0xf];
-  return out + " " + block_value_text(static_cast<double>(gguf_float16_value(code)));
+  return hex_text(code, 4) + " " + block_value_text(static_cast<double>(gguf_float16_value(code)));
 }
 
 std::string integers_text(std::span<const std::int16_t> values) {

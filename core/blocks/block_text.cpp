@@ -1,4 +1,5 @@
 #include "typelattice/block_text.h"
+#include "typelattice/hex_text.h"
 
 #include <cmath>
 
@@ -51,10 +52,7 @@ std::string fixed_decimal(double v, int digits) {
 std::string block_scale_hex(BlockFormat f, std::uint32_t code) { return hex_code(block_format_spec(f).scale, code); }
 
 std::string block_element_hex(BlockFormat f, std::uint32_t code) {
-  const int digits = (block_format_spec(f).element_bits + 3) / 4;
-  std::string out = "0x";
-  for (int i = digits - 1; i >= 0; --i) out += "0123456789abcdef"[(code >> (4 * i)) & 15u];
-  return out;
+  return hex_text(code, (block_format_spec(f).element_bits + 3) / 4);
 }
 
 std::string block_line(BlockFormat f, std::size_t number, const QuantizedBlock& block) {

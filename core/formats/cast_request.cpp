@@ -1,5 +1,6 @@
 // Cast requests: the names of the options, the target's defaults, how inputs are read, and the output line.
 #include "typelattice/cast_request.h"
+#include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 #include <algorithm>
@@ -257,13 +258,7 @@ void cast_many(Format to, const CastOptions& options, std::span<const double> in
   for (std::size_t i = 0; i < count; ++i) codes[i] = encode(to, inputs[i], element_options(options, i));
 }
 
-// By hand rather than with snprintf, which would pull printf's 5 KB into the wasm module for this one line.
-std::string hex_code(Format f, std::uint32_t code) {
-  const int digits = (format_spec(f).total_bits() + 3) / 4;
-  std::string out = "0x";
-  for (int i = digits - 1; i >= 0; --i) out += "0123456789abcdef"[(code >> (4 * i)) & 15u];
-  return out;
-}
+std::string hex_code(Format f, std::uint32_t code) { return hex_text(code, (format_spec(f).total_bits() + 3) / 4); }
 
 std::string cast_line(Format f, std::uint32_t code) {
   return hex_code(f, code) + " " + exact_decimal(decode_to_float64(f, code));

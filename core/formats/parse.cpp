@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "typelattice/minifloat.h"
+#include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 #include "core/base/ascii_text.h"
 #include "core/base/decimal_to_binary.h"
@@ -167,11 +168,8 @@ Result<std::uint32_t> parse_code(Format f, std::string_view text) {
     return bad_value(quoted(t) + " is not a code: expected hex like 0x7e, binary like 0b01111110, or decimal");
   }
   if (*code > limit) {
-    // The largest code in hex by hand: std::to_chars with a base would add 2 KB to the wasm module.
-    std::string top;
-    for (std::uint64_t rest = limit; rest != 0; rest >>= 4) top.insert(top.begin(), "0123456789abcdef"[rest & 15u]);
     return bad_value("code " + displayed(t) + " is out of range for " + format_name(f) + " (" +
-                     std::to_string(spec.total_bits()) + " bits: 0x0 to 0x" + top + ")");
+                     std::to_string(spec.total_bits()) + " bits: 0x0 to " + hex_text(limit) + ")");
   }
   return static_cast<std::uint32_t>(*code);
 }
