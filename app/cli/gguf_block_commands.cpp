@@ -30,10 +30,6 @@ std::string code_hex(const GgufBlockSpec& spec, std::uint8_t code) {
   return hex_text(code, spec.element_bits > 4 ? 2 : 1);
 }
 
-std::string float16_text(std::uint16_t code) {
-  return hex16(code) + " " + block_value_text(static_cast<double>(gguf_float16_value(code)));
-}
-
 // "block N: d 0x2c00 0.0625[, m …]; mse M, sqnr S dB, max abs error A", then "  input -> code integer -> value".
 void append_block_text(std::string& out, const GgufBlockSpec& spec, std::size_t number,
                        std::span<const float, kGgufBlockSize> x, const GgufBlock& b) {
@@ -63,14 +59,7 @@ void append_block_layout(std::string& out, const GgufBlockSpec& spec, std::size_
                          std::span<const std::uint8_t> bytes, const GgufBlock& b) {
   out += "block " + std::to_string(number) + ": " + std::to_string(spec.block_bytes) + " bytes\n";
   for (const GgufBlockField& field : spec.fields) {
-    out += "  " + std::string(field.name) + " bytes " + std::to_string(field.offset) + "-" +
-           std::to_string(field.offset + field.bytes - 1) + ":";
-    for (int i = 0; i < field.bytes; ++i) {
-      std::string byte;
-      append_hex(byte, bytes.subspan(static_cast<std::size_t>(field.offset + i), 1));
-      out += " " + byte;
-    }
-    out += " (" + std::string(field.meaning) + ")";
+    append_field_bytes(out, field, bytes);
     if (field.name == "d") out += " = " + float16_text(b.d);
     if (field.name == "m") out += " = " + float16_text(b.m);
     out += "\n";
@@ -78,6 +67,21 @@ void append_block_layout(std::string& out, const GgufBlockSpec& spec, std::size_
 }
 
 }  // namespace
+
+std::string float16_text(std::uint16_t code) {
+  return hex16(code) + " " + block_value_text(static_cast<double>(gguf_float16_value(code)));
+}
+
+void append_field_bytes(std::string& out, const GgufBlockField& field, std::span<const std::uint8_t> bytes) {
+  out += "  " + std::string(field.name) + " bytes " + std::to_string(field.offset) + "-" +
+         std::to_string(field.offset + field.bytes - 1) + ":";
+  for (int i = 0; i < field.bytes; ++i) {
+    std::string byte;
+    append_hex(byte, bytes.subspan(static_cast<std::size_t>(field.offset + i), 1));
+    out += " " + byte;
+  }
+  out += " (" + std::string(field.meaning) + ")";
+}
 
 int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result<float>(std::string&, bool&)>& next) {
   const GgufBlockSpec& spec = gguf_block_spec(t);

@@ -3,6 +3,7 @@
 #pragma once
 #include <functional>
 #include <istream>
+#include <span>
 #include <string>
 
 #include "app/cli/spool.h"
@@ -20,5 +21,9 @@ int run_dequantize_gguf(GgufBlockType t, std::istream& in);
 // block_elements values, each block_bytes long): what quantize --packed prints for the GGUF types.
 Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements, std::size_t block_bytes,
                               std::istream& in, Spool& spooled);
+// --layout's pieces for every GGUF block (the K-quants' too): a float16 field as "0x3c00 1", and a field's line
+// up to its value, "  d bytes 0-1: 00 3c (the scale, float16)", read from the block's `bytes`.
+std::string float16_text(std::uint16_t code);
+void append_field_bytes(std::string& out, const GgufBlockField& field, std::span<const std::uint8_t> bytes);
 
 }  // namespace typelattice::cli

@@ -11,7 +11,6 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "typelattice/block_text.h"
-#include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
@@ -20,10 +19,6 @@ namespace {
 int usage_error(const std::string& message) {
   std::cerr << "typelattice: " << message << "\n";
   return 2;
-}
-
-std::string float16_text(std::uint16_t code) {
-  return hex_text(code, 4) + " " + block_value_text(static_cast<double>(gguf_float16_value(code)));
 }
 
 std::string integers_text(std::span<const std::int16_t> values) {
@@ -42,14 +37,7 @@ void append_kquant_layout(std::string& out, const GgufKQuantSpec& spec, std::siz
   out += "block " + std::to_string(number) + ": " + std::to_string(spec.block_bytes) + " bytes\n";
   const auto sub_blocks = static_cast<std::size_t>(spec.sub_blocks());
   for (const GgufBlockField& field : spec.fields) {
-    out += "  " + std::string(field.name) + " bytes " + std::to_string(field.offset) + "-" +
-           std::to_string(field.offset + field.bytes - 1) + ":";
-    for (int i = 0; i < field.bytes; ++i) {
-      std::string byte;
-      append_hex(byte, bytes.subspan(static_cast<std::size_t>(field.offset + i), 1));
-      out += " " + byte;
-    }
-    out += " (" + std::string(field.meaning) + ")";
+    append_field_bytes(out, field, bytes);
     if (field.name == "d") out += " = " + float16_text(b.d);
     if (field.name == "dmin") out += " = " + float16_text(b.dmin);
     if (field.name == "scales") {
