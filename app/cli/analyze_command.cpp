@@ -20,6 +20,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/output.h"
 #include "app/cli/progress.h"
+#include "app/cli/system_options.h"
 #include "app/tensors/tensor_passes.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/display_text.h"
@@ -38,11 +39,6 @@ struct AnalyzeArgs {
   std::size_t worst = 0;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
 };
-
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
 
 // Ctrl-C: the passes stop between slices and analyze exits 130, its output so far written.
 std::atomic<bool> interrupted{false};

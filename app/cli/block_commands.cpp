@@ -14,6 +14,7 @@
 #include "app/cli/gguf_kquant_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
+#include "app/cli/system_options.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/block_packing.h"
 #include "typelattice/block_text.h"
@@ -26,11 +27,6 @@
 
 namespace typelattice::cli {
 namespace {
-
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
 
 int write_error() {
   std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";

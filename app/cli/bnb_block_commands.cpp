@@ -15,17 +15,13 @@
 #include "app/cli/bnb_block_json.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
+#include "app/cli/system_options.h"
 #include "typelattice/block_text.h"
 #include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
 namespace {
-
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
 
 Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 

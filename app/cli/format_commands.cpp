@@ -9,6 +9,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/output.h"
+#include "app/cli/system_options.h"
 #include "app/common/options.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/defined_formats.h"
@@ -16,11 +17,6 @@
 
 namespace typelattice::cli {
 namespace {
-
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
 
 // Runs `each` on every argument, or on every line of stdin when there are none; stops at the first error or when
 // the output can no longer be written (main() reports that). `each` appends its lines to the Output and may write

@@ -12,17 +12,13 @@
 #include "app/cli/gguf_block_json.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
+#include "app/cli/system_options.h"
 #include "typelattice/block_text.h"
 #include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
 namespace {
-
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
 
 std::string hex16(std::uint16_t code) { return hex_text(code, 4); }
 

@@ -10,16 +10,12 @@
 #include "app/cli/gguf_block_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
+#include "app/cli/system_options.h"
 #include "typelattice/block_text.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
 namespace {
-
-int usage_error(const std::string& message) {
-  std::cerr << "typelattice: " << message << "\n";
-  return 2;
-}
 
 std::string integers_text(std::span<const std::int16_t> values) {
   std::string out;
