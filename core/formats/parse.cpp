@@ -14,6 +14,7 @@
 #include "core/base/ascii_text.h"
 #include "core/base/decimal_to_binary.h"
 #include "core/formats/geometry.h"
+#include "core/formats/code_text.h"
 
 namespace typelattice {
 namespace {
@@ -148,11 +149,10 @@ Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
   return minifloat_detail::bit_cast<double>(bits);
 }
 
-Result<std::uint32_t> parse_code(Format f, std::string_view text) {
+Result<std::uint32_t> parse_code_of_width(std::string_view text, int bits, std::string_view format) {
   const std::string_view t = trim(text);
-  const FormatSpec& spec = format_spec(f);
-  const std::uint64_t limit = (std::uint64_t{1} << spec.total_bits()) - 1u;
-  const int width = (spec.total_bits() + 3) / 4;
+  const std::uint64_t limit = (std::uint64_t{1} << bits) - 1u;
+  const int width = (bits + 3) / 4;
   if (t.empty()) return bad_value("empty code: expected a code like 0x" + std::string(static_cast<std::size_t>(width), '0'));
   std::string_view digits = t;
   int base = 10;
@@ -168,10 +168,14 @@ Result<std::uint32_t> parse_code(Format f, std::string_view text) {
     return bad_value(quoted(t) + " is not a code: expected hex like 0x7e, binary like 0b01111110, or decimal");
   }
   if (*code > limit) {
-    return bad_value("code " + displayed(t) + " is out of range for " + format_name(f) + " (" +
-                     std::to_string(spec.total_bits()) + " bits: 0x0 to " + hex_text(limit) + ")");
+    return bad_value("code " + displayed(t) + " is out of range for " + std::string(format) + " (" +
+                     std::to_string(bits) + " bits: 0x0 to " + hex_text(limit) + ")");
   }
   return static_cast<std::uint32_t>(*code);
+}
+
+Result<std::uint32_t> parse_code(Format f, std::string_view text) {
+  return parse_code_of_width(text, format_spec(f).total_bits(), format_name(f));
 }
 
 }  // namespace typelattice
