@@ -8,8 +8,10 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
+#include "app/cli/input_lines.h"
 #include "app/cli/output.h"
 #include "app/cli/system_options.h"
+#include "app/cli/tapered_commands.h"
 #include "app/common/options.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/defined_formats.h"
@@ -17,42 +19,6 @@
 
 namespace typelattice::cli {
 namespace {
-
-// Runs `each` on every argument, or on every line of stdin when there are none; stops at the first error or when
-// the output can no longer be written (main() reports that). `each` appends its lines to the Output and may write
-// them itself (Output::spill) when it produces many; `drain` appends whatever `each` has buffered (a batch of
-// casts) before every write.
-template <class Each, class Drain>
-int for_each_input(const std::vector<std::string>& args, Each each, Drain drain) {
-  Output out;
-  auto flush = [&out, &drain] {
-    drain(out);
-    return out.flush();
-  };
-  // 0 to go on, an exit code to stop with.
-  auto handle = [&](const std::string& text, const std::string& where) {
-    std::string error;
-    if (!each(text, out, error)) {
-      if (out.failed()) return 3;
-      flush();
-      return usage_error(where + error);
-    }
-    return out.spill() ? 0 : 3;
-  };
-  if (!args.empty()) {
-    for (const std::string& a : args) {
-      if (const int rc = handle(a, ""); rc != 0) return rc;
-    }
-  } else {
-    std::ios::sync_with_stdio(false);
-    std::string line;
-    for (std::size_t number = 1; std::getline(std::cin, line); ++number) {
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are skipped
-      if (const int rc = handle(line, "line " + std::to_string(number) + ": "); rc != 0) return rc;
-    }
-  }
-  return flush() ? 0 : 3;
-}
 
 // Casts in batches of inputs (bulk input through stdin is the common case); the core picks the bulk kernels or
 // the exact path for each batch.
@@ -84,6 +50,7 @@ class BatchedCast {
 };
 
 int run_cast(const std::string& to, const options::CastFlags& flags, int repeat, const std::vector<std::string>& values) {
+  if (const auto tapered = find_tapered_format(to)) return run_tapered_cast(*tapered, flags, repeat, values);
   const Result<CastRequest> request = options::cast_request(to, flags);
   if (!request) return usage_error(request.error().message);
   if (repeat < 1) return usage_error("--repeat must be at least 1");
@@ -112,6 +79,7 @@ int run_cast(const std::string& to, const options::CastFlags& flags, int repeat,
 }
 
 int run_decode(const std::string& from, const std::vector<std::string>& codes) {
+  if (const auto tapered = find_tapered_format(from)) return run_tapered_decode(*tapered, codes);
   const Result<Format> f = parse_format(from);
   if (!f) return usage_error(f.error().message);
   return for_each_input(codes, [&](const std::string& text, Output& output, std::string& error) {
@@ -140,6 +108,7 @@ std::string interval_text(const RoundingInterval& r) {
 
 int run_layout(const std::string& format, const std::string& value_text, const std::string& code_text,
                const options::CastFlags& flags) {
+  if (const auto tapered = find_tapered_format(format)) return run_tapered_layout(*tapered, value_text, code_text, flags);
   const Result<CastRequest> request = options::cast_request(format, flags);
   if (!request) return usage_error(request.error().message);
   if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");

@@ -132,8 +132,8 @@ void posit_describe(int n, std::uint32_t code, TaperedLayout& out) {
   const Fields f = read_fields(n, code);
   const int regime_bits = f.run + (f.terminated ? 1 : 0);
   int high = n - 2;
-  std::string regime_meaning = "r = " + std::to_string(f.regime) + " (run of " + std::to_string(f.run) +
-                               (f.run_of_ones ? " ones" : " zeros") +
+  const std::string bit_name = std::string(f.run_of_ones ? " one" : " zero") + (f.run == 1 ? "" : "s");
+  std::string regime_meaning = "r = " + std::to_string(f.regime) + " (run of " + std::to_string(f.run) + bit_name +
                                (f.terminated ? std::string(", then the terminator ") + (f.run_of_ones ? "0" : "1")
                                              : std::string(" to the end: no terminator")) + ")";
   out.fields.push_back({"regime", high - regime_bits + 1, high, (code >> (high - regime_bits + 1)) & mask_of(regime_bits),

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "typelattice/cast_request.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -70,5 +71,23 @@ std::string tapered_hex_code(TaperedFormat f, std::uint32_t code);   // zero-pad
 std::string tapered_cast_line(TaperedFormat f, std::uint32_t code);  // "0x40 1", as `typelattice cast` prints
 // A one-line summary of the family and its rounding, for `typelattice formats` and help texts.
 std::string_view tapered_format_summary(TaperedFormat f);
+
+// A cast to a tapered format as a user asks for it (CLI flags, JS options). The rounding is the format's own:
+// --round may only name it (posits: ties-to-even, HiF8: ties-to-away); saturation applies to HiF8 alone (posits
+// never overflow, so asking them not to saturate is an error); stochastic rounding is refused. The input is read
+// as cast_request.h reads it (`reading`: decimal or hex, float64 or float32).
+struct TaperedCastRequest {
+  TaperedFormat to;
+  bool saturate = false;
+  CastRequest reading;
+};
+Result<TaperedCastRequest> parse_tapered_cast_request(TaperedFormat to, const CastRequestNames& names);
+// One input's exact value, as read_cast_input reads it.
+Result<double> read_tapered_cast_input(const TaperedCastRequest& request, std::string_view text);
+
+// What a cast came to, as lines every front end shows alike: "exact" (yes, or no with the error value − input),
+// "between" (the two codes around an inexact finite input, toward zero first), "clamped" (a posit input beyond
+// maxpos or below minpos, or a HiF8 input beyond its range or flushed to zero).
+std::vector<CastFact> tapered_cast_facts(TaperedFormat f, double input, std::uint32_t code);
 
 }  // namespace typelattice

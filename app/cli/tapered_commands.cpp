@@ -1,0 +1,116 @@
+// cast, decode and layout for the tapered formats: thin wrappers over core/include/typelattice/tapered_formats.h.
+#include "app/cli/tapered_commands.h"
+
+#include <iostream>
+#include <sstream>
+
+#include "app/cli/input_lines.h"
+#include "app/cli/system_options.h"
+
+namespace typelattice::cli {
+namespace {
+
+Result<TaperedCastRequest> request_of(TaperedFormat f, const options::CastFlags& flags) {
+  if (flags.saturate && flags.no_saturate)
+    return Error{ErrorKind::bad_value, "--saturate and --no-saturate contradict each other", {}};
+  CastRequestNames names;
+  if (flags.saturate || flags.no_saturate) names.saturate = flags.saturate;
+  if (!flags.round.empty()) names.round = flags.round;
+  if (!flags.input.empty()) names.input = flags.input;
+  if (!flags.from.empty()) names.from = flags.from;
+  if (!flags.sr_num_bits.empty()) names.sr_num_bits = flags.sr_num_bits;
+  if (!flags.sr_bits.empty()) names.sr_bits = flags.sr_bits;
+  if (!flags.seed.empty()) names.seed = flags.seed;
+  return parse_tapered_cast_request(f, names);
+}
+
+std::string bits_of(std::uint32_t raw, int width) {
+  std::string out;
+  for (int i = width - 1; i >= 0; --i) out += ((raw >> i) & 1u) ? '1' : '0';
+  return out;
+}
+
+}  // namespace
+
+int run_tapered_cast(TaperedFormat f, const options::CastFlags& flags, int repeat, const std::vector<std::string>& values) {
+  const Result<TaperedCastRequest> request = request_of(f, flags);
+  if (!request) return usage_error(request.error().message);
+  if (repeat != 1) return usage_error("--repeat draws stochastic roundings: " + std::string(tapered_format_name(f)) +
+                                      " has none");
+  return for_each_input(
+      values,
+      [&](const std::string& text, Output& out, std::string& error) {
+        const Result<double> value = read_tapered_cast_input(*request, text);
+        if (!value) {
+          error = value.error().message;
+          return false;
+        }
+        out.text() += tapered_cast_line(f, tapered_encode(f, *value, request->saturate));
+        out.text() += '\n';
+        return true;
+      },
+      [](Output&) {});
+}
+
+int run_tapered_decode(TaperedFormat f, const std::vector<std::string>& codes) {
+  return for_each_input(
+      codes,
+      [&](const std::string& text, Output& out, std::string& error) {
+        const Result<std::uint32_t> code = parse_tapered_code(f, text);
+        if (!code) {
+          error = code.error().message;
+          return false;
+        }
+        out.text() += tapered_cast_line(f, *code);
+        out.text() += '\n';
+        return true;
+      },
+      [](Output&) {});
+}
+
+int run_tapered_layout(TaperedFormat f, const std::string& value_text, const std::string& code_text,
+                       const options::CastFlags& flags) {
+  const Result<TaperedCastRequest> request = request_of(f, flags);
+  if (!request) return usage_error(request.error().message);
+  if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");
+  std::ostringstream out;
+  std::uint32_t code;
+  std::vector<CastFact> facts;
+  if (!code_text.empty()) {
+    const Result<std::uint32_t> parsed = parse_tapered_code(f, code_text);
+    if (!parsed) return usage_error(parsed.error().message);
+    code = *parsed;
+  } else {
+    const Result<double> input = read_tapered_cast_input(*request, value_text);
+    if (!input) return usage_error(input.error().message);
+    code = tapered_encode(f, *input, request->saturate);
+    facts = tapered_cast_facts(f, *input, code);
+    out << "input        " << value_text << "\n";
+  }
+  const TaperedLayout l = tapered_layout(f, code);
+  out << "format       " << tapered_format_name(f) << "\n";
+  out << "code         " << tapered_hex_code(f, code) << "\n";
+  for (const TaperedField& field : l.fields) {
+    std::string name = std::string(field.name) + ":";
+    name.resize(13, ' ');
+    out << name << bits_of(field.raw, field.high_bit - field.low_bit + 1) << "  (bits " << field.high_bit;
+    if (field.high_bit != field.low_bit) out << ".." << field.low_bit;
+    out << ", " << field.raw << ")  " << field.meaning << "\n";
+  }
+  if (l.truncated_exponent_bits > 0) out << "cut exponent " << l.truncated_exponent_bits << " bit(s), read as 0\n";
+  if (l.scale) out << "scale        2^" << *l.scale << "\n";
+  if (!l.formula.empty()) out << "formula      " << l.formula << "\n";
+  out << "category     " << tapered_category_name(l.category) << "\n";
+  out << "value        " << l.exact_value << "\n";
+  for (const CastFact& fact : facts) {
+    std::string name(fact.name);
+    name.resize(std::max<std::size_t>(name.size() + 1, 13), ' ');
+    out << name << fact.text << "\n";
+  }
+  out << "next up      " << (l.next_up ? tapered_cast_line(f, *l.next_up) : "none") << "\n";
+  out << "next down    " << (l.next_down ? tapered_cast_line(f, *l.next_down) : "none") << "\n";
+  std::cout << out.str();
+  return 0;
+}
+
+}  // namespace typelattice::cli
