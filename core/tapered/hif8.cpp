@@ -101,7 +101,8 @@ std::uint32_t hif8_encode(double value, bool saturate) {
   int e = exponent - 1;
   if (e < -15) {
     // Denormals are the powers of two 2^-22 … 2^-16: no mantissa, so 1.5 × 2^e is the midpoint up.
-    if (significand * 2.0 >= 1.5) ++e;
+    // [2^-23, 2^-22) lies above the midpoint between 0 and 2^-22 (or on it: away from zero).
+    if (e < -22 || significand * 2.0 >= 1.5) ++e;
     if (e >= -15) return sign | normal_code(-15, 0);
     return sign | static_cast<std::uint32_t>(e + 23);
   }
@@ -133,7 +134,8 @@ void hif8_describe(std::uint32_t code, TaperedLayout& out) {
   }
   const int mantissa_bits = mantissa_high + 1;
   out.fields.push_back({"mantissa", 0, mantissa_high, p.mantissa,
-                        d < 0 ? "M = " + std::to_string(p.mantissa) + ": the exponent M − 23"
+                        d < 0 ? (p.mantissa == 0 ? std::string("M = 0 after dot 0000: zero (sign 0) or NaN (sign 1)")
+                                                 : "M = " + std::to_string(p.mantissa) + ": the exponent M − 23")
                               : "1.M = 1 + " + fraction_text(p.mantissa, mantissa_bits)});
   const double value = hif8_decode(code);
   if (code == 0) {

@@ -102,5 +102,44 @@ TEST(TaperedCli, LayoutShowsTheFieldsOfEachCode) {
   EXPECT_NE(r.out.find("exact        yes\n"), std::string::npos) << r.out;
 }
 
+// HiFloat8 (arXiv 2409.16626): TA rounding (to nearest, ties away), one zero, NaN 0x80, ±Inf 0x6f/0xef.
+TEST(TaperedCli, CastAndDecodeHiF8) {
+  // 1000 = 1.953 × 2^9 has one mantissa bit (|E| ≥ 8) and rounds up to 2^10: dot 11, exponent 0010, mantissa 0.
+  // 40960 = 1.25 × 2^15 is halfway between max 2^15 and 1.5 × 2^15 (the Inf code's bits): away, to Inf.
+  // 1.0625 is halfway between 1 and 1.125: away. A tiny negative value gives the one zero, never 0x80.
+  CliRun r = typelattice("cast --to hif8 1000 40960 40959 -1e-9 1.0625 nan -inf");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0x64 1024\n0x6f inf\n0x6e 32768\n0x00 0\n0x09 1.125\n0x80 nan\n0xef -inf\n");
+  r = typelattice("cast --to hif8 --saturate 40960 -inf");
+  EXPECT_EQ(r.out, "0x6e 32768\n0xee -32768\n");
+  r = typelattice("decode --from HiFloat8 0x01 0x6e 0x6f 0x80 0xef");  // 2^-22, max, Inf, NaN, -Inf
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0x01 0.0000002384185791015625\n0x6e 32768\n0x6f inf\n0x80 nan\n0xef -inf\n");
+  r = typelattice("cast --to hif8 --round ties-to-even 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("hif8 rounds ties-to-away only"), std::string::npos) << r.err;
+  EXPECT_EQ(typelattice("cast --to hif8 --round rna 1").out, "0x08 1\n");
+}
+
+TEST(TaperedCli, HiF8LayoutShowsTheDotField) {
+  // 11.3 -> 0x2b = 0 01 01 011: dot 01 (a 2-bit exponent), exponent +(2 + 1) = 3, mantissa 3/8: 11.
+  CliRun r = typelattice("layout hif8 11.3");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("code         0x2b\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dot:         01  (bits 6..5, 1)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exponent:    01  (bits 4..3, 1)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mantissa:    011  (bits 2..0, 3)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("between      0x2b 11 and 0x2c 12\n"), std::string::npos) << r.out;
+  // A denormal: 1 0000 101 is −2^(5 − 23); no exponent field.
+  r = typelattice("layout hif8 --code 0x85");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("dot:         0000  (bits 6..3, 0)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("exponent:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("category     denormal\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("value        -0.000003814697265625\n"), std::string::npos) << r.out;
+  r = typelattice("layout hif8 1e-9");
+  EXPECT_NE(r.out.find("clamped      below half the smallest denormal: flushed to 0\n"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace typelattice
