@@ -183,6 +183,13 @@ int run_formats() {
                 range.min_subnormal ? short_value(*range.min_subnormal).c_str() : "-", yes(spec.has_inf()),
                 yes(spec.has_nan()), yes(spec.has_negative_zero()));
   }
+  // Tapered formats have no fixed exponent and mantissa widths: a line each (`layout` shows each code's fields).
+  std::printf("\n%-8s %4s %-9s %-9s %s\n", "tapered", "bits", "max", "min", "fields and rounding");
+  for (const TaperedFormat t : tapered_formats()) {
+    std::printf("%-8s %4d %-9s %-9s %s\n", std::string(tapered_format_name(t)).c_str(), tapered_format_bits(t),
+                short_value(tapered_max(t)).c_str(), short_value(tapered_min_positive(t)).c_str(),
+                std::string(tapered_format_summary(t)).c_str());
+  }
   return 0;
 }
 
@@ -196,7 +203,8 @@ void add_format_commands(CLI::App& app, Runner& run) {
   };
   auto cast_args = std::make_shared<CastArgs>();
   CLI::App* cast = app.add_subcommand("cast", "Cast decimal numbers (or float bit patterns) to a format: 0xCODE VALUE");
-  cast->add_option("--to", cast_args->to, std::string("the target format: ") + options::kFormatHelp)->required();
+  cast->add_option("--to", cast_args->to, std::string("the target format: ") + options::kFormatHelp +
+                                              "; or posit8, posit16, hif8")->required();
   options::add_cast_flags(*cast, cast_args->flags);
   cast->add_option("--repeat", cast_args->repeat,
                    "stochastic rounding with a seed: cast each value K times, one line each (the stream goes on)")

@@ -141,5 +141,13 @@ TEST(TaperedCli, HiF8LayoutShowsTheDotField) {
   EXPECT_NE(r.out.find("clamped      below half the smallest denormal: flushed to 0\n"), std::string::npos) << r.out;
 }
 
+TEST(TaperedCli, FormatsListsTheTaperedFormats) {
+  const CliRun r = typelattice("formats");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("posit8      8 2^24      2^-24"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("posit16    16 2^56      2^-56"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("hif8        8 32768     2^-22"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace typelattice
