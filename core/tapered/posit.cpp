@@ -1,5 +1,5 @@
 // Posits with es = 2 as the 2022 Standard for Posit Arithmetic defines them (section 3: the format and its
-// value; section 4.1: rounding). A negative posit is the two's complement of its magnitude's code, so decoding
+// value; section 4: rounding). A negative posit is the two's complement of its magnitude's code, so decoding
 // and encoding work on the magnitude and negate the code.
 #include <cmath>
 #include <cstdint>
@@ -63,7 +63,7 @@ double posit_decode(int n, std::uint32_t code) {
   return negative ? -magnitude : magnitude;
 }
 
-// Section 4.1: the exact value's bit string (regime, two exponent bits, the fraction's bits without end) is cut
+// Section 4: the exact value's bit string (regime, two exponent bits, the fraction's bits without end) is cut
 // after n - 1 bits and rounded to nearest, ties to an even code; the midpoint is thus the (n+1)-bit posit
 // "code, then 1", which where exponent bits are cut is not the arithmetic mean of the two neighbours.
 std::uint32_t posit_encode(int n, double value) {

@@ -1,6 +1,6 @@
 // posit8 and posit16 (es = 2) against the 2022 Standard for Posit Arithmetic, implemented here on its own terms:
 // the value from the closed form of section 3 on the code's bits as they are (no two's complement), and the
-// rounding of section 4.1 by its definition (the midpoint of two neighbours is the (n+1)-bit posit "lower code,
+// rounding of section 4 by its definition (the midpoint of two neighbours is the (n+1)-bit posit "lower code,
 // then 1"; a tie goes to the even code; nothing rounds to 0 or NaR).
 #include <gtest/gtest.h>
 
@@ -45,7 +45,7 @@ double float_of_bits(std::uint32_t bits) {
   return f;
 }
 
-// Section 4.1, literally: every finite code by value; between neighbours u < w the midpoint is the (n+1)-bit
+// Section 4, literally: every finite code by value; between neighbours u < w the midpoint is the (n+1)-bit
 // posit with U's bits and a 1 after them.
 class PositReference {
  public:

@@ -27,7 +27,7 @@ std::optional<TaperedFormat> find_tapered_format(std::string_view name);
 // code with only the sign bit set is NaR (returned as NaN). HiF8: 0x80 is NaN, 0x6F and 0xEF are ±Inf.
 double tapered_decode(TaperedFormat f, std::uint32_t code);
 
-// Rounding. Posits (Standard, section 4.1): round to nearest on the bit string, ties to the even code; never to
+// Rounding. Posits (Standard, section 4): round to nearest on the bit string, ties to the even code; never to
 // 0 nor to NaR: 0 < |x| < minpos gives ±minpos, |x| > maxpos gives ±maxpos; NaN and ±Inf give NaR. `saturate`
 // is not used. HiF8 (the paper's TA rounding, section 3): to nearest, ties away from zero; |x| below 2^-23 gives
 // 0 (HiF8 has a single zero, so -0 and tiny negative values give 0x00); |x| from 1.25 * 2^15 on (the midpoint
