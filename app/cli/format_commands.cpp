@@ -50,7 +50,9 @@ class BatchedCast {
 };
 
 int run_cast(const std::string& to, const options::CastFlags& flags, int repeat, const std::vector<std::string>& values) {
-  if (const auto tapered = find_tapered_format(to)) return run_tapered_cast(*tapered, flags, repeat, values);
+  const Result<std::optional<TaperedFormat>> tapered = classify_format_name(to);
+  if (!tapered) return usage_error(tapered.error().message);
+  if (*tapered) return run_tapered_cast(**tapered, flags, repeat, values);
   const Result<CastRequest> request = options::cast_request(to, flags);
   if (!request) return usage_error(request.error().message);
   if (repeat < 1) return usage_error("--repeat must be at least 1");
@@ -79,7 +81,9 @@ int run_cast(const std::string& to, const options::CastFlags& flags, int repeat,
 }
 
 int run_decode(const std::string& from, const std::vector<std::string>& codes) {
-  if (const auto tapered = find_tapered_format(from)) return run_tapered_decode(*tapered, codes);
+  const Result<std::optional<TaperedFormat>> tapered = classify_format_name(from);
+  if (!tapered) return usage_error(tapered.error().message);
+  if (*tapered) return run_tapered_decode(**tapered, codes);
   const Result<Format> f = parse_format(from);
   if (!f) return usage_error(f.error().message);
   return for_each_input(codes, [&](const std::string& text, Output& output, std::string& error) {
@@ -108,7 +112,9 @@ std::string interval_text(const RoundingInterval& r) {
 
 int run_layout(const std::string& format, const std::string& value_text, const std::string& code_text,
                const options::CastFlags& flags) {
-  if (const auto tapered = find_tapered_format(format)) return run_tapered_layout(*tapered, value_text, code_text, flags);
+  const Result<std::optional<TaperedFormat>> tapered = classify_format_name(format);
+  if (!tapered) return usage_error(tapered.error().message);
+  if (*tapered) return run_tapered_layout(**tapered, value_text, code_text, flags);
   const Result<CastRequest> request = options::cast_request(format, flags);
   if (!request) return usage_error(request.error().message);
   if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");

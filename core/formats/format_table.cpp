@@ -4,9 +4,9 @@
 #include "core/base/ascii_text.h"
 #include "core/base/name_table.h"
 #include "core/base/unknown_name.h"
+#include "core/formats/format_names.h"
 #include "typelattice/defined_formats.h"
 #include "typelattice/minifloat.h"
-#include "typelattice/tapered_formats.h"
 
 namespace typelattice {
 namespace {
@@ -65,24 +65,19 @@ bool looks_defined(std::string_view text) {
 }
 }  // namespace
 
+std::vector<NameCandidate> format_name_candidates() {
+  std::array<Dtype, kFormatCount> dtypes{};
+  for (std::size_t i = 0; i < dtypes.size(); ++i) dtypes[i] = *kFormats[i].dtype;
+  return names::name_candidates(dtypes);
+}
+
 Result<Format> parse_format(std::string_view text) {
   if (const std::optional<Dtype> d = names::find_dtype(text, names::OnnxNames::before_aliases)) {
     if (const std::optional<Format> f = format_of(*d)) return *f;
   }
   if (looks_defined(text)) return parse_defined_format(text);
   if (ascii::starts_ignoring_case(text, "p3109_")) return parse_p3109_format(text);
-  if (const std::optional<TaperedFormat> t = find_tapered_format(text)) {
-    std::string message = "'";  // appended, not chained with +: GCC 12 warns falsely (-Wrestrict) on the chain
-    message.append(tapered_format_name(*t));
-    message.append("' has tapered precision (tapered_formats.h): this takes the formats with fixed exponent and "
-                   "mantissa widths");
-    return Error{ErrorKind::bad_value, std::move(message), {}};
-  }
-  std::array<Dtype, kFormatCount> dtypes{};
-  for (std::size_t i = 0; i < dtypes.size(); ++i) dtypes[i] = *kFormats[i].dtype;
-  std::vector<NameCandidate> candidates = names::name_candidates(dtypes);
-  for (const TaperedFormat t : tapered_formats()) candidates.push_back({tapered_format_name(t), tapered_format_name(t)});
-  return unknown_name_error("format", text, candidates);
+  return unknown_name_error("format", text, format_name_candidates());
 }
 
 std::string_view specials_description(SpecialValues s) {

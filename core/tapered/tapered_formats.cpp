@@ -8,6 +8,7 @@
 
 #include "core/base/ascii_text.h"
 #include "core/formats/code_text.h"
+#include "core/formats/format_names.h"
 #include "core/tapered/tapered_detail.h"
 #include "typelattice/hex_text.h"
 #include "typelattice/minifloat.h"
@@ -53,6 +54,16 @@ std::optional<TaperedFormat> find_tapered_format(std::string_view name) {
   }
   if (ascii::equal_ignoring_case(name, "hifloat8")) return TaperedFormat::hif8;
   return std::nullopt;
+}
+
+Result<std::optional<TaperedFormat>> classify_format_name(std::string_view text) {
+  if (const std::optional<TaperedFormat> t = find_tapered_format(text)) return t;
+  const Result<Format> f = parse_format(text);
+  if (f) return std::optional<TaperedFormat>();
+  if (f.error().kind != ErrorKind::unknown_name) return f.error();
+  std::vector<NameCandidate> candidates = format_name_candidates();
+  for (const TaperedFormat t : kTapered) candidates.push_back({tapered_format_name(t), tapered_format_name(t)});
+  return unknown_name_error("format", text, candidates);
 }
 
 double tapered_decode(TaperedFormat f, std::uint32_t code) {

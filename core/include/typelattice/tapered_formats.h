@@ -23,6 +23,11 @@ int tapered_format_bits(TaperedFormat f);                // 8, 16, 8
 // The format a name means (case-insensitive; "hifloat8" is an alias of hif8), or nullopt.
 std::optional<TaperedFormat> find_tapered_format(std::string_view name);
 
+// A format name for the commands that take either kind (cast, decode, layout): the tapered format it names, or
+// nullopt for a name parse_format takes. A name neither knows is parse_format's error, its suggestions drawn from
+// both lists. (parse_format itself does not know the tapered names: it is in every front end, these are not.)
+Result<std::optional<TaperedFormat>> classify_format_name(std::string_view text);
+
 // Exact value of a code (the low tapered_format_bits bits; higher bits must be zero). Posits: 0 is zero, the
 // code with only the sign bit set is NaR (returned as NaN). HiF8: 0x80 is NaN, 0x6F and 0xEF are ±Inf.
 double tapered_decode(TaperedFormat f, std::uint32_t code);
