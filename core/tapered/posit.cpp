@@ -122,8 +122,11 @@ std::uint32_t posit_encode(int n, double value) {
 void posit_describe(int n, std::uint32_t code, TaperedLayout& out) {
   code &= mask_of(n);
   const std::uint32_t s = code >> (n - 1);
-  out.fields.push_back({"sign", n - 1, n - 1, s, s ? "s = 1: the closed form below" : "s = 0: positive"});
-  if ((code & (nar_of(n) - 1u)) == 0) {
+  const bool special = (code & (nar_of(n) - 1u)) == 0;  // 0 and NaR
+  out.fields.push_back({"sign", n - 1, n - 1, s, special ? "s = " + std::to_string(s)
+                                                 : s ? "s = 1: negative (the closed form below reads the bits as they are)"
+                                                     : "s = 0: positive"});
+  if (special) {
     out.fields.push_back({"regime", 0, n - 2, 0, s ? "all zeros after the sign 1: NaR" : "all zeros: zero"});
     out.category = s ? TaperedCategory::nan : TaperedCategory::zero;
     return;
