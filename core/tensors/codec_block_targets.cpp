@@ -79,6 +79,7 @@ CodecBlockBounds round_trip_gguf(int type, std::span<const float> values, std::s
 // The finest nonzero magnitude of a block whose largest |x| is 1: ggml's scale rules (ggml-quants.c,
 // quantize_row_*_ref) put the largest |x| on 8 (Q4_0), 16 (Q5_0), 127 (Q8_0, IQ4_NL's first scale) steps of d,
 // and Q4_1/Q5_1's (max - min) on 15/31 steps: for a block spanning [-1, 1] its finest magnitude is half a step.
+// MXFP4's d for a largest |x| of 1 is 2^(floor(log2 1) - 3) = 1/8, its smallest nonzero level 1 × d.
 double gguf_finest_level(GgufBlockType t) {
   switch (t) {
     case GgufBlockType::q4_0: return 1.0 / 8;
@@ -86,6 +87,7 @@ double gguf_finest_level(GgufBlockType t) {
     case GgufBlockType::q4_1: return 1.0 / 15;
     case GgufBlockType::q5_1: return 1.0 / 31;
     case GgufBlockType::q8_0: return 1.0 / 127;
+    case GgufBlockType::mxfp4: return 1.0 / 8;
     case GgufBlockType::iq4_nl: {
       int finest = 127;
       for (const std::int8_t v : kIq4nlValues) finest = std::min(finest, std::abs(static_cast<int>(v)));
