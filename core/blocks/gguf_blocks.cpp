@@ -11,6 +11,7 @@
 
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
+#include "core/blocks/fp4_nearest.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -199,19 +200,7 @@ GgufBlock quantize_mxfp4(std::span<const float, kGgufBlockSize> x) {
     b.d = static_cast<std::uint16_t>(static_cast<std::uint32_t>(truncate_x86(e)) & 0xffu);
   }
   const float d = e8m0_half_value(static_cast<std::uint8_t>(b.d));
-  for (std::size_t j = 0; j < kGgufBlockSize; ++j) {
-    const float v = x[j];
-    std::uint8_t best = 0;
-    float best_error = std::fabs(static_cast<float>(kMxfp4Values[0]) * d - v);
-    for (std::uint8_t i = 1; i < 16; ++i) {
-      const float error = std::fabs(static_cast<float>(kMxfp4Values[i]) * d - v);
-      if (error < best_error) {
-        best = i;
-        best_error = error;
-      }
-    }
-    b.q[j] = best;
-  }
+  for (std::size_t j = 0; j < kGgufBlockSize; ++j) b.q[j] = nearest_fp4_level(x[j], d);
   return b;
 }
 
