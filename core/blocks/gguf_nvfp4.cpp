@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/base/ascii_text.h"
 #include "core/blocks/fp4_nearest.h"
 
 namespace typelattice {
@@ -19,6 +20,8 @@ constexpr std::array<GgufBlockField, 2> kNvfp4Fields{
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
 }  // namespace
+
+bool names_gguf_nvfp4(std::string_view name) { return ascii::equal_ignoring_case(ascii::trim(name), kGgufNvfp4Name); }
 
 std::span<const GgufBlockField> gguf_nvfp4_fields() { return kNvfp4Fields; }
 

@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/cli_run.h"
 #include "typelattice/gguf_nvfp4.h"
+#include "typelattice/tensor_analysis.h"
 
 namespace typelattice {
 namespace {
@@ -116,6 +118,99 @@ TEST(GgufNvfp4, NibblesAreElementJLowAndJPlus8HighInEachSubBlock) {
   std::vector<float> x(65, 1.0f);
   std::vector<std::uint8_t> out(72);
   EXPECT_FALSE(quantize_gguf_nvfp4_blocks(x, out));
+}
+
+using testing::CliRun;
+CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
+
+TEST(GgufNvfp4Cli, PackedIsGgmlsBytesAndDequantizeGivesGgmlsValues) {
+  std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_fp4_reference.txt");
+  std::map<std::string, std::string> inputs;
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string kind, name, block_hex, y_hex;
+    words >> kind >> name >> block_hex >> y_hex;
+    if (kind == "input") inputs[name] = block_hex;
+    if (kind != "nvfp4" || (name != "ties" && name != "random-5" && name != "ue4m3-rounding")) continue;
+    std::string values;
+    for (std::size_t j = 0; j < 64; ++j) values += "0x" + inputs[name].substr(8 * j, 8) + "\n";
+    const CliRun packed = typelattice("quantize --to GGUF_NVFP4 --packed --input hex", values);
+    ASSERT_EQ(packed.exit_code, 0) << packed.err;
+    EXPECT_EQ(packed.out, "format gguf_nvfp4\ncount 64\nblocks " + block_hex + "\n");
+    const CliRun back = typelattice("dequantize --from gguf_nvfp4", packed.out);
+    ASSERT_EQ(back.exit_code, 0) << back.err;
+    std::istringstream lines(back.out);
+    const std::vector<float> want = hex_floats(y_hex);
+    std::size_t j = 0;
+    for (std::string value; std::getline(lines, value); ++j) {
+      if (j < want.size()) { EXPECT_EQ(std::stof(value), want[j]) << name << " element " << j; }
+    }
+    EXPECT_EQ(j, 64u);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
+TEST(GgufNvfp4Cli, TextAndLayoutShowTheFourScales) {
+  std::string ties;
+  for (int s = 0; s < 4; ++s) ties += " 6 0.75 1.75 -5 0 0 0 0 0 0 0 0 0 0 0 0";
+  CliRun r = typelattice("quantize --to gguf_nvfp4 --" + ties);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find(';')), "block 1: d 0x38 0.5, 0x38 0.5, 0x38 0.5, 0x38 0.5");
+  EXPECT_NE(r.out.find("\n  0.75 -> 0x1 1 -> 0.5\n  1.75 -> 0x3 3 -> 1.5\n  -5 -> 0xe -8 -> -4\n"), std::string::npos)
+      << r.out;
+  r = typelattice("quantize --to gguf_nvfp4 --layout --" + ties);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("note: ggml's NVFP4 is not NVIDIA's (nvfp4 here)", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("  d bytes 0-3: 38 38 38 38 ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  qs bytes 4-35: 07 01 03 0e 00"), std::string::npos) << r.out;  // element j low, j+8 high
+}
+
+TEST(GgufNvfp4Cli, BadInputIsAClearErrorWithExitTwo) {
+  CliRun r = typelattice("quantize --to gguf_nvfp4 1 2 3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "typelattice: gguf_nvfp4 quantizes whole blocks of 64 values: the last block has 3\n");
+  r = typelattice("quantize --to gguf_nvfp4 --format json 1");
+  EXPECT_EQ(r.exit_code, 2);
+  r = typelattice("quantize --to gguf_nvfp4 --scale-mode floor 1");
+  EXPECT_EQ(r.exit_code, 2);
+  r = typelattice("quantize --to gguf_nvfp 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("did you mean gguf_nvfp4"), std::string::npos) << r.err;
+  const std::string block(72, '0');
+  for (const std::string& input : std::vector<std::string>{
+           "format gguf_nvfp4\ncount 64\nblocks " + block.substr(2) + "\n",  // a byte short
+           "format gguf_nvfp4\ncount 32\nblocks " + block + "\n",           // not whole blocks
+           "format gguf_mxfp4\ncount 64\nblocks " + block + "\n",           // another type
+           "{\"format\": \"gguf_nvfp4\"}"}) {
+    r = typelattice("dequantize --from gguf_nvfp4", input);
+    EXPECT_EQ(r.exit_code, 2) << input;
+    EXPECT_NE(r.err, "") << input;
+  }
+}
+
+TEST(GgufNvfp4Analyze, TargetIsTheBlocksRoundTripAndItsStorage) {
+  const Result<AnalysisTarget> t = analysis_target("gguf_nvfp4", std::nullopt, std::nullopt, std::nullopt, false);
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->bits_per_element, 36 * 8 / 64.0);  // block_nvfp4: uint8 d[4], qs[32] per 64 values
+  // 70 values: a whole block and a short one padded with zeros, as quantize's blocks of 64 give them.
+  std::vector<float> x(70);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(std::sin(static_cast<double>(i) * 1.3) * static_cast<double>(1 + i % 16));
+  TargetAccumulator a(*t, 0.0, 1);
+  a.add_row_slice(x);
+  std::vector<float> padded(x);
+  padded.resize(128, 0.0f);
+  std::vector<std::uint8_t> bytes(72);
+  ASSERT_TRUE(quantize_gguf_nvfp4_blocks(padded, bytes));
+  std::vector<float> y(128);
+  ASSERT_TRUE(dequantize_gguf_nvfp4_blocks(bytes, y));
+  double squared_error = 0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    squared_error += (static_cast<double>(y[i]) - x[i]) * (static_cast<double>(y[i]) - x[i]);
+  const TargetError e = a.error();
+  EXPECT_EQ(e.blocks, 2u);
+  EXPECT_DOUBLE_EQ(e.sum_squared_error, squared_error);
 }
 
 }  // namespace

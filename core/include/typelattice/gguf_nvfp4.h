@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/result.h"
@@ -17,7 +18,10 @@ namespace typelattice {
 inline constexpr int kGgufNvfp4BlockSize = 64;     // QK_NVFP4
 inline constexpr int kGgufNvfp4SubBlockSize = 16;  // QK_NVFP4_SUB
 inline constexpr int kGgufNvfp4BlockBytes = 36;    // uint8 d[4], uint8 qs[32]
-inline constexpr std::uint32_t kGgufNvfp4GgmlType = 40;
+inline constexpr std::uint32_t kGgufNvfp4GgmlType = 40;  // GGML_TYPE_NVFP4
+inline constexpr std::string_view kGgufNvfp4Name = "gguf_nvfp4";
+// Whether `name` is kGgufNvfp4Name (ASCII case-insensitive, surrounding blanks ignored).
+bool names_gguf_nvfp4(std::string_view name);
 
 // The block's fields (ggml-common.h, block_nvfp4), for --layout.
 std::span<const GgufBlockField> gguf_nvfp4_fields();
