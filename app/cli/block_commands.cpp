@@ -11,6 +11,7 @@
 #include "app/cli/bnb_block_commands.h"
 #include "app/cli/commands.h"
 #include "app/cli/gguf_block_commands.h"
+#include "app/cli/gguf_nvfp4_commands.h"
 #include "app/cli/gguf_kquant_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
@@ -24,6 +25,7 @@
 #include "typelattice/display_text.h"
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_kquants.h"
+#include "typelattice/gguf_nvfp4.h"
 
 namespace typelattice::cli {
 namespace {
@@ -46,6 +48,7 @@ std::string unknown_format_message(std::string_view name) {
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
   const std::size_t block_format_count = names.size();
   for (const GgufBlockSpec& spec : gguf_block_types()) names.push_back(spec.name);
+  names.push_back(kGgufNvfp4Name);
   for (const GgufKQuantSpec& spec : gguf_kquant_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
   const Result<BlockFormat> block = parse_block_format(name);
@@ -220,6 +223,11 @@ int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::v
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
   if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
   if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(args.to); t) return refuse_quantize_gguf_kquant(*t);
+  if (names_gguf_nvfp4(args.to)) {
+    return run_quantize_table_type<GgufForm>(kGgufNvfp4Name, args, given, [](GgufForm form, const auto& next) {
+      return run_quantize_gguf_nvfp4(form, next);
+    });
+  }
   if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(unknown_format_message(args.to));
@@ -292,6 +300,7 @@ int run_dequantize(const std::string& from, bool layout) {
     return run_dequantize_gguf_kquant(*t, std::cin, layout);
   if (layout) return usage_error("dequantize --layout is for the GGUF K-quant types; quantize --layout shows the others");
   if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
+  if (names_gguf_nvfp4(from)) return run_dequantize_gguf_nvfp4(std::cin);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(unknown_format_message(from));

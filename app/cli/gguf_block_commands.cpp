@@ -26,6 +26,12 @@ std::string code_hex(const GgufBlockSpec& spec, std::uint8_t code) {
   return hex_text(code, spec.element_bits > 4 ? 2 : 1);
 }
 
+// The scale as the block stores it: "d 0x2c00 0.0625", or MXFP4's "e 0x7f, d 0.5" (the E8M0 byte, then ggml's d).
+std::string scale_text(const GgufBlockSpec& spec, std::uint16_t code) {
+  if (spec.scale == GgufScale::float16) return "d " + float16_text(code);
+  return "e " + hex_text(code, 2) + ", d " + block_value_text(static_cast<double>(gguf_scale_value(spec.id, code)));
+}
+
 // "block N: d 0x2c00 0.0625[, m …]; mse M, sqnr S dB, max abs error A", then "  input -> code integer -> value".
 void append_block_text(std::string& out, const GgufBlockSpec& spec, std::size_t number,
                        std::span<const float, kGgufBlockSize> x, const GgufBlock& b) {
@@ -44,7 +50,7 @@ void append_block_text(std::string& out, const GgufBlockSpec& spec, std::size_t 
                 block_value_text(static_cast<double>(value)) + "\n";
   }
   const double sqnr = errors == 0 ? INFINITY : 10 * std::log10(squares / errors);
-  out += "block " + std::to_string(number) + ": d " + float16_text(b.d);
+  out += "block " + std::to_string(number) + ": " + scale_text(spec, b.d);
   if (spec.has_min) out += ", m " + float16_text(b.m);
   out += "; mse " + block_value_text(errors / kGgufBlockSize) + ", sqnr " + fixed_decimal(sqnr, 2) +
          " dB, max abs error " + block_value_text(max_error) + "\n" + elements;
@@ -57,6 +63,7 @@ void append_block_layout(std::string& out, const GgufBlockSpec& spec, std::size_
   for (const GgufBlockField& field : spec.fields) {
     append_field_bytes(out, field, bytes);
     if (field.name == "d") out += " = " + float16_text(b.d);
+    if (field.name == "e") out += " = d " + block_value_text(static_cast<double>(gguf_scale_value(spec.id, b.d)));
     if (field.name == "m") out += " = " + float16_text(b.m);
     out += "\n";
   }
@@ -102,6 +109,7 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
     (void)write_gguf_block(t, b, bytes);  // quantize's codes fit their bits
     ++blocks;
     if (form == GgufForm::text) append_block_text(out.text(), spec, blocks, x, b);
+    if (form == GgufForm::layout && blocks == 1 && !spec.note.empty()) out.text() += "note: " + std::string(spec.note) + "\n";
     if (form == GgufForm::layout) append_block_layout(out.text(), spec, blocks, bytes, b);
     if (form == GgufForm::json) {
       if (blocks == 1) out.text() += gguf_blocks_json_head(spec);

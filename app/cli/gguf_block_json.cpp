@@ -18,13 +18,14 @@ std::string gguf_blocks_json_head(const GgufBlockSpec& spec) {
 }
 
 void append_gguf_block_json(std::string& out, const GgufBlockSpec& spec, const GgufBlock& b, bool first) {
-  const auto half = [](std::uint16_t code) {
-    return "{\"code\": " + std::to_string(code) + ", \"value\": " +
-           value_text(static_cast<double>(gguf_float16_value(code)), true) + "}";
+  // d: the float16's code, or MXFP4's E8M0 byte; its value as dequantization reads it.
+  const auto scale = [&spec](std::uint16_t code, GgufScale kind) {
+    const float value = kind == GgufScale::float16 ? gguf_float16_value(code) : gguf_scale_value(spec.id, code);
+    return "{\"code\": " + std::to_string(code) + ", \"value\": " + value_text(static_cast<double>(value), true) + "}";
   };
   out += first ? "{\"d\": " : ", {\"d\": ";
-  out += half(b.d);
-  if (spec.has_min) out += ", \"m\": " + half(b.m);
+  out += scale(b.d, spec.scale);
+  if (spec.has_min) out += ", \"m\": " + scale(b.m, GgufScale::float16);
   out += ", \"elements\": [";
   for (int j = 0; j < kGgufBlockSize; ++j) {
     const std::uint8_t code = b.q[static_cast<std::size_t>(j)];
@@ -145,8 +146,10 @@ class GgufSax {
       return true;
     }
     if ((l.context == Context::half || l.context == Context::element) && l.key == "code") {
-      const std::string_view what = l.context == Context::element ? "an element" : "a float16";
-      const std::int64_t limit = l.context == Context::half ? 0xffff : (spec_.element_bits == 8 ? 255 : (1 << spec_.element_bits) - 1);
+      const bool e8m0 = l.context == Context::half && half_key_ == "d" && spec_.scale == GgufScale::e8m0;
+      const std::string_view what = l.context == Context::element ? "an element" : e8m0 ? "an E8M0" : "a float16";
+      const std::int64_t limit = l.context == Context::half ? (e8m0 ? 0xff : 0xffff)
+                                                            : (spec_.element_bits == 8 ? 255 : (1 << spec_.element_bits) - 1);
       if (!integer) return fail(where() + "a \"code\" is not an integer");
       if (*integer < 0 || *integer > limit)
         return fail(where() + std::string(what) + " code must be 0 to " + std::to_string(limit));

@@ -11,12 +11,13 @@
 
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
+#include "core/blocks/fp4_nearest.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
 namespace {
 
-// ggml-common.h: block_q4_0, block_q4_1, block_q5_0, block_q5_1, block_q8_0, block_iq4_nl.
+// ggml-common.h: block_q4_0, block_q4_1, block_q5_0, block_q5_1, block_q8_0, block_iq4_nl, block_mxfp4.
 constexpr std::string_view kD = "the scale, float16";
 constexpr std::string_view kM = "the minimum, float16";
 constexpr std::string_view kQh = "bit j: the fifth bit of element j's code (uint32, little-endian)";
@@ -29,6 +30,16 @@ constexpr std::array<GgufBlockField, 4> kQ5_1Fields{
 constexpr std::array<GgufBlockField, 2> kQ8_0Fields{{{"d", 0, 2, kD}, {"qs", 2, 32, "byte j: element j, int8"}}};
 constexpr std::array<GgufBlockField, 2> kIq4nlFields{
     {{"d", 0, 2, kD}, {"qs", 2, 16, "byte j: element j's level index in the low nibble, element j+16's in the high"}}};
+// block_mxfp4: the nibbles as ggml orders them, not OCP's (element 2i in the low nibble of byte i).
+constexpr std::array<GgufBlockField, 2> kMxfp4Fields{
+    {{"e", 0, 1, "the scale, E8M0: d = 2^(e-128), half OCP's 2^(e-127), as the levels are E2M1 doubled"},
+     {"qs", 1, 16, "byte j: element j's E2M1 code in the low nibble, element j+16's in the high nibble"}}};
+
+constexpr std::string_view kMxfp4Note =
+    "ggml's MXFP4 is not OCP's (mxfp4_e2m1 here): the scale rule is OCP's floor rule but from float32 log2f, so an "
+    "amax just below a power of two takes that power's exponent; ties go to the smaller magnitude, not to even; byte "
+    "j holds element j (low nibble) and j+16 (high), not elements 2j and 2j+1; -0 is stored as +0; e = 0xff is "
+    "2^127, not NaN";
 
 constexpr std::array<GgufBlockSpec, kGgufBlockTypeCount> kGgufBlockTypes{{
     {GgufBlockType::q4_0, "gguf_q4_0", "q4_0", 2, 18, 4, false, kQ4_0Fields},
@@ -37,6 +48,7 @@ constexpr std::array<GgufBlockSpec, kGgufBlockTypeCount> kGgufBlockTypes{{
     {GgufBlockType::q5_1, "gguf_q5_1", "q5_1", 7, 24, 5, true, kQ5_1Fields},
     {GgufBlockType::q8_0, "gguf_q8_0", "q8_0", 8, 34, 8, false, kQ8_0Fields},
     {GgufBlockType::iq4_nl, "iq4_nl", "iq4_nl", 20, 18, 4, false, kIq4nlFields},
+    {GgufBlockType::mxfp4, "gguf_mxfp4", "mxfp4", 39, 17, 4, false, kMxfp4Fields, GgufScale::e8m0, kMxfp4Note},
 }};
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
@@ -164,6 +176,34 @@ GgufBlock quantize_iq4_nl(std::span<const float, kGgufBlockSize> x) {
   return b;
 }
 
+// ggml's GGML_E8M0_TO_FP32_HALF: 2^(e - 128) as float32 bits, e = 0 and 1 the subnormals 2^-128 and 2^-127.
+float e8m0_half_value(std::uint8_t e) {
+  const std::uint32_t bits = e < 2 ? 0x00200000u << e : static_cast<std::uint32_t>(e - 1) << 23;
+  float value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+// MXFP4 as quantize_row_mxfp4_ref: e from floorf(log2f(amax)), then best_index_mxfp4's search in table order. log2f
+// rounds an amax just below a power of two up to that power's exponent (7456 float32 values); log2 in double rounded
+// to float gives the same floor as glibc's log2f for every positive finite float32 (checked exhaustively), and does
+// not depend on a float libm's last-bit errors.
+GgufBlock quantize_mxfp4(std::span<const float, kGgufBlockSize> x) {
+  float amax = 0.0f;
+  for (const float v : x)
+    if (amax < std::fabs(v)) amax = std::fabs(v);
+  GgufBlock b;
+  if (amax > 0.0f) {
+    // float arithmetic, then C's conversion to uint8_t: an amax below 2^-125 or +Inf is undefined in C (x86-64 keeps
+    // the low byte of the int32 conversion).
+    const float e = std::floor(static_cast<float>(std::log2(static_cast<double>(amax)))) - 2.0f + 127.0f;
+    b.d = static_cast<std::uint16_t>(static_cast<std::uint32_t>(truncate_x86(e)) & 0xffu);
+  }
+  const float d = e8m0_half_value(static_cast<std::uint8_t>(b.d));
+  for (std::size_t j = 0; j < kGgufBlockSize; ++j) b.q[j] = nearest_fp4_level(x[j], d);
+  return b;
+}
+
 }  // namespace
 
 std::span<const GgufBlockSpec> gguf_block_types() { return kGgufBlockTypes; }
@@ -194,14 +234,20 @@ int gguf_code_integer(GgufBlockType t, std::uint8_t code) {
     case GgufBlockType::q5_1: return code & 0x1f;
     case GgufBlockType::q8_0: return static_cast<std::int8_t>(code);
     case GgufBlockType::iq4_nl: return kIq4nlValues[code & 0xf];
+    case GgufBlockType::mxfp4: return kMxfp4Values[code & 0xf];
   }
   return 0;
 }
 
 float gguf_float16_value(std::uint16_t code) { return decode_to_float32(Format::float16, code); }
 
+float gguf_scale_value(GgufBlockType t, std::uint16_t code) {
+  if (gguf_block_spec(t).scale == GgufScale::e8m0) return e8m0_half_value(static_cast<std::uint8_t>(code & 0xff));
+  return gguf_float16_value(code);
+}
+
 float gguf_element_value(GgufBlockType t, const GgufBlock& block, int j) {
-  const float d = gguf_float16_value(block.d);
+  const float d = gguf_scale_value(t, block.d);
   const float q = static_cast<float>(gguf_code_integer(t, block.q[static_cast<std::size_t>(j)]));
   if (!gguf_block_spec(t).has_min) return q * d;
   const float qd = q * d;
@@ -216,6 +262,7 @@ GgufBlock quantize_gguf_block(GgufBlockType t, std::span<const float, kGgufBlock
     case GgufBlockType::q5_1: return quantize_with_min(values, 5);
     case GgufBlockType::q8_0: return quantize_q8_0(values);
     case GgufBlockType::iq4_nl: return quantize_iq4_nl(values);
+    case GgufBlockType::mxfp4: return quantize_mxfp4(values);
   }
   return {};
 }
@@ -229,12 +276,15 @@ Result<bool> write_gguf_block(GgufBlockType t, const GgufBlock& block, std::span
     if (spec.element_bits < 8 && block.q[static_cast<std::size_t>(j)] >> spec.element_bits != 0)
       return bad_value("element " + std::to_string(j + 1) + "'s code is wider than " +
                        std::to_string(spec.element_bits) + " bits");
+  const bool e8m0 = spec.scale == GgufScale::e8m0;
+  if (e8m0 && block.d > 0xff) return bad_value("an E8M0 scale's code is wider than 8 bits");
   std::size_t at = 0;
   const auto put16 = [&](std::uint16_t v) {
     bytes[at++] = static_cast<std::uint8_t>(v & 0xff);
     bytes[at++] = static_cast<std::uint8_t>(v >> 8);
   };
-  put16(block.d);
+  if (e8m0) bytes[at++] = static_cast<std::uint8_t>(block.d);
+  else put16(block.d);
   if (spec.has_min) put16(block.m);
   if (spec.element_bits == 8) {
     for (const std::uint8_t q : block.q) bytes[at++] = q;
@@ -263,7 +313,7 @@ Result<GgufBlock> read_gguf_block(GgufBlockType t, std::span<const std::uint8_t>
     at += 2;
     return v;
   };
-  b.d = get16();
+  b.d = spec.scale == GgufScale::e8m0 ? bytes[at++] : get16();
   if (spec.has_min) b.m = get16();
   if (spec.element_bits == 8) {
     for (std::uint8_t& q : b.q) q = bytes[at++];

@@ -11,6 +11,7 @@
 #include "core/base/ascii_text.h"
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/gguf_blocks.h"
+#include "typelattice/gguf_nvfp4.h"
 #include "typelattice/int_groups.h"
 
 namespace typelattice {
@@ -76,9 +77,25 @@ CodecBlockBounds round_trip_gguf(int type, std::span<const float> values, std::s
   return {std::fmin(a, b), std::fmax(a, b)};
 }
 
+// ggml's NVFP4 row: `type` after the GgufBlockType rows. Its four sub-blocks of 16 are quantized independently; the
+// bounds are the block's widest sub-block's (±12 × its d), so a value clipped in a narrower sub-block, which ggml's
+// UE4M3 rounding of amax / 6 can give, is not counted as saturated.
+constexpr int kNvfp4Type = kGgufBlockTypeCount;
+
+CodecBlockBounds round_trip_gguf_nvfp4(int, std::span<const float> values, std::span<float> results) {
+  std::array<float, kGgufNvfp4BlockSize> padded{};  // zeros: they move no sub-block's amax
+  std::copy(values.begin(), values.end(), padded.begin());
+  const GgufNvfp4Block block = quantize_gguf_nvfp4_block(padded);
+  for (std::size_t i = 0; i < values.size(); ++i) results[i] = gguf_nvfp4_element_value(block, static_cast<int>(i));
+  float d = 0;
+  for (const std::uint8_t code : block.d) d = std::fmax(d, gguf_ue4m3_value(code));
+  return {-12 * d, 12 * d};
+}
+
 // The finest nonzero magnitude of a block whose largest |x| is 1: ggml's scale rules (ggml-quants.c,
 // quantize_row_*_ref) put the largest |x| on 8 (Q4_0), 16 (Q5_0), 127 (Q8_0, IQ4_NL's first scale) steps of d,
 // and Q4_1/Q5_1's (max - min) on 15/31 steps: for a block spanning [-1, 1] its finest magnitude is half a step.
+// MXFP4's d for a largest |x| of 1 is 2^(floor(log2 1) - 3) = 1/8, its smallest nonzero level 1 × d.
 double gguf_finest_level(GgufBlockType t) {
   switch (t) {
     case GgufBlockType::q4_0: return 1.0 / 8;
@@ -86,6 +103,7 @@ double gguf_finest_level(GgufBlockType t) {
     case GgufBlockType::q4_1: return 1.0 / 15;
     case GgufBlockType::q5_1: return 1.0 / 31;
     case GgufBlockType::q8_0: return 1.0 / 127;
+    case GgufBlockType::mxfp4: return 1.0 / 8;
     case GgufBlockType::iq4_nl: {
       int finest = 127;
       for (const std::int8_t v : kIq4nlValues) finest = std::min(finest, std::abs(static_cast<int>(v)));
@@ -113,6 +131,9 @@ std::vector<CodecBlockTarget> make_targets() {
     out.push_back({spec.name, "gguf", static_cast<int>(spec.id), kGgufBlockSize, spec.bits_per_element(),
                    gguf_finest_level(spec.id), round_trip_gguf, true});
   }
+  // NVFP4 for an amax of 1: d = UE4M3(1/6) halved, its smallest nonzero level 1 × d.
+  out.push_back({kGgufNvfp4Name, "gguf", kNvfp4Type, kGgufNvfp4BlockSize, kGgufNvfp4BlockBytes * 8.0 / kGgufNvfp4BlockSize,
+                 static_cast<double>(gguf_ue4m3_value(gguf_ue4m3_code(1.0f / 6.0f))), round_trip_gguf_nvfp4, true});
   // GPTQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1), a code on 0 and steps of it.
   for (const int group : kIntGroupSizes) {
     for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) {
@@ -158,7 +179,8 @@ const CodecBlockTarget* find_codec_block_target(std::string_view name) {
 }
 
 float codec_block_padding(const CodecBlockTarget& target, std::span<const float> values) {
-  if (target.family == "gguf" && gguf_block_spec(static_cast<GgufBlockType>(target.type)).has_min && !values.empty())
+  if (target.family == "gguf" && target.type < kGgufBlockTypeCount &&
+      gguf_block_spec(static_cast<GgufBlockType>(target.type)).has_min && !values.empty())
     return values.front();
   return 0.0f;
 }

@@ -21,7 +21,7 @@ struct GgmlType {
 
 // Numbers 4, 5, 31-33 and 36-38 are retired in ggml and absent here, as are unknown numbers: a file naming one
 // is refused.
-inline constexpr std::array<GgmlType, 32> kGgmlTypes = {{
+inline constexpr std::array<GgmlType, 33> kGgmlTypes = {{
     {0, "F32", 1, 4, TensorDtype::f32},
     {1, "F16", 1, 2, TensorDtype::f16},
     {2, "Q4_0", 32, 18, TensorDtype::gguf_q4_0},
@@ -41,7 +41,8 @@ inline constexpr std::array<GgmlType, 32> kGgmlTypes = {{
     {24, "I8", 1, 1, {}},                 {25, "I16", 1, 2, {}},                {26, "I32", 1, 4, {}},
     {27, "I64", 1, 8, {}},                {28, "F64", 1, 8, {}},                {29, "IQ1_M", 256, 56, {}},
     {30, "BF16", 1, 2, TensorDtype::bf16},
-    {34, "TQ1_0", 256, 54, {}},           {35, "TQ2_0", 256, 66, {}},           {39, "MXFP4", 32, 17, {}},
+    {34, "TQ1_0", 256, 54, {}},           {35, "TQ2_0", 256, 66, {}},           {39, "MXFP4", 32, 17, TensorDtype::gguf_mxfp4},
+    {40, "NVFP4", 64, 36, TensorDtype::gguf_nvfp4},
 }};
 
 inline const GgmlType* ggml_type(std::uint32_t id) {

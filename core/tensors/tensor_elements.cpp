@@ -9,6 +9,7 @@
 
 #include "typelattice/cast_kernels.h"
 #include "typelattice/gguf_blocks.h"
+#include "typelattice/gguf_nvfp4.h"
 #include "typelattice/gguf_kquants.h"
 #include "typelattice/minifloat.h"
 
@@ -19,11 +20,12 @@ struct DtypeInfo {
   std::string_view name;
   std::size_t bytes, block_elements = 1;
 };
-constexpr std::array<DtypeInfo, 22> kDtypes = {{
+constexpr std::array<DtypeInfo, 24> kDtypes = {{
     {"F64", 8}, {"F32", 4}, {"F16", 2}, {"BF16", 2}, {"F8_E4M3", 1}, {"F8_E5M2", 1}, {"F8_E8M0", 1},
     {"I8", 1}, {"U8", 1}, {"I16", 2}, {"I32", 4},
     {"Q4_0", 18, 32}, {"Q4_1", 20, 32}, {"Q5_0", 22, 32}, {"Q5_1", 24, 32}, {"Q8_0", 34, 32}, {"IQ4_NL", 18, 32},
     {"Q2_K", 84, 256}, {"Q3_K", 110, 256}, {"Q4_K", 144, 256}, {"Q5_K", 176, 256}, {"Q6_K", 210, 256},
+    {"MXFP4", 17, 32}, {"NVFP4", 36, 64},
 }};
 
 void gguf_blocks_to_float32(GgufBlockType t, std::span<const std::uint8_t> in, std::span<float> out) {
@@ -115,6 +117,14 @@ void tensor_elements_to_float32(TensorDtype d, std::span<const std::uint8_t> in,
     case TensorDtype::gguf_q4_k: return gguf_kquants_to_float32(GgufKQuantType::q4_k, in, out);
     case TensorDtype::gguf_q5_k: return gguf_kquants_to_float32(GgufKQuantType::q5_k, in, out);
     case TensorDtype::gguf_q6_k: return gguf_kquants_to_float32(GgufKQuantType::q6_k, in, out);
+    case TensorDtype::gguf_mxfp4: return gguf_blocks_to_float32(GgufBlockType::mxfp4, in, out);
+    case TensorDtype::gguf_nvfp4: {
+      const std::size_t blocks = in.size() / kGgufNvfp4BlockBytes;
+      const Result<std::size_t> done = dequantize_gguf_nvfp4_blocks(in, out.first(blocks * kGgufNvfp4BlockSize));
+      assert(done);
+      (void)done;
+      return;
+    }
   }
 }
 

@@ -105,6 +105,9 @@ class TensorsViewTest(unittest.TestCase):
     def test_npy_rows(self):
         self.assert_same_output(self.npy, "mxfp4_e2m1", "bfloat16", "float6_e2m3fn")
 
+    def test_ggml_fp4_targets(self):
+        self.assert_same_output(self.npy, "gguf_mxfp4", "gguf_nvfp4", "mxfp4_e2m1")
+
     def test_npy_fortran_order(self):
         self.assert_same_output(self.fortran)
 

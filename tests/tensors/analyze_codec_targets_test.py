@@ -30,10 +30,11 @@ NF4 = np.array([-1.0, -0.6961928009986877, -0.5250730514526367, -0.3949174880981
 # float32 absmax per 64 four-bit codes).
 STORAGE = {"nf4": (4 * 64 / 8 + 4, 64), "bnb_fp4": (4 * 64 / 8 + 4, 64), "gguf_q4_0": (2 + 16, 32),
            "gguf_q4_1": (2 + 2 + 16, 32), "gguf_q5_0": (2 + 4 + 16, 32), "gguf_q5_1": (2 + 2 + 4 + 16, 32),
-           "gguf_q8_0": (2 + 32, 32), "iq4_nl": (2 + 16, 32)}
+           "gguf_q8_0": (2 + 32, 32), "iq4_nl": (2 + 16, 32), "gguf_mxfp4": (1 + 16, 32),
+           "gguf_nvfp4": (4 + 32, 64)}
 # The integers each GGUF type's codes stand for before × d (and + m).
 INTEGERS = {"gguf_q4_0": (-8, 7), "gguf_q5_0": (-16, 15), "gguf_q8_0": (-128, 127), "iq4_nl": (-127, 113),
-            "gguf_q4_1": (0, 15), "gguf_q5_1": (0, 31)}
+            "gguf_q4_1": (0, 15), "gguf_q5_1": (0, 31), "gguf_mxfp4": (-12, 12)}
 
 
 def nf4_round_trip(x):
@@ -139,7 +140,7 @@ class CodecTargetsTest(unittest.TestCase):
         self.assertNotIn("scale_mode", nf4)                        # a codec's own scale rule: no --scale-mode
 
     def test_every_gguf_type_matches_the_blocks_quantize_gives(self):
-        names = ["gguf_q4_0", "gguf_q4_1", "gguf_q5_0", "gguf_q5_1", "gguf_q8_0", "iq4_nl"]
+        names = ["gguf_q4_0", "gguf_q4_1", "gguf_q5_0", "gguf_q5_1", "gguf_q8_0", "iq4_nl", "gguf_mxfp4"]
         got = self.analyze("--to", *names)
         for tensor, x in (("w", self.w), ("short", self.short)):
             for name in names:

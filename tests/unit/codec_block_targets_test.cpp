@@ -53,11 +53,11 @@ Sums sums(const std::vector<float>& x, const std::vector<float>& d) {
 TEST(CodecBlockTargets, BitsPerElementAreTheStoragesBitsOverTheBlock) {
   // ggml-common.h: block_q4_0 {half d; uint8 qs[16]}, block_q4_1 {half d, m; qs[16]}, block_q5_0 {d; qh[4]; qs[16]},
   // block_q5_1 {d, m; qh[4]; qs[16]}, block_q8_0 {d; int8 qs[32]}, block_iq4_nl {d; qs[16]}; bitsandbytes: 64
-  // nibbles and a float32 absmax.
+  // nibbles and a float32 absmax; block_mxfp4 {uint8 e; qs[16]}.
   const std::pair<const char*, double> storage[] = {
       {"nf4", (32 + 4) * 8 / 64.0},     {"bnb_fp4", (32 + 4) * 8 / 64.0},   {"gguf_q4_0", 18 * 8 / 32.0},
       {"gguf_q4_1", 20 * 8 / 32.0},     {"gguf_q5_0", 22 * 8 / 32.0},       {"gguf_q5_1", 24 * 8 / 32.0},
-      {"gguf_q8_0", 34 * 8 / 32.0},     {"IQ4_NL", 18 * 8 / 32.0}};
+      {"gguf_q8_0", 34 * 8 / 32.0},     {"IQ4_NL", 18 * 8 / 32.0},         {"gguf_mxfp4", 17 * 8 / 32.0}};
   for (const auto& [name, bits] : storage) {
     const AnalysisTarget t = target(name);
     EXPECT_EQ(t.bits_per_element, bits) << name;

@@ -98,14 +98,19 @@ TEST(GgufBlocks, MatchGgmlsReferenceFunctionsBitForBit) {
     expect_same_floats(y, hex_floats(y_hex), kind + " " + name);
     ++checked[kind];
   }
-  for (const GgufBlockSpec& spec : gguf_block_types()) EXPECT_GE(checked[std::string(spec.ggml_name)], 30) << spec.name;
+  // MXFP4's vectors: gguf_mxfp4_test.cpp.
+  for (const GgufBlockSpec& spec : gguf_block_types()) {
+    if (spec.scale == GgufScale::float16) {
+      EXPECT_GE(checked[std::string(spec.ggml_name)], 30) << spec.name;
+    }
+  }
   EXPECT_GE(checked["decode"], 90);
 }
 
 TEST(GgufBlocks, TypesAreGgmlsStructs) {
   // ggml-common.h's static_asserts: sizeof(block_q4_0) == 2 + 16, and so on.
   const std::map<std::string_view, int> bytes{{"q4_0", 18}, {"q4_1", 20}, {"q5_0", 22},
-                                              {"q5_1", 24}, {"q8_0", 34}, {"iq4_nl", 18}};
+                                              {"q5_1", 24}, {"q8_0", 34}, {"iq4_nl", 18}, {"mxfp4", 17}};
   for (const GgufBlockSpec& spec : gguf_block_types()) {
     EXPECT_EQ(spec.block_bytes, bytes.at(spec.ggml_name)) << spec.name;
     int at = 0;
@@ -152,7 +157,7 @@ TEST(GgufBlocks, NibblesAndFifthBitsSitWhereGgmlPutsThem) {
 TEST(GgufBlocks, EveryCodeDecodesToDTimesItsInteger) {
   for (const GgufBlockSpec& spec : gguf_block_types()) {
     GgufBlock b;
-    b.d = 0x3400;  // 0.25
+    b.d = spec.scale == GgufScale::e8m0 ? 126 : 0x3400;  // 0.25: float16, or E8M0's 2^(126 - 128)
     b.m = spec.has_min ? 0xc000 : 0;  // -2
     const int codes = spec.element_bits == 8 ? 256 : 1 << spec.element_bits;
     for (int code = 0; code < codes; ++code) {
@@ -162,6 +167,8 @@ TEST(GgufBlocks, EveryCodeDecodesToDTimesItsInteger) {
       if (spec.id == GgufBlockType::q5_0) integer = code - 16;
       if (spec.id == GgufBlockType::q8_0) integer = code < 128 ? code : code - 256;
       if (spec.id == GgufBlockType::iq4_nl) integer = kIq4nlValues[static_cast<std::size_t>(code)];
+      // MXFP4: E2M1's values doubled, 0 0.5 1 1.5 2 3 4 6, then their negatives.
+      if (spec.id == GgufBlockType::mxfp4) integer = std::array{0, 1, 2, 3, 4, 6, 8, 12}[code & 7] * (code < 8 ? 1 : -1);
       EXPECT_EQ(gguf_code_integer(spec.id, b.q[0]), integer) << spec.name << " code " << code;
       EXPECT_EQ(gguf_element_value(spec.id, b, 0), 0.25f * static_cast<float>(integer) + (spec.has_min ? -2.0f : 0.0f))
           << spec.name << " code " << code;
@@ -183,7 +190,7 @@ TEST(GgufBlocks, RoundTripStaysWithinTheBlocksStep) {
       const auto size = static_cast<std::size_t>(spec.block_bytes);
       const std::span<const std::uint8_t> stored = std::span(bytes).subspan(block * size, size);
       const GgufBlock b = read_gguf_block(spec.id, stored).value();
-      const double d = std::fabs(static_cast<double>(gguf_float16_value(b.d)));
+      const double d = std::fabs(static_cast<double>(gguf_scale_value(spec.id, b.d)));
       double amax = 0;
       for (const float v : xb) amax = std::max(amax, std::fabs(static_cast<double>(v)));
       // The levels are d apart (IQ4_NL: at most 24 d, between 89 and 113); a value within the levels' range is at
@@ -193,9 +200,10 @@ TEST(GgufBlocks, RoundTripStaysWithinTheBlocksStep) {
       // half a gap at d0, plus the move of the level from d0 to d.
       double d0 = 0;
       for (const float v : xb) d0 = std::fabs(static_cast<double>(v)) == amax ? static_cast<double>(v) / -127 : d0;
+      // MXFP4's levels are at most 4 d apart (between 8 d and 12 d).
       const double half_gap = spec.id == GgufBlockType::iq4_nl
                                   ? 12 * std::fabs(d0) + 127 * std::fabs(static_cast<double>(gguf_float16_value(b.d)) - d0)
-                                  : d / 2;
+                                  : spec.id == GgufBlockType::mxfp4 ? 2 * d : d / 2;
       double lowest = 0, highest = 0;
       for (int code = 0; code < (spec.element_bits == 8 ? 256 : 1 << spec.element_bits); ++code) {
         GgufBlock one = b;
@@ -214,7 +222,10 @@ TEST(GgufBlocks, RoundTripStaysWithinTheBlocksStep) {
       }
       // Only Q4_0 and Q5_0's positive end and IQ4_NL's ends clip, and by at most one gap (IQ4_NL: scaled by
       // its least-squares d).
-      if (spec.id != GgufBlockType::iq4_nl) {
+      // MXFP4's top level 12 d is 1.5 × 2^floor(log2f amax): at most 1.5 amax, and a hair more where log2f rounds
+      // an amax just below a power of two up to it.
+      if (spec.id == GgufBlockType::mxfp4) EXPECT_LE(std::max(-lowest, highest), 1.5 * amax * (1 + 1e-6)) << spec.name << " block " << block;
+      else if (spec.id != GgufBlockType::iq4_nl) {
         EXPECT_LE(std::max(-lowest, highest), amax + d * 1.001 + amax * 1e-3) << spec.name << " block " << block;
       }
     }

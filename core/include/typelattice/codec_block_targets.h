@@ -1,9 +1,9 @@
 // Block families that tensor analysis takes as targets through their own codecs, one block at a time:
-// bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4), ggml's GGUF blocks (gguf_q4_0 … iq4_nl) and GPTQ's integer
-// groups (int2_g32 … int8_g128_asym, int_groups.h). Each target
-// is a row of data: its block size, bits per element computed from the format's storage, where a block keeps a
-// magnitude, and a round trip (quantize, then dequantize) of one block. Another block family plugs in by adding
-// its rows in codec_block_targets.cpp. docs/tensor-analysis.md, "Lookup and integer block targets", has the rules.
+// bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4), ggml's GGUF blocks (gguf_q4_0 … iq4_nl, gguf_mxfp4,
+// gguf_nvfp4) and GPTQ's integer groups (int2_g32 … int8_g128_asym, int_groups.h). Each target is a row of data: its
+// block size, bits per element computed from the format's storage, where a block keeps a magnitude, and a round trip
+// (quantize, then dequantize) of one block. Another block family plugs in by adding its rows in
+// codec_block_targets.cpp. docs/tensor-analysis.md, "Lookup and integer block targets", has the rules.
 #pragma once
 #include <span>
 #include <string_view>

@@ -14,15 +14,16 @@
 
 namespace typelattice {
 
-// Then ggml's quantized block types that GGUF files hold: six in blocks of 32 (gguf_blocks.h) and the K-quants in
-// super-blocks of 256 (gguf_kquants.h).
+// Then ggml's quantized block types that GGUF files hold: six in blocks of 32 (gguf_blocks.h), the K-quants in
+// super-blocks of 256 (gguf_kquants.h), MXFP4 in blocks of 32 and NVFP4 in blocks of 64 (gguf_nvfp4.h).
 enum class TensorDtype : std::uint8_t {
   f64, f32, f16, bf16, f8_e4m3fn, f8_e5m2, f8_e8m0, i8, u8, i16, i32,
   gguf_q4_0, gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0, gguf_iq4_nl,
-  gguf_q2_k, gguf_q3_k, gguf_q4_k, gguf_q5_k, gguf_q6_k,
+  gguf_q2_k, gguf_q3_k, gguf_q4_k, gguf_q5_k, gguf_q6_k, gguf_mxfp4, gguf_nvfp4,
 };
 // The safetensors spelling: "F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2", "F8_E8M0", "I8", "U8", "I16", "I32";
-// ggml's for its block types: "Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q8_0", "IQ4_NL", "Q2_K", "Q3_K", "Q4_K", "Q5_K", "Q6_K".
+// ggml's for its block types: "Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q8_0", "IQ4_NL", "Q2_K", "Q3_K", "Q4_K", "Q5_K", "Q6_K",
+// "MXFP4", "NVFP4".
 std::string_view tensor_dtype_name(TensorDtype d);
 // Elements are stored in blocks of tensor_dtype_block_elements(d) (1 but for the GGUF block types: 32, the
 // K-quants: 256), each tensor_dtype_bytes(d) bytes long.

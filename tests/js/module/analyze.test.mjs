@@ -4,7 +4,7 @@
 // core's message (the tensor and the byte offset), as the CLI prints it; bad arguments a TypeError or RangeError.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -41,7 +41,7 @@ function assertAgrees(actual, expected, where) {
 }
 
 const CODEC_TARGETS = ['nf4', 'bnb_fp4', 'gguf_q4_0', 'gguf_q4_1', 'gguf_q5_0', 'gguf_q5_1', 'gguf_q8_0', 'iq4_nl',
-  'int4_g128', 'int4_g32_asym', 'int8_g64'];
+  'gguf_mxfp4', 'gguf_nvfp4', 'int4_g128', 'int4_g32_asym', 'int8_g64'];
 const RUNS = [
   { file: 'model.safetensors', args: ['--worst', '3'], opts: { worst: 3 } },
   { file: 'model.safetensors', args: ['--to', 'float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4', '--tensor-scale',
@@ -160,6 +160,29 @@ test("bitsandbytes' and ggml's block targets: bits from their storage, a lane fr
   assert.equal(nf4.scale_mode, undefined);
   assert.equal(nf4.blocks, 1);
   assert.equal(q8.blocks, 2);
+});
+
+test("ggml's MXFP4 and NVFP4 targets give ggml's own values (tests/data/gguf_blocks/ggml_fp4_reference.txt)", async () => {
+  const tl = await load();
+  const lines = readFileSync(new URL('../../data/gguf_blocks/ggml_fp4_reference.txt', import.meta.url), 'utf8').split('\n');
+  const floats = (hex) => new Float32Array(new Uint32Array(hex.match(/.{8}/g).map((h) => parseInt(h, 16))).buffer);
+  const rows = Object.fromEntries(lines.filter((l) => !l.startsWith('#') && l).map((l) => l.split(' '))
+    .filter(([kind]) => kind !== 'decode').map(([kind, name, a, b]) => [`${kind} ${name}`, kind === 'input' ? a : b]));
+  // Ties, values whose amax log2f rounds up to a power of two, UE4M3 rounding and random blocks: 64 values each.
+  for (const name of ['ties', 'below-power-of-two-1', 'ue4m3-rounding', 'random-7']) {
+    const x = floats(rows[`input ${name}`]);
+    const bytes = safetensors([{ name: 'w', dtype: 'F32', shape: [1, 64], values: x }]);
+    const { targets, tensors } = await tl.analyze(bytes, { to: ['gguf_mxfp4', 'gguf_nvfp4'] });
+    assert.deepEqual(targets.map((t) => [t.name, t.bits_per_element, t.range.blockSize]),
+                     [['gguf_mxfp4', 4.25, 32], ['gguf_nvfp4', 4.5, 64]]);
+    tensors[0].targets.forEach((target, i) => {
+      const y = floats(rows[`${i ? 'nvfp4' : 'mxfp4'} ${name}`]);
+      let signal = 0, noise = 0;
+      x.forEach((v, j) => { signal += v * v; noise += (y[j] - v) ** 2; });
+      const sqnr = 10 * Math.log10(signal / noise);
+      assert.ok(Math.abs(target.sqnr_db - sqnr) <= 1e-9 * Math.abs(sqnr), `${name} ${target.target}: ${target.sqnr_db} vs ${sqnr}`);
+    });
+  }
 });
 
 test('an aborted signal rejects with an AbortError, before or during the reads', async () => {
