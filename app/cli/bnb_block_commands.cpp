@@ -16,6 +16,7 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "app/cli/system_options.h"
+#include "app/cli/value_blocks.h"
 #include "typelattice/block_text.h"
 #include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
@@ -100,19 +101,9 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
     block.clear();
     return true;
   };
-  std::string word;
-  for (bool more = true;;) {
-    const Result<float> value = next(word, more);
-    if (!more) break;
-    if (!value) {
-      out.flush();
-      return usage_error("value " + std::to_string(count + 1) + ": " + value.error().message);
-    }
-    block.push_back(*value);
-    ++count;
-    if (block.size() < kBnbBlockSize) continue;
-    if (!emit()) return 3;
-    if (!out.spill()) return 3;
+  if (const int read = read_value_blocks(next, kBnbBlockSize, out, block, count, [&](std::span<const float>) { return emit(); });
+      read != 0) {
+    return read;
   }
   if (count == 0) return usage_error("no values to quantize: give them as arguments or on stdin");
   if (!block.empty() && !emit()) return 3;
@@ -120,12 +111,7 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
   if (form == BnbForm::packed) {
     out.text() += "format " + std::string(spec.name) + "\ncount " + std::to_string(count) + "\nabsmax ";
     for (Spool* spool : {&absmax_spool, &codes_spool}) {
-      if (!spool->rewind()) return 3;
-      std::vector<std::uint8_t> chunk(std::size_t{1} << 15);
-      for (std::size_t n; (n = spool->read(chunk)) != 0;) {
-        append_hex(out.text(), std::span(chunk).first(n));
-        if (!out.spill()) return 3;
-      }
+      if (!append_spool_hex(out, *spool)) return 3;
       out.text() += spool == &absmax_spool ? "\ncodes " : "\n";
     }
   }

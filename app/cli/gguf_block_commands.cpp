@@ -13,6 +13,7 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "app/cli/system_options.h"
+#include "app/cli/value_blocks.h"
 #include "typelattice/block_text.h"
 #include "typelattice/hex_text.h"
 #include "typelattice/display_text.h"
@@ -93,18 +94,8 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
   std::vector<float> block;
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(spec.block_bytes));
   std::size_t count = 0, blocks = 0;
-  std::string word;
-  for (bool more = true;;) {
-    const Result<float> value = next(word, more);
-    if (!more) break;
-    if (!value) {
-      out.flush();
-      return usage_error("value " + std::to_string(count + 1) + ": " + value.error().message);
-    }
-    block.push_back(*value);
-    ++count;
-    if (block.size() < kGgufBlockSize) continue;
-    const std::span<const float, kGgufBlockSize> x(block.data(), kGgufBlockSize);
+  const int read = read_value_blocks(next, kGgufBlockSize, out, block, count, [&](std::span<const float> values) {
+    const std::span<const float, kGgufBlockSize> x(values.data(), kGgufBlockSize);
     const GgufBlock b = quantize_gguf_block(t, x);
     (void)write_gguf_block(t, b, bytes);  // quantize's codes fit their bits
     ++blocks;
@@ -117,11 +108,11 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
     }
     if (form == GgufForm::packed && !spooled.write(bytes)) {
       std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";
-      return 3;
+      return false;
     }
-    block.clear();
-    if (!out.spill()) return 3;
-  }
+    return true;
+  });
+  if (read != 0) return read;
   if (count == 0) return usage_error("no values to quantize: give them as arguments or on stdin");
   if (!block.empty()) {
     out.flush();
@@ -131,12 +122,7 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
   if (form == GgufForm::json) out.text() += kBlocksJsonTail;
   if (form == GgufForm::packed) {
     out.text() += "format " + std::string(spec.name) + "\ncount " + std::to_string(count) + "\nblocks ";
-    if (!spooled.rewind()) return 3;
-    std::vector<std::uint8_t> chunk(std::size_t{1} << 15);
-    for (std::size_t n; (n = spooled.read(chunk)) != 0;) {
-      append_hex(out.text(), std::span(chunk).first(n));
-      if (!out.spill()) return 3;
-    }
+    if (!append_spool_hex(out, spooled)) return 3;
     out.text() += "\n";
   }
   return out.flush() ? 0 : 3;

@@ -13,6 +13,7 @@
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "app/cli/system_options.h"
+#include "app/cli/value_blocks.h"
 #include "typelattice/block_text.h"
 #include "typelattice/display_text.h"
 #include "typelattice/gguf_nvfp4.h"
@@ -68,18 +69,9 @@ int run_quantize_gguf_nvfp4(GgufForm form, const std::function<Result<float>(std
   std::vector<float> block;
   std::vector<std::uint8_t> bytes(kGgufNvfp4BlockBytes);
   std::size_t count = 0, blocks = 0;
-  std::string word;
-  for (bool more = true;;) {
-    const Result<float> value = next(word, more);
-    if (!more) break;
-    if (!value) {
-      out.flush();
-      return usage_error("value " + std::to_string(count + 1) + ": " + value.error().message);
-    }
-    block.push_back(*value);
-    ++count;
-    if (block.size() < kGgufNvfp4BlockSize) continue;
-    const GgufNvfp4Block b = quantize_gguf_nvfp4_block(std::span<const float, kGgufNvfp4BlockSize>(block.data(), kGgufNvfp4BlockSize));
+  const int read = read_value_blocks(next, kGgufNvfp4BlockSize, out, block, count, [&](std::span<const float> values) {
+    const GgufNvfp4Block b =
+        quantize_gguf_nvfp4_block(std::span<const float, kGgufNvfp4BlockSize>(values.data(), kGgufNvfp4BlockSize));
     (void)write_gguf_nvfp4_block(b, bytes);  // quantize's codes fit their bits
     ++blocks;
     if (form == GgufForm::text) append_block_text(out.text(), blocks, block, b);
@@ -87,11 +79,11 @@ int run_quantize_gguf_nvfp4(GgufForm form, const std::function<Result<float>(std
     if (form == GgufForm::layout) append_block_layout(out.text(), blocks, bytes, b);
     if (form == GgufForm::packed && !spooled.write(bytes)) {
       std::cerr << "typelattice: cannot keep the blocks in a temporary file: " << std::strerror(errno) << "\n";
-      return 3;
+      return false;
     }
-    block.clear();
-    if (!out.spill()) return 3;
-  }
+    return true;
+  });
+  if (read != 0) return read;
   if (count == 0) return usage_error("no values to quantize: give them as arguments or on stdin");
   if (!block.empty()) {
     out.flush();
@@ -100,12 +92,7 @@ int run_quantize_gguf_nvfp4(GgufForm form, const std::function<Result<float>(std
   }
   if (form == GgufForm::packed) {
     out.text() += "format gguf_nvfp4\ncount " + std::to_string(count) + "\nblocks ";
-    if (!spooled.rewind()) return 3;
-    std::vector<std::uint8_t> chunk(std::size_t{1} << 15);
-    for (std::size_t n; (n = spooled.read(chunk)) != 0;) {
-      append_hex(out.text(), std::span(chunk).first(n));
-      if (!out.spill()) return 3;
-    }
+    if (!append_spool_hex(out, spooled)) return 3;
     out.text() += "\n";
   }
   return out.flush() ? 0 : 3;
