@@ -63,7 +63,11 @@ Result<std::optional<TaperedFormat>> classify_format_name(std::string_view text)
   if (f.error().kind != ErrorKind::unknown_name) return f.error();
   std::vector<NameCandidate> candidates = format_name_candidates();
   for (const TaperedFormat t : kTapered) candidates.push_back({tapered_format_name(t), tapered_format_name(t)});
-  return unknown_name_error("format", text, candidates);
+  Error combined = unknown_name_error("format", text, candidates);
+  // parse_format's own suggestions know the name families (p3109_k8p8se suggests p3109_k8p3se), which the module
+  // gives too: a tapered name takes their place only when it is the closest of all.
+  if (!combined.suggestions.empty() && find_tapered_format(combined.suggestions.front())) return combined;
+  return f.error();
 }
 
 double tapered_decode(TaperedFormat f, std::uint32_t code) {
