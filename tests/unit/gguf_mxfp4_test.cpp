@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/hex_vectors.h"
 #include "typelattice/gguf_blocks.h"
 
 namespace typelattice {
@@ -20,29 +21,9 @@ namespace {
 
 constexpr auto kMxfp4 = GgufBlockType::mxfp4;
 
-std::vector<std::uint8_t> hex_bytes(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
-std::vector<float> hex_floats(const std::string& hex) {
-  std::vector<float> out;
-  for (std::size_t j = 0; 8 * j + 8 <= hex.size(); ++j)
-    out.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(std::stoul(hex.substr(8 * j, 8), nullptr, 16))));
-  return out;
-}
-
-std::string hex_text(std::span<const std::uint8_t> bytes) {
-  std::string out;
-  char digits[3];
-  for (const std::uint8_t b : bytes) {
-    std::snprintf(digits, sizeof digits, "%02x", b);
-    out += digits;
-  }
-  return out;
-}
+using test_vectors::hex_bytes;
+using test_vectors::hex_floats;
+using test_vectors::hex_text;
 
 void expect_same_floats(std::span<const float> got, std::span<const float> want, const std::string& where) {
   ASSERT_EQ(got.size(), want.size()) << where;
