@@ -11,17 +11,9 @@ namespace typelattice::cli {
 namespace {
 
 Result<TaperedCastRequest> request_of(TaperedFormat f, const options::CastFlags& flags) {
-  if (flags.saturate && flags.no_saturate)
-    return Error{ErrorKind::bad_value, "--saturate and --no-saturate contradict each other", {}};
-  CastRequestNames names;
-  if (flags.saturate || flags.no_saturate) names.saturate = flags.saturate;
-  if (!flags.round.empty()) names.round = flags.round;
-  if (!flags.input.empty()) names.input = flags.input;
-  if (!flags.from.empty()) names.from = flags.from;
-  if (!flags.sr_num_bits.empty()) names.sr_num_bits = flags.sr_num_bits;
-  if (!flags.sr_bits.empty()) names.sr_bits = flags.sr_bits;
-  if (!flags.seed.empty()) names.seed = flags.seed;
-  return parse_tapered_cast_request(f, names);
+  const Result<CastRequestNames> names = options::cast_request_names(tapered_format_name(f), flags);
+  if (!names) return names.error();
+  return parse_tapered_cast_request(f, *names);
 }
 
 std::string bits_of(std::uint32_t raw, int width) {

@@ -62,7 +62,7 @@ void add_cast_flags(CLI::App& app, CastFlags& flags) {
       ->type_name("TYPE");
 }
 
-Result<CastRequest> cast_request(std::string_view to, const CastFlags& flags) {
+Result<CastRequestNames> cast_request_names(std::string_view to, const CastFlags& flags) {
   if (flags.saturate && flags.no_saturate)
     return Error{ErrorKind::bad_value, "--saturate and --no-saturate contradict each other", {}};
   CastRequestNames names;
@@ -74,7 +74,13 @@ Result<CastRequest> cast_request(std::string_view to, const CastFlags& flags) {
   if (!flags.sr_num_bits.empty()) names.sr_num_bits = flags.sr_num_bits;
   if (!flags.sr_bits.empty()) names.sr_bits = flags.sr_bits;
   if (!flags.seed.empty()) names.seed = flags.seed;
-  return parse_cast_request(names);
+  return names;
+}
+
+Result<CastRequest> cast_request(std::string_view to, const CastFlags& flags) {
+  const Result<CastRequestNames> names = cast_request_names(to, flags);
+  if (!names) return names.error();
+  return parse_cast_request(*names);
 }
 
 }  // namespace typelattice::options

@@ -32,6 +32,8 @@ struct CastFlags {
   std::string sr_num_bits, sr_bits, seed;  // stochastic rounding's bits, checked by the core
 };
 void add_cast_flags(CLI::App& app, CastFlags& flags);
+// The flags as the core's cast request reads them (--saturate with --no-saturate is refused here).
+Result<CastRequestNames> cast_request_names(std::string_view to, const CastFlags& flags);
 // The cast to `to` that the flags ask for, checked by the core (names, and options the target does not have).
 Result<CastRequest> cast_request(std::string_view to, const CastFlags& flags);
 
