@@ -12,47 +12,16 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/hex_vectors.h"
 #include "typelattice/gguf_blocks.h"
 
 namespace typelattice {
 namespace {
 
-std::vector<std::uint8_t> hex_bytes(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
-std::array<float, kGgufBlockSize> hex_floats(const std::string& hex) {
-  std::array<float, kGgufBlockSize> out{};
-  EXPECT_EQ(hex.size(), 8u * kGgufBlockSize);
-  for (std::size_t j = 0; j < out.size() && 8 * j + 8 <= hex.size(); ++j)
-    out[j] = std::bit_cast<float>(static_cast<std::uint32_t>(std::stoul(hex.substr(8 * j, 8), nullptr, 16)));
-  return out;
-}
-
-std::string hex_text(std::span<const std::uint8_t> bytes) {
-  std::string out;
-  char digits[3];
-  for (const std::uint8_t b : bytes) {
-    std::snprintf(digits, sizeof digits, "%02x", b);
-    out += digits;
-  }
-  return out;
-}
-
-// Same float32 bits, or both NaN (ggml's NaN payloads come from x86's arithmetic, which C does not fix).
-void expect_same_floats(std::span<const float> got, std::span<const float> want, const std::string& where) {
-  for (std::size_t j = 0; j < want.size(); ++j) {
-    if (std::isnan(want[j])) {
-      EXPECT_TRUE(std::isnan(got[j])) << where << " element " << j;
-    } else {
-      EXPECT_EQ(std::bit_cast<std::uint32_t>(got[j]), std::bit_cast<std::uint32_t>(want[j]))
-          << where << " element " << j << ": " << got[j] << " vs ggml's " << want[j];
-    }
-  }
-}
+using test_vectors::expect_same_floats;
+using test_vectors::hex_bytes;
+using test_vectors::hex_floats;
+using test_vectors::hex_text;
 
 GgufBlockType type_named(const std::string& ggml_name) {
   for (const GgufBlockSpec& spec : gguf_block_types())
@@ -64,7 +33,7 @@ GgufBlockType type_named(const std::string& ggml_name) {
 TEST(GgufBlocks, MatchGgmlsReferenceFunctionsBitForBit) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_reference.txt");
   ASSERT_TRUE(in) << "tests/data/gguf_blocks/ggml_reference.txt";
-  std::map<std::string, std::array<float, kGgufBlockSize>> inputs;
+  std::map<std::string, std::vector<float>> inputs;
   std::map<std::string, int> checked;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
@@ -74,6 +43,7 @@ TEST(GgufBlocks, MatchGgmlsReferenceFunctionsBitForBit) {
     if (kind == "input") {
       words >> block_hex;
       inputs[name] = hex_floats(block_hex);
+      ASSERT_EQ(inputs[name].size(), std::size_t{kGgufBlockSize}) << line;
       continue;
     }
     if (kind == "decode") {
@@ -89,7 +59,7 @@ TEST(GgufBlocks, MatchGgmlsReferenceFunctionsBitForBit) {
     words >> block_hex >> y_hex;
     const GgufBlockType t = type_named(kind);
     ASSERT_TRUE(inputs.count(name)) << line;
-    const std::vector<float> x(inputs[name].begin(), inputs[name].end());
+    const std::vector<float>& x = inputs[name];
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(gguf_block_spec(t).block_bytes));
     ASSERT_TRUE(quantize_gguf_blocks(t, x, bytes));
     EXPECT_EQ(hex_text(bytes), block_hex) << kind << " " << name;

@@ -11,24 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/hex_vectors.h"
 #include "typelattice/gguf_kquants.h"
 
 namespace typelattice {
 namespace {
 
-std::vector<std::uint8_t> hex_bytes(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
-std::vector<float> hex_floats(const std::string& hex) {
-  std::vector<float> out(hex.size() / 8);
-  for (std::size_t j = 0; j < out.size(); ++j)
-    out[j] = std::bit_cast<float>(static_cast<std::uint32_t>(std::stoul(hex.substr(8 * j, 8), nullptr, 16)));
-  return out;
-}
+using test_vectors::hex_bytes;
+using test_vectors::hex_floats;
 
 GgufKQuantType type_named(const std::string& ggml_name) {
   for (const GgufKQuantSpec& spec : gguf_kquant_types())

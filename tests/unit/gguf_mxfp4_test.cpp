@@ -21,21 +21,10 @@ namespace {
 
 constexpr auto kMxfp4 = GgufBlockType::mxfp4;
 
+using test_vectors::expect_same_floats;
 using test_vectors::hex_bytes;
 using test_vectors::hex_floats;
 using test_vectors::hex_text;
-
-void expect_same_floats(std::span<const float> got, std::span<const float> want, const std::string& where) {
-  ASSERT_EQ(got.size(), want.size()) << where;
-  for (std::size_t j = 0; j < want.size(); ++j) {
-    if (std::isnan(want[j])) {
-      EXPECT_TRUE(std::isnan(got[j])) << where << " element " << j;
-    } else {
-      EXPECT_EQ(std::bit_cast<std::uint32_t>(got[j]), std::bit_cast<std::uint32_t>(want[j]))
-          << where << " element " << j << ": " << got[j] << " vs ggml's " << want[j];
-    }
-  }
-}
 
 // The reference file's lines: "input NAME X", "mxfp4 NAME BLOCKS Y", "decode mxfp4 BLOCKS Y" (NVFP4's lines too).
 struct Reference {

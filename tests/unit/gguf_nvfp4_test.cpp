@@ -20,17 +20,10 @@
 namespace typelattice {
 namespace {
 
+using test_vectors::expect_same_floats;
 using test_vectors::hex_bytes;
 using test_vectors::hex_floats;
 using test_vectors::hex_text;
-
-void expect_same_floats(std::span<const float> got, std::span<const float> want, const std::string& where) {
-  ASSERT_EQ(got.size(), want.size()) << where;
-  for (std::size_t j = 0; j < want.size(); ++j) {
-    EXPECT_EQ(std::bit_cast<std::uint32_t>(got[j]), std::bit_cast<std::uint32_t>(want[j]))
-        << where << " element " << j << ": " << got[j] << " vs ggml's " << want[j];
-  }
-}
 
 TEST(GgufNvfp4, MatchesGgmlsReferenceFunctionsBitForBit) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_fp4_reference.txt");
