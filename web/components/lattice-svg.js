@@ -297,7 +297,8 @@ export class LatticeDiagram {
       g.classList.toggle('join', name === state.join);
       g.classList.toggle('hovered', name === state.hovered);
       g.classList.toggle('reachable', !!reachable && reachable.has(name));
-      g.classList.toggle('dimmed', !!reachable && !reachable.has(name));
+      // A selected type and the join keep their full colour under hover: dimming them would read as deselected.
+      g.classList.toggle('dimmed', !!reachable && !reachable.has(name) && !isSel && name !== state.join);
       g.classList.toggle('counterexample', counter.has(name));
       g.classList.toggle('competing', competing.has(name));
       g.classList.toggle('in-cycle', cycle.includes(name));

@@ -395,7 +395,9 @@ export class BitsView {
     if (facts) box.append(facts);
     // E8M0's up, down and nearest are not directions of one rounding: no modes on its strip, no table of them.
     const perMode = f.isScaleFormat ? [] : explored.modes;
-    const strip = castStrip(document, cast, destinations(perMode));
+    const pad = getComputedStyle(box);   // the strip is drawn at the box's content width: its text at its own size
+    const inner = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+    const strip = castStrip(document, cast, destinations(perMode), inner);
     if (strip) box.append(strip);
     const sr = stochasticPanel(document, f, state, options, cast, explored.samples, (change) => this.app.set(change));
     if (sr) box.append(sr);

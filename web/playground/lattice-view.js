@@ -194,7 +194,7 @@ export class LatticeView {
       this.diagram.reveal(result.join || sel[0]);
     }
     $('reach-info').textContent = hovered
-      ? t('lattice.reach', { name: hovered, list: reachable.filter((n) => n !== hovered).join(', ') || '—' }) : '';
+      ? t('lattice.reach', { name: hovered, list: reachable.filter((n) => n !== hovered && this.diagram.hasNode(n)).join(', ') || '—' }) : '';
   }
 }
 
