@@ -5,8 +5,8 @@
 // given to 0.01 dB, rounded down to its bin's lower edge. Counts only add up, so the order of the blocks does not
 // change the result. docs/tensor-analysis.md has the definitions.
 #pragma once
-#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -32,25 +32,31 @@ class BlockSqnrHistogram {
       ++exact_;
       return;
     }
-    const std::uint64_t bin = std::bit_cast<std::uint64_t>(ratio) >> kBinShift;
-    const std::uint64_t page = bin >> kPageBits;
-    if (page < pages_.size() && !pages_[page].empty()) {
-      ++pages_[page][bin & (kPageBins - 1)];
+    std::uint64_t bits;  // memcpy: the libc++ of Debian's Emscripten lacks std::bit_cast
+    std::memcpy(&bits, &ratio, sizeof bits);
+    const std::uint64_t bin = bits >> kBinShift;
+    // Unsigned: a bin below first_bin_ wraps past the end too.
+    if (const std::uint64_t at = bin - first_bin_; at < counts_.size()) {
+      ++counts_[static_cast<std::size_t>(at)];
     } else {
-      add_to_new_page(bin);
+      add_outside(bin);
     }
   }
   BlockSqnrDistribution distribution() const;
 
  private:
   static constexpr int kBinShift = 43;  // 64 - 43 = 21 bits: sign 0, 11 exponent bits, 9 mantissa bits
-  static constexpr int kPageBits = 9;   // a page is one octave of ratios: allocated when its first block comes
-  static constexpr std::uint64_t kPageBins = std::uint64_t{1} << kPageBits;
-  void add_to_new_page(std::uint64_t bin);
+  static constexpr int kOctaveBits = 9;  // bins are kept an octave of ratios at a time, from its first block on
+  static constexpr std::uint64_t kOctaves = std::uint64_t{1} << 11;  // every exponent of a positive double
+  // Widens counts_ to take `bin`'s octave, and counts it.
+  void add_outside(std::uint64_t bin);
   // The value of the rank-th lowest block's bin (rank from 1), as a ratio: its lower edge.
   double ratio_at_rank(std::uint64_t rank) const;
 
-  std::vector<std::vector<std::uint64_t>> pages_;  // [octave][bin]; at most 2048 octaves of 4 KiB
+  // counts_[i]: blocks in bin first_bin_ + i; whole octaves around every block's, at least doubled each time they
+  // widen (at most 2048 octaves of 4 KiB: 8 MiB).
+  std::vector<std::uint64_t> counts_;
+  std::uint64_t first_bin_ = 0;
   std::uint64_t exact_ = 0;
   double min_ratio_ = std::numeric_limits<double>::infinity();
 };
