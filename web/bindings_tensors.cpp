@@ -278,6 +278,13 @@ class TensorAnalysisHandle {
       out.set("blocks", static_cast<double>(e.blocks));
       out.set("worst_block", e.worst_blocks.empty() ? val::null() : val(static_cast<double>(e.worst_blocks[0].index)));
       out.set("worst_block_sqnr_db", e.worst_blocks.empty() ? val::null() : json_number(e.worst_blocks[0].sqnr_db));
+      val distribution = val::object();
+      distribution.set("blocks", static_cast<double>(e.block_sqnr.blocks));
+      distribution.set("exact", static_cast<double>(e.block_sqnr.exact));
+      distribution.set("min", json_number(e.block_sqnr.min_db));
+      distribution.set("p1", json_number(e.block_sqnr.p1_db));
+      distribution.set("median", json_number(e.block_sqnr.median_db));
+      out.set("block_sqnr_db", distribution);
       val worst = val::array();
       for (const TargetError::WorstBlock& w : e.worst_blocks) {
         val block = val::object();

@@ -1,10 +1,12 @@
 // The Tensors panel: a checkpoint opened from the path field or dropped on the window, analyzed off the UI thread
 // (TensorModel: the passes `typelattice analyze` runs) with a progress bar and Cancel; the tensor list with a
-// filter; for the selected tensor its statistics, the log2|x| histogram with each target's range, and the targets
-// by SQNR with the best marked. Every number is the core's; the panel draws.
+// filter; for the selected tensor its statistics, the log2|x| histogram with each target's range, the targets
+// by SQNR with the best marked, and the block targets' per-block SQNR distributions. Every number is the core's;
+// the panel draws.
 #include <SDL.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <string>
@@ -187,6 +189,33 @@ void draw_metrics(PanelContext& ctx, const TensorResult& r) {
   ImGui::EndTable();
 }
 
+// Each block target's per-block SQNR distribution, in the targets' order, as the CLI's text lists it.
+void draw_block_sqnr(PanelContext& ctx, const TensorResult& r) {
+  const std::vector<AnalysisTarget>& targets = ctx.tensors.targets();
+  if (std::none_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.has_blocks(); })) return;
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "Block SQNR (dB) over the blocks that have one: nearest rank, to 0.01 dB; exact blocks are inf");
+  if (!ImGui::BeginTable("tensor-block-sqnr", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  ImGui::TableSetupColumn("target", ImGuiTableColumnFlags_WidthFixed, 190.0f * ctx.scale);
+  for (const char* name : {"blocks", "exact", "min", "1st percentile", "median"})
+    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (!targets[i].has_blocks()) continue;
+    const BlockSqnrDistribution& d = r.errors[i].block_sqnr;
+    const bool any = d.blocks > 0;
+    const std::string cells[] = {"  " + targets[i].name, std::to_string(d.blocks), std::to_string(d.exact),
+                                 any ? figure(d.min_db) : "-", any ? figure(d.p1_db) : "-",
+                                 any ? figure(d.median_db) : "-"};
+    ImGui::TableNextRow();
+    for (const std::string& cell : cells) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(cell.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
 void draw_selected(PanelContext& ctx) {
   TensorModel& model = ctx.tensors;
   if (model.results().empty()) return;
@@ -207,6 +236,8 @@ void draw_selected(PanelContext& ctx) {
   draw_tensor_histogram(ctx, r, model.targets());
   ImGui::Spacing();
   draw_metrics(ctx, r);
+  ImGui::Spacing();
+  draw_block_sqnr(ctx, r);
 }
 
 }  // namespace

@@ -226,6 +226,7 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     error_.saturated += saturated;
     // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
     if (signal == 0) continue;
+    block_sqnr_.add(signal, noise);
     keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
   }
 }
@@ -253,7 +254,10 @@ void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
       signal += static_cast<double>(x) * x;
       noise += (d - x) * (d - x);
     }
-    if (finite && signal != 0) keep_if_worse(index, signal, noise, block);
+    if (finite && signal != 0) {
+      block_sqnr_.add(signal, noise);
+      keep_if_worse(index, signal, noise, block);
+    }
   }
 }
 
@@ -282,6 +286,7 @@ TargetError TargetAccumulator::error() const {
   out.mse = out.measured == 0 ? 0.0 : out.sum_squared_error / static_cast<double>(out.measured);
   out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
   for (const Candidate& c : worst_) out.worst_blocks.push_back({c.index, sqnr_db(c.signal, c.noise), c.values});
+  out.block_sqnr = block_sqnr_.distribution();
   return out;
 }
 

@@ -74,6 +74,25 @@ void append_worst_blocks(std::string& out, const TensorResult& r, const std::vec
   }
 }
 
+// Each block target's per-block SQNR distribution, a table of its own under the targets' table.
+void append_block_sqnr(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
+  if (std::none_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.has_blocks(); })) return;
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-26s %11s %9s %9s %9s %9s\n", "block SQNR dB (to 0.01)", "blocks", "exact", "min",
+                "p1", "median");
+  out += line;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (!targets[i].has_blocks()) continue;
+    const BlockSqnrDistribution& d = r.errors[i].block_sqnr;
+    const bool any = d.blocks > 0;
+    std::snprintf(line, sizeof line, "  %-26s %11llu %9llu %9s %9s %9s\n", targets[i].name.c_str(),
+                  static_cast<unsigned long long>(d.blocks), static_cast<unsigned long long>(d.exact),
+                  any ? number(d.min_db, 4).c_str() : "-", any ? number(d.p1_db, 4).c_str() : "-",
+                  any ? number(d.median_db, 4).c_str() : "-");
+    out += line;
+  }
+}
+
 // CSV (RFC 4180): a field with a comma, a quote or a line break is quoted, its quotes doubled.
 std::string csv_field(std::string_view text) {
   if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
@@ -175,6 +194,7 @@ void append_tensor_report_text(std::string& out, const TensorResult& r, const st
                   targets[i].element ? "-" : worst_block.c_str());
     out += line;
   }
+  append_block_sqnr(out, r, targets);
   if (worst > 0) append_worst_blocks(out, r, targets);
 }
 
@@ -225,6 +245,10 @@ void append_tensor_report_json(std::string& out, const TensorResult& r, const st
       out += ", \"blocks\": " + std::to_string(e.blocks) +
              ", \"worst_block\": " + (e.worst_blocks.empty() ? "null" : std::to_string(e.worst_blocks[0].index)) +
              ", \"worst_block_sqnr_db\": " + (e.worst_blocks.empty() ? "null" : json_number(e.worst_blocks[0].sqnr_db));
+      const BlockSqnrDistribution& d = e.block_sqnr;
+      out += ", \"block_sqnr_db\": {\"blocks\": " + std::to_string(d.blocks) + ", \"exact\": " +
+             std::to_string(d.exact) + ", \"min\": " + json_number(d.min_db) + ", \"p1\": " + json_number(d.p1_db) +
+             ", \"median\": " + json_number(d.median_db) + "}";
       if (worst > 0) {
         out += ", \"worst_blocks\": [";
         for (std::size_t w = 0; w < e.worst_blocks.size(); ++w) {
@@ -266,8 +290,11 @@ void append_tensor_report_csv(std::string& out, std::string_view path, const Ten
       }
       out.append(",").append(std::to_string(e.blocks)).append(",");
       if (!e.worst_blocks.empty()) out += csv_number(e.worst_blocks[0].sqnr_db);
+      const BlockSqnrDistribution& d = e.block_sqnr;
+      out.append(",").append(std::to_string(d.blocks)).append(",").append(std::to_string(d.exact));
+      for (const double db : {d.min_db, d.p1_db, d.median_db}) out.append(",").append(d.blocks > 0 ? csv_number(db) : "");
     } else {
-      out += ",,,,";
+      out += ",,,,,,,,,";
     }
     out += "\n";
   }

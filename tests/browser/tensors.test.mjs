@@ -1,7 +1,8 @@
 // The Tensors view in Chromium: a file this test writes (tests/js/module/tensor-files.mjs) set on #tensor-file is
 // read in the view's worker; the list names its tensors, the metrics of each tensor carry the SQNR that
-// `typelattice analyze --format json` gives, sorted highest first; a worst block opens in the Blocks view with its
-// values; Cancel stops a large file's reading; a bad file shows the core's message; the page says nothing is uploaded.
+// `typelattice analyze --format json` gives, sorted highest first, and the block SQNR distributions its figures; a
+// worst block opens in the Blocks view with its values; Cancel stops a large file's reading; a bad file shows the
+// core's message; the page says nothing is uploaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -63,6 +64,21 @@ test('the list, and every tensor\'s metrics carry the CLI\'s SQNR, highest first
     for (const target of tensor.targets) {
       const row = shown.find((r) => r.format === target.format);
       assertSameSqnr(row.sqnr, target.sqnr_db, `${tensor.name} ${target.format}`);
+    }
+    // Each block target's distribution: the CLI's figures, 'inf' when exact.
+    const distributions = await page.$$eval('#tensor-block-sqnr [data-format]', (rows) => rows.map((r) => ({
+      format: r.dataset.format, blocks: Number(r.dataset.blocks), exact: Number(r.dataset.exact), min: r.dataset.min,
+      p1: r.dataset.p1, median: r.dataset.median })));
+    const blockTargets = tensor.targets.filter((t) => t.block_sqnr_db);
+    assert.deepEqual(distributions.map((d) => d.format), blockTargets.map((t) => t.format), tensor.name);
+    for (const target of blockTargets) {
+      const d = distributions.find((r) => r.format === target.format);
+      const want = target.block_sqnr_db;
+      assert.deepEqual([d.blocks, d.exact], [want.blocks, want.exact], `${tensor.name} ${target.format}`);
+      for (const key of ['min', 'p1', 'median']) {
+        if (want.blocks === 0) assert.equal(d[key], '', `${tensor.name} ${target.format} ${key}`);
+        else assertSameSqnr(d[key], want[key], `${tensor.name} ${target.format} ${key}`);
+      }
     }
     const measured = shown.filter((r) => tensor.targets.find((t) => t.format === r.format).measured > 0)
       .map((r) => (r.sqnr === 'inf' ? Infinity : Number(r.sqnr)));

@@ -10,6 +10,10 @@ if(TYPELATTICE_DEBIAN_PYTHON)
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_codec_targets_test.py
                    $<TARGET_FILE:typelattice>)
   set_tests_properties(analyze_codec_targets_against_numpy PROPERTIES LABELS unit TIMEOUT 300)
+  add_test(NAME analyze_block_sqnr_against_numpy
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_block_sqnr_test.py
+                   $<TARGET_FILE:typelattice>)
+  set_tests_properties(analyze_block_sqnr_against_numpy PROPERTIES LABELS unit TIMEOUT 300)
 endif()
 # .npz (NumPy's own archives, zip64, and bad zips written from the spec) and raw arrays (--raw), with NumPy.
 if(TYPELATTICE_DEBIAN_PYTHON)

@@ -153,6 +153,7 @@ TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
       EXPECT_EQ(a.tensor_scale(), options.tensor_scale);
       double sum_squared_error = 0, worst = std::numeric_limits<double>::infinity();
       std::uint64_t saturated = 0, flushed = 0, block = 0, worst_block = 0;
+      std::vector<double> block_sqnrs;
       for (std::size_t r = 0; r < rows; ++r) {
         const std::span<const float> slice = std::span<const float>(values).subspan(r * row, row);
         a.add_row_slice(slice);
@@ -163,6 +164,7 @@ TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
           saturated += static_cast<std::uint64_t>(b.error.saturated);
           flushed += static_cast<std::uint64_t>(b.error.flushed);
           if (b.error.sqnr_db < worst) worst = b.error.sqnr_db, worst_block = block;
+          block_sqnrs.push_back(b.error.sqnr_db);
           ++block;
         }
       }
@@ -178,6 +180,17 @@ TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
       ASSERT_EQ(got.worst_blocks.size(), 1u);
       EXPECT_EQ(got.worst_blocks[0].index, worst_block);
       EXPECT_DOUBLE_EQ(got.worst_blocks[0].sqnr_db, worst);
+      // The distribution: quantize_detail's block SQNRs sorted, the nearest ranks to a bin (0.0085 dB) below.
+      std::sort(block_sqnrs.begin(), block_sqnrs.end());
+      const BlockSqnrDistribution& d = got.block_sqnr;
+      EXPECT_EQ(d.blocks, block);
+      EXPECT_EQ(d.exact, 0u);
+      EXPECT_DOUBLE_EQ(d.min_db, block_sqnrs.front());
+      const double p1 = block_sqnrs[(block + 99) / 100 - 1], median = block_sqnrs[(block + 1) / 2 - 1];
+      EXPECT_LE(d.p1_db, p1 + 1e-9);
+      EXPECT_GE(d.p1_db, p1 - 0.0085);
+      EXPECT_LE(d.median_db, median + 1e-9);
+      EXPECT_GE(d.median_db, median - 0.0085);
     }
   }
 }

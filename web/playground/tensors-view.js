@@ -150,6 +150,7 @@ export class TensorsView {
       subnormals: s.subnormals, nan: s.nan, inf: s.inf });
     this.drawHistogram(tensor);
     this.showMetrics(tensor);
+    this.showBlockSqnr(tensor);
     this.showWorst(tensor);
   }
 
@@ -233,6 +234,27 @@ export class TensorsView {
     el('td', { text: target.worst_block === undefined || target.worst_block === null ? '-'
       : `#${target.worst_block} (${figure(target.worst_block_sqnr_db)})` })));
     table.replaceChildren(el('thead', {}, el('tr', {}, ...head)), el('tbody', {}, ...rows));
+  }
+
+  // Each block target's per-block SQNR distribution, in the targets' order (data-min, data-p1, data-median: the
+  // module's figures, 'inf' when exact, '' when no block has an SQNR).
+  showBlockSqnr(tensor) {
+    const box = $('tensor-block-sqnr');
+    const targets = tensor.targets.filter((target) => target.block_sqnr_db);
+    if (targets.length === 0) {
+      box.replaceChildren();
+      return;
+    }
+    const shown = (d, v) => (d.blocks === 0 ? '-' : figure(v));
+    const data = (d, v) => (d.blocks === 0 ? '' : v === null ? 'inf' : String(v));
+    const head = ['format', 'blocks', 'exact', 'min', 'p1', 'median']
+      .map((k) => el('th', { scope: 'col', text: t(`tensors.blockSqnr.${k}`) }));
+    const rows = targets.map(({ format, block_sqnr_db: d }) => el('tr', { 'data-format': format, 'data-blocks': d.blocks,
+      'data-exact': d.exact, 'data-min': data(d, d.min), 'data-p1': data(d, d.p1), 'data-median': data(d, d.median) },
+    el('th', { scope: 'row', text: format }), el('td', { text: String(d.blocks) }), el('td', { text: String(d.exact) }),
+    el('td', { text: shown(d, d.min) }), el('td', { text: shown(d, d.p1) }), el('td', { text: shown(d, d.median) })));
+    box.replaceChildren(el('h2', { text: t('tensors.blockSqnrTitle') }), el('p', { class: 'hint', text: t('tensors.blockSqnrHint') }),
+      el('div', { class: 'scroll' }, el('table', { class: 'data' }, el('thead', {}, el('tr', {}, ...head)), el('tbody', {}, ...rows))));
   }
 
   // Each block target's lowest-SQNR blocks, each a link to the Blocks view with the block's values.

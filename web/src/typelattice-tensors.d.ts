@@ -69,6 +69,19 @@ export interface WorstBlock {
   values: (number | null)[];
 }
 
+/** A block target's per-block SQNR over the blocks that have one (inputs not all zero, none NaN or Inf). */
+export interface BlockSqnrDistribution {
+  blocks: number;
+  /** Blocks that come back exactly (+Inf dB). */
+  exact: number;
+  /** The lowest block SQNR, exactly; null when it is +Inf or there are no blocks. */
+  min: number | null;
+  /** The ceil(p · blocks)-th lowest (nearest rank) to 0.01 dB, rounded down to its histogram bin's edge but never
+   * below min; null when that block is exact (+Inf dB) or there are no blocks. */
+  p1: number | null;
+  median: number | null;
+}
+
 /** What one target does to one tensor. */
 export interface TargetReport {
   target: string;
@@ -94,6 +107,8 @@ export interface TargetReport {
   blocks?: number;
   worst_block?: number | null;
   worst_block_sqnr_db?: number | null;
+  /** Block targets: the distribution of the blocks' SQNR in dB. */
+  block_sqnr_db?: BlockSqnrDistribution;
   worst_blocks?: WorstBlock[];
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "typelattice/block_formats.h"
+#include "typelattice/block_sqnr_histogram.h"
 #include "typelattice/codec_block_targets.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/result.h"
@@ -105,6 +106,7 @@ struct TargetError {
     std::vector<float> values;  // the block's inputs, as typelattice quantize reads them
   };
   std::vector<WorstBlock> worst_blocks;
+  BlockSqnrDistribution block_sqnr;  // over the blocks that have an SQNR (block_sqnr_histogram.h)
 };
 
 class TargetAccumulator {
@@ -141,6 +143,7 @@ class TargetAccumulator {
   void keep_if_worse(std::uint64_t index, double signal, double noise, std::span<const float> values);
   std::size_t worst_count_ = 1;
   std::vector<Candidate> worst_;
+  BlockSqnrHistogram block_sqnr_;
 };
 
 }  // namespace typelattice

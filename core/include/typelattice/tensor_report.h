@@ -34,8 +34,9 @@ std::vector<std::size_t> targets_by_sqnr(const std::vector<AnalysisTarget>& targ
                                          const std::vector<TargetError>& errors);
 
 // Text: the file's lines (its kind, the tensor count, how blocks are cut, the tensors not analyzed), then per
-// tensor a blank line, its statistics and histogram, the table of targets with the best marked '*', and with
-// worst > 0 each block target's worst blocks as `typelattice quantize` commands.
+// tensor a blank line, its statistics and histogram, the table of targets with the best marked '*', the block
+// targets' per-block SQNR distributions, and with worst > 0 each block target's worst blocks as `typelattice
+// quantize` commands.
 std::string tensor_report_text_file(std::string_view path, const TensorFileIndex& index);
 void append_tensor_report_text(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
                                std::size_t worst);
@@ -50,10 +51,12 @@ void append_tensor_report_json(std::string& out, const TensorResult& r, const st
                                bool first, std::size_t worst);
 std::string_view tensor_report_json_file_end(bool any);
 
-// CSV (RFC 4180): the header row, then a row per tensor and target (block columns empty for element formats).
+// CSV (RFC 4180): the header row, then a row per tensor and target (block columns empty for element formats; the
+// distribution's dB columns empty when no block has an SQNR).
 inline constexpr std::string_view kTensorReportCsvHeader =
     "file,tensor,dtype,shape,count,format,bits_per_element,measured,non_finite,saturated,flushed,mse,sqnr_db,"
-    "max_abs_error,max_relative_error,scale_mode,tensor_scale,blocks,worst_block_sqnr_db\n";
+    "max_abs_error,max_relative_error,scale_mode,tensor_scale,blocks,worst_block_sqnr_db,block_sqnr_blocks,"
+    "block_sqnr_exact,block_sqnr_min_db,block_sqnr_p1_db,block_sqnr_median_db\n";
 void append_tensor_report_csv(std::string& out, std::string_view path, const TensorResult& r,
                               const std::vector<AnalysisTarget>& targets);
 

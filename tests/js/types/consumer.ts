@@ -117,10 +117,11 @@ export async function useIt(): Promise<string> {
   const report: AnalysisReport = await tl.analyze(new Blob([]), { to: ['nvfp4'], tensors: ['layers.*'], worst: 2,
     onProgress: ({ bytes, total }) => bytes / total, signal: new AbortController().signal });
   const sqnr: number | null = report.tensors[0].targets[0].sqnr_db;
+  const blockMedian: number | null | undefined = report.tensors[0].targets[0].block_sqnr_db?.median;
   // @ts-expect-error: a path is not a source
   tl.analyze('model.safetensors');
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
           cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
-          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords, sqnr].join(' ');
+          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords, sqnr, blockMedian].join(' ');
 }
