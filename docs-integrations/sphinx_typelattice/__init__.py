@@ -35,9 +35,12 @@ def _choice(values):
 
 
 def _on_off(argument):
-    # MyST reads an unquoted `:x64: off` as YAML and passes False (or its text "False"); docutils passes "off".
-    text = {"false": "off", "true": "on"}.get(str(argument).strip().lower(), argument or "")
-    return directives.choice(str(text).strip(), ("on", "off"))
+    # MyST reads unquoted `on`/`off` as YAML booleans: off arrives as "False", on as None (its flag value), which a
+    # bare `:x64:` also gives in reStructuredText; docutils passes the text as written.
+    if argument is None:
+        return "on"
+    text = {"false": "off", "true": "on"}.get(str(argument).strip().lower(), str(argument).strip())
+    return directives.choice(text, ("on", "off"))
 
 
 def _dtype_list(argument):

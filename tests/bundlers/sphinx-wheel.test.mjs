@@ -93,12 +93,12 @@ test('the installed package builds the sample project; its page shows the elemen
   }
 });
 
-test('the installed directive accepts what MyST passes for unquoted off and 0x1d', () => {
+test('the installed directive accepts what MyST passes for unquoted off, on and 0x1d', () => {
   assert.ok(venvPython, 'the venv was made by the test before');
   const answers = run(venvPython, ['-c', [
     'from sphinx_typelattice import TypeLatticeDirective as D',
     'x64, code = D.option_spec["x64"], D.option_spec["code"]',
-    'print(x64(False), x64("False"), x64("off"), x64(True), code(29), code("0x1d"))',
+    'print(x64(False), x64("False"), x64("off"), x64(None), x64(True), code(29), code("0x1d"))',
   ].join('\n')], { cwd: work }).trim();
-  assert.equal(answers, 'off off off on 29 0x1d');
+  assert.equal(answers, 'off off off on on 29 0x1d');
 });

@@ -24,3 +24,8 @@ add_test(NAME browser_sphinx_wheel
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx_wheel.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx-wheel.test.mjs)
 set_tests_properties(browser_sphinx_wheel PROPERTIES LABELS "js;browser" TIMEOUT 300)
+# The extension under MyST Markdown (Debian's python3-myst-parser): every option written unquoted, sphinx-build -W.
+add_test(NAME browser_sphinx_myst
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx_myst.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx-myst.test.mjs)
+set_tests_properties(browser_sphinx_myst PROPERTIES LABELS "js;browser" TIMEOUT 300)
