@@ -1,6 +1,7 @@
 # The packed npm package in fresh Vite (build and dev server), VitePress, webpack 5 and esbuild projects, each
 # page checked in Chromium (tests/bundlers/bundlers.test.mjs); the bundlers come from each fixture's lockfile
-# (scripts/install-deps.sh test). The Sphinx extension's sample project, built with Debian's sphinx-build.
+# (scripts/install-deps.sh test). The Sphinx extension's sample projects (reStructuredText, MyST Markdown) and a
+# Material for MkDocs site, built with Debian's sphinx-build and mkdocs.
 find_program(TYPELATTICE_NODE node REQUIRED)
 add_test(NAME browser_bundlers
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/bundlers.log
@@ -29,3 +30,8 @@ add_test(NAME browser_sphinx_myst
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx_myst.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx-myst.test.mjs)
 set_tests_properties(browser_sphinx_myst PROPERTIES LABELS "js;browser" TIMEOUT 300)
+# Material for MkDocs (Debian's mkdocs, mkdocs-material) with the packed package's dist/, mkdocs build --strict.
+add_test(NAME browser_mkdocs
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/mkdocs.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/mkdocs.test.mjs)
+set_tests_properties(browser_mkdocs PROPERTIES LABELS "js;browser" TIMEOUT 300)
