@@ -169,6 +169,34 @@ TEST(DeepseekTiles, TheLargestValueOfATileLandsOn448AndNothingOverflows) {
   }
 }
 
+// Values next to an E4M3 midpoint × s, where DeepSeek-V3's x / s (one float32 rounding) and DeepGEMM's x × (1 / s)
+// (two) can pick different codes: the core follows x / s, and such values exist.
+TEST(DeepseekTiles, ElementsFollowTheQuotientNotTheReciprocalProduct) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> amaxes(0.01f, 1000.0f);
+  int differing = 0;
+  for (int i = 0; i < 200; ++i) {
+    const float amax = amaxes(rng), s = ds_tile_scale(false, amax);
+    for (int code = 0x38; code < 0x7e; ++code) {  // midpoints from 1 to 448
+      const float mid = static_cast<float>((e4m3_value(code) + e4m3_value(code + 1)) / 2);
+      float x = std::nextafter(std::nextafter(std::nextafter(mid * s, 0.0f), 0.0f), 0.0f);
+      for (int k = 0; k < 7; ++k, x = std::nextafter(x, INFINITY)) {
+        const int by_quotient = reference_code(static_cast<float>(static_cast<double>(x) / s));
+        const int by_product = reference_code(x * (1.0f / s));
+        if (by_quotient == by_product) continue;
+        ++differing;
+        std::vector<float> tile{amax, x};
+        std::vector<float> scales(1);
+        std::vector<std::uint8_t> codes(2);
+        ASSERT_TRUE(quantize_ds_tiles(DsTileType::fp8_1x128, {1, 2}, tile, scales, codes));
+        EXPECT_EQ(int{codes[1]}, by_quotient) << "amax " << amax << ", x " << x;
+        EXPECT_EQ(int{ds_element_code(x, s)}, by_quotient) << "amax " << amax << ", x " << x;
+      }
+    }
+  }
+  EXPECT_GT(differing, 0);
+}
+
 // Every 2^12th float32 bit pattern as amax, both scale formats.
 TEST(DeepseekTiles, ScalesMatchTheReferenceAcrossFloat32) {
   for (std::uint64_t b = 0; b <= 0xffffffffu; b += 0x1000) {
