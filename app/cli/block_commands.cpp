@@ -238,7 +238,8 @@ int run_quantize_ds_type(DsTileType t, const QuantizeArgs& args, const std::vect
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
   if (const Result<DsTileType> t = parse_ds_tile_type(args.to); t) return run_quantize_ds_type(*t, args, given);
-  if (!args.shape.empty()) return usage_error("--shape is for the DeepSeek tile types ds_fp8_1x128 … ds_fp8_128x128_ue8m0");
+  if (!args.shape.empty())
+    return usage_error("--shape is for the DeepSeek tile types ds_fp8_1x128 … ds_fp8_128x128_ue8m0");
   if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
   if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(args.to); t) return refuse_quantize_gguf_kquant(*t);
   if (names_gguf_nvfp4(args.to)) {
@@ -350,8 +351,9 @@ void add_block_commands(CLI::App& app, Runner& run) {
       "quantize", "Quantize float32 values to a block-scaled format: each block's scale, then each element's code");
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
-                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; DeepSeek's FP8 tiles ds_fp8_1x128, "
-                       "ds_fp8_1x128_ue8m0, ds_fp8_128x128, ds_fp8_128x128_ue8m0 (ggml's K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
+                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; DeepSeek's "
+                       "FP8 tiles ds_fp8_1x128, ds_fp8_1x128_ue8m0, ds_fp8_128x128, ds_fp8_128x128_ue8m0 (ggml's "
+                       "K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "
