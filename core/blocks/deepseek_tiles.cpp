@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <vector>
 
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
+#include "core/formats/geometry.h"
 #include "typelattice/cast_kernels.h"
 #include "typelattice/minifloat.h"
 
@@ -62,9 +62,9 @@ float ds_tile_scale(bool ue8m0, float amax) {
   const float s = (std::isnan(amax) ? amax : std::max(amax, kDsAmaxFloor)) / kDsElementMax;
   if (!ue8m0 || !std::isfinite(s)) return s;
   // exp2(ceil(log2 s)): s is normal (at least 1e-4 / 448), so its exponent field, plus one unless s is a power of 2.
-  const auto bits = std::bit_cast<std::uint32_t>(s);
+  const auto bits = minifloat_detail::bit_cast<std::uint32_t>(s);
   const std::uint32_t exponent = (bits >> 23 & 0xff) + ((bits & 0x7fffff) != 0 ? 1 : 0);
-  return std::bit_cast<float>(exponent << 23);
+  return minifloat_detail::bit_cast<float>(exponent << 23);
 }
 
 std::uint8_t ds_element_code(float x, float scale) {
