@@ -228,7 +228,7 @@ int run_quantize_ds_type(DsTileType t, const QuantizeArgs& args, const std::vect
   std::optional<DsTileShape> shape;
   if (!args.shape.empty()) {
     const Result<DsTileShape> parsed = parse_ds_shape(args.shape);
-    if (!parsed) return usage_error(parsed.error().message);
+    if (!parsed) return usage_error("--shape: " + parsed.error().message);
     shape = *parsed;
   }
   return run_quantize_table_type<DsForm>(

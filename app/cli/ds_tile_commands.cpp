@@ -115,7 +115,8 @@ Result<DsTileShape> parse_ds_shape(const std::string& text) {
   const DsTileShape shape{comma == std::string::npos ? 0 : number(view.substr(0, comma)),
                           comma == std::string::npos ? 0 : number(view.substr(comma + 1))};
   if (shape.rows == 0 || shape.cols == 0 || shape.cols > SIZE_MAX / shape.rows)
-    return bad("--shape takes ROWS,COLS, two positive integers, not '" + displayed(text) + "'");
+    return bad("a shape is ROWS,COLS, two positive integers whose product is a count of values, not '" +
+               displayed(text) + "'");
   return shape;
 }
 

@@ -12,7 +12,7 @@ namespace typelattice::cli {
 
 enum class DsForm { text, json, packed, layout };
 
-// "R,C": two positive integers. Errors name what is wrong.
+// "R,C": two positive integers whose product fits a size_t. Errors name what is wrong.
 Result<DsTileShape> parse_ds_shape(const std::string& text);
 // The values are a matrix of `shape` in row-major order; without one, a 1×128 type takes them as one row, and a
 // 128×128 type refuses to run.

@@ -32,9 +32,10 @@ std::size_t ceil_div(std::size_t a, std::size_t b) { return a / b + (a % b != 0)
 std::string shape_problem(DsTileType t, DsTileShape shape, std::size_t values, std::size_t scales,
                           std::size_t codes) {
   if (shape.rows == 0 || shape.cols == 0) return "no values";
-  if (shape.cols > SIZE_MAX / shape.rows || values != shape.rows * shape.cols || codes != values)
-    return std::to_string(values) + " values and " + std::to_string(codes) + " codes for a " +
-           std::to_string(shape.rows) + "×" + std::to_string(shape.cols) + " matrix";
+  const std::string matrix = "a " + std::to_string(shape.rows) + "×" + std::to_string(shape.cols) + " matrix";
+  if (codes != values) return std::to_string(values) + " values and " + std::to_string(codes) + " codes";
+  if (shape.cols > SIZE_MAX / shape.rows || codes != shape.rows * shape.cols)
+    return std::to_string(codes) + " codes for " + matrix;
   if (scales != ds_scale_count(t, shape))
     return std::to_string(scales) + " scales where the matrix has " + std::to_string(ds_scale_count(t, shape)) +
            " tiles";
