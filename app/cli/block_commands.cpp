@@ -10,6 +10,7 @@
 #include "app/cli/block_io.h"
 #include "app/cli/bnb_block_commands.h"
 #include "app/cli/commands.h"
+#include "app/cli/ds_tile_commands.h"
 #include "app/cli/gguf_block_commands.h"
 #include "app/cli/gguf_nvfp4_commands.h"
 #include "app/cli/gguf_kquant_commands.h"
@@ -22,6 +23,7 @@
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/closest_names.h"
+#include "typelattice/deepseek_tiles.h"
 #include "typelattice/display_text.h"
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_kquants.h"
@@ -36,11 +38,11 @@ int write_error() {
 }
 
 struct QuantizeArgs {
-  std::string to, scale_mode, input, format = "text", never;
+  std::string to, scale_mode, input, format = "text", shape, never;
   bool packed = false, tensor_scale = false, layout = false;
 };
 
-// A name that is no block format, GGUF or bitsandbytes block type. When its closest name is a block format, the
+// A name that is no block format, GGUF, bitsandbytes or DeepSeek tile type. When its closest name is a block format, the
 // core's message, which the JS module and the app give too (the conformance corpus asks all three); when it is a
 // GGUF or bitsandbytes type, which only the CLI takes, the closest names of all.
 std::string unknown_format_message(std::string_view name) {
@@ -51,6 +53,7 @@ std::string unknown_format_message(std::string_view name) {
   names.push_back(kGgufNvfp4Name);
   for (const GgufKQuantSpec& spec : gguf_kquant_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
+  for (const DsTileSpec& spec : ds_tile_types()) names.push_back(spec.name);
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
   const std::vector<std::string> closest = closest_names(name, names);
@@ -220,7 +223,23 @@ int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::v
       [t](BnbForm form, const auto& next) { return run_quantize_bnb(t, form, next); });
 }
 
+// ds_fp8_1x128 … ds_fp8_128x128_ue8m0: the values are a matrix of --shape (a 1×128 type: one row without it).
+int run_quantize_ds_type(DsTileType t, const QuantizeArgs& args, const std::vector<std::string>& given) {
+  std::optional<DsTileShape> shape;
+  if (!args.shape.empty()) {
+    const Result<DsTileShape> parsed = parse_ds_shape(args.shape);
+    if (!parsed) return usage_error("--shape: " + parsed.error().message);
+    shape = *parsed;
+  }
+  return run_quantize_table_type<DsForm>(
+      ds_tile_spec(t).name, args, given,
+      [t, shape](DsForm form, const auto& next) { return run_quantize_ds(t, shape, form, next); });
+}
+
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
+  if (const Result<DsTileType> t = parse_ds_tile_type(args.to); t) return run_quantize_ds_type(*t, args, given);
+  if (!args.shape.empty())
+    return usage_error("--shape is for the DeepSeek tile types ds_fp8_1x128 … ds_fp8_128x128_ue8m0");
   if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
   if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(args.to); t) return refuse_quantize_gguf_kquant(*t);
   if (names_gguf_nvfp4(args.to)) {
@@ -231,7 +250,7 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
   if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(unknown_format_message(args.to));
-  if (args.layout) return usage_error("--layout is for the GGUF and bitsandbytes block types");
+  if (args.layout) return usage_error("--layout is for the GGUF, bitsandbytes and DeepSeek tile types");
   std::optional<ScaleMode> mode;
   if (!args.scale_mode.empty()) {
     const Result<ScaleMode> parsed = parse_scale_mode(args.scale_mode);
@@ -302,6 +321,7 @@ int run_dequantize(const std::string& from, bool layout) {
   if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
   if (names_gguf_nvfp4(from)) return run_dequantize_gguf_nvfp4(std::cin);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
+  if (const Result<DsTileType> t = parse_ds_tile_type(from); t) return run_dequantize_ds(*t, std::cin);
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(unknown_format_message(from));
   BlockCodeStream stream;
@@ -331,7 +351,8 @@ void add_block_commands(CLI::App& app, Runner& run) {
       "quantize", "Quantize float32 values to a block-scaled format: each block's scale, then each element's code");
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
-                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4 (ggml's "
+                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; DeepSeek's "
+                       "FP8 tiles ds_fp8_1x128, ds_fp8_1x128_ue8m0, ds_fp8_128x128, ds_fp8_128x128_ue8m0 (ggml's "
                        "K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
@@ -341,9 +362,12 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--input", args->input, "decimal (default; rounded to float32 once) or hex: float32 bit patterns")
       ->type_name("KIND");
   quantize->add_option("--format", args->format, "text (default) or json")->type_name("F");
+  quantize->add_option("--shape", args->shape,
+                       "DeepSeek tiles: the values are a ROWS×COLS matrix, row-major (ds_fp8_1x128 without it: one row)")
+      ->type_name("R,C");
   quantize->add_flag("--packed", args->packed,
                      "print the scales and the packed codes in hex (FP4: two per byte, FP6: four per three bytes)");
-  quantize->add_flag("--layout", args->layout, "GGUF and bitsandbytes block types: each block's bytes, field by field");
+  quantize->add_flag("--layout", args->layout, "GGUF, bitsandbytes and DeepSeek tile types: each block's bytes, field by field");
   quantize->add_flag("--tensor-scale", args->tensor_scale,
                      "nvfp4: an FP32 per-tensor scale, amax / (448 · 6), under the block scales");
   // VALUE... are the leftovers in order (prefix_command), so -1.5 needs no "--" (see `cast`).

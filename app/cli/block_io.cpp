@@ -169,7 +169,7 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
 }  // namespace
 
 std::string value_text(double v, bool json) {
-  if (json && std::isnan(v)) return "null";
+  if (json && !std::isfinite(v)) return "null";  // JSON has no NaN or Infinity
   return block_value_text(v);
 }
 

@@ -14,7 +14,7 @@
 
 namespace typelattice::cli {
 
-// A value as this CLI prints values: the exact decimal, "nan", "inf", "-inf"; `json` prints null for NaN.
+// A value as this CLI prints values: the exact decimal, "nan", "inf", "-inf"; `json` prints null for NaN and ±Inf.
 std::string value_text(double v, bool json = false);
 
 // The two forms are written in pieces as the blocks are quantized. JSON: {"format", "block_size", "scale_mode",

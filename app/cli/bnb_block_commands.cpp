@@ -24,14 +24,6 @@
 namespace typelattice::cli {
 namespace {
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
-std::array<std::uint8_t, 4> float32_bytes(float v) {
-  const auto bits = std::bit_cast<std::uint32_t>(v);
-  return {static_cast<std::uint8_t>(bits), static_cast<std::uint8_t>(bits >> 8), static_cast<std::uint8_t>(bits >> 16),
-          static_cast<std::uint8_t>(bits >> 24)};
-}
-
 std::string absmax_text(float absmax) {
   return hex_text(std::bit_cast<std::uint32_t>(absmax), 8) + " " + block_value_text(static_cast<double>(absmax));
 }
@@ -120,24 +112,6 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
 
 namespace {
 
-Result<std::vector<std::uint8_t>> hex_bytes(std::istream& in, const std::string& key) {
-  std::string word, text;
-  if (!(in >> word) || word != key) return bad("expected '" + key + " HEX'");
-  if (!(in >> text)) return bad(key + ": no hex digits");
-  if (text.size() % 2 != 0) return bad(key + ": an odd number of hex digits");
-  std::vector<std::uint8_t> bytes(text.size() / 2);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const int nibble = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                       : (c >= 'a' && c <= 'f')                     ? c - 'a' + 10
-                       : (c >= 'A' && c <= 'F')                     ? c - 'A' + 10
-                                                                    : -1;
-    if (nibble < 0) return bad(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
-    bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] | nibble << (i % 2 == 0 ? 4 : 0));
-  }
-  return bytes;
-}
-
 int print_values(BnbBlockType t, std::span<const std::uint8_t> packed, std::span<const float> absmax,
                  std::size_t count) {
   std::vector<float> values(count);
@@ -174,19 +148,14 @@ int run_dequantize_bnb(BnbBlockType t, std::istream& in) {
       return usage_error("count '" + displayed(value) + "' is not a number of values");
     count = count * 10 + static_cast<std::size_t>(c - '0');
   }
-  const Result<std::vector<std::uint8_t>> absmax_bytes = hex_bytes(in, "absmax");
+  const Result<std::vector<std::uint8_t>> absmax_bytes = read_hex_field(in, "absmax");
   if (!absmax_bytes) return usage_error(absmax_bytes.error().message);
-  const Result<std::vector<std::uint8_t>> codes = hex_bytes(in, "codes");
+  const Result<std::vector<std::uint8_t>> codes = read_hex_field(in, "codes");
   if (!codes) return usage_error(codes.error().message);
   if (in >> key) return usage_error("unexpected '" + displayed(key) + "' after the codes");
-  if (absmax_bytes->size() % 4 != 0) return usage_error("absmax: not a whole number of float32s");
-  std::vector<float> absmax(absmax_bytes->size() / 4);
-  for (std::size_t i = 0; i < absmax.size(); ++i) {
-    std::uint32_t bits = 0;
-    for (std::size_t k = 0; k < 4; ++k) bits |= static_cast<std::uint32_t>((*absmax_bytes)[4 * i + k]) << (8 * k);
-    absmax[i] = std::bit_cast<float>(bits);
-  }
-  return print_values(t, *codes, absmax, count);
+  const Result<std::vector<float>> absmax = float32s_of_bytes(*absmax_bytes, "absmax");
+  if (!absmax) return usage_error(absmax.error().message);
+  return print_values(t, *codes, *absmax, count);
 }
 
 }  // namespace typelattice::cli

@@ -1,5 +1,8 @@
 #include "app/cli/value_blocks.h"
 
+#include <bit>
+#include <cctype>
+
 #include "app/cli/block_io.h"
 #include "app/cli/system_options.h"
 
@@ -32,6 +35,47 @@ bool append_spool_hex(Output& out, Spool& spool) {
     if (!out.spill()) return false;
   }
   return true;
+}
+
+namespace {
+
+Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key) {
+  std::string word, text;
+  if (!(in >> word) || word != key) return bad("expected '" + key + " HEX'");
+  if (!(in >> text)) return bad(key + ": no hex digits");
+  if (text.size() % 2 != 0) return bad(key + ": an odd number of hex digits");
+  std::vector<std::uint8_t> bytes(text.size() / 2);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const int nibble = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                       : (c >= 'a' && c <= 'f')                     ? c - 'a' + 10
+                       : (c >= 'A' && c <= 'F')                     ? c - 'A' + 10
+                                                                    : -1;
+    if (nibble < 0) return bad(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
+    bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] | nibble << (i % 2 == 0 ? 4 : 0));
+  }
+  return bytes;
+}
+
+std::array<std::uint8_t, 4> float32_bytes(float v) {
+  const auto bits = std::bit_cast<std::uint32_t>(v);
+  return {static_cast<std::uint8_t>(bits), static_cast<std::uint8_t>(bits >> 8), static_cast<std::uint8_t>(bits >> 16),
+          static_cast<std::uint8_t>(bits >> 24)};
+}
+
+Result<std::vector<float>> float32s_of_bytes(std::span<const std::uint8_t> bytes, const std::string& key) {
+  if (bytes.size() % 4 != 0) return bad(key + ": not a whole number of float32s");
+  std::vector<float> out(bytes.size() / 4);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::uint32_t bits = 0;
+    for (std::size_t k = 0; k < 4; ++k) bits |= static_cast<std::uint32_t>(bytes[4 * i + k]) << (8 * k);
+    out[i] = std::bit_cast<float>(bits);
+  }
+  return out;
 }
 
 }  // namespace typelattice::cli

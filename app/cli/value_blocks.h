@@ -1,8 +1,10 @@
 // The value loop and the packed hex of the quantize commands that work one block at a time (GGUF, NVFP4 as ggml
 // lays it out, bitsandbytes), which the MX and NVFP4 block writer does in batches instead.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,5 +28,11 @@ int read_value_blocks(const ValueSource& next, std::size_t block_size, Output& o
 // Appends what `spool` holds as hex (block_io.h's append_hex), writing the output as it grows; false when the
 // spool or the output fails.
 bool append_spool_hex(Output& out, Spool& spool);
+
+// The packed forms' fields as dequantize reads them back: "KEY HEX" (an even number of hex digits, either case),
+// and float32 tensors as their little-endian bytes. Errors name the key and what is wrong.
+Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key);
+std::array<std::uint8_t, 4> float32_bytes(float v);
+Result<std::vector<float>> float32s_of_bytes(std::span<const std::uint8_t> bytes, const std::string& key);
 
 }  // namespace typelattice::cli

@@ -10,6 +10,7 @@
 
 #include "core/base/ascii_text.h"
 #include "typelattice/bnb_blocks.h"
+#include "typelattice/deepseek_tiles.h"
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_nvfp4.h"
 #include "typelattice/int_groups.h"
@@ -36,6 +37,21 @@ CodecBlockBounds round_trip_int_group(int type, std::span<const float> values, s
   for (std::size_t i = 0; i < values.size(); ++i) results[i] = int_group_value(group, codes[i]);
   const float a = int_group_value(group, 0), b = int_group_value(group, static_cast<std::uint8_t>(spec.max_code()));
   return {std::fmin(a, b), std::fmax(a, b)};
+}
+
+// DeepSeek's 1×128 groups: the group is a one-row matrix. Its scale comes from its own amax, which lands on 448 (or
+// below it, ue8m0), so no finite value is clipped: the bounds are ±amax, as bitsandbytes' ±absmax.
+CodecBlockBounds round_trip_ds_tile(int type, std::span<const float> values, std::span<float> results) {
+  const auto t = static_cast<DsTileType>(type);
+  const DsTileShape row{1, values.size()};
+  float scale = 0;
+  std::array<std::uint8_t, kDsTileCols> codes{};
+  const std::span<std::uint8_t> used = std::span(codes).first(values.size());
+  quantize_ds_tiles(t, row, values, std::span(&scale, 1), used);
+  dequantize_ds_tiles(t, row, std::span(&scale, 1), used, results);
+  float amax = 0;
+  for (const float x : values) amax = std::isnan(x) || std::isnan(amax) ? NAN : std::max(amax, std::fabs(x));
+  return {-amax, amax};
 }
 
 // The codes whose integers are the smallest and the largest (Q8_0: the int8's -128 and 127).
@@ -134,6 +150,13 @@ std::vector<CodecBlockTarget> make_targets() {
   // NVFP4 for an amax of 1: d = UE4M3(1/6) halved, its smallest nonzero level 1 × d.
   out.push_back({kGgufNvfp4Name, "gguf", kNvfp4Type, kGgufNvfp4BlockSize, kGgufNvfp4BlockBytes * 8.0 / kGgufNvfp4BlockSize,
                  static_cast<double>(gguf_ue4m3_value(gguf_ue4m3_code(1.0f / 6.0f))), round_trip_gguf_nvfp4, true});
+  // DeepSeek's 1×128 groups (the 128×128 tiles span 128 rows, which analysis's row slices do not): an amax of 1
+  // gives s = 1/448 (ue8m0: 2^-8), whose finest nonzero level is float8_e4m3fn's smallest subnormal, 2^-9, × s.
+  for (const DsTileSpec& spec : ds_tile_types()) {
+    if (spec.tile_rows != 1) continue;
+    out.push_back({spec.name, "deepseek", static_cast<int>(spec.id), kDsTileCols, spec.bits_per_element(),
+                   std::ldexp(static_cast<double>(ds_tile_scale(spec.ue8m0, 1.0f)), -9), round_trip_ds_tile, false});
+  }
   // GPTQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1), a code on 0 and steps of it.
   for (const int group : kIntGroupSizes) {
     for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) {

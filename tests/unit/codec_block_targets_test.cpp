@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "typelattice/bnb_blocks.h"
+#include "typelattice/deepseek_tiles.h"
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/int_groups.h"
 #include "typelattice/tensor_analysis.h"
@@ -136,6 +137,35 @@ TEST(CodecBlockTargets, Nf4AgreesWithTheBulkPathAndCountsNaNBlocksAsNonFinite) {
   EXPECT_EQ(e.measured, 64u);
   ASSERT_EQ(e.worst_blocks.size(), 1u);
   EXPECT_EQ(e.worst_blocks[0].index, 1u);
+}
+
+// DeepSeek's 1×128 groups along a row of 300 (two whole groups and a short one): the errors are those of the
+// bulk path on the row as a one-row matrix, nothing saturates, and a NaN makes its group's values non-finite.
+TEST(CodecBlockTargets, DeepseekGroupsAgreeWithTheBulkPath) {
+  std::vector<float> x = laplace_values(300, 13);
+  x[7] = 40.0f;  // an outlier in the first group
+  for (const DsTileType t : {DsTileType::fp8_1x128, DsTileType::fp8_1x128_ue8m0}) {
+    const std::string name(ds_tile_spec(t).name);
+    TargetAccumulator a(target(name), 0.0, 1);
+    a.add_row_slice(x);
+    std::vector<float> scales(3), d(300);
+    std::vector<std::uint8_t> codes(300);
+    ASSERT_TRUE(quantize_ds_tiles(t, {1, 300}, x, scales, codes).ok());
+    ASSERT_TRUE(dequantize_ds_tiles(t, {1, 300}, scales, codes, d).ok());
+    const Sums want = sums(x, d);
+    const TargetError e = a.error();
+    EXPECT_EQ(e.blocks, 3u) << name;
+    EXPECT_EQ(e.saturated, 0u) << name;
+    EXPECT_EQ(e.flushed, want.flushed) << name;
+    EXPECT_EQ(e.sum_squared_error, want.squared_error) << name;
+    EXPECT_EQ(e.max_abs_error, want.max_abs) << name;
+    EXPECT_EQ(target(name).bits_per_element, 8 + 32 / 128.0);
+    std::vector<float> with_nan = x;
+    with_nan[299] = std::nanf("");
+    TargetAccumulator n(target(name), 0.0, 1);
+    n.add_row_slice(with_nan);
+    EXPECT_EQ(n.error().non_finite, 300u - 256u - 1u) << name;  // the short group's other 43 values
+  }
 }
 
 TEST(CodecBlockTargets, Q4_0SaturatesTheOtherSignBeyondSevenEighths) {

@@ -4,7 +4,7 @@
 /** Which tensors, which targets, and how to follow the reading. */
 export interface AnalyzeOptions {
   /** Target formats: built-in formats up to 16 bits, block formats, bitsandbytes' nf4 and bnb_fp4, ggml's
-   * gguf_q4_0 … gguf_q8_0, iq4_nl, gguf_mxfp4 and gguf_nvfp4 (default: the CLI's, float8_e4m3fn float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4). */
+   * gguf_q4_0 … gguf_q8_0, iq4_nl, gguf_mxfp4 and gguf_nvfp4, DeepSeek's ds_fp8_1x128 and ds_fp8_1x128_ue8m0 (default: the CLI's, float8_e4m3fn float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4). */
   to?: readonly string[];
   /** Only the tensors whose names match one of these shell globs (`*`, `?`, `[...]`). */
   tensors?: readonly string[];

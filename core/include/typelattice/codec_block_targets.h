@@ -1,6 +1,7 @@
 // Block families that tensor analysis takes as targets through their own codecs, one block at a time:
 // bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4), ggml's GGUF blocks (gguf_q4_0 … iq4_nl, gguf_mxfp4,
-// gguf_nvfp4) and GPTQ's integer groups (int2_g32 … int8_g128_asym, int_groups.h). Each target is a row of data: its
+// gguf_nvfp4), GPTQ's integer groups (int2_g32 … int8_g128_asym, int_groups.h) and DeepSeek's 1×128 FP8 groups
+// (ds_fp8_1x128, ds_fp8_1x128_ue8m0, deepseek_tiles.h). Each target is a row of data: its
 // block size, bits per element computed from the format's storage, where a block keeps a magnitude, and a round trip
 // (quantize, then dequantize) of one block. Another block family plugs in by adding its rows in
 // codec_block_targets.cpp. docs/tensor-analysis.md, "Lookup and integer block targets", has the rules.
@@ -18,7 +19,7 @@ struct CodecBlockBounds {
 
 struct CodecBlockTarget {
   std::string_view name;    // the name quantize --to and analyze --to take: "nf4", "gguf_q4_0"
-  std::string_view family;  // "bitsandbytes", "gguf", "gptq"
+  std::string_view family;  // "bitsandbytes", "gguf", "gptq", "deepseek"
   int type;                 // the family's own type (BnbBlockType, GgufBlockType, an IntGroupSpec), for round_trip
   int block_size;           // elements per block
   double bits_per_element;  // code bits plus the block's scale (and minimum) bits shared by its elements

@@ -41,7 +41,7 @@ function assertAgrees(actual, expected, where) {
 }
 
 const CODEC_TARGETS = ['nf4', 'bnb_fp4', 'gguf_q4_0', 'gguf_q4_1', 'gguf_q5_0', 'gguf_q5_1', 'gguf_q8_0', 'iq4_nl',
-  'gguf_mxfp4', 'gguf_nvfp4', 'int4_g128', 'int4_g32_asym', 'int8_g64'];
+  'gguf_mxfp4', 'gguf_nvfp4', 'int4_g128', 'int4_g32_asym', 'int8_g64', 'ds_fp8_1x128', 'ds_fp8_1x128_ue8m0'];
 const RUNS = [
   { file: 'model.safetensors', args: ['--worst', '3'], opts: { worst: 3 } },
   { file: 'model.safetensors', args: ['--to', 'float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4', '--tensor-scale',
@@ -54,7 +54,7 @@ const RUNS = [
   { file: 'quantized.gguf', args: ['--to', 'float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4', '--worst', '2'],
     opts: { to: ['float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4'], worst: 2 } },
   { file: 'fortran.npy', args: ['--to', 'mxfp4_e2m1', 'nvfp4', '--worst', '1'], opts: { to: ['mxfp4_e2m1', 'nvfp4'] } },
-  // bitsandbytes' and ggml's blocks and GPTQ's integer groups, with an MX target beside them.
+  // bitsandbytes' and ggml's blocks, GPTQ's integer groups and DeepSeek's groups, with an MX target beside them.
   ...['model.safetensors', 'model.gguf'].map((file) => ({ file, args: ['--to', ...CODEC_TARGETS, 'mxfp4_e2m1', '--worst', '2'],
     opts: { to: [...CODEC_TARGETS, 'mxfp4_e2m1'], worst: 2 } })),
   { file: 'arrays.npz', args: ['--worst', '2'], opts: { worst: 2 } },
