@@ -13,6 +13,7 @@
 #include "app/cli/gguf_block_commands.h"
 #include "app/cli/gguf_nvfp4_commands.h"
 #include "app/cli/gguf_kquant_commands.h"
+#include "app/cli/int_group_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "app/cli/system_options.h"
@@ -26,6 +27,7 @@
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_kquants.h"
 #include "typelattice/gguf_nvfp4.h"
+#include "typelattice/int_groups.h"
 
 namespace typelattice::cli {
 namespace {
@@ -40,9 +42,9 @@ struct QuantizeArgs {
   bool packed = false, tensor_scale = false, layout = false;
 };
 
-// A name that is no block format, GGUF or bitsandbytes block type. When its closest name is a block format, the
-// core's message, which the JS module and the app give too (the conformance corpus asks all three); when it is a
-// GGUF or bitsandbytes type, which only the CLI takes, the closest names of all.
+// A name that is no block format, GGUF or bitsandbytes block type or integer group. When its closest name is a
+// block format, the core's message, which the JS module and the app give too (the conformance corpus asks all
+// three); when it is one of the others, which only the CLI takes, the closest names of all.
 std::string unknown_format_message(std::string_view name) {
   std::vector<std::string_view> names;
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
@@ -51,6 +53,11 @@ std::string unknown_format_message(std::string_view name) {
   names.push_back(kGgufNvfp4Name);
   for (const GgufKQuantSpec& spec : gguf_kquant_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
+  std::vector<std::string> int_group_names;
+  for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
+    for (const int group : kIntGroupSizes)
+      for (const bool asymmetric : {false, true}) int_group_names.push_back(IntGroupSpec{bits, group, asymmetric}.name());
+  names.insert(names.end(), int_group_names.begin(), int_group_names.end());
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
   const std::vector<std::string> closest = closest_names(name, names);
@@ -177,8 +184,8 @@ Result<CastRequest> float32_request(const QuantizeArgs& args) {
   return request;
 }
 
-// The GGUF types, nf4 and bnb_fp4 share their options: one rule for the scale, text or json, one of the forms
-// packed | layout | json | text (GgufForm, BnbForm), and the values read as float32 (--input) one word at a time.
+// The GGUF types, nf4, bnb_fp4 and the integer groups share their options: one rule for the scale, text or json,
+// one of the forms packed | layout | json | text (GgufForm, BnbForm, IntGroupForm), and the values read as float32 (--input) one word at a time.
 template <typename Form, typename Quantize>
 int run_quantize_table_type(std::string_view type_name, const QuantizeArgs& args, const std::vector<std::string>& given,
                             const Quantize& quantize) {
@@ -229,9 +236,14 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
     });
   }
   if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
+  if (const std::optional<IntGroupSpec> spec = parse_int_group(args.to); spec) {
+    return run_quantize_table_type<IntGroupForm>(spec->name(), args, given, [&](IntGroupForm form, const auto& next) {
+      return run_quantize_int_group(*spec, form, next);
+    });
+  }
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(unknown_format_message(args.to));
-  if (args.layout) return usage_error("--layout is for the GGUF and bitsandbytes block types");
+  if (args.layout) return usage_error("--layout is for the GGUF and bitsandbytes block types and the integer groups");
   std::optional<ScaleMode> mode;
   if (!args.scale_mode.empty()) {
     const Result<ScaleMode> parsed = parse_scale_mode(args.scale_mode);
@@ -302,6 +314,7 @@ int run_dequantize(const std::string& from, bool layout) {
   if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
   if (names_gguf_nvfp4(from)) return run_dequantize_gguf_nvfp4(std::cin);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
+  if (const std::optional<IntGroupSpec> spec = parse_int_group(from); spec) return run_dequantize_int_group(*spec, std::cin);
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(unknown_format_message(from));
   BlockCodeStream stream;
@@ -331,8 +344,9 @@ void add_block_commands(CLI::App& app, Runner& run) {
       "quantize", "Quantize float32 values to a block-scaled format: each block's scale, then each element's code");
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
-                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4 (ggml's "
-                       "K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
+                       "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; GPTQ's "
+                       "integer groups intN_gG[_asym], N 2-8, G 32, 64 or 128 (ggml's K-quants gguf_q2_k ... "
+                       "gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "
@@ -343,7 +357,8 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--format", args->format, "text (default) or json")->type_name("F");
   quantize->add_flag("--packed", args->packed,
                      "print the scales and the packed codes in hex (FP4: two per byte, FP6: four per three bytes)");
-  quantize->add_flag("--layout", args->layout, "GGUF and bitsandbytes block types: each block's bytes, field by field");
+  quantize->add_flag("--layout", args->layout,
+                    "GGUF and bitsandbytes block types, integer groups: each block's bytes, field by field");
   quantize->add_flag("--tensor-scale", args->tensor_scale,
                      "nvfp4: an FP32 per-tensor scale, amax / (448 · 6), under the block scales");
   // VALUE... are the leftovers in order (prefix_command), so -1.5 needs no "--" (see `cast`).

@@ -5,7 +5,6 @@
 #include "app/cli/bnb_block_commands.h"
 
 #include <bit>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <iostream>
@@ -23,8 +22,6 @@
 
 namespace typelattice::cli {
 namespace {
-
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
 std::array<std::uint8_t, 4> float32_bytes(float v) {
   const auto bits = std::bit_cast<std::uint32_t>(v);
@@ -120,24 +117,6 @@ int run_quantize_bnb(BnbBlockType t, BnbForm form, const std::function<Result<fl
 
 namespace {
 
-Result<std::vector<std::uint8_t>> hex_bytes(std::istream& in, const std::string& key) {
-  std::string word, text;
-  if (!(in >> word) || word != key) return bad("expected '" + key + " HEX'");
-  if (!(in >> text)) return bad(key + ": no hex digits");
-  if (text.size() % 2 != 0) return bad(key + ": an odd number of hex digits");
-  std::vector<std::uint8_t> bytes(text.size() / 2);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const int nibble = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                       : (c >= 'a' && c <= 'f')                     ? c - 'a' + 10
-                       : (c >= 'A' && c <= 'F')                     ? c - 'A' + 10
-                                                                    : -1;
-    if (nibble < 0) return bad(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
-    bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] | nibble << (i % 2 == 0 ? 4 : 0));
-  }
-  return bytes;
-}
-
 int print_values(BnbBlockType t, std::span<const std::uint8_t> packed, std::span<const float> absmax,
                  std::size_t count) {
   std::vector<float> values(count);
@@ -163,22 +142,13 @@ int run_dequantize_bnb(BnbBlockType t, std::istream& in) {
     if (!read) return usage_error(read.error().message);
     return print_values(t, read->packed, read->absmax, read->count);
   }
-  std::string key, value;
-  if (!(in >> key >> value) || key != "format")
-    return usage_error("dequantize --from " + std::string(spec.name) + " reads quantize's JSON or packed form");
-  if (value != spec.name) return usage_error("the input is " + displayed(value) + ", not " + std::string(spec.name));
-  if (!(in >> key >> value) || key != "count") return usage_error("expected 'count N' after the format");
-  std::size_t count = 0;
-  for (const char c : value) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) || count > (SIZE_MAX - 9) / 10)
-      return usage_error("count '" + displayed(value) + "' is not a number of values");
-    count = count * 10 + static_cast<std::size_t>(c - '0');
-  }
-  const Result<std::vector<std::uint8_t>> absmax_bytes = hex_bytes(in, "absmax");
+  const Result<std::size_t> count = read_packed_format_and_count(in, spec.name);
+  if (!count) return usage_error(count.error().message);
+  const Result<std::vector<std::uint8_t>> absmax_bytes = read_hex_field(in, "absmax");
   if (!absmax_bytes) return usage_error(absmax_bytes.error().message);
-  const Result<std::vector<std::uint8_t>> codes = hex_bytes(in, "codes");
+  const Result<std::vector<std::uint8_t>> codes = read_hex_field(in, "codes");
   if (!codes) return usage_error(codes.error().message);
-  if (in >> key) return usage_error("unexpected '" + displayed(key) + "' after the codes");
+  if (std::string key; in >> key) return usage_error("unexpected '" + displayed(key) + "' after the codes");
   if (absmax_bytes->size() % 4 != 0) return usage_error("absmax: not a whole number of float32s");
   std::vector<float> absmax(absmax_bytes->size() / 4);
   for (std::size_t i = 0; i < absmax.size(); ++i) {
@@ -186,7 +156,7 @@ int run_dequantize_bnb(BnbBlockType t, std::istream& in) {
     for (std::size_t k = 0; k < 4; ++k) bits |= static_cast<std::uint32_t>((*absmax_bytes)[4 * i + k]) << (8 * k);
     absmax[i] = std::bit_cast<float>(bits);
   }
-  return print_values(t, *codes, absmax, count);
+  return print_values(t, *codes, absmax, *count);
 }
 
 }  // namespace typelattice::cli

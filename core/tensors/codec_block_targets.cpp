@@ -140,7 +140,7 @@ std::vector<CodecBlockTarget> make_targets() {
       for (const bool asymmetric : {false, true}) {
         const IntGroupSpec spec{bits, group, asymmetric};
         out.push_back({{}, "gptq", int_group_type(spec), group, spec.bits_per_element(), 2.0 / spec.max_code(),
-                       round_trip_int_group, false, false});
+                       round_trip_int_group, false});
       }
     }
   }

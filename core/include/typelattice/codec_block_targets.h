@@ -29,7 +29,6 @@ struct CodecBlockTarget {
   // quantizer takes whole blocks pads a short one (codec_block_padding) and drops the padding's results.
   CodecBlockBounds (*round_trip)(int type, std::span<const float> values, std::span<float> results);
   bool whole_blocks;    // quantize takes only whole blocks (GGUF)
-  bool has_quantize = true;  // `typelattice quantize --to NAME` takes it (the integer groups not yet)
 };
 
 std::span<const CodecBlockTarget> codec_block_targets();
