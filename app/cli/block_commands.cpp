@@ -27,6 +27,7 @@
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_kquants.h"
 #include "typelattice/gguf_nvfp4.h"
+#include "typelattice/int_group_packing.h"
 #include "typelattice/int_groups.h"
 
 namespace typelattice::cli {
@@ -38,7 +39,7 @@ int write_error() {
 }
 
 struct QuantizeArgs {
-  std::string to, scale_mode, input, format = "text", never;
+  std::string to, scale_mode, input, format = "text", packing, never;
   bool packed = false, tensor_scale = false, layout = false;
 };
 
@@ -71,6 +72,14 @@ std::string unknown_format_message(std::string_view name) {
     message += (i == 0 ? "; did you mean " : i + 1 == closest.size() ? " or " : ", ") + closest[i];
   return closest.empty() ? message : message + "?";
 }
+
+// A block format or type that is not an integer group: --packing is refused for it (an unknown name gets its
+// suggestions instead).
+bool names_other_family(std::string_view name) {
+  return parse_gguf_kquant_type(name) || parse_gguf_block_type(name) || names_gguf_nvfp4(name) ||
+         parse_bnb_block_type(name) || parse_block_format(name);
+}
+constexpr const char* kPackingIsForIntGroups = "--packing is for the integer groups (intN_gG[_asym])";
 
 // Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
 constexpr std::size_t kBatchValues = 8192;
@@ -228,6 +237,7 @@ int run_quantize_bnb_type(BnbBlockType t, const QuantizeArgs& args, const std::v
 }
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
+  if (!args.packing.empty() && names_other_family(args.to)) return usage_error(kPackingIsForIntGroups);
   if (const Result<GgufBlockType> t = parse_gguf_block_type(args.to); t) return run_quantize_gguf_type(*t, args, given);
   if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(args.to); t) return refuse_quantize_gguf_kquant(*t);
   if (names_gguf_nvfp4(args.to)) {
@@ -237,8 +247,16 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
   }
   if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
   if (const std::optional<IntGroupSpec> spec = parse_int_group(args.to); spec) {
+    IntPacking packing = IntPacking::gptq;
+    if (!args.packing.empty()) {
+      const Result<IntPacking> parsed = parse_int_packing(args.packing);
+      if (!parsed) return usage_error(parsed.error().message);
+      if (!args.packed && !args.layout) return usage_error("--packing lays out the --packed and --layout forms: give one");
+      if (const std::optional<std::string> refused = int_packing_refusal(*spec, *parsed)) return usage_error(*refused);
+      packing = *parsed;
+    }
     return run_quantize_table_type<IntGroupForm>(spec->name(), args, given, [&](IntGroupForm form, const auto& next) {
-      return run_quantize_int_group(*spec, form, next);
+      return run_quantize_int_group(*spec, form, packing, next);
     });
   }
   const Result<BlockFormat> f = parse_block_format(args.to);
@@ -306,15 +324,24 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
 
 // One exact value per line: code × scale (× tensor scale); a NaN scale gives its block NaN values (the MX rule).
 // The input is read into spools first, so that an error anywhere in it comes before any value.
-int run_dequantize(const std::string& from, bool layout) {
+int run_dequantize(const std::string& from, bool layout, const std::string& packing) {
   std::ios::sync_with_stdio(false);
+  if (!packing.empty() && names_other_family(from)) return usage_error(kPackingIsForIntGroups);
   if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(from); t)
     return run_dequantize_gguf_kquant(*t, std::cin, layout);
   if (layout) return usage_error("dequantize --layout is for the GGUF K-quant types; quantize --layout shows the others");
   if (const Result<GgufBlockType> t = parse_gguf_block_type(from); t) return run_dequantize_gguf(*t, std::cin);
   if (names_gguf_nvfp4(from)) return run_dequantize_gguf_nvfp4(std::cin);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
-  if (const std::optional<IntGroupSpec> spec = parse_int_group(from); spec) return run_dequantize_int_group(*spec, std::cin);
+  if (const std::optional<IntGroupSpec> spec = parse_int_group(from); spec) {
+    std::optional<IntPacking> given;
+    if (!packing.empty()) {
+      const Result<IntPacking> parsed = parse_int_packing(packing);
+      if (!parsed) return usage_error(parsed.error().message);
+      given = *parsed;
+    }
+    return run_dequantize_int_group(*spec, given, std::cin);
+  }
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(unknown_format_message(from));
   BlockCodeStream stream;
@@ -359,6 +386,10 @@ void add_block_commands(CLI::App& app, Runner& run) {
                      "print the scales and the packed codes in hex (FP4: two per byte, FP6: four per three bytes)");
   quantize->add_flag("--layout", args->layout,
                     "GGUF and bitsandbytes block types, integer groups: each block's bytes, field by field");
+  quantize->add_option("--packing", args->packing,
+                       "integer groups, --packed and --layout: gptq (the default), gptq_v1 (zero points stored as "
+                       "z - 1) or awq (4 bits: AutoAWQ's nibble order)")
+      ->type_name("P");
   quantize->add_flag("--tensor-scale", args->tensor_scale,
                      "nvfp4: an FP32 per-tensor scale, amax / (448 · 6), under the block scales");
   // VALUE... are the leftovers in order (prefix_command), so -1.5 needs no "--" (see `cast`).
@@ -379,7 +410,13 @@ void add_block_commands(CLI::App& app, Runner& run) {
   dequantize->add_option("--from", *from, "the block format of the input (also ggml's K-quants gguf_q2_k ... gguf_q6_k, "
                                          "packed: format NAME, count N, blocks HEX)")->required();
   dequantize->add_flag("--layout", *layout, "GGUF K-quant types: each block's bytes, field by field, instead of values");
-  dequantize->callback([&run, from, layout] { run = [from, layout] { return run_dequantize(*from, *layout); }; });
+  auto packing = std::make_shared<std::string>();
+  dequantize->add_option("--packing", *packing,
+                         "integer groups: the packing of a packed input without a 'packing' line (default gptq)")
+      ->type_name("P");
+  dequantize->callback([&run, from, layout, packing] {
+    run = [from, layout, packing] { return run_dequantize(*from, *layout, *packing); };
+  });
 }
 
 }  // namespace typelattice::cli

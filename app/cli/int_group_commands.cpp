@@ -1,8 +1,8 @@
 // quantize --to / dequantize --from intN_gG and intN_gG_asym (core/include/typelattice/int_groups.h,
 // int_group_packing.h; docs/formats.md, "Integer groups (GPTQ)"). The text form shows each group's scale and zero
 // point and each element; the packed form is the float16 scales, the zero points and the codes packed into
-// little-endian uint32 words in GPTQ's order; the layout form names each group's fields in them; JSON:
-// int_group_json.h.
+// little-endian uint32 words (GPTQ's order unless --packing names another); the layout form names each group's
+// fields in them; JSON: int_group_json.h.
 #include "app/cli/int_group_commands.h"
 
 #include <cmath>
@@ -36,10 +36,17 @@ std::vector<std::uint8_t> word_bytes(std::span<const std::uint32_t> words) {
   return out;
 }
 
-std::vector<std::uint8_t> packed_code_bytes(int bits, std::span<const std::uint8_t> codes) {
+std::vector<std::uint8_t> packed_code_bytes(IntPacking p, int bits, std::span<const std::uint8_t> codes) {
   std::vector<std::uint32_t> words(int_code_words(bits, codes.size()));
-  pack_int_codes(bits, codes, words);
+  pack_int_codes(p, bits, codes, words);
   return word_bytes(words);
+}
+
+// Where a packing puts code j in its words, as --layout says it.
+std::string code_order_text(IntPacking p, int bits) {
+  if (int_packing_spec(p).awq_order) return "nibble i of each word holds code 0 2 4 6 1 3 5 7 [i] of its eight";
+  const std::string n = std::to_string(bits);
+  return "code j in bits " + n + "j to " + n + "j+" + std::to_string(bits - 1) + " of the group's words, low bits first";
 }
 
 // "block N: scale 0x2e66 0.1, zero 8; mse M, sqnr S dB, max abs error A", then "  input -> 0xc 4 -> value".
@@ -73,26 +80,30 @@ std::string byte_list(std::span<const std::uint8_t> bytes) {
 
 // "block N: K values", then the group's scale in the scales tensor, its zero point's bits in the zeros tensor
 // (asymmetric names) and its code bytes in the codes tensor.
-void append_group_layout(std::string& out, const IntGroupSpec& spec, std::size_t number, const IntGroupScale& g,
-                         std::span<const std::uint8_t> codes) {
+void append_group_layout(std::string& out, const IntGroupSpec& spec, IntPacking p, std::size_t number,
+                         const IntGroupScale& g, std::span<const std::uint8_t> codes) {
   const std::size_t index = number - 1, bits = static_cast<std::size_t>(spec.bits);
   const std::uint8_t scale_bytes[] = {static_cast<std::uint8_t>(g.scale), static_cast<std::uint8_t>(g.scale >> 8)};
   out += "block " + std::to_string(number) + ": " + std::to_string(codes.size()) + " values\n  scales[" +
          std::to_string(index) + "] bytes " + std::to_string(2 * index) + "-" + std::to_string(2 * index + 1) + ":" +
          byte_list(scale_bytes) + " (float16, little-endian, in the scales tensor) = " + scale_text(g.scale) + "\n";
   if (spec.asymmetric) {
-    const std::size_t first = index * bits, last = first + bits - 1;
+    const std::size_t first = int_code_first_bit(p, spec.bits, index), last = first + bits - 1;
+    const std::uint8_t stored = stored_zero(p, spec.bits, g.zero);
     out += "  zeros[" + std::to_string(index) + "] bits " + std::to_string(first) + "-" + std::to_string(last) +
-           " (in bytes " + std::to_string(first / 8) + "-" + std::to_string(last / 8) +
-           " of the zeros tensor, " + std::to_string(spec.bits) + " bits per zero point) = " +
-           std::to_string(g.zero) + "\n";
+           " (in bytes " + std::to_string(first / 8) + "-" + std::to_string(last / 8) + " of the zeros tensor, " +
+           std::to_string(spec.bits) + " bits per zero point) = " + std::to_string(stored);
+    if (zero_of_stored(p, stored) != g.zero)
+      out += " (z − 1: z = " + std::to_string(g.zero) + " reads back as " + std::to_string(zero_of_stored(p, stored)) + ")";
+    else if (int_packing_spec(p).zero_offset != 0)
+      out += " (z − 1: z = " + std::to_string(g.zero) + ")";
+    out += "\n";
   }
   // A whole group's codes fill whole words (G × N is a multiple of 32): each group starts a word.
   const std::size_t start = index * static_cast<std::size_t>(spec.group) * bits / 8;
-  const std::vector<std::uint8_t> bytes = packed_code_bytes(spec.bits, codes);
+  const std::vector<std::uint8_t> bytes = packed_code_bytes(p, spec.bits, codes);
   out += "  codes bytes " + std::to_string(start) + "-" + std::to_string(start + bytes.size() - 1) + ":" +
-         byte_list(bytes) + " (uint32 words, little-endian: code j in bits " + std::to_string(spec.bits) + "j to " +
-         std::to_string(spec.bits) + "j+" + std::to_string(spec.bits - 1) + " of the group's words, low bits first)\n";
+         byte_list(bytes) + " (uint32 words, little-endian: " + code_order_text(p, spec.bits) + ")\n";
 }
 
 int spool_failed() {
@@ -102,7 +113,14 @@ int spool_failed() {
 
 }  // namespace
 
-int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form,
+std::optional<std::string> int_packing_refusal(const IntGroupSpec& spec, IntPacking packing) {
+  const IntPackingSpec& p = int_packing_spec(packing);
+  if (p.only_bits == 0 || p.only_bits == spec.bits) return std::nullopt;
+  return "the " + std::string(p.name) + " packing holds " + std::to_string(p.only_bits) + "-bit codes only, not " +
+         spec.name() + "'s " + std::to_string(spec.bits);
+}
+
+int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form, IntPacking packing,
                            const std::function<Result<float>(std::string&, bool&)>& next) {
   Output out;
   Spool scale_spool, code_spool;
@@ -116,15 +134,15 @@ int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form,
     const IntGroupScale g = quantize_int_group(spec, block, codes);
     ++groups;
     if (form == IntGroupForm::text) append_group_text(out.text(), spec, groups, block, g, codes);
-    if (form == IntGroupForm::layout) append_group_layout(out.text(), spec, groups, g, codes);
+    if (form == IntGroupForm::layout) append_group_layout(out.text(), spec, packing, groups, g, codes);
     if (form == IntGroupForm::json) {
       if (groups == 1) out.text() += int_groups_json_head(spec);
       append_int_group_json(out.text(), spec, g, codes, groups == 1);
     }
     if (form == IntGroupForm::packed) {
       const std::uint8_t scale_bytes[] = {static_cast<std::uint8_t>(g.scale), static_cast<std::uint8_t>(g.scale >> 8)};
-      zeros.push_back(static_cast<std::uint8_t>(g.zero));
-      spooled = scale_spool.write(scale_bytes) && code_spool.write(packed_code_bytes(spec.bits, codes));
+      zeros.push_back(stored_zero(packing, spec.bits, g.zero));
+      spooled = scale_spool.write(scale_bytes) && code_spool.write(packed_code_bytes(packing, spec.bits, codes));
     }
     block.clear();
     return spooled;
@@ -136,11 +154,13 @@ int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form,
   if (!block.empty() && !emit()) return spool_failed();
   if (form == IntGroupForm::json) out.text() += kBlocksJsonTail;
   if (form == IntGroupForm::packed) {
-    out.text() += "format " + spec.name() + "\ncount " + std::to_string(count) + "\nscales ";
+    out.text() += "format " + spec.name() + "\ncount " + std::to_string(count) + "\n";
+    if (packing != IntPacking::gptq) out.text() += "packing " + std::string(int_packing_spec(packing).name) + "\n";
+    out.text() += "scales ";
     if (!append_spool_hex(out, scale_spool)) return 3;
     if (spec.asymmetric) {
       out.text() += "\nzeros ";
-      append_hex(out.text(), packed_code_bytes(spec.bits, zeros));
+      append_hex(out.text(), packed_code_bytes(packing, spec.bits, zeros));
     }
     out.text() += "\ncodes ";
     if (!append_spool_hex(out, code_spool)) return 3;
@@ -170,10 +190,10 @@ std::optional<std::vector<std::uint32_t>> words_of(std::span<const std::uint8_t>
 
 }  // namespace
 
-// Either form (JSON if it starts with '{'; else "format F", "count N", "scales HEX", ["zeros HEX",] "codes HEX"),
-// read in full before any value is printed, so that an error anywhere comes first; then float16(scale) × (q − z)
-// in float32, one per line.
-int run_dequantize_int_group(const IntGroupSpec& spec, std::istream& in) {
+// Either form (JSON if it starts with '{'; else "format F", "count N", ["packing P",] "scales HEX", ["zeros HEX",]
+// "codes HEX"), read in full before any value is printed, so that an error anywhere comes first; then
+// float16(scale) × (q − z) in float32, one per line.
+int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking> given, std::istream& in) {
   const auto group = static_cast<std::size_t>(spec.group);
   in >> std::ws;
   if (in.peek() == '{') {
@@ -183,6 +203,18 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::istream& in) {
   }
   const Result<std::size_t> count = read_packed_format_and_count(in, spec.name());
   if (!count) return usage_error(count.error().message);
+  IntPacking packing = given.value_or(IntPacking::gptq);
+  if (in >> std::ws; in.peek() == 'p') {
+    std::string key, name;
+    in >> key >> name;
+    const Result<IntPacking> named = parse_int_packing(name);
+    if (key != "packing" || !named) return usage_error(key != "packing" ? "expected 'scales HEX'" : named.error().message);
+    if (given && *named != *given)
+      return usage_error("the input is packed as " + std::string(int_packing_spec(*named).name) + ", not " +
+                         std::string(int_packing_spec(*given).name));
+    packing = *named;
+  }
+  if (const std::optional<std::string> refused = int_packing_refusal(spec, packing)) return usage_error(*refused);
   const Result<std::vector<std::uint8_t>> scales = read_hex_field(in, "scales");
   if (!scales) return usage_error(scales.error().message);
   Result<std::vector<std::uint8_t>> zeros = std::vector<std::uint8_t>{};
@@ -210,13 +242,13 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::istream& in) {
                        " bytes of codes, not " + std::to_string(codes->size()));
   std::vector<IntGroupScale> scale_of(groups);
   std::vector<std::uint8_t> zero_codes(groups);
-  if (spec.asymmetric) unpack_int_codes(spec.bits, *words_of(*zeros), zero_codes);
+  if (spec.asymmetric) unpack_int_codes(packing, spec.bits, *words_of(*zeros), zero_codes);
   for (std::size_t i = 0; i < groups; ++i) {
     scale_of[i].scale = static_cast<std::uint16_t>((*scales)[2 * i] | (*scales)[2 * i + 1] << 8);
-    scale_of[i].zero = spec.asymmetric ? zero_codes[i] : (spec.max_code() + 1) / 2;
+    scale_of[i].zero = spec.asymmetric ? zero_of_stored(packing, zero_codes[i]) : (spec.max_code() + 1) / 2;
   }
   std::vector<std::uint8_t> values(*count);
-  unpack_int_codes(spec.bits, *words_of(*codes), values);
+  unpack_int_codes(packing, spec.bits, *words_of(*codes), values);
   return print_values(scale_of, values, group);
 }
 

@@ -186,6 +186,56 @@ TEST(IntGroupCli, BadPackedInputExitsTwo) {
             std::string::npos);
 }
 
+// The group of the first test under the other packings. AWQ: code e in nibble 0 4 1 5 2 6 3 7 [e], so 6, 0, 3, 15
+// go to nibbles 0, 4, 1, 5: 0x00f00036. GPTQ v1: the zero point 2 stored as 1.
+TEST(IntGroupCli, PackingsLayOutTheSameCodes) {
+  const std::string values = " -- 1 -0.5 0.25 3";
+  const CliRun awq = typelattice("quantize --to int4_g32_asym --packed --packing awq" + values);
+  EXPECT_EQ(awq.out, "format int4_g32_asym\ncount 4\npacking awq\nscales 7733\nzeros 02000000\ncodes 3600f000\n");
+  const CliRun v1 = typelattice("quantize --to int4_g32_asym --packed --packing GPTQ_V1" + values);
+  EXPECT_EQ(v1.out, "format int4_g32_asym\ncount 4\npacking gptq_v1\nscales 7733\nzeros 01000000\ncodes 06f30000\n");
+  const CliRun gptq = typelattice("quantize --to int4_g32_asym --packed" + values);
+  const std::string expected = typelattice("dequantize --from int4_g32_asym", gptq.out).out;
+  EXPECT_EQ(typelattice("dequantize --from int4_g32_asym", awq.out).out, expected);
+  EXPECT_EQ(typelattice("dequantize --from int4_g32_asym", v1.out).out, expected);
+  // Without its packing line, the input is read as --packing says.
+  const std::string bare = "format int4_g32_asym\ncount 4\nscales 7733\nzeros 02000000\ncodes 3600f000\n";
+  EXPECT_EQ(typelattice("dequantize --from int4_g32_asym --packing awq", bare).out, expected);
+  const CliRun clash = typelattice("dequantize --from int4_g32_asym --packing gptq", awq.out);
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.err.find("packed as awq, not gptq"), std::string::npos) << clash.err;
+  const CliRun layout = typelattice("quantize --to int4_g32_asym --layout --packing awq" + values);
+  EXPECT_NE(layout.out.find("codes bytes 0-3: 36 00 f0 00 (uint32 words, little-endian: nibble i of each word holds "
+                            "code 0 2 4 6 1 3 5 7 [i] of its eight)"),
+            std::string::npos)
+      << layout.out;
+}
+
+// 1 2 3: lo 0, so z = 0, which GPTQ v1 stores as 15 and reads back as 16: every value 16 steps lower. Scale 3/15,
+// float16 0x3266 = 0.199951171875; codes 5, 10, 15.
+TEST(IntGroupCli, GptqV1ReadsAZeroPointOfZeroAsTwoToTheN) {
+  const CliRun q = typelattice("quantize --to int4_g32_asym --packed --packing gptq_v1 -- 1 2 3");
+  EXPECT_EQ(q.out, "format int4_g32_asym\ncount 3\npacking gptq_v1\nscales 6632\nzeros 0f000000\ncodes a50f0000\n");
+  const float scale = 0.199951171875f;
+  EXPECT_EQ(lines_as_floats(typelattice("dequantize --from int4_g32_asym", q.out).out),
+            (std::vector<float>{(5 - 16) * scale, (10 - 16) * scale, (15 - 16) * scale}));
+  const CliRun layout = typelattice("quantize --to int4_g32_asym --layout --packing gptq_v1 -- 1 2 3");
+  EXPECT_NE(layout.out.find("= 15 (z − 1: z = 0 reads back as 16)"), std::string::npos) << layout.out;
+}
+
+TEST(IntGroupCli, PackingRefusals) {
+  const auto error_of = [](const std::string& args) {
+    const CliRun r = typelattice(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    return r.err;
+  };
+  EXPECT_NE(error_of("quantize --to int3_g32 --packed --packing awq -- 1").find("4-bit codes only"), std::string::npos);
+  EXPECT_NE(error_of("quantize --to int4_g32 --packing awq -- 1").find("--packed and --layout"), std::string::npos);
+  EXPECT_NE(error_of("quantize --to nf4 --packed --packing awq -- 1").find("integer groups"), std::string::npos);
+  EXPECT_NE(error_of("quantize --to int4_g32 --packed --packing awk -- 1").find("did you mean awq"), std::string::npos);
+  EXPECT_NE(error_of("dequantize --from gguf_q8_0 --packing awq").find("integer groups"), std::string::npos);
+}
+
 TEST(IntGroupCli, UnknownNamesAndOptionsSuggestTheClosest) {
   const CliRun r = typelattice("quantize --to int4_g12 -- 1");
   EXPECT_EQ(r.exit_code, 2);
