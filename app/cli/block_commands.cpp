@@ -55,9 +55,7 @@ std::string unknown_format_message(std::string_view name) {
   for (const GgufKQuantSpec& spec : gguf_kquant_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
   std::vector<std::string> int_group_names;
-  for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
-    for (const int group : kIntGroupSizes)
-      for (const bool asymmetric : {false, true}) int_group_names.push_back(IntGroupSpec{bits, group, asymmetric}.name());
+  for (const IntGroupSpec& spec : int_group_specs()) int_group_names.push_back(spec.name());
   names.insert(names.end(), int_group_names.begin(), int_group_names.end());
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
@@ -79,7 +77,7 @@ bool names_other_family(std::string_view name) {
   return parse_gguf_kquant_type(name) || parse_gguf_block_type(name) || names_gguf_nvfp4(name) ||
          parse_bnb_block_type(name) || parse_block_format(name);
 }
-constexpr const char* kPackingIsForIntGroups = "--packing is for the integer groups (intN_gG[_asym])";
+constexpr const char* kPackingIsForIntGroups = "--packing is for the integer groups (intN_gG, intN_gG_asym, intN_gG_awq)";
 
 // Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
 constexpr std::size_t kBatchValues = 8192;
@@ -372,7 +370,7 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
                        "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; GPTQ's "
-                       "integer groups intN_gG[_asym], N 2-8, G 32, 64 or 128 (ggml's K-quants gguf_q2_k ... "
+                       "integer groups intN_gG[_asym] and AWQ's intN_gG_awq, N 2-8, G 32, 64 or 128 (ggml's K-quants gguf_q2_k ... "
                        "gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,

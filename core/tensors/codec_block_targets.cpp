@@ -25,9 +25,8 @@ CodecBlockBounds round_trip_bnb(int type, std::span<const float> values, std::sp
   return {-block.absmax, block.absmax};
 }
 
-// An integer group's row keeps its spec in `type`: bits << 16 | group << 1 | asymmetric.
-int int_group_type(const IntGroupSpec& spec) { return spec.bits << 16 | spec.group << 1 | (spec.asymmetric ? 1 : 0); }
-IntGroupSpec int_group_of_type(int type) { return IntGroupSpec{type >> 16, (type & 0xffff) >> 1, (type & 1) != 0}; }
+// An integer group's row keeps its index in int_group_specs() in `type`.
+IntGroupSpec int_group_of_type(int type) { return int_group_specs()[static_cast<std::size_t>(type)]; }
 
 CodecBlockBounds round_trip_int_group(int type, std::span<const float> values, std::span<float> results) {
   const IntGroupSpec spec = int_group_of_type(type);
@@ -134,15 +133,11 @@ std::vector<CodecBlockTarget> make_targets() {
   // NVFP4 for an amax of 1: d = UE4M3(1/6) halved, its smallest nonzero level 1 × d.
   out.push_back({kGgufNvfp4Name, "gguf", kNvfp4Type, kGgufNvfp4BlockSize, kGgufNvfp4BlockBytes * 8.0 / kGgufNvfp4BlockSize,
                  static_cast<double>(gguf_ue4m3_value(gguf_ue4m3_code(1.0f / 6.0f))), round_trip_gguf_nvfp4, true});
-  // GPTQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1), a code on 0 and steps of it.
-  for (const int group : kIntGroupSizes) {
-    for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) {
-      for (const bool asymmetric : {false, true}) {
-        const IntGroupSpec spec{bits, group, asymmetric};
-        out.push_back({{}, "gptq", int_group_type(spec), group, spec.bits_per_element(), 2.0 / spec.max_code(),
-                       round_trip_int_group, false});
-      }
-    }
+  // GPTQ's and AWQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1) and steps of it.
+  const std::span<const IntGroupSpec> specs = int_group_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    out.push_back({{}, specs[i].rule == IntGroupRule::awq ? "awq" : "gptq", static_cast<int>(i), specs[i].group,
+                   specs[i].bits_per_element(), 2.0 / specs[i].max_code(), round_trip_int_group, false});
   }
   return out;
 }
@@ -151,9 +146,7 @@ std::vector<CodecBlockTarget> make_targets() {
 const std::vector<std::string>& int_group_names() {
   static const std::vector<std::string> names = [] {  // constant once built
     std::vector<std::string> out;
-    for (const int group : kIntGroupSizes)
-      for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
-        for (const bool asymmetric : {false, true}) out.push_back(IntGroupSpec{bits, group, asymmetric}.name());
+    for (const IntGroupSpec& spec : int_group_specs()) out.push_back(spec.name());
     return out;
   }();
   return names;
@@ -166,7 +159,7 @@ std::span<const CodecBlockTarget> codec_block_targets() {
     std::vector<CodecBlockTarget> rows = make_targets();
     std::size_t next = 0;
     for (CodecBlockTarget& row : rows)
-      if (row.family == "gptq") row.name = int_group_names()[next++];
+      if (row.family == "gptq" || row.family == "awq") row.name = int_group_names()[next++];
     return rows;
   }();
   return targets;

@@ -81,7 +81,7 @@ TEST(IntGroupCli, EveryNameRoundTripsThroughBothForms) {
   }
   for (int bits = 2; bits <= 8; ++bits) {
     for (const int group : {32, 64, 128}) {
-      for (const std::string suffix : {"", "_asym"}) {
+      for (const std::string suffix : {"", "_asym", "_awq"}) {
         const std::string name = "int" + std::to_string(bits) + "_g" + std::to_string(group) + suffix;
         const CliRun packed = typelattice("quantize --to " + name + " --packed --" + values);
         const CliRun json = typelattice("quantize --to " + name + " --format json --" + values);
@@ -111,6 +111,21 @@ TEST(IntGroupCli, EveryNameRoundTripsThroughBothForms) {
       }
     }
   }
+}
+
+// AWQ's range is the group's own: 1 2 3 gives lo 1, hi 3, scale 2/15 (float16 0x3044 = 0.13330078125) and
+// z = clamp(-round(1 / scale), 0, 15) = clamp(-7, …) = 0, so codes round(x / scale) = 7, 15, 22 clipped to 15: a
+// group of one sign loses its far end (GPTQ's asym rule puts 0 in the range instead).
+TEST(IntGroupCli, AwqUsesTheGroupsOwnRange) {
+  const CliRun r = typelattice("quantize --to int4_g32_awq -- 1 2 3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find(';')), "block 1: scale 0x3044 0.13330078125, zero 0");
+  EXPECT_NE(r.out.find("\n  1 -> 0x7 7 -> 0.93310546875\n  2 -> 0xf 15 -> 1.99951171875\n  3 -> 0xf 15 -> "
+                       "1.99951171875\n"),
+            std::string::npos)
+      << r.out;
+  const CliRun p = typelattice("quantize --to int4_g32_awq --packed --packing awq -- 1 2 3");
+  EXPECT_EQ(p.out, "format int4_g32_awq\ncount 3\npacking awq\nscales 4430\nzeros 00000000\ncodes f7000f00\n");
 }
 
 TEST(IntGroupCli, LayoutNamesTheScaleZeroAndCodeBytes) {

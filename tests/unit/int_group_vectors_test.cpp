@@ -56,11 +56,11 @@ TEST(IntGroupVectors, PackingsAreTheReferencesWords) {
   }
 }
 
-// The core's scale, zero point and codes against GPTQ's Quantizer on the same group; the scale as a checkpoint
-// stores it, the reference's float32 scale rounded to float16.
-TEST(IntGroupVectors, GptqQuantizerAgreesOnEveryGroup) {
-  const std::vector<std::string> lines = vector_lines("quantize gptq");
-  ASSERT_EQ(lines.size(), 7u * 9 * 2);
+// The core's scale, zero point and codes against GPTQ's Quantizer and AWQ's pseudo_quantize_tensor on the same
+// group; the scale as a checkpoint stores it, the reference's float32 scale rounded to float16.
+TEST(IntGroupVectors, GptqAndAwqQuantizersAgreeOnEveryGroup) {
+  const std::vector<std::string> lines = vector_lines("quantize");
+  ASSERT_EQ(lines.size(), 7u * 9 * 3);
   for (const std::string& line : lines) {
     std::istringstream fields(line);
     std::string word, rule, name, x_hex, scale_hex, codes_hex;

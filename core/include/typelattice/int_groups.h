@@ -1,22 +1,29 @@
 // Integer groups as GPTQ's quantizer defines them (IST-DASLab/gptq, quant.py, Quantizer.find_params and quantize):
 // N-bit codes q in 0 .. 2^N - 1 per element, a scale per group of G consecutive elements along the last axis, and a
 // zero point z: value = scale × (q − z). Symmetric (`intN_gG`, GPTQ's sym=True): z = 2^(N-1), the midpoint.
-// Asymmetric (`intN_gG_asym`, sym=False): z = round(−min / scale), stored as an N-bit integer. The scale is computed
-// in float32 and stored as float16. docs/formats.md, "Integer groups (GPTQ)", has the rules and the commit.
+// Asymmetric (`intN_gG_asym`, sym=False): z = round(−min / scale), stored as an N-bit integer. AutoAWQ's rule
+// (`intN_gG_awq`, AwqQuantizer.pseudo_quantize_tensor with zero_point=True) is asymmetric over the group's own
+// min and max, 0 not forced in. The scale is computed in float32 and stored as float16. docs/formats.md, "Integer
+// groups (GPTQ)", has the rules and the commits.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
 namespace typelattice {
 
+// Whose quantizer picks a group's scale and zero point.
+enum class IntGroupRule { gptq, awq };
+
 struct IntGroupSpec {
   int bits = 4;            // 2 .. 8
   int group = 128;         // 32, 64 or 128
-  bool asymmetric = false;
-  std::string name() const;  // "int4_g128", "int4_g128_asym"
+  bool asymmetric = false;  // a zero point per group (always for AWQ)
+  IntGroupRule rule = IntGroupRule::gptq;
+  std::string name() const;  // "int4_g128", "int4_g128_asym", "int4_g128_awq"
   int max_code() const { return (1 << bits) - 1; }
   // Storage per element: the code, and per group the float16 scale (asymmetric: and the N-bit zero point).
   double bits_per_element() const { return bits + (16.0 + (asymmetric ? bits : 0)) / group; }
@@ -25,14 +32,17 @@ struct IntGroupSpec {
 inline constexpr int kIntGroupMinBits = 2, kIntGroupMaxBits = 8;
 inline constexpr int kIntGroupSizes[] = {32, 64, 128};
 
-// "int4_g128", "int8_g32_asym", … (ASCII case-insensitive); nullopt for any other text.
+// Every integer group, in the order the CLI and analysis list them.
+std::span<const IntGroupSpec> int_group_specs();
+// "int4_g128", "int8_g32_asym", "int4_g64_awq", … (ASCII case-insensitive); nullopt for any other text.
 std::optional<IntGroupSpec> parse_int_group(std::string_view name);
 
 // One group quantized: the float16 code of its scale, its zero point and each element's code (codes.size() must be
 // values.size(), at most spec.group). GPTQ's rule, in float32: lo = min(min x, 0), hi = max(max x, 0); symmetric:
 // hi = max(|lo|, hi) and lo = −hi when lo < 0 (a group with no negative value keeps lo = 0); lo = hi = 0 becomes
-// −1, 1; scale = (hi − lo) / (2^N − 1); q = clamp(round_half_even(x / scale) + z, 0, 2^N − 1). A NaN or ±Inf in the
-// group makes the scale NaN: every element dequantizes to NaN.
+// −1, 1; scale = (hi − lo) / (2^N − 1); q = clamp(round_half_even(x / scale) + z, 0, 2^N − 1). AWQ's: scale =
+// max(max x − min x, 1e-5) / (2^N − 1), z = clamp(−round(min x / scale), 0, 2^N − 1), q as GPTQ's. A NaN or ±Inf
+// in the group makes the scale NaN: every element dequantizes to NaN.
 struct IntGroupScale {
   std::uint16_t scale = 0;  // float16 code
   int zero = 0;
