@@ -77,7 +77,7 @@ bool names_other_family(std::string_view name) {
   return parse_gguf_kquant_type(name) || parse_gguf_block_type(name) || names_gguf_nvfp4(name) ||
          parse_bnb_block_type(name) || parse_block_format(name);
 }
-constexpr const char* kPackingIsForIntGroups = "--packing is for the integer groups (intN_gG, intN_gG_asym, intN_gG_awq)";
+constexpr const char* kPackingIsForIntGroups = "--packing is for the integer groups (intN_gG, intN_gG_asym, intN_gG_awq, intN_gG_mlx)";
 
 // Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
 constexpr std::size_t kBatchValues = 8192;
@@ -370,7 +370,7 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
                        "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; GPTQ's "
-                       "integer groups intN_gG[_asym] and AWQ's intN_gG_awq, N 2-8, G 32, 64 or 128 (ggml's K-quants gguf_q2_k ... "
+                       "integer groups intN_gG[_asym], AWQ's intN_gG_awq and MLX's intN_gG_mlx, N 2-8, G 32, 64 or 128 (ggml's K-quants gguf_q2_k ... "
                        "gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,

@@ -64,8 +64,8 @@ void append_group_text(std::string& out, const IntGroupSpec& spec, std::size_t n
                 std::to_string(codes[j] - g.zero) + " -> " + block_value_text(static_cast<double>(value)) + "\n";
   }
   const double sqnr = errors == 0 ? INFINITY : 10 * std::log10(squares / errors);
-  out += "block " + std::to_string(number) + ": scale " + scale_text(g.scale) + ", zero " + std::to_string(g.zero) +
-         "; mse " + block_value_text(errors / static_cast<double>(x.size())) + ", sqnr " + fixed_decimal(sqnr, 2) +
+  out += "block " + std::to_string(number) + ": scale " + scale_text(g.scale) +
+         (g.bias ? ", bias " + scale_text(*g.bias) : ", zero " + std::to_string(g.zero)) + "; mse " + block_value_text(errors / static_cast<double>(x.size())) + ", sqnr " + fixed_decimal(sqnr, 2) +
          " dB, max abs error " + block_value_text(max_error) + "\n" + elements;
 }
 
@@ -79,7 +79,7 @@ std::string byte_list(std::span<const std::uint8_t> bytes) {
 }
 
 // "block N: K values", then the group's scale in the scales tensor, its zero point's bits in the zeros tensor
-// (asymmetric names) and its code bytes in the codes tensor.
+// (asymmetric names) or its bias in the biases tensor (MLX) and its code bytes in the codes tensor.
 void append_group_layout(std::string& out, const IntGroupSpec& spec, IntPacking p, std::size_t number,
                          const IntGroupScale& g, std::span<const std::uint8_t> codes) {
   const std::size_t index = number - 1, bits = static_cast<std::size_t>(spec.bits);
@@ -87,6 +87,12 @@ void append_group_layout(std::string& out, const IntGroupSpec& spec, IntPacking 
   out += "block " + std::to_string(number) + ": " + std::to_string(codes.size()) + " values\n  scales[" +
          std::to_string(index) + "] bytes " + std::to_string(2 * index) + "-" + std::to_string(2 * index + 1) + ":" +
          byte_list(scale_bytes) + " (float16, little-endian, in the scales tensor) = " + scale_text(g.scale) + "\n";
+  if (g.bias) {
+    const std::uint8_t bias_bytes[] = {static_cast<std::uint8_t>(*g.bias), static_cast<std::uint8_t>(*g.bias >> 8)};
+    out += "  biases[" + std::to_string(index) + "] bytes " + std::to_string(2 * index) + "-" +
+           std::to_string(2 * index + 1) + ":" + byte_list(bias_bytes) +
+           " (float16, little-endian, in the biases tensor) = " + scale_text(*g.bias) + "\n";
+  }
   if (spec.asymmetric) {
     const std::size_t first = int_code_first_bit(p, spec.bits, index), last = first + bits - 1;
     const std::uint8_t stored = stored_zero(p, spec.bits, g.zero);
@@ -123,7 +129,7 @@ std::optional<std::string> int_packing_refusal(const IntGroupSpec& spec, IntPack
 int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form, IntPacking packing,
                            const std::function<Result<float>(std::string&, bool&)>& next) {
   Output out;
-  Spool scale_spool, code_spool;
+  Spool scale_spool, bias_spool, code_spool;
   std::vector<std::uint8_t> zeros;  // one per group, packed at the end (a zero point may straddle two words)
   std::vector<float> block;
   std::vector<std::uint8_t> codes;
@@ -142,7 +148,10 @@ int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form, IntPacki
     if (form == IntGroupForm::packed) {
       const std::uint8_t scale_bytes[] = {static_cast<std::uint8_t>(g.scale), static_cast<std::uint8_t>(g.scale >> 8)};
       zeros.push_back(stored_zero(packing, spec.bits, g.zero));
-      spooled = scale_spool.write(scale_bytes) && code_spool.write(packed_code_bytes(packing, spec.bits, codes));
+      const std::uint16_t bias = g.bias.value_or(0);
+      const std::uint8_t bias_bytes[] = {static_cast<std::uint8_t>(bias), static_cast<std::uint8_t>(bias >> 8)};
+      spooled = scale_spool.write(scale_bytes) && (!spec.has_bias() || bias_spool.write(bias_bytes)) &&
+                code_spool.write(packed_code_bytes(packing, spec.bits, codes));
     }
     block.clear();
     return spooled;
@@ -158,6 +167,10 @@ int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form, IntPacki
     if (packing != IntPacking::gptq) out.text() += "packing " + std::string(int_packing_spec(packing).name) + "\n";
     out.text() += "scales ";
     if (!append_spool_hex(out, scale_spool)) return 3;
+    if (spec.has_bias()) {
+      out.text() += "\nbiases ";
+      if (!append_spool_hex(out, bias_spool)) return 3;
+    }
     if (spec.asymmetric) {
       out.text() += "\nzeros ";
       append_hex(out.text(), packed_code_bytes(packing, spec.bits, zeros));
@@ -190,8 +203,8 @@ std::optional<std::vector<std::uint32_t>> words_of(std::span<const std::uint8_t>
 
 }  // namespace
 
-// Either form (JSON if it starts with '{'; else "format F", "count N", ["packing P",] "scales HEX", ["zeros HEX",]
-// "codes HEX"), read in full before any value is printed, so that an error anywhere comes first; then
+// Either form (JSON if it starts with '{'; else "format F", "count N", ["packing P",] "scales HEX", ["biases HEX",]
+// ["zeros HEX",] "codes HEX"), read in full before any value is printed, so that an error anywhere comes first; then
 // float16(scale) × (q − z) in float32, one per line.
 int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking> given, std::istream& in) {
   const auto group = static_cast<std::size_t>(spec.group);
@@ -217,6 +230,9 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking>
   if (const std::optional<std::string> refused = int_packing_refusal(spec, packing)) return usage_error(*refused);
   const Result<std::vector<std::uint8_t>> scales = read_hex_field(in, "scales");
   if (!scales) return usage_error(scales.error().message);
+  Result<std::vector<std::uint8_t>> biases = std::vector<std::uint8_t>{};
+  if (spec.has_bias()) biases = read_hex_field(in, "biases");
+  if (!biases) return usage_error(biases.error().message);
   Result<std::vector<std::uint8_t>> zeros = std::vector<std::uint8_t>{};
   if (spec.asymmetric) zeros = read_hex_field(in, "zeros");
   if (!zeros) return usage_error(zeros.error().message);
@@ -230,6 +246,9 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking>
   if (scales->size() != 2 * groups)
     return usage_error(counted + "scales takes " + std::to_string(2 * groups) + " bytes, not " +
                        std::to_string(scales->size()));
+  if (spec.has_bias() && biases->size() != 2 * groups)
+    return usage_error(counted + "biases takes " + std::to_string(2 * groups) + " bytes, not " +
+                       std::to_string(biases->size()));
   const std::size_t zero_bytes = spec.asymmetric ? 4 * int_code_words(spec.bits, groups) : 0;
   if (zeros->size() != zero_bytes)
     return usage_error(counted + "zeros takes " + std::to_string(zero_bytes) + " bytes, not " +
@@ -245,7 +264,8 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking>
   if (spec.asymmetric) unpack_int_codes(packing, spec.bits, *words_of(*zeros), zero_codes);
   for (std::size_t i = 0; i < groups; ++i) {
     scale_of[i].scale = static_cast<std::uint16_t>((*scales)[2 * i] | (*scales)[2 * i + 1] << 8);
-    scale_of[i].zero = spec.asymmetric ? zero_of_stored(packing, zero_codes[i]) : (spec.max_code() + 1) / 2;
+    scale_of[i].zero = spec.asymmetric ? zero_of_stored(packing, zero_codes[i]) : spec.fixed_zero();
+    if (spec.has_bias()) scale_of[i].bias = static_cast<std::uint16_t>((*biases)[2 * i] | (*biases)[2 * i + 1] << 8);
   }
   std::vector<std::uint8_t> values(*count);
   unpack_int_codes(packing, spec.bits, *words_of(*codes), values);

@@ -18,6 +18,10 @@ void append_int_group_json(std::string& out, const IntGroupSpec& spec, const Int
   out += first ? "{\"scale\": " : ", {\"scale\": ";
   out += "{\"code\": " + std::to_string(group.scale) + ", \"value\": " +
          value_text(decode_to_float64(Format::float16, group.scale), true) + "}, ";
+  if (group.bias) {
+    out += "\"bias\": {\"code\": " + std::to_string(*group.bias) + ", \"value\": " +
+           value_text(decode_to_float64(Format::float16, *group.bias), true) + "}, ";
+  }
   if (spec.asymmetric) out += "\"zero\": " + std::to_string(group.zero) + ", ";
   out += "\"elements\": [";
   for (std::size_t j = 0; j < codes.size(); ++j) {
@@ -58,11 +62,19 @@ Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream
     const std::optional<std::uint64_t> code = scale_field == block.end() ? std::nullopt : code_of(*scale_field, 0xffff);
     if (!code) return bad(where + "no \"scale\" code from 0 to 65535 (its float16 bits)");
     scale.scale = static_cast<std::uint16_t>(*code);
+    const auto bias = block.find("bias");
+    if (spec.has_bias()) {
+      const std::optional<std::uint64_t> bias_code = bias == block.end() ? std::nullopt : code_of(*bias, 0xffff);
+      if (!bias_code) return bad(where + "no \"bias\" code from 0 to 65535 (its float16 bits)");
+      scale.bias = static_cast<std::uint16_t>(*bias_code);
+    } else if (bias != block.end()) {
+      return bad(where + name + " has no bias: its value is scale × (q − z)");
+    }
     const auto zero = block.find("zero");
     if (!spec.asymmetric) {
-      if (zero != block.end()) return bad(where + name + " is symmetric: its zero point is " +
-                                          std::to_string((spec.max_code() + 1) / 2) + ", not a \"zero\" field");
-      scale.zero = (spec.max_code() + 1) / 2;
+      if (zero != block.end()) return bad(where + name + " stores no zero point: it is " +
+                                          std::to_string(spec.fixed_zero()) + ", not a \"zero\" field");
+      scale.zero = spec.fixed_zero();
     } else {
       if (zero == block.end() || !zero->is_number_unsigned() || zero->get<std::uint64_t>() > static_cast<std::uint64_t>(spec.max_code()))
         return bad(where + "no \"zero\" point from 0 to " + max_code);

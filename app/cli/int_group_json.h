@@ -1,6 +1,7 @@
 // The JSON form of integer groups (docs/formats.md, "Integer groups (GPTQ)"): {"format", "block_size": G, "blocks":
-// [{"scale": {"code", "value"}, ["zero": Z,] "elements": [{"code", "value", "dequantized"}, …]}, …]}: the scale's
-// float16 code, the zero point (asymmetric names only), each element's code q and value q − z.
+// [{"scale": {"code", "value"}, ["bias": {"code", "value"},] ["zero": Z,] "elements": [{"code", "value",
+// "dequantized"}, …]}, …]}: the scale's float16 code, MLX's float16 bias, the zero point (asymmetric names only),
+// each element's code q and value q − z.
 #pragma once
 #include <cstdint>
 #include <istream>
@@ -24,7 +25,7 @@ struct IntGroupCodes {
   std::vector<std::uint8_t> codes;
 };
 // Reads the whole document: what is wrong and where (not JSON, a key given twice, another format, no scale code, a
-// zero point missing or out of range (or given for a symmetric name), a group of more than G elements, a group
+// zero point missing or out of range (or given for a name that stores none), a bias missing (MLX) or given (others), a group of more than G elements, a group
 // other than the last with fewer, a code out of range, no groups).
 Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream& in);
 

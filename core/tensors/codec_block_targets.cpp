@@ -133,10 +133,11 @@ std::vector<CodecBlockTarget> make_targets() {
   // NVFP4 for an amax of 1: d = UE4M3(1/6) halved, its smallest nonzero level 1 × d.
   out.push_back({kGgufNvfp4Name, "gguf", kNvfp4Type, kGgufNvfp4BlockSize, kGgufNvfp4BlockBytes * 8.0 / kGgufNvfp4BlockSize,
                  static_cast<double>(gguf_ue4m3_value(gguf_ue4m3_code(1.0f / 6.0f))), round_trip_gguf_nvfp4, true});
-  // GPTQ's and AWQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1) and steps of it.
+  // GPTQ's, AWQ's and MLX's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1) and steps of it.
   const std::span<const IntGroupSpec> specs = int_group_specs();
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    out.push_back({{}, specs[i].rule == IntGroupRule::awq ? "awq" : "gptq", static_cast<int>(i), specs[i].group,
+    const std::string_view family = specs[i].rule == IntGroupRule::awq ? "awq" : specs[i].rule == IntGroupRule::mlx ? "mlx" : "gptq";
+    out.push_back({{}, family, static_cast<int>(i), specs[i].group,
                    specs[i].bits_per_element(), 2.0 / specs[i].max_code(), round_trip_int_group, false});
   }
   return out;
@@ -159,7 +160,7 @@ std::span<const CodecBlockTarget> codec_block_targets() {
     std::vector<CodecBlockTarget> rows = make_targets();
     std::size_t next = 0;
     for (CodecBlockTarget& row : rows)
-      if (row.family == "gptq" || row.family == "awq") row.name = int_group_names()[next++];
+      if (row.family == "gptq" || row.family == "awq" || row.family == "mlx") row.name = int_group_names()[next++];
     return rows;
   }();
   return targets;

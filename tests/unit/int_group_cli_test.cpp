@@ -81,7 +81,8 @@ TEST(IntGroupCli, EveryNameRoundTripsThroughBothForms) {
   }
   for (int bits = 2; bits <= 8; ++bits) {
     for (const int group : {32, 64, 128}) {
-      for (const std::string suffix : {"", "_asym", "_awq"}) {
+      for (const std::string suffix : {"", "_asym", "_awq", "_mlx"}) {
+        if (suffix == "_mlx" && bits == 7) continue;  // mx.quantize takes 2-6 and 8 bits
         const std::string name = "int" + std::to_string(bits) + "_g" + std::to_string(group) + suffix;
         const CliRun packed = typelattice("quantize --to " + name + " --packed --" + values);
         const CliRun json = typelattice("quantize --to " + name + " --format json --" + values);
@@ -92,6 +93,7 @@ TEST(IntGroupCli, EveryNameRoundTripsThroughBothForms) {
         EXPECT_EQ(a.out, b.out) << name;
         const std::vector<float> y = lines_as_floats(a.out);
         ASSERT_EQ(y.size(), x.size()) << name;
+        if (suffix == "_mlx") continue;  // its far end may clip: IntGroupMlx checks its accuracy
         for (std::size_t i = 0; i < x.size(); ++i) {
           const std::size_t first = i / static_cast<std::size_t>(group) * static_cast<std::size_t>(group);
           float lo = 0, hi = 0;
@@ -126,6 +128,44 @@ TEST(IntGroupCli, AwqUsesTheGroupsOwnRange) {
       << r.out;
   const CliRun p = typelattice("quantize --to int4_g32_awq --packed --packing awq -- 1 2 3");
   EXPECT_EQ(p.out, "format int4_g32_awq\ncount 3\npacking awq\nscales 4430\nzeros 00000000\ncodes f7000f00\n");
+}
+
+// 1 -0.5 0.25 3 under MLX's affine rule: the edge of larger magnitude is 3, scale -(3.5 / 15) = -0.2333…, q0 =
+// rint(3 / scale) = rint(-12.86) = -13, so scale = 3 / -13 = -0.230769… (float16 0xb362 = -0.230712890625) and
+// bias 3 (0x4200); codes rint((x - 3) / scale): 8.67 -> 9, 15.17 -> 15 (clipped), 11.92 -> 12, 0.
+TEST(IntGroupCli, MlxStoresAScaleAndABias) {
+  const std::string values = " -- 1 -0.5 0.25 3";
+  const CliRun r = typelattice("quantize --to int4_g32_mlx" + values);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find(';')), "block 1: scale 0xb362 -0.230712890625, bias 0x4200 3");
+  EXPECT_NE(r.out.find("\n  3 -> 0x0 0 -> 3\n"), std::string::npos) << r.out;
+  const CliRun p = typelattice("quantize --to int4_g32_mlx --packed" + values);
+  EXPECT_EQ(p.out, "format int4_g32_mlx\ncount 4\nscales 62b3\nbiases 0042\ncodes f90c0000\n");
+  const float scale = -0.230712890625f;
+  const std::vector<float> expected = {9 * scale + 3, 15 * scale + 3, 12 * scale + 3, 3};
+  EXPECT_EQ(lines_as_floats(typelattice("dequantize --from int4_g32_mlx", p.out).out), expected);
+  const CliRun j = typelattice("quantize --to int4_g32_mlx --format json" + values);
+  EXPECT_NE(j.out.find("\"bias\": {\"code\": 16896, \"value\": 3}, \"elements\""), std::string::npos) << j.out;
+  EXPECT_EQ(lines_as_floats(typelattice("dequantize --from int4_g32_mlx", j.out).out), expected);
+  const CliRun layout = typelattice("quantize --to int4_g32_mlx --layout" + values);
+  EXPECT_NE(layout.out.find("  biases[0] bytes 0-1: 00 42 (float16, little-endian, in the biases tensor) = 0x4200 3\n"),
+            std::string::npos)
+      << layout.out;
+  const auto error_of = [](const std::string& name, const std::string& doc) {
+    const CliRun e = typelattice("dequantize --from " + name, doc);
+    EXPECT_EQ(e.exit_code, 2) << doc;
+    return e.err;
+  };
+  EXPECT_NE(error_of("int4_g32_mlx", R"({"format": "int4_g32_mlx", "blocks": [{"scale": {"code": 1}, "elements": [{"code": 1}]}]})")
+                .find("no \"bias\" code"),
+            std::string::npos);
+  EXPECT_NE(error_of("int4_g32", R"({"format": "int4_g32", "blocks": [{"scale": {"code": 1}, "bias": {"code": 1}, "elements": [{"code": 1}]}]})")
+                .find("has no bias"),
+            std::string::npos);
+  EXPECT_NE(error_of("int4_g32_mlx", "format int4_g32_mlx\ncount 33\nscales 00000000\nbiases 0000\ncodes " +
+                                         std::string(40, '0') + "\n")
+                .find("biases takes 4 bytes"),
+            std::string::npos);
 }
 
 TEST(IntGroupCli, LayoutNamesTheScaleZeroAndCodeBytes) {
@@ -164,7 +204,7 @@ TEST(IntGroupCli, BadJsonExitsTwoWithWhatIsWrong) {
             std::string::npos);
   EXPECT_NE(error_of("int4_g32", head + block(31, "") + ", " + block(1, "") + "]}").find("only the last block"),
             std::string::npos);
-  EXPECT_NE(error_of("int4_g32", head + block(1, R"("zero": 8, )") + "]}").find("symmetric"), std::string::npos);
+  EXPECT_NE(error_of("int4_g32", head + block(1, R"("zero": 8, )") + "]}").find("stores no zero point"), std::string::npos);
   const std::string asym = R"({"format": "int4_g32_asym", "blocks": [)";
   EXPECT_NE(error_of("int4_g32_asym", asym + block(1, "") + "]}").find("no \"zero\" point from 0 to 15"),
             std::string::npos);
