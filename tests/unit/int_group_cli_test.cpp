@@ -2,13 +2,17 @@
 // derived by hand from GPTQ's rule (docs/formats.md, "Integer groups (GPTQ)").
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/tensor_file_builders.h"
 
 namespace typelattice {
 namespace {
@@ -166,6 +170,28 @@ TEST(IntGroupCli, MlxStoresAScaleAndABias) {
                                          std::string(40, '0') + "\n")
                 .find("biases takes 4 bytes"),
             std::string::npos);
+}
+
+// analyze's worst block of an integer group target is printed as the quantize command that gives it again.
+TEST(IntGroupCli, AnalyzeWorstBlockIsAQuantizeCommand) {
+  tensor_test::Bytes data;
+  for (int i = 0; i < 40; ++i)
+    tensor_test::append_le(data, std::bit_cast<std::uint32_t>(static_cast<float>(i % 7) - 2.5f), 4);
+  const auto path = std::filesystem::temp_directory_path() / ("typelattice_int_groups_" + std::to_string(::getpid()) + ".npy");
+  {
+    const tensor_test::Bytes file =
+        tensor_test::npy_file(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (40,), }", data);
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(file.data()), static_cast<std::streamsize>(file.size()));
+  }
+  const CliRun r = typelattice("analyze '" + path.string() + "' --to int4_g32_awq --worst 1");
+  std::filesystem::remove(path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::size_t at = r.out.find("typelattice quantize --to int4_g32_awq -- ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string command = r.out.substr(at + 12, r.out.find('\n', at) - at - 12);
+  const CliRun again = typelattice(command);
+  ASSERT_EQ(again.exit_code, 0) << command << again.err;
+  EXPECT_EQ(again.out.rfind("block 1: ", 0), 0u) << again.out;
 }
 
 TEST(IntGroupCli, LayoutNamesTheScaleZeroAndCodeBytes) {
