@@ -77,7 +77,8 @@ bool names_other_family(std::string_view name) {
   return parse_gguf_kquant_type(name) || parse_gguf_block_type(name) || names_gguf_nvfp4(name) ||
          parse_bnb_block_type(name) || parse_block_format(name);
 }
-constexpr const char* kPackingIsForIntGroups = "--packing is for the integer groups (intN_gG, intN_gG_asym, intN_gG_awq, intN_gG_mlx)";
+constexpr const char* kPackingIsForIntGroups =
+    "--packing is for the integer groups (intN_gG, intN_gG_asym, intN_gG_awq, intN_gG_mlx)";
 
 // Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
 constexpr std::size_t kBatchValues = 8192;
@@ -192,7 +193,8 @@ Result<CastRequest> float32_request(const QuantizeArgs& args) {
 }
 
 // The GGUF types, nf4, bnb_fp4 and the integer groups share their options: one rule for the scale, text or json,
-// one of the forms packed | layout | json | text (GgufForm, BnbForm, IntGroupForm), and the values read as float32 (--input) one word at a time.
+// one of the forms packed | layout | json | text (GgufForm, BnbForm, IntGroupForm), and the values read as float32
+// (--input) one word at a time.
 template <typename Form, typename Quantize>
 int run_quantize_table_type(std::string_view type_name, const QuantizeArgs& args, const std::vector<std::string>& given,
                             const Quantize& quantize) {
@@ -249,7 +251,8 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
     if (!args.packing.empty()) {
       const Result<IntPacking> parsed = parse_int_packing(args.packing);
       if (!parsed) return usage_error(parsed.error().message);
-      if (!args.packed && !args.layout) return usage_error("--packing lays out the --packed and --layout forms: give one");
+      if (!args.packed && !args.layout)
+        return usage_error("--packing lays out the --packed and --layout forms: give one");
       if (const std::optional<std::string> refused = int_packing_refusal(*spec, *parsed)) return usage_error(*refused);
       packing = *parsed;
     }
@@ -370,8 +373,8 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
                        "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; GPTQ's "
-                       "integer groups intN_gG[_asym], AWQ's intN_gG_awq and MLX's intN_gG_mlx, N 2-8, G 32, 64 or 128 (ggml's K-quants gguf_q2_k ... "
-                       "gguf_q6_k: dequantize only)")
+                       "integer groups intN_gG[_asym], AWQ's intN_gG_awq and MLX's intN_gG_mlx, N 2-8, G 32, 64 "
+                       "or 128 (ggml's K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "

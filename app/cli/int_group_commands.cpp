@@ -46,7 +46,8 @@ std::vector<std::uint8_t> packed_code_bytes(IntPacking p, int bits, std::span<co
 std::string code_order_text(IntPacking p, int bits) {
   if (int_packing_spec(p).awq_order) return "nibble i of each word holds code 0 2 4 6 1 3 5 7 [i] of its eight";
   const std::string n = std::to_string(bits);
-  return "code j in bits " + n + "j to " + n + "j+" + std::to_string(bits - 1) + " of the group's words, low bits first";
+  return "code j in bits " + n + "j to " + n + "j+" + std::to_string(bits - 1) +
+         " of the group's words, low bits first";
 }
 
 // "block N: scale 0x2e66 0.1, zero 8; mse M, sqnr S dB, max abs error A", then "  input -> 0xc 4 -> value".
@@ -65,7 +66,8 @@ void append_group_text(std::string& out, const IntGroupSpec& spec, std::size_t n
   }
   const double sqnr = errors == 0 ? INFINITY : 10 * std::log10(squares / errors);
   out += "block " + std::to_string(number) + ": scale " + scale_text(g.scale) +
-         (g.bias ? ", bias " + scale_text(*g.bias) : ", zero " + std::to_string(g.zero)) + "; mse " + block_value_text(errors / static_cast<double>(x.size())) + ", sqnr " + fixed_decimal(sqnr, 2) +
+         (g.bias ? ", bias " + scale_text(*g.bias) : ", zero " + std::to_string(g.zero)) + "; mse " +
+         block_value_text(errors / static_cast<double>(x.size())) + ", sqnr " + fixed_decimal(sqnr, 2) +
          " dB, max abs error " + block_value_text(max_error) + "\n" + elements;
 }
 
@@ -100,7 +102,8 @@ void append_group_layout(std::string& out, const IntGroupSpec& spec, IntPacking 
            " (in bytes " + std::to_string(first / 8) + "-" + std::to_string(last / 8) + " of the zeros tensor, " +
            std::to_string(spec.bits) + " bits per zero point) = " + std::to_string(stored);
     if (zero_of_stored(p, stored) != g.zero)
-      out += " (z − 1: z = " + std::to_string(g.zero) + " reads back as " + std::to_string(zero_of_stored(p, stored)) + ")";
+      out += " (z − 1: z = " + std::to_string(g.zero) + " reads back as " +
+             std::to_string(zero_of_stored(p, stored)) + ")";
     else if (int_packing_spec(p).zero_offset != 0)
       out += " (z − 1: z = " + std::to_string(g.zero) + ")";
     out += "\n";
@@ -221,7 +224,8 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking>
     std::string key, name;
     in >> key >> name;
     const Result<IntPacking> named = parse_int_packing(name);
-    if (key != "packing" || !named) return usage_error(key != "packing" ? "expected 'scales HEX'" : named.error().message);
+    if (key != "packing") return usage_error("expected 'scales HEX'");
+    if (!named) return usage_error(named.error().message);
     if (given && *named != *given)
       return usage_error("the input is packed as " + std::string(int_packing_spec(*named).name) + ", not " +
                          std::string(int_packing_spec(*given).name));

@@ -76,7 +76,8 @@ Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream
                                           std::to_string(spec.fixed_zero()) + ", not a \"zero\" field");
       scale.zero = spec.fixed_zero();
     } else {
-      if (zero == block.end() || !zero->is_number_unsigned() || zero->get<std::uint64_t>() > static_cast<std::uint64_t>(spec.max_code()))
+      if (zero == block.end() || !zero->is_number_unsigned() ||
+          zero->get<std::uint64_t>() > static_cast<std::uint64_t>(spec.max_code()))
         return bad(where + "no \"zero\" point from 0 to " + max_code);
       scale.zero = static_cast<int>(zero->get<std::uint64_t>());
     }
@@ -86,7 +87,8 @@ Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream
         elements->size() > static_cast<std::size_t>(spec.group))
       return bad(where + "\"elements\" must be an array of 1 to " + group + " elements");
     if (i + 1 < blocks->size() && elements->size() != static_cast<std::size_t>(spec.group))
-      return bad(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than " + group);
+      return bad(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than " +
+                 group);
     for (std::size_t j = 0; j < elements->size(); ++j) {
       const std::optional<std::uint64_t> q = code_of((*elements)[j], static_cast<std::uint64_t>(spec.max_code()));
       if (!q) return bad(where + "element " + std::to_string(j + 1) + " has no \"code\" from 0 to " + max_code);

@@ -25,8 +25,9 @@ struct IntGroupCodes {
   std::vector<std::uint8_t> codes;
 };
 // Reads the whole document: what is wrong and where (not JSON, a key given twice, another format, no scale code, a
-// zero point missing or out of range (or given for a name that stores none), a bias missing (MLX) or given (others), a group of more than G elements, a group
-// other than the last with fewer, a code out of range, no groups).
+// zero point missing or out of range (or given for a name that stores none), a bias missing (MLX) or given
+// (others), a group of more than G elements, a group other than the last with fewer, a code out of range, no
+// groups).
 Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream& in);
 
 }  // namespace typelattice::cli

@@ -11,7 +11,10 @@
 namespace typelattice {
 
 std::string IntGroupSpec::name() const {
-  const char* suffix = rule == IntGroupRule::awq ? "_awq" : rule == IntGroupRule::mlx ? "_mlx" : asymmetric ? "_asym" : "";
+  const char* suffix = rule == IntGroupRule::awq   ? "_awq"
+                       : rule == IntGroupRule::mlx ? "_mlx"
+                       : asymmetric                ? "_asym"
+                                                   : "";
   return "int" + std::to_string(bits) + "_g" + std::to_string(group) + suffix;
 }
 
@@ -25,7 +28,8 @@ std::span<const IntGroupSpec> int_group_specs() {
       }
     }
     for (const int group : kIntGroupSizes)
-      for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) out.push_back({bits, group, true, IntGroupRule::awq});
+      for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
+        out.push_back({bits, group, true, IntGroupRule::awq});
     // mx.quantize's affine mode takes 2, 3, 4, 5, 6 and 8 bits (mlx/ops.cpp, affine_quantize).
     for (const int group : kIntGroupSizes)
       for (const int bits : {2, 3, 4, 5, 6, 8}) out.push_back({bits, group, false, IntGroupRule::mlx});
@@ -48,7 +52,8 @@ std::uint16_t float16_code(float v) {
 }
 
 // MLX's affine rule (int_groups.h), float32 operation by operation as its CPU quantize does them.
-IntGroupScale quantize_mlx_group(const IntGroupSpec& spec, std::span<const float> values, std::span<std::uint8_t> codes) {
+IntGroupScale quantize_mlx_group(const IntGroupSpec& spec, std::span<const float> values,
+                                 std::span<std::uint8_t> codes) {
   const float n_bins = static_cast<float>(spec.max_code());
   IntGroupScale out;
   out.bias = 0;
@@ -122,7 +127,8 @@ IntGroupScale quantize_int_group(const IntGroupSpec& spec, std::span<const float
 }
 
 float int_group_value(const IntGroupScale& group, std::uint8_t code) {
-  const float scaled = decode_to_float32(Format::float16, group.scale) * static_cast<float>(static_cast<int>(code) - group.zero);
+  const float scaled =
+      decode_to_float32(Format::float16, group.scale) * static_cast<float>(static_cast<int>(code) - group.zero);
   return group.bias ? scaled + decode_to_float32(Format::float16, *group.bias) : scaled;
 }
 

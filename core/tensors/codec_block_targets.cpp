@@ -136,7 +136,9 @@ std::vector<CodecBlockTarget> make_targets() {
   // GPTQ's, AWQ's and MLX's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1) and steps of it.
   const std::span<const IntGroupSpec> specs = int_group_specs();
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    const std::string_view family = specs[i].rule == IntGroupRule::awq ? "awq" : specs[i].rule == IntGroupRule::mlx ? "mlx" : "gptq";
+    const std::string_view family = specs[i].rule == IntGroupRule::awq   ? "awq"
+                                    : specs[i].rule == IntGroupRule::mlx ? "mlx"
+                                                                         : "gptq";
     out.push_back({{}, family, static_cast<int>(i), specs[i].group,
                    specs[i].bits_per_element(), 2.0 / specs[i].max_code(), round_trip_int_group, false});
   }

@@ -1,8 +1,8 @@
 // Block families that tensor analysis takes as targets through their own codecs, one block at a time:
 // bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4), ggml's GGUF blocks (gguf_q4_0 … iq4_nl, gguf_mxfp4,
-// gguf_nvfp4) and GPTQ's and AWQ's integer groups (int2_g32 … int8_g128_asym, int2_g32_awq …, int_groups.h). Each target is a row of data: its
-// block size, bits per element computed from the format's storage, where a block keeps a magnitude, and a round trip
-// (quantize, then dequantize) of one block. Another block family plugs in by adding its rows in
+// gguf_nvfp4) and the integer groups of GPTQ, AWQ and MLX (int2_g32 … int8_g128_mlx, int_groups.h). Each target is
+// a row of data: its block size, bits per element computed from the format's storage, where a block keeps a
+// magnitude, and a round trip (quantize, then dequantize) of one block. Another block family plugs in by adding its rows in
 // codec_block_targets.cpp. docs/tensor-analysis.md, "Lookup and integer block targets", has the rules.
 #pragma once
 #include <span>
@@ -19,7 +19,8 @@ struct CodecBlockBounds {
 struct CodecBlockTarget {
   std::string_view name;    // the name quantize --to and analyze --to take: "nf4", "gguf_q4_0"
   std::string_view family;  // "bitsandbytes", "gguf", "gptq", "awq"
-  int type;                 // the family's own type (BnbBlockType, GgufBlockType, int_group_specs()'s index), for round_trip
+  // The family's own type (BnbBlockType, GgufBlockType, an index into int_group_specs()), for round_trip.
+  int type;
   int block_size;           // elements per block
   double bits_per_element;  // code bits plus the block's scale (and minimum) bits shared by its elements
   // The finest nonzero magnitude of a block whose largest |x| is a, as finest_level × a (the scale rule's: NF4's
