@@ -152,8 +152,8 @@ void add_analyze_command(CLI::App& app, Runner& run) {
       ->type_name("DTYPE:SHAPE");
   analyze->add_option("--to", args->targets,
                       "target formats: built-in formats up to 16 bits, block formats (MX, nvfp4), bitsandbytes' "
-                      "nf4 and bnb_fp4, ggml's gguf_q4_0 ... gguf_q8_0 and iq4_nl (default: float8_e4m3fn "
-                      "float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4)")
+                      "nf4 and bnb_fp4, ggml's gguf_q4_0 ... gguf_q8_0 and iq4_nl, integer groups intN_gG[_asym|_awq|"
+                      "_mlx] (default: float8_e4m3fn float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4)")
       ->type_name("FORMAT...");
   analyze->add_option("--tensor", args->tensors, "only the tensors whose names match (shell globs: * ? [...])")
       ->type_name("GLOB...");
