@@ -153,7 +153,7 @@ void add_analyze_command(CLI::App& app, Runner& run) {
   analyze->add_option("--to", args->targets,
                       "target formats: built-in formats up to 16 bits, block formats (MX, nvfp4), bitsandbytes' "
                       "nf4 and bnb_fp4, ggml's gguf_q4_0 ... gguf_q8_0 and iq4_nl, DeepSeek's ds_fp8_1x128 and "
-                      "ds_fp8_1x128_ue8m0 (default: float8_e4m3fn "
+                      "ds_fp8_1x128_ue8m0, integer groups intN_gG[_asym|_awq|_mlx] (default: float8_e4m3fn "
                       "float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4)")
       ->type_name("FORMAT...");
   analyze->add_option("--tensor", args->tensors, "only the tensors whose names match (shell globs: * ? [...])")

@@ -14,6 +14,7 @@
 #include "app/cli/gguf_block_commands.h"
 #include "app/cli/gguf_nvfp4_commands.h"
 #include "app/cli/gguf_kquant_commands.h"
+#include "app/cli/int_group_commands.h"
 #include "app/cli/output.h"
 #include "app/cli/spool.h"
 #include "app/cli/system_options.h"
@@ -28,6 +29,8 @@
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_kquants.h"
 #include "typelattice/gguf_nvfp4.h"
+#include "typelattice/int_group_packing.h"
+#include "typelattice/int_groups.h"
 
 namespace typelattice::cli {
 namespace {
@@ -38,13 +41,13 @@ int write_error() {
 }
 
 struct QuantizeArgs {
-  std::string to, scale_mode, input, format = "text", shape, never;
+  std::string to, scale_mode, input, format = "text", shape, packing, never;
   bool packed = false, tensor_scale = false, layout = false;
 };
 
-// A name that is no block format, GGUF, bitsandbytes or DeepSeek tile type. When its closest name is a block format, the
-// core's message, which the JS module and the app give too (the conformance corpus asks all three); when it is a
-// GGUF or bitsandbytes type, which only the CLI takes, the closest names of all.
+// A name that is no block format, GGUF or bitsandbytes block type, DeepSeek tile type or integer group. When its
+// closest name is a block format, the core's message, which the JS module and the app give too (the conformance
+// corpus asks all three); when it is one of the others, which only the CLI takes, the closest names of all.
 std::string unknown_format_message(std::string_view name) {
   std::vector<std::string_view> names;
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
@@ -54,6 +57,9 @@ std::string unknown_format_message(std::string_view name) {
   for (const GgufKQuantSpec& spec : gguf_kquant_types()) names.push_back(spec.name);
   for (const BnbBlockSpec& spec : bnb_block_types()) names.push_back(spec.name);
   for (const DsTileSpec& spec : ds_tile_types()) names.push_back(spec.name);
+  std::vector<std::string> int_group_names;
+  for (const IntGroupSpec& spec : int_group_specs()) int_group_names.push_back(spec.name());
+  names.insert(names.end(), int_group_names.begin(), int_group_names.end());
   const Result<BlockFormat> block = parse_block_format(name);
   if (name.size() > kMaxNameLength) return block.error().message;  // the core's message for an overlong name
   const std::vector<std::string> closest = closest_names(name, names);
@@ -67,6 +73,15 @@ std::string unknown_format_message(std::string_view name) {
     message += (i == 0 ? "; did you mean " : i + 1 == closest.size() ? " or " : ", ") + closest[i];
   return closest.empty() ? message : message + "?";
 }
+
+// A block format or type that is not an integer group: --packing is refused for it (an unknown name gets its
+// suggestions instead).
+bool names_other_family(std::string_view name) {
+  return parse_gguf_kquant_type(name) || parse_gguf_block_type(name) || names_gguf_nvfp4(name) ||
+         parse_bnb_block_type(name) || parse_ds_tile_type(name) || parse_block_format(name);
+}
+constexpr const char* kPackingIsForIntGroups =
+    "--packing is for the integer groups (intN_gG, intN_gG_asym, intN_gG_awq, intN_gG_mlx)";
 
 // Values in batches of whole blocks (a multiple of every block size): quantizing streams, one batch in memory.
 constexpr std::size_t kBatchValues = 8192;
@@ -180,8 +195,9 @@ Result<CastRequest> float32_request(const QuantizeArgs& args) {
   return request;
 }
 
-// The GGUF types, nf4 and bnb_fp4 share their options: one rule for the scale, text or json, one of the forms
-// packed | layout | json | text (GgufForm, BnbForm), and the values read as float32 (--input) one word at a time.
+// The GGUF types, nf4, bnb_fp4 and the integer groups share their options: one rule for the scale, text or json,
+// one of the forms packed | layout | json | text (GgufForm, BnbForm, IntGroupForm), and the values read as float32
+// (--input) one word at a time.
 template <typename Form, typename Quantize>
 int run_quantize_table_type(std::string_view type_name, const QuantizeArgs& args, const std::vector<std::string>& given,
                             const Quantize& quantize) {
@@ -237,6 +253,7 @@ int run_quantize_ds_type(DsTileType t, const QuantizeArgs& args, const std::vect
 }
 
 int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given) {
+  if (!args.packing.empty() && names_other_family(args.to)) return usage_error(kPackingIsForIntGroups);
   if (const Result<DsTileType> t = parse_ds_tile_type(args.to); t) return run_quantize_ds_type(*t, args, given);
   if (!args.shape.empty())
     return usage_error("--shape is for the DeepSeek tile types ds_fp8_1x128 … ds_fp8_128x128_ue8m0");
@@ -248,9 +265,24 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
     });
   }
   if (const Result<BnbBlockType> t = parse_bnb_block_type(args.to); t) return run_quantize_bnb_type(*t, args, given);
+  if (const std::optional<IntGroupSpec> spec = parse_int_group(args.to); spec) {
+    IntPacking packing = IntPacking::gptq;
+    if (!args.packing.empty()) {
+      const Result<IntPacking> parsed = parse_int_packing(args.packing);
+      if (!parsed) return usage_error(parsed.error().message);
+      if (!args.packed && !args.layout)
+        return usage_error("--packing lays out the --packed and --layout forms: give one");
+      if (const std::optional<std::string> refused = int_packing_refusal(*spec, *parsed)) return usage_error(*refused);
+      packing = *parsed;
+    }
+    return run_quantize_table_type<IntGroupForm>(spec->name(), args, given, [&](IntGroupForm form, const auto& next) {
+      return run_quantize_int_group(*spec, form, packing, next);
+    });
+  }
   const Result<BlockFormat> f = parse_block_format(args.to);
   if (!f) return usage_error(unknown_format_message(args.to));
-  if (args.layout) return usage_error("--layout is for the GGUF, bitsandbytes and DeepSeek tile types");
+  if (args.layout)
+    return usage_error("--layout is for the GGUF and bitsandbytes block types, the DeepSeek tile types and the integer groups");
   std::optional<ScaleMode> mode;
   if (!args.scale_mode.empty()) {
     const Result<ScaleMode> parsed = parse_scale_mode(args.scale_mode);
@@ -313,8 +345,9 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
 
 // One exact value per line: code × scale (× tensor scale); a NaN scale gives its block NaN values (the MX rule).
 // The input is read into spools first, so that an error anywhere in it comes before any value.
-int run_dequantize(const std::string& from, bool layout) {
+int run_dequantize(const std::string& from, bool layout, const std::string& packing) {
   std::ios::sync_with_stdio(false);
+  if (!packing.empty() && names_other_family(from)) return usage_error(kPackingIsForIntGroups);
   if (const Result<GgufKQuantType> t = parse_gguf_kquant_type(from); t)
     return run_dequantize_gguf_kquant(*t, std::cin, layout);
   if (layout) return usage_error("dequantize --layout is for the GGUF K-quant types; quantize --layout shows the others");
@@ -322,6 +355,15 @@ int run_dequantize(const std::string& from, bool layout) {
   if (names_gguf_nvfp4(from)) return run_dequantize_gguf_nvfp4(std::cin);
   if (const Result<BnbBlockType> t = parse_bnb_block_type(from); t) return run_dequantize_bnb(*t, std::cin);
   if (const Result<DsTileType> t = parse_ds_tile_type(from); t) return run_dequantize_ds(*t, std::cin);
+  if (const std::optional<IntGroupSpec> spec = parse_int_group(from); spec) {
+    std::optional<IntPacking> given;
+    if (!packing.empty()) {
+      const Result<IntPacking> parsed = parse_int_packing(packing);
+      if (!parsed) return usage_error(parsed.error().message);
+      given = *parsed;
+    }
+    return run_dequantize_int_group(*spec, given, std::cin);
+  }
   const Result<BlockFormat> f = parse_block_format(from);
   if (!f) return usage_error(unknown_format_message(from));
   BlockCodeStream stream;
@@ -352,8 +394,9 @@ void add_block_commands(CLI::App& app, Runner& run) {
   quantize->add_option("--to", args->to,
                        "mxfp8_e4m3, mxfp8_e5m2, mxfp6_e3m2, mxfp6_e2m3, mxfp4_e2m1, mxint8, nvfp4; ggml's gguf_q4_0, "
                        "gguf_q4_1, gguf_q5_0, gguf_q5_1, gguf_q8_0 or iq4_nl; bitsandbytes' nf4 or bnb_fp4; DeepSeek's "
-                       "FP8 tiles ds_fp8_1x128, ds_fp8_1x128_ue8m0, ds_fp8_128x128, ds_fp8_128x128_ue8m0 (ggml's "
-                       "K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
+                       "FP8 tiles ds_fp8_1x128, ds_fp8_1x128_ue8m0, ds_fp8_128x128, ds_fp8_128x128_ue8m0; GPTQ's "
+                       "integer groups intN_gG[_asym], AWQ's intN_gG_awq and MLX's intN_gG_mlx, N 2-8, G 32, 64 "
+                       "or 128 (ggml's K-quants gguf_q2_k ... gguf_q6_k: dequantize only)")
       ->required();
   quantize->add_option("--scale-mode", args->scale_mode,
                        "MX formats: floor (OCP, the default), ceil, even (torchao's) or rceil (the smallest 2^E >= "
@@ -367,7 +410,13 @@ void add_block_commands(CLI::App& app, Runner& run) {
       ->type_name("R,C");
   quantize->add_flag("--packed", args->packed,
                      "print the scales and the packed codes in hex (FP4: two per byte, FP6: four per three bytes)");
-  quantize->add_flag("--layout", args->layout, "GGUF, bitsandbytes and DeepSeek tile types: each block's bytes, field by field");
+  quantize->add_flag("--layout", args->layout,
+                     "GGUF and bitsandbytes block types, DeepSeek tile types, integer groups: each block's bytes, "
+                     "field by field");
+  quantize->add_option("--packing", args->packing,
+                       "integer groups, --packed and --layout: gptq (the default), gptq_v1 (zero points stored as "
+                       "z - 1) or awq (4 bits: AutoAWQ's nibble order)")
+      ->type_name("P");
   quantize->add_flag("--tensor-scale", args->tensor_scale,
                      "nvfp4: an FP32 per-tensor scale, amax / (448 · 6), under the block scales");
   // VALUE... are the leftovers in order (prefix_command), so -1.5 needs no "--" (see `cast`).
@@ -388,7 +437,13 @@ void add_block_commands(CLI::App& app, Runner& run) {
   dequantize->add_option("--from", *from, "the block format of the input (also ggml's K-quants gguf_q2_k ... gguf_q6_k, "
                                          "packed: format NAME, count N, blocks HEX)")->required();
   dequantize->add_flag("--layout", *layout, "GGUF K-quant types: each block's bytes, field by field, instead of values");
-  dequantize->callback([&run, from, layout] { run = [from, layout] { return run_dequantize(*from, *layout); }; });
+  auto packing = std::make_shared<std::string>();
+  dequantize->add_option("--packing", *packing,
+                         "integer groups: the packing of a packed input without a 'packing' line (default gptq)")
+      ->type_name("P");
+  dequantize->callback([&run, from, layout, packing] {
+    run = [from, layout, packing] { return run_dequantize(*from, *layout, *packing); };
+  });
 }
 
 }  // namespace typelattice::cli

@@ -233,6 +233,35 @@ Result<bool> read_block_codes(BlockFormat f, std::istream& in, BlockCodeStream& 
   return true;
 }
 
+Result<std::size_t> read_packed_format_and_count(std::istream& in, std::string_view name) {
+  std::string key, value;
+  if (!(in >> key >> value) || key != "format")
+    return bad("dequantize --from " + std::string(name) + " reads quantize's JSON or packed form");
+  if (value != name) return bad("the input is " + displayed(value) + ", not " + std::string(name));
+  if (!(in >> key >> value) || key != "count") return bad("expected 'count N' after the format");
+  std::size_t count = 0;
+  for (const char c : value) {
+    if (c < '0' || c > '9' || count > (SIZE_MAX - 9) / 10)
+      return bad("count '" + displayed(value) + "' is not a number of values");
+    count = count * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return count;
+}
+
+Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key) {
+  std::string word, text;
+  if (!(in >> word) || word != key) return bad("expected '" + key + " HEX'");
+  if (!(in >> text)) return bad(key + ": no hex digits");
+  if (text.size() % 2 != 0) return bad(key + ": an odd number of hex digits");
+  std::vector<std::uint8_t> bytes(text.size() / 2);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int nibble = hex_digit(static_cast<unsigned char>(text[i]));
+    if (nibble < 0) return bad(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
+    bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] | nibble << (i % 2 == 0 ? 4 : 0));
+  }
+  return bytes;
+}
+
 BlockCodeBatches::BlockCodeBatches(BlockFormat f, BlockCodeStream& stream) : f_(f), stream_(stream) {}
 
 bool BlockCodeBatches::next(std::vector<std::uint8_t>& scales, std::vector<std::uint8_t>& codes) {

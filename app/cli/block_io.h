@@ -54,6 +54,11 @@ class BlockCodeBatches {
   std::vector<std::uint8_t> packed_;
 };
 
+// The one-line fields of the packed forms that are read whole (bitsandbytes', the integer groups'): "format NAME"
+// then "count N", giving N; and "KEY HEX", giving its bytes. Errors name the field and what is wrong with it.
+Result<std::size_t> read_packed_format_and_count(std::istream& in, std::string_view name);
+Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key);
+
 // The JSON reader (block_json_reader.cpp).
 Result<bool> read_block_json(BlockFormat f, std::istream& in, BlockCodeStream& out);
 // tensor_scale's value: the float32 it names exactly; `text` is how it was written.

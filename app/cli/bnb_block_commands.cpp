@@ -5,7 +5,6 @@
 #include "app/cli/bnb_block_commands.h"
 
 #include <bit>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <iostream>
@@ -137,25 +136,16 @@ int run_dequantize_bnb(BnbBlockType t, std::istream& in) {
     if (!read) return usage_error(read.error().message);
     return print_values(t, read->packed, read->absmax, read->count);
   }
-  std::string key, value;
-  if (!(in >> key >> value) || key != "format")
-    return usage_error("dequantize --from " + std::string(spec.name) + " reads quantize's JSON or packed form");
-  if (value != spec.name) return usage_error("the input is " + displayed(value) + ", not " + std::string(spec.name));
-  if (!(in >> key >> value) || key != "count") return usage_error("expected 'count N' after the format");
-  std::size_t count = 0;
-  for (const char c : value) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) || count > (SIZE_MAX - 9) / 10)
-      return usage_error("count '" + displayed(value) + "' is not a number of values");
-    count = count * 10 + static_cast<std::size_t>(c - '0');
-  }
+  const Result<std::size_t> count = read_packed_format_and_count(in, spec.name);
+  if (!count) return usage_error(count.error().message);
   const Result<std::vector<std::uint8_t>> absmax_bytes = read_hex_field(in, "absmax");
   if (!absmax_bytes) return usage_error(absmax_bytes.error().message);
   const Result<std::vector<std::uint8_t>> codes = read_hex_field(in, "codes");
   if (!codes) return usage_error(codes.error().message);
-  if (in >> key) return usage_error("unexpected '" + displayed(key) + "' after the codes");
+  if (std::string key; in >> key) return usage_error("unexpected '" + displayed(key) + "' after the codes");
   const Result<std::vector<float>> absmax = float32s_of_bytes(*absmax_bytes, "absmax");
   if (!absmax) return usage_error(absmax.error().message);
-  return print_values(t, *codes, *absmax, count);
+  return print_values(t, *codes, *absmax, *count);
 }
 
 }  // namespace typelattice::cli

@@ -1,12 +1,11 @@
-// The JSON form of bitsandbytes' blocks: written block by block by quantize; read back whole by dequantize (the
-// document is parsed into memory, keys checked for repeats as they are read).
+// The JSON form of bitsandbytes' blocks: written block by block by quantize; read back whole by dequantize
+// (json_document.h).
 #include "app/cli/bnb_block_json.h"
 
 #include <bit>
-#include <nlohmann/json.hpp>
-#include <optional>
 
 #include "app/cli/block_io.h"
+#include "app/cli/json_document.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::cli {
@@ -34,35 +33,13 @@ using json = nlohmann::json;
 
 Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
-// A "code" that is an integer from 0 to `limit`.
-std::optional<std::uint64_t> code_of(const json& holder, std::uint64_t limit) {
-  if (!holder.is_object()) return std::nullopt;
-  const auto code = holder.find("code");  // nlohmann reads a non-negative integer as unsigned
-  if (code == holder.end() || !code->is_number_unsigned()) return std::nullopt;
-  const std::uint64_t v = code->get<std::uint64_t>();
-  return v <= limit ? std::optional(v) : std::nullopt;
-}
-
 }  // namespace
 
 Result<BnbTensors> read_bnb_block_json(BnbBlockType t, std::istream& in) {
   const BnbBlockSpec& spec = bnb_block_spec(t);
-  std::vector<std::vector<std::string>> keys;  // the keys of each open object
-  std::string repeated;
-  const json::parser_callback_t check_keys = [&](int, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    if (event == json::parse_event_t::key && !keys.empty()) {
-      const std::string k = parsed.get<std::string>();
-      for (const std::string& seen : keys.back())
-        if (seen == k && repeated.empty()) repeated = k;
-      keys.back().push_back(k);
-    }
-    return true;
-  };
-  const json doc = json::parse(in, check_keys, false);
-  if (doc.is_discarded() || !doc.is_object()) return bad("the input is not a JSON object");
-  if (!repeated.empty()) return bad("the key \"" + displayed(repeated) + "\" is given twice");
+  const Result<json> read = read_json_object(in);
+  if (!read) return read.error();
+  const json& doc = *read;
   const auto format = doc.find("format");
   if (format == doc.end() || !format->is_string()) return bad("the document has no \"format\" string");
   if (format->get<std::string>() != spec.name)

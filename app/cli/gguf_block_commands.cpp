@@ -136,19 +136,14 @@ Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(me
 
 Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements, std::size_t block_bytes,
                               std::istream& in, Spool& spooled) {
-  std::string key, value;
-  if (!(in >> key >> value) || key != "format")
-    return bad("dequantize --from " + std::string(name) + " reads quantize's JSON or packed form");
-  if (value != name) return bad("the input is " + displayed(value) + ", not " + std::string(name));
-  if (!(in >> key >> value) || key != "count") return bad("expected 'count N' after the format");
-  std::size_t count = 0;
-  for (const char c : value) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) || count > (SIZE_MAX - 9) / 10)
-      return bad("count '" + displayed(value) + "' is not a number of values");
-    count = count * 10 + static_cast<std::size_t>(c - '0');
+  const Result<std::size_t> counted = read_packed_format_and_count(in, name);
+  if (!counted) return bad(counted.error().message);
+  const std::size_t count = *counted;
+  if (count % block_elements != 0) {
+    return bad("count " + std::to_string(count) + " is not a whole number of " + std::to_string(block_elements) +
+               "-value blocks");
   }
-  if (count % block_elements != 0)
-    return bad("count " + value + " is not a whole number of " + std::to_string(block_elements) + "-value blocks");
+  std::string key;
   if (!(in >> key) || key != "blocks") return bad("expected 'blocks HEX' after the count");
   in >> std::ws;
   std::vector<std::uint8_t> chunk;
@@ -175,7 +170,7 @@ Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements,
   if (in >> key) return bad("unexpected '" + displayed(key) + "' after the blocks");
   const std::size_t want = count / block_elements * block_bytes;
   if (high >= 0 || spooled.size() != want)
-    return bad("count " + value + " takes " + std::to_string(want) + " bytes of " + std::string(name) +
+    return bad("count " + std::to_string(count) + " takes " + std::to_string(want) + " bytes of " + std::string(name) +
                " blocks, not " + std::to_string(digits) + " hex digits");
   return true;
 }

@@ -43,24 +43,6 @@ Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(me
 
 }  // namespace
 
-Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key) {
-  std::string word, text;
-  if (!(in >> word) || word != key) return bad("expected '" + key + " HEX'");
-  if (!(in >> text)) return bad(key + ": no hex digits");
-  if (text.size() % 2 != 0) return bad(key + ": an odd number of hex digits");
-  std::vector<std::uint8_t> bytes(text.size() / 2);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const int nibble = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                       : (c >= 'a' && c <= 'f')                     ? c - 'a' + 10
-                       : (c >= 'A' && c <= 'F')                     ? c - 'A' + 10
-                                                                    : -1;
-    if (nibble < 0) return bad(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
-    bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] | nibble << (i % 2 == 0 ? 4 : 0));
-  }
-  return bytes;
-}
-
 std::array<std::uint8_t, 4> float32_bytes(float v) {
   const auto bits = std::bit_cast<std::uint32_t>(v);
   return {static_cast<std::uint8_t>(bits), static_cast<std::uint8_t>(bits >> 8), static_cast<std::uint8_t>(bits >> 16),

@@ -29,9 +29,8 @@ int read_value_blocks(const ValueSource& next, std::size_t block_size, Output& o
 // spool or the output fails.
 bool append_spool_hex(Output& out, Spool& spool);
 
-// The packed forms' fields as dequantize reads them back: "KEY HEX" (an even number of hex digits, either case),
-// and float32 tensors as their little-endian bytes. Errors name the key and what is wrong.
-Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key);
+// float32 tensors in the packed forms, as their little-endian bytes (block_io.h's read_hex_field reads the
+// fields); errors name the key and what is wrong.
 std::array<std::uint8_t, 4> float32_bytes(float v);
 Result<std::vector<float>> float32s_of_bytes(std::span<const std::uint8_t> bytes, const std::string& key);
 

@@ -26,9 +26,8 @@ CodecBlockBounds round_trip_bnb(int type, std::span<const float> values, std::sp
   return {-block.absmax, block.absmax};
 }
 
-// An integer group's row keeps its spec in `type`: bits << 16 | group << 1 | asymmetric.
-int int_group_type(const IntGroupSpec& spec) { return spec.bits << 16 | spec.group << 1 | (spec.asymmetric ? 1 : 0); }
-IntGroupSpec int_group_of_type(int type) { return IntGroupSpec{type >> 16, (type & 0xffff) >> 1, (type & 1) != 0}; }
+// An integer group's row keeps its index in int_group_specs() in `type`.
+IntGroupSpec int_group_of_type(int type) { return int_group_specs()[static_cast<std::size_t>(type)]; }
 
 CodecBlockBounds round_trip_int_group(int type, std::span<const float> values, std::span<float> results) {
   const IntGroupSpec spec = int_group_of_type(type);
@@ -157,15 +156,14 @@ std::vector<CodecBlockTarget> make_targets() {
     out.push_back({spec.name, "deepseek", static_cast<int>(spec.id), kDsTileCols, spec.bits_per_element(),
                    std::ldexp(static_cast<double>(ds_tile_scale(spec.ue8m0, 1.0f)), -9), round_trip_ds_tile, false});
   }
-  // GPTQ's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1), a code on 0 and steps of it.
-  for (const int group : kIntGroupSizes) {
-    for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits) {
-      for (const bool asymmetric : {false, true}) {
-        const IntGroupSpec spec{bits, group, asymmetric};
-        out.push_back({{}, "gptq", int_group_type(spec), group, spec.bits_per_element(), 2.0 / spec.max_code(),
-                       round_trip_int_group, false, false});
-      }
-    }
+  // GPTQ's, AWQ's and MLX's integer groups: a block spanning [-1, 1] gets the scale 2 / (2^N - 1) and steps of it.
+  const std::span<const IntGroupSpec> specs = int_group_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const std::string_view family = specs[i].rule == IntGroupRule::awq   ? "awq"
+                                    : specs[i].rule == IntGroupRule::mlx ? "mlx"
+                                                                         : "gptq";
+    out.push_back({{}, family, static_cast<int>(i), specs[i].group,
+                   specs[i].bits_per_element(), 2.0 / specs[i].max_code(), round_trip_int_group, false});
   }
   return out;
 }
@@ -174,9 +172,7 @@ std::vector<CodecBlockTarget> make_targets() {
 const std::vector<std::string>& int_group_names() {
   static const std::vector<std::string> names = [] {  // constant once built
     std::vector<std::string> out;
-    for (const int group : kIntGroupSizes)
-      for (int bits = kIntGroupMinBits; bits <= kIntGroupMaxBits; ++bits)
-        for (const bool asymmetric : {false, true}) out.push_back(IntGroupSpec{bits, group, asymmetric}.name());
+    for (const IntGroupSpec& spec : int_group_specs()) out.push_back(spec.name());
     return out;
   }();
   return names;
@@ -189,7 +185,7 @@ std::span<const CodecBlockTarget> codec_block_targets() {
     std::vector<CodecBlockTarget> rows = make_targets();
     std::size_t next = 0;
     for (CodecBlockTarget& row : rows)
-      if (row.family == "gptq") row.name = int_group_names()[next++];
+      if (row.family == "gptq" || row.family == "awq" || row.family == "mlx") row.name = int_group_names()[next++];
     return rows;
   }();
   return targets;

@@ -53,9 +53,7 @@ void append_worst_blocks(std::string& out, const TensorResult& r, const std::vec
                                                              "block's values, not the tensor's)" : "") + ":\n";
     for (const TargetError::WorstBlock& w : r.errors[i].worst_blocks) {
       out += "    #" + std::to_string(w.index) + " " + number(w.sqnr_db, 4) + " dB: ";
-      if (t.codec && !t.codec->has_quantize) {
-        out += "values";  // no quantize command takes this family yet: the block's values alone
-      } else if (t.codec) {
+      if (t.codec) {
         out += "typelattice quantize --to " + std::string(t.codec->name) + " --";
       } else {
         out += "typelattice quantize --to " + std::string(block_format_name(*t.block)) + " --scale-mode " +

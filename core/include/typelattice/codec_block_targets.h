@@ -1,8 +1,8 @@
 // Block families that tensor analysis takes as targets through their own codecs, one block at a time:
 // bitsandbytes' 4-bit lookup-table blocks (nf4, bnb_fp4), ggml's GGUF blocks (gguf_q4_0 … iq4_nl, gguf_mxfp4,
-// gguf_nvfp4), GPTQ's integer groups (int2_g32 … int8_g128_asym, int_groups.h) and DeepSeek's 1×128 FP8 groups
-// (ds_fp8_1x128, ds_fp8_1x128_ue8m0, deepseek_tiles.h). Each target is a row of data: its
-// block size, bits per element computed from the format's storage, where a block keeps a magnitude, and a round trip
+// gguf_nvfp4), the integer groups of GPTQ, AWQ and MLX (int2_g32 … int8_g128_mlx, int_groups.h) and DeepSeek's
+// 1×128 FP8 groups (ds_fp8_1x128, ds_fp8_1x128_ue8m0, deepseek_tiles.h). Each target is a row of data: its block
+// size, bits per element computed from the format's storage, where a block keeps a magnitude, and a round trip
 // (quantize, then dequantize) of one block. Another block family plugs in by adding its rows in
 // codec_block_targets.cpp. docs/tensor-analysis.md, "Lookup and integer block targets", has the rules.
 #pragma once
@@ -19,8 +19,9 @@ struct CodecBlockBounds {
 
 struct CodecBlockTarget {
   std::string_view name;    // the name quantize --to and analyze --to take: "nf4", "gguf_q4_0"
-  std::string_view family;  // "bitsandbytes", "gguf", "gptq", "deepseek"
-  int type;                 // the family's own type (BnbBlockType, GgufBlockType, an IntGroupSpec), for round_trip
+  std::string_view family;  // "bitsandbytes", "gguf", "gptq", "awq", "mlx", "deepseek"
+  // The family's own type (BnbBlockType, GgufBlockType, DsTileType, an index into int_group_specs()), for round_trip.
+  int type;
   int block_size;           // elements per block
   double bits_per_element;  // code bits plus the block's scale (and minimum) bits shared by its elements
   // The finest nonzero magnitude of a block whose largest |x| is a, as finest_level × a (the scale rule's: NF4's
@@ -30,7 +31,6 @@ struct CodecBlockTarget {
   // quantizer takes whole blocks pads a short one (codec_block_padding) and drops the padding's results.
   CodecBlockBounds (*round_trip)(int type, std::span<const float> values, std::span<float> results);
   bool whole_blocks;    // quantize takes only whole blocks (GGUF)
-  bool has_quantize = true;  // `typelattice quantize --to NAME` takes it (the integer groups not yet)
 };
 
 std::span<const CodecBlockTarget> codec_block_targets();

@@ -1,0 +1,18 @@
+// A quantize JSON document read back whole (bitsandbytes' blocks, the integer groups): parsed into memory, each
+// object's keys checked for repeats as they are read.
+#pragma once
+#include <cstdint>
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "typelattice/result.h"
+
+namespace typelattice::cli {
+
+// The document, which must be a JSON object with no key given twice in any object.
+Result<nlohmann::json> read_json_object(std::istream& in);
+// The "code" of `holder` when it is an integer from 0 to `limit`.
+std::optional<std::uint64_t> code_of(const nlohmann::json& holder, std::uint64_t limit);
+
+}  // namespace typelattice::cli
