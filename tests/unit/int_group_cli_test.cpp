@@ -315,6 +315,9 @@ TEST(IntGroupCli, PackingRefusals) {
   EXPECT_NE(error_of("quantize --to nf4 --packed --packing awq -- 1").find("integer groups"), std::string::npos);
   EXPECT_NE(error_of("quantize --to int4_g32 --packed --packing awk -- 1").find("did you mean awq"), std::string::npos);
   EXPECT_NE(error_of("dequantize --from gguf_q8_0 --packing awq").find("integer groups"), std::string::npos);
+  EXPECT_NE(error_of("quantize --to ds_fp8_1x128 --packed --packing awq -- 1").find("integer groups"), std::string::npos);
+  EXPECT_NE(error_of("dequantize --from ds_fp8_128x128 --packing gptq").find("integer groups"), std::string::npos);
+  EXPECT_NE(error_of("quantize --to int4_g32 --shape 1,1 -- 1").find("--shape is for the DeepSeek"), std::string::npos);
 }
 
 TEST(IntGroupCli, UnknownNamesAndOptionsSuggestTheClosest) {
