@@ -9,6 +9,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/output.h"
 #include "typelattice/block_packing.h"
 #include "typelattice/block_text.h"
 #include "typelattice/cast_request.h"
@@ -171,6 +172,19 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
 std::string value_text(double v, bool json) {
   if (json && !std::isfinite(v)) return "null";  // JSON has no NaN or Infinity
   return block_value_text(v);
+}
+
+void append_value_lines(std::string& out, std::span<const float> values) {
+  for (const float v : values) out += value_text(static_cast<double>(v)) + "\n";
+}
+
+int print_value_lines(std::span<const float> values) {
+  Output out;
+  for (const float v : values) {
+    out.text() += value_text(static_cast<double>(v)) + "\n";
+    if (!out.spill()) return 3;
+  }
+  return out.flush() ? 0 : 3;
 }
 
 std::string blocks_json_head(BlockFormat f, const BlockOptions& options, bool tensor_scale) {

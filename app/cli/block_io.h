@@ -16,6 +16,10 @@ namespace typelattice::cli {
 
 // A value as this CLI prints values: the exact decimal, "nan", "inf", "-inf"; `json` prints null for NaN and ±Inf.
 std::string value_text(double v, bool json = false);
+// dequantize's text: one value a line.
+void append_value_lines(std::string& out, std::span<const float> values);
+// Prints dequantize's text for `values`, spilling as it grows: 0, or 3 when the output cannot be written.
+int print_value_lines(std::span<const float> values);
 
 // The two forms are written in pieces as the blocks are quantized. JSON: {"format", "block_size", "scale_mode",
 // ["tensor_scale",] "blocks": [{"scale": {"code", "value"}, "elements": [{"code", "value", "dequantized"}, …]},

@@ -116,12 +116,7 @@ int print_values(BnbBlockType t, std::span<const std::uint8_t> packed, std::span
   std::vector<float> values(count);
   const Result<std::size_t> done = dequantize_bnb_blocks(t, packed, absmax, values);
   if (!done) return usage_error(done.error().message);
-  Output out;
-  for (const float v : values) {
-    out.text() += value_text(static_cast<double>(v)) + "\n";
-    if (!out.spill()) return 3;
-  }
-  return out.flush() ? 0 : 3;
+  return print_value_lines(values);
 }
 
 }  // namespace

@@ -225,12 +225,7 @@ int run_dequantize_ds(DsTileType t, std::istream& in) {
   std::vector<float> values(tiles.codes.size());
   const Result<std::size_t> done = dequantize_ds_tiles(t, tiles.shape, tiles.scales, tiles.codes, values);
   if (!done) return usage_error(done.error().message);
-  Output out;
-  for (const float v : values) {
-    out.text() += value_text(static_cast<double>(v)) + "\n";
-    if (!out.spill()) return 3;
-  }
-  return out.flush() ? 0 : 3;
+  return print_value_lines(values);
 }
 
 }  // namespace typelattice::cli

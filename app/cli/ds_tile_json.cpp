@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "app/cli/block_io.h"
+#include "app/cli/json_document.h"
 #include "typelattice/display_text.h"
 #include "typelattice/minifloat.h"
 
@@ -50,35 +51,13 @@ using json = nlohmann::json;
 
 Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
-// An unsigned integer member of `holder` no larger than `limit`.
-std::optional<std::uint64_t> unsigned_of(const json& holder, const char* key, std::uint64_t limit) {
-  if (!holder.is_object()) return std::nullopt;
-  const auto found = holder.find(key);  // nlohmann reads a non-negative integer as unsigned
-  if (found == holder.end() || !found->is_number_unsigned()) return std::nullopt;
-  const std::uint64_t v = found->get<std::uint64_t>();
-  return v <= limit ? std::optional(v) : std::nullopt;
-}
-
 }  // namespace
 
 Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
   const DsTileSpec& spec = ds_tile_spec(t);
-  std::vector<std::vector<std::string>> keys;  // the keys of each open object
-  std::string repeated;
-  const json::parser_callback_t check_keys = [&](int, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    if (event == json::parse_event_t::key && !keys.empty()) {
-      const std::string k = parsed.get<std::string>();
-      for (const std::string& seen : keys.back())
-        if (seen == k && repeated.empty()) repeated = k;
-      keys.back().push_back(k);
-    }
-    return true;
-  };
-  const json doc = json::parse(in, check_keys, false);
-  if (doc.is_discarded() || !doc.is_object()) return bad("the input is not a JSON object");
-  if (!repeated.empty()) return bad("the key \"" + displayed(repeated) + "\" is given twice");
+  Result<json> read = read_json_object(in);
+  if (!read) return read.error();
+  const json& doc = *read;
   const auto format = doc.find("format");
   if (format == doc.end() || !format->is_string()) return bad("the document has no \"format\" string");
   if (format->get<std::string>() != spec.name)
@@ -111,8 +90,8 @@ Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
   for (std::size_t i = 0; i < tiles->size(); ++i) {
     const json& tile = (*tiles)[i];
     const std::string where = "tile " + std::to_string(i + 1) + ": ";
-    const std::optional<std::uint64_t> row = unsigned_of(tile, "row", tile_rows - 1);
-    const std::optional<std::uint64_t> col = unsigned_of(tile, "col", tile_cols - 1);
+    const std::optional<std::uint64_t> row = unsigned_member(tile, "row", tile_rows - 1);
+    const std::optional<std::uint64_t> col = unsigned_member(tile, "col", tile_cols - 1);
     if (!row || !col)
       return bad(where + "\"row\" and \"col\" must be tile indices below " + std::to_string(tile_rows) + " and " +
                  std::to_string(tile_cols));
@@ -120,7 +99,7 @@ Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
     if (seen[index]) return bad(where + "tile " + std::to_string(*row) + "," + std::to_string(*col) + " is given twice");
     seen[index] = true;
     const auto scale = tile.find("scale");
-    const std::optional<std::uint64_t> bits = scale == tile.end() ? std::nullopt : unsigned_of(*scale, "code", 0xffffffffu);
+    const std::optional<std::uint64_t> bits = scale == tile.end() ? std::nullopt : unsigned_member(*scale, "code", 0xffffffffu);
     if (!bits) return bad(where + "no \"scale\" code from 0 to 4294967295 (its float32 bits)");
     out.scales[index] = std::bit_cast<float>(static_cast<std::uint32_t>(*bits));
     const std::size_t r0 = *row * band, r1 = std::min(out.shape.rows, r0 + band);
@@ -129,7 +108,7 @@ Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
     if (elements == tile.end() || !elements->is_array() || elements->size() != (r1 - r0) * (c1 - c0))
       return bad(where + "\"elements\" must hold the tile's " + std::to_string((r1 - r0) * (c1 - c0)) + " elements");
     for (std::size_t e = 0; e < elements->size(); ++e) {
-      const std::optional<std::uint64_t> code = unsigned_of((*elements)[e], "code", 255);
+      const std::optional<std::uint64_t> code = unsigned_member((*elements)[e], "code", 255);
       if (!code) return bad(where + "element " + std::to_string(e + 1) + " has no \"code\" from 0 to 255");
       out.codes[(r0 + e / (c1 - c0)) * out.shape.cols + c0 + e % (c1 - c0)] = static_cast<std::uint8_t>(*code);
     }

@@ -195,7 +195,7 @@ int run_dequantize_gguf(GgufBlockType t, std::istream& in) {
   std::array<float, kGgufBlockSize> values{};
   while (spooled.read(bytes) == bytes.size()) {
     (void)dequantize_gguf_blocks(t, bytes, values);  // one whole block
-    for (const float v : values) out.text() += value_text(static_cast<double>(v)) + "\n";
+    append_value_lines(out.text(), values);
     if (!out.spill()) return 3;
   }
   return out.flush() ? 0 : 3;

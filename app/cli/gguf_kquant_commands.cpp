@@ -71,7 +71,7 @@ int run_dequantize_gguf_kquant(GgufKQuantType t, std::istream& in, bool layout) 
       append_kquant_layout(out.text(), spec, number, bytes, *read_gguf_kquant_block(t, bytes));
     } else {
       (void)dequantize_gguf_kquant_blocks(t, bytes, values);  // one whole block
-      for (const float v : values) out.text() += value_text(static_cast<double>(v)) + "\n";
+      append_value_lines(out.text(), values);
     }
     if (!out.spill()) return 3;
   }

@@ -111,7 +111,7 @@ int run_dequantize_gguf_nvfp4(std::istream& in) {
   std::vector<float> values(kGgufNvfp4BlockSize);
   while (spooled.read(bytes) == bytes.size()) {
     (void)dequantize_gguf_nvfp4_blocks(bytes, values);  // one whole block
-    for (const float v : values) out.text() += value_text(static_cast<double>(v)) + "\n";
+    append_value_lines(out.text(), values);
     if (!out.spill()) return 3;
   }
   return out.flush() ? 0 : 3;

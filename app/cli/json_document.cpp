@@ -30,12 +30,16 @@ Result<json> read_json_object(std::istream& in) {
   return doc;
 }
 
-std::optional<std::uint64_t> code_of(const json& holder, std::uint64_t limit) {
+std::optional<std::uint64_t> unsigned_member(const json& holder, const char* key, std::uint64_t limit) {
   if (!holder.is_object()) return std::nullopt;
-  const auto code = holder.find("code");  // nlohmann reads a non-negative integer as unsigned
-  if (code == holder.end() || !code->is_number_unsigned()) return std::nullopt;
-  const std::uint64_t v = code->get<std::uint64_t>();
+  const auto found = holder.find(key);  // nlohmann reads a non-negative integer as unsigned
+  if (found == holder.end() || !found->is_number_unsigned()) return std::nullopt;
+  const std::uint64_t v = found->get<std::uint64_t>();
   return v <= limit ? std::optional(v) : std::nullopt;
+}
+
+std::optional<std::uint64_t> code_of(const json& holder, std::uint64_t limit) {
+  return unsigned_member(holder, "code", limit);
 }
 
 }  // namespace typelattice::cli

@@ -1,4 +1,4 @@
-// A quantize JSON document read back whole (bitsandbytes' blocks, the integer groups): parsed into memory, each
+// A quantize JSON document read back whole (bitsandbytes' blocks, the integer groups, DeepSeek's tiles): parsed into memory, each
 // object's keys checked for repeats as they are read.
 #pragma once
 #include <cstdint>
@@ -12,6 +12,8 @@ namespace typelattice::cli {
 
 // The document, which must be a JSON object with no key given twice in any object.
 Result<nlohmann::json> read_json_object(std::istream& in);
+// The member `key` of `holder` when it is an integer from 0 to `limit`.
+std::optional<std::uint64_t> unsigned_member(const nlohmann::json& holder, const char* key, std::uint64_t limit);
 // The "code" of `holder` when it is an integer from 0 to `limit`.
 std::optional<std::uint64_t> code_of(const nlohmann::json& holder, std::uint64_t limit);
 

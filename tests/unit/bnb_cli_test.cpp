@@ -14,12 +14,7 @@ namespace {
 using testing::CliRun;
 CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
-std::vector<float> lines_as_floats(const std::string& text) {
-  std::vector<float> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(std::strtof(line.c_str(), nullptr));
-  return out;
-}
+using testing::lines_as_floats;
 
 // 2 -1 0.5 0, a short last block: absmax 2, scaled 1, -0.5, 0.25, 0. NF4's nearest: 1.0 (code 15), -0.5251 (2;
 // -0.3949 is farther), 0.2461 (10; 0.3379 is farther), 0.0 (7). Bytes: f2 a7; absmax 2.0f = 0x40000000, LE.

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace typelattice::testing {
 
@@ -39,6 +40,14 @@ inline CliRun run_cli(const std::string& args, const std::string& stdin_text = "
   CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
   std::filesystem::remove_all(dir);
   return r;
+}
+
+// dequantize's output, one value a line, as float32s.
+inline std::vector<float> lines_as_floats(const std::string& text) {
+  std::vector<float> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(std::strtof(line.c_str(), nullptr));
+  return out;
 }
 
 }  // namespace typelattice::testing

@@ -17,12 +17,7 @@ namespace {
 using testing::CliRun;
 CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
-std::vector<float> lines_as_floats(const std::string& text) {
-  std::vector<float> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(std::strtof(line.c_str(), nullptr));
-  return out;
-}
+using testing::lines_as_floats;
 
 // A float32's little-endian bytes in hex, as the packed form writes the scales.
 std::string le_hex(float v) {

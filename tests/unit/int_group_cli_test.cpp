@@ -20,12 +20,7 @@ namespace {
 using testing::CliRun;
 CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
-std::vector<float> lines_as_floats(const std::string& text) {
-  std::vector<float> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(std::strtof(line.c_str(), nullptr));
-  return out;
-}
+using testing::lines_as_floats;
 
 // 1 -0.5 0.25 3, asymmetric 4 bits: lo -0.5, hi 3, scale 3.5 / 15 = 0.2333…, float16 0x3377 = 0.2332763671875;
 // z = round(0.5 / scale) = round(2.14) = 2; codes round(x / scale) + 2: 4 + 2, -2 + 2, 1 + 2, 13 + 2 = 6, 0, 3, 15.
