@@ -37,13 +37,9 @@ Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(me
 
 Result<BnbTensors> read_bnb_block_json(BnbBlockType t, std::istream& in) {
   const BnbBlockSpec& spec = bnb_block_spec(t);
-  const Result<json> read = read_json_object(in);
+  const Result<json> read = read_json_object(in, spec.name);
   if (!read) return read.error();
   const json& doc = *read;
-  const auto format = doc.find("format");
-  if (format == doc.end() || !format->is_string()) return bad("the document has no \"format\" string");
-  if (format->get<std::string>() != spec.name)
-    return bad("the input is " + displayed(format->get<std::string>()) + ", not " + std::string(spec.name));
   const auto blocks = doc.find("blocks");
   if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad("\"blocks\" must be a non-empty array");
   BnbTensors out;

@@ -55,13 +55,9 @@ Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(me
 
 Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
   const DsTileSpec& spec = ds_tile_spec(t);
-  Result<json> read = read_json_object(in);
+  Result<json> read = read_json_object(in, spec.name);
   if (!read) return read.error();
   const json& doc = *read;
-  const auto format = doc.find("format");
-  if (format == doc.end() || !format->is_string()) return bad("the document has no \"format\" string");
-  if (format->get<std::string>() != spec.name)
-    return bad("the input is " + displayed(format->get<std::string>()) + ", not " + std::string(spec.name));
   const auto shape = doc.find("shape");
   constexpr std::uint64_t kMaxSide = std::uint64_t{1} << 31;
   if (shape == doc.end() || !shape->is_array() || shape->size() != 2 || !(*shape)[0].is_number_unsigned() ||

@@ -42,13 +42,9 @@ Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(me
 
 Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream& in) {
   const std::string name = spec.name();
-  const Result<json> read = read_json_object(in);
+  const Result<json> read = read_json_object(in, name);
   if (!read) return read.error();
   const json& doc = *read;
-  const auto format = doc.find("format");
-  if (format == doc.end() || !format->is_string()) return bad("the document has no \"format\" string");
-  if (format->get<std::string>() != name)
-    return bad("the input is " + displayed(format->get<std::string>()) + ", not " + name);
   const auto blocks = doc.find("blocks");
   if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad("\"blocks\" must be a non-empty array");
   const std::string group = std::to_string(spec.group), max_code = std::to_string(spec.max_code());

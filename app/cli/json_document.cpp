@@ -9,7 +9,7 @@ namespace typelattice::cli {
 
 using json = nlohmann::json;
 
-Result<json> read_json_object(std::istream& in) {
+Result<json> read_json_object(std::istream& in, std::string_view format) {
   std::vector<std::vector<std::string>> keys;  // the keys of each open object
   std::string repeated;
   const json::parser_callback_t check_keys = [&](int, json::parse_event_t event, json& parsed) {
@@ -27,6 +27,13 @@ Result<json> read_json_object(std::istream& in) {
   if (doc.is_discarded() || !doc.is_object()) return Error{ErrorKind::bad_value, "the input is not a JSON object", {}};
   if (!repeated.empty())
     return Error{ErrorKind::bad_value, "the key \"" + displayed(repeated) + "\" is given twice", {}};
+  const auto given = doc.find("format");
+  if (given == doc.end() || !given->is_string())
+    return Error{ErrorKind::bad_value, "the document has no \"format\" string", {}};
+  if (given->get<std::string>() != format) {
+    return Error{ErrorKind::bad_value,
+                 "the input is " + displayed(given->get<std::string>()) + ", not " + std::string(format), {}};
+  }
   return doc;
 }
 
