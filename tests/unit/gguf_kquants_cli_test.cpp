@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/hex_vectors.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -69,16 +70,6 @@ TEST(GgufKQuantCli, DequantizeGivesGgmlsValuesForEveryReferenceBlock) {
   }
 }
 
-std::string hex_of(const std::vector<std::uint8_t>& bytes) {
-  std::string out;
-  char digits[3];
-  for (const std::uint8_t b : bytes) {
-    std::snprintf(digits, sizeof digits, "%02x", b);
-    out += digits;
-  }
-  return out;
-}
-
 TEST(GgufKQuantCli, LayoutNamesEveryFieldAndDecodesTheSubBlockScales) {
   // Q4_K: d = 1, dmin = 0.5; sub-block 0: scale 3, min 2; sub-block 5: scale 17 (low bits 1 in byte 9, top bits
   // 01 in bits 6-7 of byte 1), min 33 (low bits 1, top bits 10 in byte 5).
@@ -91,7 +82,7 @@ TEST(GgufKQuantCli, LayoutNamesEveryFieldAndDecodesTheSubBlockScales) {
   b[4 + 5] = 0x80;
   b[4 + 9] = 0x11;
   const CliRun r = typelattice("dequantize --from gguf_q4_k --layout",
-                               "format gguf_q4_k\ncount 256\nblocks " + hex_of(b) + "\n");
+                               "format gguf_q4_k\ncount 256\nblocks " + test_vectors::hex_text(b) + "\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find("  qs ")),
             "block 1: 144 bytes\n"
@@ -111,7 +102,7 @@ TEST(GgufKQuantCli, LayoutNamesEveryFieldAndDecodesTheSubBlockScales) {
   q6[209] = 0xbc;  // d = -1
   q6.insert(q6.end(), q6.begin(), q6.end());
   const CliRun six = typelattice("dequantize --from GGUF_Q6_K --layout",
-                                 "format gguf_q6_k\ncount 512\nblocks " + hex_of(q6) + "\n");
+                                 "format gguf_q6_k\ncount 512\nblocks " + test_vectors::hex_text(q6) + "\n");
   ASSERT_EQ(six.exit_code, 0) << six.err;
   EXPECT_NE(six.out.find("    sub-block scales: -2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n  d bytes 208-209: 00 bc "
                          "(the super-block scale, float16) = 0xbc00 -1\nblock 2: 210 bytes\n"),
