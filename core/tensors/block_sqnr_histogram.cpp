@@ -3,18 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+
+#include "core/formats/geometry.h"
 
 namespace typelattice {
 namespace {
 
 double decibels(double ratio) { return 10.0 * std::log10(ratio); }
-
-double from_bits(std::uint64_t bits) {
-  double value;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
 
 }  // namespace
 
@@ -40,7 +35,7 @@ double BlockSqnrHistogram::ratio_at_rank(std::uint64_t rank) const {
   std::uint64_t below = 0;
   for (std::size_t i = 0; i < counts_.size(); ++i) {
     below += counts_[i];
-    if (below >= rank) return from_bits((first_bin_ + i) << kBinShift);
+    if (below >= rank) return minifloat_detail::bit_cast<double>((first_bin_ + i) << kBinShift);
   }
   return std::numeric_limits<double>::infinity();  // past the inexact blocks: an exact one
 }
