@@ -16,7 +16,9 @@ const textWidth = (text, px) => [...text].reduce((w, ch) => w + (ch.codePointAt(
 function stack(labels, W, px) {
   const lines = [];
   for (const l of labels) {
-    l.width = Math.min(textWidth(l.text, px), W - 4);
+    const natural = textWidth(l.text, px);
+    l.width = Math.min(natural, W - 4);
+    l.squeezed = l.width < natural;   // drawn with textLength, to fit the strip
     l.left = Math.min(Math.max(l.x - l.width / 2, 2), W - 2 - l.width);
     let k = lines.findIndex((spans) => spans.every(([a, b]) => l.left + l.width + GAP <= a || l.left >= b + GAP));
     if (k < 0) { k = lines.length; lines.push([]); }
@@ -66,7 +68,7 @@ export function castStrip(doc, cast, destinations = new Map(), width = 640) {
   for (const row of rows) {
     if (row.belowAxis) { axis = y + 16; y = axis + 13; }
     const lines = stack(row.labels, W, row.px);
-    for (const l of row.labels) Object.assign(l, { y: y + (l.line + 1) * LINE - 3, px: row.px, cls: row.cls });
+    for (const l of row.labels) Object.assign(l, { y: y + (l.line + 1) * LINE - 3, cls: row.cls });
     y += lines * LINE;
   }
   const height = y + 4;
@@ -78,7 +80,7 @@ export function castStrip(doc, cast, destinations = new Map(), width = 640) {
     return e;
   };
   const label = (l) => el('text', { x: l.left.toFixed(1), y: l.y, 'text-anchor': 'start',
-    textLength: l.width < textWidth(l.text, l.px) ? l.width.toFixed(1) : undefined, class: l.cls }, l.text);
+    textLength: l.squeezed ? l.width.toFixed(1) : undefined, class: l.cls }, l.text);
   const svg = el('svg', { id: 'cast-strip', viewBox: `0 0 ${W} ${height}`, role: 'img', class: 'cast-strip',
     width: W,
     'aria-label': t('bits.stripLabel', { input: cast.input, value: cast.exactValue }) });
