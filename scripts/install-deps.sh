@@ -41,6 +41,7 @@ if [ "$want" = test ]; then
   npm_packages tests/js playwright-core "playwright-core, typescript; no browser download"
   npm_packages tests/js typescript "playwright-core, typescript; no browser download"
   npm_packages tests/bundlers/vite vite "the Vite fixture"
+  npm_packages tests/bundlers/vite6 vite "the Vite 6 dev server fixture"
   npm_packages tests/bundlers/vitepress vitepress "the VitePress fixture"
   npm_packages tests/bundlers/webpack webpack-cli "the webpack fixture"
   npm_packages tests/bundlers/esbuild esbuild "the esbuild fixture"
