@@ -42,10 +42,12 @@ after(async () => {
 });
 
 // A copy of the fixture whose node_modules links to the fixture's installed packages, plus the extracted tarball.
+// The Vite 6 fixture is only its package files; its page is the Vite fixture's.
 let projects = 0;
 function freshProject(name) {
   const dir = path.join(work, `${name}-${++projects}`);
   cpSync(path.join(here, name), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  if (name === 'vite6') cpSync(path.join(here, 'vite/index.html'), path.join(dir, 'index.html'));
   // A fixture with an index.html loads the shared src/main.js (git keeps no empty src/ folder, so make it).
   if (existsSync(path.join(dir, 'index.html'))) {
     mkdirSync(path.join(dir, 'src'), { recursive: true });
