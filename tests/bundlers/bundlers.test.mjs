@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { launchBrowser, missingPrerequisite, newPage } from '../browser/harness.mjs';
 import { serveDirectory } from './static-server.mjs';
 import { checkPage } from './page-check.mjs';
+import { freePort } from './free-port.mjs';
 import { packWeb } from './pack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,10 +98,10 @@ test('Vite: production build', async () => {
 });
 
 // Starts `vite` (the dev server) in `dir`; resolves { url, output(), stop() }.
-function startViteDev(dir) {
+async function startViteDev(dir) {
   const proc = spawn(process.execPath, [path.join(dir, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1',
-    '--port', '0', '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env,
-    NO_COLOR: '1' } });
+    '--port', String(await freePort()), '--strictPort'],
+  { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   const killer = setTimeout(() => proc.kill('SIGTERM'), 120000);
   let out = '';
   const stop = () => { clearTimeout(killer); proc.kill('SIGTERM'); };

@@ -6,11 +6,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { launchBrowser, missingPrerequisite, newPage } from '../browser/harness.mjs';
+import { freePort } from './free-port.mjs';
 import { packWeb } from './pack.mjs';
 
 // The cell docs/embedding.md ("Jupyter and notebooks") gives.
@@ -24,20 +24,12 @@ const missing = missingPrerequisite() ??
 
 let work, browser, server;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // Starts the notebook server on `root` with its own config, data and runtime folders; resolves { url, stop }.
 async function startNotebook(root) {
   const port = await freePort();
-  const env = { ...process.env, JUPYTER_CONFIG_DIR: path.join(work, 'config'), JUPYTER_DATA_DIR: path.join(work, 'data'),
-                JUPYTER_RUNTIME_DIR: path.join(work, 'runtime'), IPYTHONDIR: path.join(work, 'ipython') };
+  const env = { ...process.env, JUPYTER_CONFIG_DIR: path.join(work, 'config'),
+                JUPYTER_DATA_DIR: path.join(work, 'data'), JUPYTER_RUNTIME_DIR: path.join(work, 'runtime'),
+                IPYTHONDIR: path.join(work, 'ipython') };
   const proc = spawn('jupyter-notebook', ['--no-browser', '--allow-root', '--ip=127.0.0.1', `--port=${port}`,
     '--port-retries=0', "--NotebookApp.token=''", "--NotebookApp.password=''", `--notebook-dir=${root}`],
   { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -51,7 +43,10 @@ async function startNotebook(root) {
     };
     proc.stdout.on('data', read);
     proc.stderr.on('data', read);
-    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the notebook server exited ${code}: ${out}`)); });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the notebook server exited ${code}: ${out}`));
+    });
   });
   return { url, stop };
 }
@@ -101,7 +96,10 @@ test('Jupyter Notebook: a cell displaying the element draws the figure', async (
   let genericAllowed = hostMissing;
   const ours = errors.filter((e) => {
     if (e.includes('/nbextensions/widgets/')) return false;
-    if (/^console: Failed to load resource: .* 404/.test(e) && genericAllowed > 0) { genericAllowed -= 1; return false; }
+    if (/^console: Failed to load resource: .* 404/.test(e) && genericAllowed > 0) {
+      genericAllowed -= 1;
+      return false;
+    }
     return true;
   });
   assert.deepEqual(ours, []);
