@@ -8,7 +8,7 @@ debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-js
       zlib1g-dev)
 if [ "$want" = test ]; then
   debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev
-         python3-sphinx python3-myst-parser mkdocs mkdocs-material  # the docs-toolchain fixtures (tests/bundlers)
+         python3-sphinx python3-myst-parser mkdocs mkdocs-material jupyter-notebook  # tests/bundlers
          python3-numpy python3-torch)  # numpy, torch: the conformance label's promote_types checks
 fi
 # npm ships with the machine's Node.js here (its own package, not Debian's npm, which would conflict with it).
@@ -41,6 +41,7 @@ if [ "$want" = test ]; then
   npm_packages tests/js playwright-core "playwright-core, typescript; no browser download"
   npm_packages tests/js typescript "playwright-core, typescript; no browser download"
   npm_packages tests/bundlers/vite vite "the Vite fixture"
+  npm_packages tests/bundlers/vite6 vite "the Vite 6 dev server fixture"
   npm_packages tests/bundlers/vitepress vitepress "the VitePress fixture"
   npm_packages tests/bundlers/webpack webpack-cli "the webpack fixture"
   npm_packages tests/bundlers/esbuild esbuild "the esbuild fixture"

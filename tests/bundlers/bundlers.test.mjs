@@ -1,24 +1,29 @@
 // The package as a docs author gets it: `npm pack` of web/, installed (extracted into node_modules, as npm does
 // for a tarball) into fresh Vite, VitePress, webpack 5 and esbuild projects that have no bundler configuration,
-// built (and for Vite also run under its dev server), each page opened in Chromium: a computed join, a rendered
+// built (and for Vite 8 and 6 also run under the dev server, which pre-bundles dependencies; Vite 6's needs the
+// package excluded from that, as docs/embedding.md says), each page opened in Chromium: a computed join, a rendered
 // <type-lattice>, no console error, no failed request, no CSP violation (the strict policy of
 // static-server.mjs; VitePress's own inline scripts need a looser one, so its page is checked without CSP).
 // The fixtures' bundlers come from each fixture's package-lock.json (scripts/install-deps.sh test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync }
+  from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, missingPrerequisite } from '../browser/harness.mjs';
+import { launchBrowser, missingPrerequisite, newPage } from '../browser/harness.mjs';
 import { serveDirectory } from './static-server.mjs';
 import { checkPage } from './page-check.mjs';
+import { freePort } from './free-port.mjs';
 import { packWeb } from './pack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = ['vite', 'vitepress', 'webpack', 'esbuild'];
+const FIXTURES = ['vite', 'vite6', 'vitepress', 'webpack', 'esbuild'];
+// The vite.config.js docs/embedding.md gives for Vite 5-7's dev server.
+const VITE_EXCLUDE_CONFIG = "export default { optimizeDeps: { exclude: ['typelattice'] } };\n";
 const missing = missingPrerequisite() ??
   (FIXTURES.find((f) => !existsSync(path.join(here, f, 'node_modules')))
     ? 'fixture node_modules missing: run scripts/install-deps.sh test' : null);
@@ -38,10 +43,12 @@ after(async () => {
 });
 
 // A copy of the fixture whose node_modules links to the fixture's installed packages, plus the extracted tarball.
+// The Vite 6 fixture is only its package files; its page is the Vite fixture's.
 let projects = 0;
 function freshProject(name) {
   const dir = path.join(work, `${name}-${++projects}`);
   cpSync(path.join(here, name), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  if (name === 'vite6') cpSync(path.join(here, 'vite/index.html'), path.join(dir, 'index.html'));
   // A fixture with an index.html loads the shared src/main.js (git keeps no empty src/ folder, so make it).
   if (existsSync(path.join(dir, 'index.html'))) {
     mkdirSync(path.join(dir, 'src'), { recursive: true });
@@ -90,29 +97,73 @@ test('Vite: production build', async () => {
   await checkBuilt(path.join(dir, 'dist'));
 });
 
-test('Vite: dev server', async () => {
-  const dir = freshProject('vite');
+// Starts `vite` (the dev server) in `dir`; resolves { url, output(), stop() }.
+async function startViteDev(dir) {
   const proc = spawn(process.execPath, [path.join(dir, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1',
-    '--port', '0', '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env,
-    NO_COLOR: '1' } });
+    '--port', String(await freePort()), '--strictPort'],
+  { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   const killer = setTimeout(() => proc.kill('SIGTERM'), 120000);
   let out = '';
-  try {
-    const url = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`vite dev did not start: ${out}`)), 60000);
-      proc.stdout.on('data', (d) => {
-        out += d;
-        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
-      });
-      proc.stderr.on('data', (d) => { out += d; });
-      proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`vite dev exited ${code}: ${out}`)); });
+  const stop = () => { clearTimeout(killer); proc.kill('SIGTERM'); };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { stop(); reject(new Error(`vite dev did not start: ${out}`)); }, 60000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) { clearTimeout(timer); resolve({ url: m[1], output: () => out, stop }); }
     });
-    await checkPage(browser.context, url);
-    assert.deepEqual(ourWarnings(out), [], out);
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`vite dev exited ${code}: ${out}`)); });
+  });
+}
+
+// The entry points the dev server pre-bundled (its optimizeDeps), from the cache's _metadata.json.
+function preBundled(dir) {
+  const metadata = path.join(dir, 'node_modules/.vite/deps/_metadata.json');
+  return existsSync(metadata) ? Object.keys(JSON.parse(readFileSync(metadata, 'utf8')).optimized).sort() : [];
+}
+
+test('Vite: dev server, the package pre-bundled (optimizeDeps) as Vite does by default', async () => {
+  const dir = freshProject('vite');
+  const dev = await startViteDev(dir);
+  try {
+    await checkPage(browser.context, dev.url);
+    assert.deepEqual(preBundled(dir), ['typelattice', 'typelattice/element']);
+    assert.deepEqual(ourWarnings(dev.output()), [], dev.output());
   } finally {
-    clearTimeout(killer);
-    proc.kill('SIGTERM');
+    dev.stop();
+  }
+});
+
+// Vite 6's pre-bundler (esbuild) moves the package into node_modules/.vite/deps/ without its .wasm files.
+test('Vite 6: dev server with pre-bundling: the error names the setting that fixes it', async () => {
+  const dir = freshProject('vite6');
+  const dev = await startViteDev(dir);
+  try {
+    const errors = [];
+    const page = await newPage(browser.context, errors);
+    await page.goto(dev.url);
+    await page.waitForFunction(() => document.getElementById('join').textContent !== 'loading', null,
+                               { timeout: 30000 });
+    const join = await page.evaluate(() => document.getElementById('join').textContent);
+    assert.match(join, /node_modules\/\.vite\/deps\/typelattice-core-simd\.wasm/);
+    assert.match(join, /add optimizeDeps: \{ exclude: \['typelattice'\] \} to vite\.config\.js/);
+    await page.close();
+  } finally {
+    dev.stop();
+  }
+});
+
+test('Vite 6: dev server with the package excluded from pre-bundling, as docs/embedding.md says', async () => {
+  const dir = freshProject('vite6');
+  writeFileSync(path.join(dir, 'vite.config.js'), VITE_EXCLUDE_CONFIG);
+  const dev = await startViteDev(dir);
+  try {
+    await checkPage(browser.context, dev.url);
+    assert.deepEqual(preBundled(dir), []);
+    assert.deepEqual(ourWarnings(dev.output()), [], dev.output());
+  } finally {
+    dev.stop();
   }
 });
 

@@ -1,7 +1,7 @@
 # The packed npm package in fresh Vite (build and dev server), VitePress, webpack 5 and esbuild projects, each
 # page checked in Chromium (tests/bundlers/bundlers.test.mjs); the bundlers come from each fixture's lockfile
-# (scripts/install-deps.sh test). The Sphinx extension's sample projects (reStructuredText, MyST Markdown) and a
-# Material for MkDocs site, built with Debian's sphinx-build and mkdocs.
+# (scripts/install-deps.sh test). The Sphinx extension's sample projects (reStructuredText, MyST Markdown), a
+# Material for MkDocs site, built with Debian's sphinx-build and mkdocs, and a Jupyter Notebook.
 find_program(TYPELATTICE_NODE node REQUIRED)
 add_test(NAME browser_bundlers
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/bundlers.log
@@ -35,3 +35,9 @@ add_test(NAME browser_mkdocs
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/mkdocs.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/mkdocs.test.mjs)
 set_tests_properties(browser_mkdocs PROPERTIES LABELS "js;browser" TIMEOUT 300)
+# A Jupyter Notebook (Debian's jupyter-notebook) on a temporary folder: a cell displays the element loaded from the
+# server's /files/ route, run with the kernel in Chromium.
+add_test(NAME browser_jupyter
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/jupyter.log
+                 ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/jupyter.test.mjs)
+set_tests_properties(browser_jupyter PROPERTIES LABELS "js;browser" TIMEOUT 300)

@@ -68,3 +68,10 @@ add_test(NAME js_browser_theme
          COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_theme.log
                  ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/theme.test.mjs)
 set_tests_properties(js_browser_theme PROPERTIES LABELS "js;browser" TIMEOUT 300)
+
+# In Chromium: typelattice/widget's render({ model, el }) (anywidget's contract) mounts the element from a model,
+# follows its change events and lets go on cleanup.
+add_test(NAME js_browser_widget
+         COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/browser_widget.log
+                 ${TYPELATTICE_NODE} --test ${TYPELATTICE_JS_DIR}/browser-module/widget.test.mjs)
+set_tests_properties(js_browser_widget PROPERTIES LABELS "js;browser" TIMEOUT 300)

@@ -47,6 +47,15 @@ async function readFileUrl(url) {
   }
 }
 
+// Vite 5-7's dev server pre-bundles a dependency with esbuild into node_modules/.vite/deps/, which leaves each
+// `new URL('./x.wasm', import.meta.url)` pointing there, where no .wasm is (Vite 8's pre-bundler rewrites them).
+function missingWasmHint(url) {
+  return url.pathname.includes('/.vite/deps/')
+    ? "; Vite's dependency pre-bundling moved typelattice without its .wasm files: add " +
+      "optimizeDeps: { exclude: ['typelattice'] } to vite.config.js"
+    : '';
+}
+
 async function fetchWasm(url) {
   let response;
   try {
@@ -57,7 +66,8 @@ async function fetchWasm(url) {
   }
   if (!response.ok) {
     throw new WasmLoadError(`typelattice: fetching ${url.href} failed: HTTP ${response.status} ` +
-                            `${response.statusText}`.trimEnd(), url.href, response.status);
+                            `${response.statusText}`.trimEnd() + missingWasmHint(url), url.href,
+                            response.status);
   }
   return response;
 }
@@ -88,7 +98,8 @@ async function compileBytes(bytes, url, status) {
     return await WebAssembly.compile(bytes);
   } catch (e) {
     throw new WasmLoadError(`typelattice: ${url.href} is not a valid WebAssembly module (${e.message}; ` +
-                            'is the server answering with an HTML page for a missing file?)', url.href, status, e);
+                            `is the server answering with an HTML page for a missing file?)${missingWasmHint(url)}`,
+                            url.href, status, e);
   }
 }
 

@@ -6,9 +6,10 @@
 //   typelattice-tensors{,-simd}.mjs + .wasm     the tensors part, the same way (loaded by tl.analyze only)
 //   typelattice-analyze.mjs   tl.analyze's code (src/analyze.mjs), imported by the wrapper when first called
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
+//   type-lattice-widget.mjs   the notebook widget entry (components/widget.js), importing ./type-lattice.mjs
 //   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
 //   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts, typelattice-tensors.d.ts,
-//   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts   the typings (copied; the element's
+//   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts, type-lattice-widget.d.ts   the typings (copied; the element's
 //   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
 //   manifest and README)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
@@ -86,6 +87,16 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattic
     },
   }] });
 
+// The notebook widget entry imports the element next door, so a page that has both runs one element module.
+await build({ ...common, entryPoints: [path.join(webDir, 'components/widget.js')],
+  outfile: path.join(distDir, 'type-lattice-widget.mjs'),
+  plugins: [{
+    name: 'element-next-door',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/type-lattice\.js$/ }, () => ({ path: './type-lattice.mjs', external: true }));
+    },
+  }] });
+
 // Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm gzipped
 // before base64 (src/single-file-wasm.mjs says why and inflates it); the wrapper loads it for any parts asked for,
 // so the parts' glue is left out.
@@ -121,6 +132,7 @@ for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-tensors.d.ts', 'typelattice-tensors.d.ts'],
                           ['components/type-lattice.d.ts', 'type-lattice.d.ts'],
                           ['components/type-lattice-react.d.ts', 'type-lattice-react.d.ts'],
-                          ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts']]) {
+                          ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts'],
+                          ['components/type-lattice-widget.d.ts', 'type-lattice-widget.d.ts']]) {
   copyFileSync(path.join(webDir, from), path.join(distDir, to));
 }

@@ -14,7 +14,7 @@ const project = mkdtempSync(path.join(tmpdir(), 'typelattice-ts-'));
 try {
   mkdirSync(path.join(project, 'node_modules'));
   symlinkSync(web, path.join(project, 'node_modules', 'typelattice'), 'dir');
-  const consumers = ['consumer.ts', 'loading-consumer.ts', 'parts-consumer.ts'];
+  const consumers = ['consumer.ts', 'loading-consumer.ts', 'parts-consumer.ts', 'widget-consumer.ts'];
   for (const file of consumers) copyFileSync(path.join(here, file), path.join(project, file));
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({
