@@ -22,7 +22,7 @@ std::vector<std::uint8_t> sample_blocks(GgufBlockType t, std::size_t blocks) {
   std::vector<std::uint8_t> bytes(blocks * size);
   std::mt19937 random(28);
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint32_t d = 0x0400u + random() % 0x2800u | (random() & 0x8000u);
+    const auto d = static_cast<std::uint32_t>((0x0400u + random() % 0x2800u) | (random() & 0x8000u));
     bytes[b * size] = static_cast<std::uint8_t>(d & 0xff);
     bytes[b * size + 1] = static_cast<std::uint8_t>(d >> 8);
     for (std::size_t i = 2; i < size; ++i) bytes[b * size + i] = static_cast<std::uint8_t>(random());
