@@ -12,6 +12,7 @@
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
 #include "core/blocks/fp4_nearest.h"
+#include "core/kernels/block_params.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice {
@@ -50,6 +51,19 @@ constexpr std::array<GgufBlockSpec, kGgufBlockTypeCount> kGgufBlockTypes{{
     {GgufBlockType::iq4_nl, "iq4_nl", "iq4_nl", 20, 18, 4, false, kIq4nlFields},
     {GgufBlockType::mxfp4, "gguf_mxfp4", "mxfp4", 39, 17, 4, false, kMxfp4Fields, GgufScale::e8m0, kMxfp4Note},
 }};
+
+static_assert(kGgufBlockTypes[static_cast<std::size_t>(GgufBlockType::q8_0)].block_bytes ==
+              static_cast<int>(kernels::kGgufQ8_0BlockBytes));
+static_assert(kGgufBlockTypes[static_cast<std::size_t>(GgufBlockType::q4_0)].block_bytes ==
+              static_cast<int>(kernels::kGgufQ4_0BlockBytes));
+
+// The SIMD kernel for t's blocks (gguf_body.h), if there is one in this build.
+kernels::GgufDequantizeFn dequantize_kernel(GgufBlockType t, Isa isa) {
+  const kernels::BlockKernels& table = kernels::block_kernels(isa);
+  if (t == GgufBlockType::q8_0) return table.dequantize_gguf[static_cast<int>(kernels::GgufKernel::q8_0)];
+  if (t == GgufBlockType::q4_0) return table.dequantize_gguf[static_cast<int>(kernels::GgufKernel::q4_0)];
+  return nullptr;
+}
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
@@ -351,7 +365,7 @@ Result<std::size_t> quantize_gguf_blocks(GgufBlockType t, std::span<const float>
 }
 
 Result<std::size_t> dequantize_gguf_blocks(GgufBlockType t, std::span<const std::uint8_t> bytes,
-                                           std::span<float> values) {
+                                           std::span<float> values, Isa isa) {
   const GgufBlockSpec& spec = gguf_block_spec(t);
   const std::size_t size = static_cast<std::size_t>(spec.block_bytes);
   if (bytes.size() % size != 0)
@@ -361,6 +375,10 @@ Result<std::size_t> dequantize_gguf_blocks(GgufBlockType t, std::span<const std:
   if (values.size() != blocks * kGgufBlockSize)
     return bad_value(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufBlockSize) +
                      " values, not " + std::to_string(values.size()));
+  if (const kernels::GgufDequantizeFn kernel = dequantize_kernel(t, isa)) {
+    kernel(bytes.data(), blocks, values.data());
+    return blocks;
+  }
   for (std::size_t i = 0; i < blocks; ++i) {
     const GgufBlock b = *read_gguf_block(t, bytes.subspan(i * size, size));
     for (int j = 0; j < kGgufBlockSize; ++j)

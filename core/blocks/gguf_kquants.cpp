@@ -7,6 +7,7 @@
 
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
+#include "core/kernels/block_params.h"
 
 namespace typelattice {
 namespace {
@@ -65,6 +66,15 @@ constexpr std::array<GgufKQuantSpec, kGgufKQuantTypeCount> kGgufKQuantTypes{{
     {GgufKQuantType::q5_k, "gguf_q5_k", "q5_K", 13, 176, 5, 32, true, kQ5KFields},
     {GgufKQuantType::q6_k, "gguf_q6_k", "q6_K", 14, 210, 6, 16, false, kQ6KFields},
 }};
+
+static_assert(kGgufKQuantTypes[static_cast<std::size_t>(GgufKQuantType::q4_k)].block_bytes ==
+              static_cast<int>(kernels::kGgufQ4_KBlockBytes));
+
+// The SIMD kernel for t's blocks (gguf_body.h), if there is one in this build.
+kernels::GgufDequantizeFn dequantize_kernel(GgufKQuantType t, Isa isa) {
+  if (t != GgufKQuantType::q4_k) return nullptr;
+  return kernels::block_kernels(isa).dequantize_gguf[static_cast<int>(kernels::GgufKernel::q4_k)];
+}
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
@@ -199,7 +209,7 @@ std::size_t gguf_kquant_bytes_size(GgufKQuantType t, std::size_t count) {
 }
 
 Result<std::size_t> dequantize_gguf_kquant_blocks(GgufKQuantType t, std::span<const std::uint8_t> bytes,
-                                                  std::span<float> values) {
+                                                  std::span<float> values, Isa isa) {
   const GgufKQuantSpec& spec = gguf_kquant_spec(t);
   const std::size_t size = static_cast<std::size_t>(spec.block_bytes);
   if (bytes.size() % size != 0)
@@ -209,6 +219,10 @@ Result<std::size_t> dequantize_gguf_kquant_blocks(GgufKQuantType t, std::span<co
   if (values.size() != blocks * kGgufSuperBlockSize)
     return bad_value(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufSuperBlockSize) +
                      " values, not " + std::to_string(values.size()));
+  if (const kernels::GgufDequantizeFn kernel = dequantize_kernel(t, isa)) {
+    kernel(bytes.data(), blocks, values.data());
+    return blocks;
+  }
   for (std::size_t i = 0; i < blocks; ++i) {
     const GgufKQuantBlock b = *read_gguf_kquant_block(t, bytes.subspan(i * size, size));
     for (int j = 0; j < kGgufSuperBlockSize; ++j)

@@ -377,7 +377,8 @@ constexpr KernelTable with_block_kernels(KernelTable table) {
       {&quantize_blocks_span<Ops, BlockElements::mx_float>, &quantize_blocks_span<Ops, BlockElements::mx_int8>,
        &quantize_blocks_span<Ops, BlockElements::nvfp4>},
       {&dequantize_blocks_span<Ops, BlockElements::mx_float>, &dequantize_blocks_span<Ops, BlockElements::mx_int8>,
-       &dequantize_blocks_span<Ops, BlockElements::nvfp4>}};
+       &dequantize_blocks_span<Ops, BlockElements::nvfp4>},
+      {}};  // gguf_body.h's
   return table;
 }
 

@@ -38,9 +38,17 @@ using BlockQuantizeFn = void (*)(const BlockQuantizeParams&, const float* in, st
 using BlockDequantizeFn = void (*)(const BlockDequantizeParams&, const std::uint8_t* scales,
                                    const std::uint8_t* codes, std::size_t n, float* out);
 
+// ggml's Q8_0 and Q4_0 blocks of 32 values (gguf_blocks.h) and Q4_K super-blocks of 256 (gguf_kquants.h) to
+// float32: `count` whole blocks as ggml stores them, 32 or 256 × count values out (gguf_body.h).
+enum class GgufKernel : std::uint8_t { q8_0, q4_0, q4_k };
+inline constexpr int kGgufKernels = 3;
+inline constexpr std::size_t kGgufQ8_0BlockBytes = 34, kGgufQ4_0BlockBytes = 18, kGgufQ4_KBlockBytes = 144;
+using GgufDequantizeFn = void (*)(const std::uint8_t* blocks, std::size_t count, float* out);
+
 struct BlockKernels {
   BlockQuantizeFn quantize[3];      // [BlockElements]
   BlockDequantizeFn dequantize[3];  // [BlockElements]
+  GgufDequantizeFn dequantize_gguf[kGgufKernels];  // [GgufKernel]; nullptr in wasm builds (gguf_body.h)
 };
 
 // The block kernels of `isa` if this build and CPU run them, else of the best that runs (dispatch.cpp).

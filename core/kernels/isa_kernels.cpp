@@ -1,7 +1,8 @@
-// The kernel bodies (cast_body.h, block_body.h) instantiated for one instruction set. cmake/Kernels.cmake compiles this file
-// once per ISA, with that ISA's compiler flags and TYPELATTICE_KERNEL_ISA_<NAME> defined; each compilation
-// defines that ISA's entry point (params.h). Where the compiler does not target the ISA (no -mavx2 on this
-// machine, no -msimd128 in the plain wasm build) the entry point returns nullptr and dispatch.cpp skips it.
+// The kernel bodies (cast_body.h, block_body.h, gguf_body.h) instantiated for one instruction set.
+// cmake/Kernels.cmake compiles this file once per ISA, with that ISA's compiler flags and
+// TYPELATTICE_KERNEL_ISA_<NAME> defined; each compilation defines that ISA's entry point (params.h). Where the
+// compiler does not target the ISA (no -mavx2 on this machine, no -msimd128 in the plain wasm build) the entry
+// point returns nullptr and dispatch.cpp skips it.
 #include "core/kernels/params.h"
 
 #if defined(TYPELATTICE_KERNEL_ISA_SCALAR)
@@ -46,14 +47,15 @@
 #if defined(TYPELATTICE_KERNEL_OPS)
 #include "core/kernels/block_body.h"
 #include "core/kernels/cast_body.h"
+#include "core/kernels/gguf_body.h"
 #endif
 
 namespace typelattice::kernels {
 
 const KernelTable* TYPELATTICE_KERNEL_ENTRY() {
 #if defined(TYPELATTICE_KERNEL_OPS)
-  static constexpr KernelTable kTable =
-      with_block_kernels<TYPELATTICE_KERNEL_OPS>(make_kernel_table<TYPELATTICE_KERNEL_OPS>());
+  static constexpr KernelTable kTable = with_gguf_kernels<TYPELATTICE_KERNEL_OPS>(
+      with_block_kernels<TYPELATTICE_KERNEL_OPS>(make_kernel_table<TYPELATTICE_KERNEL_OPS>()));
   return &kTable;
 #else
   return nullptr;

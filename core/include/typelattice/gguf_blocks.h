@@ -11,6 +11,7 @@
 #include <span>
 #include <string_view>
 
+#include "typelattice/cast_kernels.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -92,11 +93,13 @@ Result<bool> write_gguf_block(GgufBlockType t, const GgufBlock& block, std::span
 Result<GgufBlock> read_gguf_block(GgufBlockType t, std::span<const std::uint8_t> bytes);
 
 // The bulk path: whole blocks of values to their bytes, and bytes to ggml's float32 values. Errors: a count of values
-// that is not a multiple of 32, spans of the wrong lengths. Each returns the number of blocks.
+// that is not a multiple of 32, spans of the wrong lengths. Each returns the number of blocks. Dequantizing Q8_0 and
+// Q4_0 runs the SIMD kernels of instruction set `isa` natively (bit-identical to gguf_element_value; an ISA this
+// build or CPU lacks falls back to the best one that runs); the other types, and wasm builds, run one loop.
 std::size_t gguf_bytes_size(GgufBlockType t, std::size_t count);  // bytes for `count` values (whole blocks)
 Result<std::size_t> quantize_gguf_blocks(GgufBlockType t, std::span<const float> values,
                                          std::span<std::uint8_t> bytes);
 Result<std::size_t> dequantize_gguf_blocks(GgufBlockType t, std::span<const std::uint8_t> bytes,
-                                           std::span<float> values);
+                                           std::span<float> values, Isa isa = best_isa());
 
 }  // namespace typelattice

@@ -57,9 +57,11 @@ Result<GgufKQuantBlock> read_gguf_kquant_block(GgufKQuantType t, std::span<const
 float gguf_kquant_element_value(GgufKQuantType t, const GgufKQuantBlock& block, int j);
 
 // The bulk path: bytes of whole super-blocks to ggml's float32 values. Errors: bytes that are not whole blocks,
-// values of the wrong length. Returns the number of blocks.
+// values of the wrong length. Returns the number of blocks. Q4_K runs the SIMD kernels of instruction set `isa`
+// natively (bit-identical to gguf_kquant_element_value; an ISA this build or CPU lacks falls back to the best one
+// that runs); the other types, and wasm builds, run one loop.
 std::size_t gguf_kquant_bytes_size(GgufKQuantType t, std::size_t count);  // bytes for `count` values (whole blocks)
 Result<std::size_t> dequantize_gguf_kquant_blocks(GgufKQuantType t, std::span<const std::uint8_t> bytes,
-                                                  std::span<float> values);
+                                                  std::span<float> values, Isa isa = best_isa());
 
 }  // namespace typelattice
