@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "promotion_test_util.h"
 #include "typelattice/compare.h"
 #include "typelattice/promotion.h"
 
@@ -55,6 +56,18 @@ TEST(CppSystem, Float16WithBfloat16IsIllFormed) {
   }
   const std::vector<Dtype> three{D::int8, D::float16, D::bfloat16};
   EXPECT_FALSE(result_type(three, kCpp).ok());
+}
+
+// What a user of the CLI sees: the answer, or the refusal on stderr with exit 1, as for every system.
+TEST(CppSystem, TheCliPromotesAndRefuses) {
+  const auto ok = promotion_test::run_cli({"promote", "--system", "cpp", "uint32", "int32"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out, "uint32\n");
+  const auto refused = promotion_test::run_cli({"promote", "--system", "cpp", "float16", "bfloat16"});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_NE(refused.err.find("std::float16_t + std::bfloat16_t is ill-formed in C++23"), std::string::npos)
+      << refused.err;
 }
 
 TEST(CppSystem, LiteralsHaveTheirOwnTypes) {
