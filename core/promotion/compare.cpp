@@ -300,13 +300,14 @@ std::string wrapped_text(const Operand& v, Dtype d) {
 }
 
 // C23 6.4.4: an unsuffixed decimal integer constant is the first of int, long that holds it (int32, int64 here); a
-// floating constant is a double, 1.0*I a double _Complex; true and false are ints.
-Dtype c_constant_type(const Operand& v) {
+// floating constant is a double, 1.0*I a double _Complex; true and false are ints. C++23 [lex.icon] and [lex.fcon]
+// give its literals the same types, except that true and false are bools ([lex.bool]).
+Dtype literal_type(detail::ValueRule rule, const Operand& v) {
   switch (v.kind) {
     case OperandKind::python_int: return int_fits(v, true, 32) ? Dtype::int32 : Dtype::int64;
     case OperandKind::python_float: return Dtype::float64;
     case OperandKind::python_complex: return Dtype::complex128;
-    case OperandKind::python_bool: return Dtype::int32;
+    case OperandKind::python_bool: return rule == detail::ValueRule::cpp_literals ? Dtype::bool_ : Dtype::int32;
     case OperandKind::dtype: break;
   }
   return v.dtype;
@@ -363,8 +364,12 @@ std::string value_note(System s, detail::ValueRule rule, std::span<const Operand
       return "Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
              "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here " + name;
     case ValueRule::c_constants:
-      return "C types the constant " + v.text + " as " + std::string(dtype_name(c_constant_type(v))) +
+      return "C types the constant " + v.text + " as " + std::string(dtype_name(literal_type(rule, v))) +
              " (int, or long if int cannot hold it; double for a float); the usual conversions give " + name;
+    case ValueRule::cpp_literals:
+      return "C++ types the literal " + v.text + " as " + std::string(dtype_name(literal_type(rule, v))) +
+             " (int, or long if int cannot hold it; double for a float; bool for True); the usual arithmetic "
+             "conversions give " + name;
     case ValueRule::none: break;
   }
   return std::string(system_info(s).title) + " has no rule for values here: " + value + " counts as its weak type " +
@@ -402,15 +407,20 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
   if (operands.empty()) return failed(s, "compare needs at least one operand");
   const ValueRule rule = detail::system_row(s).values;
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
-  // C's constants are typed, not weak: each takes its own type and the table (the usual arithmetic conversions)
-  // does the rest, left to right.
+  // C's constants and C++'s literals are typed, not weak: each takes its own type and the table (the usual
+  // arithmetic conversions) does the rest, left to right.
   std::vector<Operand> typed;
-  if (rule == ValueRule::c_constants) {
+  if (rule == ValueRule::c_constants || rule == ValueRule::cpp_literals) {
+    const bool cpp = rule == ValueRule::cpp_literals;
     typed.assign(operands.begin(), operands.end());
     for (Operand& op : typed) {
       if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, "the integer constant " + op.text + " is too large for long (C23 6.4.4.1)");
-      if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, c_constant_type(op), op.text};
+        return failed(s, "the integer " + std::string(cpp ? "literal " : "constant ") + op.text +
+                             " is too large for long (" + (cpp ? "C++23 [lex.icon]" : "C23 6.4.4.1") + ")");
+      if (cpp && op.kind == OperandKind::python_complex)
+        return failed(s, "C++ has no complex literal of a built-in type: " + op.text + " would be a std::complex, "
+                         "a class, which the usual arithmetic conversions ([expr.arith.conv]) do not cover");
+      if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, literal_type(rule, op), op.text};
     }
     operands = typed;
   }

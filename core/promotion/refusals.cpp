@@ -1,6 +1,6 @@
 // The words of a refusal ('-' cell) in each table system: the library's own message where it raises one (PyTorch's
-// c10/core/ScalarType.cpp), the standard's "unspecified" for the array API, and the design document's wording for
-// the appendix tables.
+// c10/core/ScalarType.cpp), the standard's "unspecified" for the array API, the standard's rule for C++ and the
+// design document's wording for the appendix tables.
 #include <array>
 
 #include "core/promotion/system_list.h"
@@ -60,6 +60,14 @@ Error table_promotion_error(System system, Dtype a, Dtype b) {
                  "Input dtypes " + quoted_tuple(pair) + ": their promotion is unspecified by the array API standard "
                  "(2025.12, type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and "
                  "Python scalars of other types are left to each library).",
+                 {}};
+  if (row.refusal == Refusal::cpp)
+    return Error{ErrorKind::promotion,
+                 "Input dtypes " + quoted_tuple(pair) + ": std::" + std::string(dtype_name(a)) + "_t + std::" +
+                     std::string(dtype_name(b)) + "_t is ill-formed in C++23. Their floating-point conversion ranks "
+                     "are unordered ([conv.rank] 6.8.6: neither type's set of values is a subset of the other's), "
+                     "and [expr.arith.conv] 7.4 ends the floating-point rules with \"Otherwise, the expression is "
+                     "ill-formed.\"",
                  {}};
   std::string message = "Input dtypes " + quoted_tuple(pair) + " have no available implicit dtype promotion path in " +
                         sys + " (" + std::string(row.words) + " has '-' here)";

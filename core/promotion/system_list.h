@@ -16,6 +16,7 @@ enum class Refusal : std::uint8_t {
   appendix,     // the design document's appendix: "no available implicit dtype promotion path in <system>"
   torch,        // PyTorch's RuntimeError texts from c10/core/ScalarType.cpp
   unspecified,  // the array API standard: "unspecified by the array API standard"
+  cpp,          // C++23's [expr.arith.conv]: floating-point types of unordered conversion ranks are ill-formed
 };
 
 // What a Python value (300, 1.5, 1j) does beyond its weak type's cell (compare.cpp).
@@ -28,6 +29,7 @@ enum class ValueRule : std::uint8_t {
   triton,        // a scalar of a higher kind takes the lowest of int32 < uint32 < int64 < uint64 / float32 < float64
   none,          // the table's weak cells only (tensorflow-2021, jax-lax)
   c_constants,   // C: a constant has its own type (an int constant int or long, a floating one double)
+  cpp_literals,  // C++: a literal has its own type (C's, but true is a bool and there is no complex literal)
 };
 
 struct SystemRow {
@@ -74,6 +76,11 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
     {{System::c, "c", "C (usual arithmetic conversions)", "C23, x86-64 (LP64)", "C23 draft N3220, 6.3.1.1 and 6.3.1.8",
       K::table, false, false, "", "https://www.open-std.org/jtc1/sc22/wg14/www/docs/n3220.pdf"},
      "C's table", "tables/c.csv", "", "", Refusal::appendix, ValueRule::c_constants},
+    {{System::cpp, "cpp", "C++ (usual arithmetic conversions)", "C++23, x86-64 (LP64)",
+      "C++23 (ISO/IEC 14882:2024; N4950) [conv.rank] 6.8.6 and [expr.arith.conv] 7.4, with <stdfloat>'s "
+      "std::float16_t, std::bfloat16_t, std::float32_t, std::float64_t",
+      K::table, false, false, "", "https://timsong-cpp.github.io/cppwp/n4950/expr.arith.conv"},
+     "C++'s table", "tables/cpp.csv", "", "c++ cxx", Refusal::cpp, ValueRule::cpp_literals},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
       kAppendix, K::table, false, false,
       "TypePromotionError", kAppendixUrl},

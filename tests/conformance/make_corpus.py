@@ -78,7 +78,8 @@ def lines():
     yield "select -- float16,bfloat16 => join: float32"
     # Every system `typelattice systems` lists (JAX with each of its settings).
     for opts in ["", "--mode strict", "--x64 off", "--mode strict --x64 off", "--system numpy", "--system torch",
-                 "--system array-api", "--system triton", "--system c", "--system numpy-2021", "--system torch-2021",
+                 "--system array-api", "--system triton", "--system c", "--system cpp",
+                 "--system numpy-2021", "--system torch-2021",
                  "--system tensorflow-2021", "--system jax-lax"]:
         for names in ["float16,bfloat16", "int8,uint8", "float32,int32", "uint64,int64", "bool,int8",
                       "i*,f*", "int8,uint8,float16", "float16,float16", "complex64,float64", "uint8,bfloat16"]:

@@ -15,6 +15,10 @@ if(TYPELATTICE_DEBIAN_PYTHON)
   add_test(NAME c_usual_conversions_conformance
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/c_usual_conversions.py $<TARGET_FILE:typelattice>)
   set_tests_properties(c_usual_conversions_conformance PROPERTIES LABELS conformance TIMEOUT 120)
+  # The `cpp` system against g++ and clang++: decltype(a + b) for every pair each compiler can write.
+  add_test(NAME cpp_arith_conversions_conformance
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/cpp_arith_conversions.py $<TARGET_FILE:typelattice>)
+  set_tests_properties(cpp_arith_conversions_conformance PROPERTIES LABELS conformance TIMEOUT 120)
 endif()
 
 # Conformance (ctest label `conformance`): one corpus through the CLI, the JS module and the native app, which

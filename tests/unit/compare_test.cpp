@@ -180,6 +180,7 @@ TEST(CliCompare, OneLinePerSystemAndExitCodes) {
             "array-api: Python int 300 is outside the bounds of uint8: unspecified by the array API standard\n"
             "triton: uint8\n"
             "c: int32\n"
+            "cpp: int32\n"
             "numpy-2021: uint16\n"
             "torch-2021: uint8\n"
             "tensorflow-2021: uint8\n"

@@ -18,7 +18,7 @@ export * from './typelattice-formats.js';
 export * from './typelattice-tensors.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
-export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'numpy-2021' | 'torch-2021'
+export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'cpp' | 'numpy-2021' | 'torch-2021'
   | 'tensorflow-2021' | 'jax-lax';  // as systems() lists them (`typelattice systems`)
 /** JAX's standard promotion, or strict mode (`jax_numpy_dtype_promotion='strict'`). */
 export type ModeName = 'standard' | 'strict';

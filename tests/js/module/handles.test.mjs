@@ -16,6 +16,7 @@ const SYSTEMS = [
   { opts: { system: 'array-api' }, flags: ['--system', 'array-api'] },
   { opts: { system: 'triton' }, flags: ['--system', 'triton'] },
   { opts: { system: 'c' }, flags: ['--system', 'c'] },
+  { opts: { system: 'cpp' }, flags: ['--system', 'cpp'] },
   { opts: { system: 'numpy-2021' }, flags: ['--system', 'numpy-2021'] },
   { opts: { system: 'torch-2021' }, flags: ['--system', 'torch-2021'] },
   { opts: { system: 'tensorflow-2021' }, flags: ['--system', 'tensorflow-2021'] },
