@@ -8,7 +8,7 @@ foreach(f IN LISTS FILES)
   get_filename_component(name ${f} NAME)
   file(READ ${f} text)
   # Whole-line comments (sources, choices: for the people reading assets/) are dropped: every reader skips them,
-  # and they were 1.8 KB of the gzipped wasm module, which has a size budget (scripts/wasm-size.sh).
+  # and they were 1.8 KB of the gzipped wasm module, which has a size budget (scripts/page-size.mjs).
   string(REGEX REPLACE "(^|\n)#[^\n]*" "\\1" text "${text}")
   string(REGEX REPLACE "\n\n+" "\n" text "${text}")  # and the blank lines they leave
   string(REGEX REPLACE "^\n+" "" text "${text}")

@@ -25,7 +25,7 @@ using ascii::trim;
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
 // The value of digits in base 2, 10 or 16, saturated at 2^64 - 1; nullopt when a character is not such a digit.
-// By hand: std::from_chars with a base adds 1.2 KB to the wasm module (scripts/wasm-size.sh).
+// By hand: std::from_chars with a base adds 1.2 KB to the wasm module (scripts/page-size.mjs).
 std::optional<std::uint64_t> digits_value(std::string_view digits, unsigned base) {
   std::uint64_t value = 0;
   bool overflow = false;

@@ -97,7 +97,7 @@ void dequantize_gguf_q4_k(const std::uint8_t* blocks, std::size_t count, float* 
 }
 
 // The table's entries. Wasm builds leave them out (nullptr: gguf_blocks.cpp and gguf_kquants.cpp run their loops)
-// for the module's size budget (scripts/wasm-size.sh).
+// for the module's size budget (scripts/page-size.mjs).
 template <class Ops>
 constexpr KernelTable with_gguf_kernels(KernelTable table) {
 #if !defined(__wasm__)

@@ -35,7 +35,7 @@ enum class EncodeVariant : std::uint8_t {
 };
 inline constexpr int kEncodeVariants = 17;
 
-// For the wasm module's size budget (scripts/wasm-size.sh), wasm builds are compact: stochastic rounding runs
+// For the wasm module's size budget (scripts/page-size.mjs), wasm builds are compact: stochastic rounding runs
 // the split body (rounding_body.h) but for bfloat16, whose one-add body (stochastic_body.h) runs with the
 // general finish and one loop for given and drawn bits, where native builds instantiate 27 loops.
 #if defined(__wasm__)

@@ -15,7 +15,7 @@ namespace typelattice {
 namespace {
 
 // The sentence templates below name their parts %1 … %4; one filler keeps the code small (this runs in the
-// wasm module, whose size has a budget: scripts/wasm-size.sh).
+// wasm module, whose size has a budget: scripts/page-size.mjs).
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> parts) {
   std::string out;
   for (std::size_t i = 0; i < pattern.size(); ++i) {

@@ -1,13 +1,15 @@
-// The module's parts in Chromium, on the pages scripts/page-weight.mjs measures: a lattice embed fetches the
-// promotion part only, a bits embed the formats part only, and createTypeLattice() both, with every call; the
-// playground is interactive before it asks for the formats part, and its Bits view draws once that is loaded.
+// The module's parts in Chromium, on the pages scripts/page-size.mjs measures: a lattice embed fetches the
+// promotion part only, a bits embed the formats part only, and createTypeLattice() the whole module, with every call;
+// each fetches from dist/ exactly the files page-size.mjs counts for it; the playground is interactive before it
+// asks for the formats part, and its Bits view draws once that is loaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 
 import { launchBrowser, missingPrerequisite, newPage, openPlayground, startServer } from '../../browser/harness.mjs';
 import { serveDirectory } from '../../bundlers/static-server.mjs';
-import { writeEmbedPages, openEmbedPage } from '../../../scripts/page-weight.mjs';
+import { EMBED_PAGES, writeEmbedPages, openEmbedPage } from './embed-pages.mjs';
+import { PAGES } from '../../../scripts/page-size.mjs';
 
 let browser, server, dir;
 
@@ -67,6 +69,17 @@ test('createTypeLattice() loads the whole module, one file, and has every call',
   assert.deepEqual(wasmFiles(requests), ['typelattice-core-simd.wasm']);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('each embed page fetches from dist/ the files scripts/page-size.mjs counts for it (SIMD128 build)', async () => {
+  for (const { name } of EMBED_PAGES) {
+    const errors = [];
+    const { page, requests } = await openEmbedPage(browser.context, server.origin, name, errors);
+    await page.close();
+    const fetched = [...new Set(requests.filter((p) => p.startsWith('/dist/')).map((p) => p.slice('/dist/'.length)))];
+    assert.deepEqual(fetched.sort(), PAGES.find((p) => p.name === name).files('-simd').sort(), name);
+    assert.deepEqual(errors, [], name);
+  }
 });
 
 test('the playground: interactive on the promotion part; the formats part comes after, for the Bits view', async () => {
