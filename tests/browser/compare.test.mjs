@@ -53,9 +53,10 @@ test('uint8 with 300 in every system, as typelattice compare prints it', async (
     assert.ok(shown[i].title.includes(s.version), `${s.name} shows its version`);
   });
   assert.equal(by.c.answer, 'int32');  // C: uint8 and the int constant 300 are both ints
-  assert.equal(shown.filter((r) => r.differs).length, 5);
+  assert.equal(by.cpp.answer, 'int32');  // C++: the same, by its usual arithmetic conversions
+  assert.equal(shown.filter((r) => r.differs).length, 6);
   assert.match(await page.textContent('#compare-summary'),
-               new RegExp(`5 of ${systems.length} systems answer differently from jax`));
+               new RegExp(`6 of ${systems.length} systems answer differently from jax`));
   // Another reference: numpy's OverflowError; now every other row differs.
   await page.selectOption('#compare-reference', 'numpy');
   const again = await rows(page);
