@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 
+from compiled_answers import compare_answers
+
 binary = sys.argv[1]
 C_TYPES = {"bool": "_Bool", "uint8": "uint8_t", "uint16": "uint16_t", "uint32": "uint32_t", "uint64": "uint64_t",
            "int8": "int8_t", "int16": "int16_t", "int32": "int32_t", "int64": "int64_t", "float16": "_Float16",
@@ -53,14 +55,7 @@ try:
         with open(source, "w") as f:
             f.write(program(pairs, with_float16))
         exe = os.path.join(folder, compiler)
-        subprocess.run([path, "-std=c2x", "-w", source, "-o", exe], check=True)
-        answers = subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split("\n")
-        decided = 0
-        for line in filter(None, answers):
-            a, b, got = line.split()
-            decided += 1
-            if expected[(a, b)] != got:
-                failures.append(f"{compiler}: {a} + {b} is {got}; typelattice says {expected[(a, b)]}")
+        decided = compare_answers(compiler, path, ["-std=c2x"], source, exe, expected, failures)
         print(f"{compiler}: {decided} of {len(types) ** 2} cells decided")
 finally:
     shutil.rmtree(folder)

@@ -16,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 
+from compiled_answers import compare_answers
+
 binary = sys.argv[1]
 INTEGER_TYPES = {"bool": "bool", "uint8": "std::uint8_t", "uint16": "std::uint16_t", "uint32": "std::uint32_t",
                  "uint64": "std::uint64_t", "int8": "std::int8_t", "int16": "std::int16_t", "int32": "std::int32_t",
@@ -85,14 +87,7 @@ try:
         with open(source, "w") as f:
             f.write(program(spelled))
         exe = os.path.join(folder, "pairs")
-        subprocess.run([path, "-std=c++2b", "-w", source, "-o", exe], check=True)
-        answers = subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split("\n")
-        decided = 0
-        for line in filter(None, answers):
-            a, b, got = line.split()
-            decided += 1
-            if expected[(a, b)] != got:
-                failures.append(f"{compiler}: {a} + {b} is {got}; typelattice says {expected[(a, b)]}")
+        decided = compare_answers(compiler, path, ["-std=c++2b"], source, exe, expected, failures)
         print(f"{compiler}: {decided} of {len(types) ** 2} cells decided" +
               (f"; needs a newer compiler for {', '.join(FLOATING_TYPES[m] for m in missing)} "
                f"({len(types) ** 2 - decided} cells)" if missing else ""))
