@@ -4,9 +4,9 @@
 // zlib, and level 9 is its smallest output (docs/wasm.md, "Size", compares other levels and brotli). The HTML page
 // and HTTP headers are not counted.
 // The file lists are checked in Chromium by tests/js/browser-module/parts.test.mjs.
-// Prints the table docs/wasm.md and web/README.md quote; exits 1 when a page is over its budget (the ctest
-// wasm_size_budget). --json prints the figures instead; --write-docs rewrites the table between the markers;
-// --level N measures at another zlib level, for comparison.
+// Prints the table docs/wasm.md and web/README.md quote and, on stderr, each page that misses its goal; exits 1
+// when a page is over its budget (the ctest wasm_size_budget). --json prints the figures instead; --write-docs
+// rewrites the table between the markers; --level N measures at another zlib level, for comparison.
 // Usage: node scripts/page-size.mjs [--json | --write-docs] [--level N] [DIST_DIR]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,10 +85,10 @@ export function sizeTable(results) {
     '| --- | --- | ---: | ---: | ---: | ---: |', ...rows].join('\n');
 }
 
-/** Pages over their budget, as messages. */
-export function overBudget(results) {
-  return results.flatMap(({ name, budget, builds }) => builds.filter((b) => budget !== undefined && b.bytes > budget)
-    .map((b) => `${name} page (${b.build}): ${b.bytes} bytes gzipped is over the budget of ${budget} bytes`));
+/** Pages over their `limit` ('budget' or 'goal'), as messages. */
+export function overLimit(results, limit) {
+  return results.flatMap((r) => r.builds.filter((b) => r[limit] !== undefined && b.bytes > r[limit])
+    .map((b) => `${r.name} page (${b.build}): ${b.bytes} bytes gzipped is over the ${limit} of ${r[limit]} bytes`));
 }
 
 /** The documents that quote the table, between these markers. */
@@ -140,7 +140,10 @@ function main() {
   } else {
     console.log(table);
   }
-  const over = overBudget(results);
+  // A missed goal is reported; only a budget fails the run (a goal not yet met, such as the lattice embed's, would
+  // otherwise fail every build until it is).
+  for (const message of overLimit(results, 'goal')) console.error(`missed: ${message}`);
+  const over = overLimit(results, 'budget');
   for (const message of over) console.error(message);
   process.exit(over.length ? 1 : 0);
 }
