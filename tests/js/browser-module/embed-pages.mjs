@@ -1,11 +1,6 @@
 // One page per kind of embed, as scripts/page-size.mjs counts them: a lattice figure, a bits figure and a page calling
-// createTypeLattice(), each written next to a link to web/dist and opened in Chromium.
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
+// createTypeLattice(), each written next to a link to web/dist (page-folder.mjs) and opened in Chromium.
 import { newPage } from '../../browser/harness.mjs';
-import { ROOT } from '../../../scripts/page-size.mjs';
 
 /** The pages, named as in scripts/page-size.mjs: the page's body and its module script. */
 export const EMBED_PAGES = [
@@ -19,17 +14,16 @@ export const EMBED_PAGES = [
             "tl.castValue('float8_e4m3fn', 1000).code;" },
 ];
 
-/** Writes the pages into a new directory with web/dist linked as /dist; returns the directory. */
-export function writeEmbedPages(dist = path.join(ROOT, 'web/dist')) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'typelattice-pages-'));
-  symlinkSync(dist, path.join(dir, 'dist'), 'dir');
+/** The pages as files ({ name: text }) for page-folder.mjs: each page's HTML and its module script. */
+export function embedPageFiles() {
+  const files = {};
   for (const { name, body, script } of EMBED_PAGES) {
-    writeFileSync(path.join(dir, `${name}.html`), `<!doctype html><html><head><meta charset="utf-8">
+    files[`${name}.html`] = `<!doctype html><html><head><meta charset="utf-8">
 <title>${name}</title><link rel="icon" href="data:,"><script type="module" src="/${name}.mjs"></script></head>
-<body>${body}</body></html>`);
-    writeFileSync(path.join(dir, `${name}.mjs`), script);
+<body>${body}</body></html>`;
+    files[`${name}.mjs`] = script;
   }
-  return dir;
+  return files;
 }
 
 /** Opens /<name>.html and resolves, once the embed is drawn, to the paths it requested (in order). */

@@ -4,41 +4,28 @@
 // a browser without IntersectionObserver, load and draw it at once; an unknown value is the default.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, missingPrerequisite, newPage } from '../../browser/harness.mjs';
-import { serveDirectory } from '../../bundlers/static-server.mjs';
+import { newPage } from '../../browser/harness.mjs';
+import { servePageFolder } from './page-folder.mjs';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-let browser, server, dir;
+let fixture, browser, server;
 
 // The far element's extra attributes, one page each.
 const PAGES = { lazy: '', eager: 'loading="eager"', unknown: 'loading="later"' };
 
 before(async () => {
-  const missing = missingPrerequisite();
-  if (missing) throw new Error(missing);
-  dir = mkdtempSync(path.join(tmpdir(), 'typelattice-lazy-'));
-  symlinkSync(dist, path.join(dir, 'dist'), 'dir');
-  writeFileSync(path.join(dir, 'page.mjs'), "import '/dist/type-lattice.mjs';");
+  const files = { 'page.mjs': "import '/dist/type-lattice.mjs';" };
   for (const [name, extra] of Object.entries(PAGES)) {
-    writeFileSync(path.join(dir, `${name}.html`), `<!doctype html><html><head><meta charset="utf-8">
+    files[`${name}.html`] = `<!doctype html><html><head><meta charset="utf-8">
 <title>${name}</title><link rel="icon" href="data:,"><script type="module" src="/page.mjs"></script></head>
 <body><type-lattice id="top" select="float16,bfloat16"></type-lattice><div style="height: 6000px"></div>
-<type-lattice id="far" view="bits" format="float8_e4m3fn" code="0x1d" ${extra}></type-lattice></body></html>`);
+<type-lattice id="far" view="bits" format="float8_e4m3fn" code="0x1d" ${extra}></type-lattice></body></html>`;
   }
-  server = await serveDirectory(dir, { csp: null });
-  browser = await launchBrowser();
+  fixture = await servePageFolder('lazy', files, { csp: null });
+  ({ browser, server } = fixture);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture?.close());
 
 async function open(name, { withoutIntersectionObserver = false } = {}) {
   const errors = [];

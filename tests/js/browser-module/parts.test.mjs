@@ -4,28 +4,20 @@
 // asks for the formats part, and its Bits view draws once that is loaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 
-import { launchBrowser, missingPrerequisite, newPage, openPlayground, startServer } from '../../browser/harness.mjs';
-import { serveDirectory } from '../../bundlers/static-server.mjs';
-import { EMBED_PAGES, writeEmbedPages, openEmbedPage } from './embed-pages.mjs';
+import { newPage, openPlayground, startServer } from '../../browser/harness.mjs';
+import { EMBED_PAGES, embedPageFiles, openEmbedPage } from './embed-pages.mjs';
+import { servePageFolder } from './page-folder.mjs';
 import { PAGES } from '../../../scripts/page-size.mjs';
 
-let browser, server, dir;
+let fixture, browser, server;
 
 before(async () => {
-  const missing = missingPrerequisite();
-  if (missing) throw new Error(missing);
-  dir = writeEmbedPages();
-  server = await serveDirectory(dir);
-  browser = await launchBrowser();
+  fixture = await servePageFolder('pages', embedPageFiles());
+  ({ browser, server } = fixture);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture?.close());
 
 const wasmFiles = (requests) => requests.filter((p) => p.endsWith('.wasm')).map((p) => p.split('/').pop());
 const glueFiles = (requests) => requests.filter((p) => /\/typelattice-(core|promotion|formats)/.test(p) && p.endsWith('.mjs'))

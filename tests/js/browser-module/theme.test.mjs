@@ -4,16 +4,11 @@
 // when the page allows a dark scheme; theme="light"/"dark" always; --tl-* properties and ::part(node) restyle it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, missingPrerequisite, newPage } from '../../browser/harness.mjs';
-import { serveDirectory } from '../../bundlers/static-server.mjs';
+import { newPage } from '../../browser/harness.mjs';
+import { servePageFolder } from './page-folder.mjs';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-let browser, server, dir;
+let fixture, browser, server;
 
 // The element's frame: styles.js's light and dark --bg.
 const LIGHT = 'rgb(255, 255, 255)';
@@ -32,26 +27,18 @@ const PAGES = {
 };
 
 before(async () => {
-  const missing = missingPrerequisite();
-  if (missing) throw new Error(missing);
-  dir = mkdtempSync(path.join(tmpdir(), 'typelattice-theme-'));
-  symlinkSync(dist, path.join(dir, 'dist'), 'dir');
-  writeFileSync(path.join(dir, 'page.mjs'), "import '/dist/type-lattice.mjs';");
+  const files = { 'page.mjs': "import '/dist/type-lattice.mjs';" };
   for (const [name, [html, body, css, before]] of Object.entries(PAGES)) {
-    writeFileSync(path.join(dir, `${name}.html`), `<!doctype html><html ${html}><head><meta charset="utf-8">
+    files[`${name}.html`] = `<!doctype html><html ${html}><head><meta charset="utf-8">
 <title>${name}</title><link rel="icon" href="data:,"><style>${css}</style>
 <script type="module" src="/page.mjs"></script></head>
-<body ${body}>${before}<type-lattice id="fig" select="float16,bfloat16" loading="eager"></type-lattice></body></html>`);
+<body ${body}>${before}<type-lattice id="fig" select="float16,bfloat16" loading="eager"></type-lattice></body></html>`;
   }
-  server = await serveDirectory(dir, { csp: null });
-  browser = await launchBrowser();
+  fixture = await servePageFolder('theme', files, { csp: null });
+  ({ browser, server } = fixture);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture?.close());
 
 async function open(name, scheme) {
   const errors = [];

@@ -4,16 +4,11 @@
 // listening and removes it; no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { launchBrowser, missingPrerequisite, newPage } from '../../browser/harness.mjs';
-import { serveDirectory } from '../../bundlers/static-server.mjs';
+import { newPage } from '../../browser/harness.mjs';
+import { servePageFolder } from './page-folder.mjs';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-let browser, server, dir;
+let fixture, browser, server;
 
 // What a host hands render(): get/on/off over plain values, plus set() for the test to play the kernel's part.
 const MODEL = `
@@ -35,27 +30,20 @@ export function hostModel(values) {
 }`;
 
 before(async () => {
-  const missing = missingPrerequisite();
-  if (missing) throw new Error(missing);
-  dir = mkdtempSync(path.join(tmpdir(), 'typelattice-widget-'));
-  symlinkSync(dist, path.join(dir, 'dist'), 'dir');
-  writeFileSync(path.join(dir, 'model.mjs'), MODEL);
-  writeFileSync(path.join(dir, 'page.mjs'), `import widget from '/dist/type-lattice-widget.mjs';
+  fixture = await servePageFolder('widget', {
+    'model.mjs': MODEL,
+    'page.mjs': `import widget from '/dist/type-lattice-widget.mjs';
 import { hostModel } from '/model.mjs';
 window.model = hostModel({ system: 'jax', select: 'float16,bfloat16', mode: '' });
-window.cleanup = widget.render({ model: window.model, el: document.getElementById('output') });`);
-  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>widget</title>
+window.cleanup = widget.render({ model: window.model, el: document.getElementById('output') });`,
+    'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>widget</title>
 <link rel="icon" href="data:,"><script type="module" src="/page.mjs"></script></head>
-<body><div id="output"></div></body></html>`);
-  server = await serveDirectory(dir);
-  browser = await launchBrowser();
+<body><div id="output"></div></body></html>`,
+  });
+  ({ browser, server } = fixture);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture?.close());
 
 const resultLine = (page) => page.evaluate(() => document.querySelector('#output type-lattice')
   ?.shadowRoot.querySelector('output')?.textContent ?? null);
