@@ -14,23 +14,8 @@ namespace {
 using namespace typelattice;
 using D = Dtype;
 
-std::vector<Operand> operands(std::initializer_list<const char*> texts) {
-  std::vector<Operand> out;
-  for (const char* t : texts) {
-    auto op = parse_operand(t);
-    EXPECT_TRUE(op.ok()) << t;
-    if (op) out.push_back(std::move(op).value());
-  }
-  return out;
-}
-
-// The result's name, or the error text.
-std::string in(System s, std::initializer_list<const char*> texts) {
-  const auto ops = operands(texts);
-  const CompareRow row = compare_in(s, ops);
-  EXPECT_EQ(row.system, s);
-  return row.result ? std::string(dtype_name(*row.result)) : row.error;
-}
+using promotion_test::compared;
+using promotion_test::operands;
 
 TEST(Operands, PythonLiteralsAndDtypes) {
   const auto v = parse_operand("300");
@@ -93,8 +78,8 @@ TEST(Compare, DtypesAloneAreEachSystemsTable) {
   ASSERT_EQ(rows.size(), static_cast<std::size_t>(kSystemCount));
   EXPECT_EQ(rows[0].system, System::jax);
   EXPECT_EQ(*rows[0].result, D::float32);
-  EXPECT_EQ(in(System::triton, {"float16", "bfloat16"}), "float16");
-  EXPECT_EQ(in(System::numpy, {"float16", "bfloat16"}).rfind("TypePromotionError: ", 0), 0U);
+  EXPECT_EQ(compared(System::triton, {"float16", "bfloat16"}), "float16");
+  EXPECT_EQ(compared(System::numpy, {"float16", "bfloat16"}).rfind("TypePromotionError: ", 0), 0U);
 }
 
 TEST(Compare, ThreeHundredWithUint8InEverySystem) {
@@ -108,21 +93,21 @@ TEST(Compare, ThreeHundredWithUint8InEverySystem) {
       {System::torch_2021, "uint8"},
       {System::tensorflow_2021, "uint8"},
   };
-  for (const auto& [s, result] : want) EXPECT_EQ(in(s, {"uint8", "300"}), result) << system_name(s);
-  EXPECT_EQ(in(System::numpy, {"300", "uint8"}), "OverflowError: Python integer 300 out of bounds for uint8");
-  EXPECT_EQ(in(System::numpy, {"uint8", "-1"}), "OverflowError: Python integer -1 out of bounds for uint8");
+  for (const auto& [s, result] : want) EXPECT_EQ(compared(s, {"uint8", "300"}), result) << system_name(s);
+  EXPECT_EQ(compared(System::numpy, {"300", "uint8"}), "OverflowError: Python integer 300 out of bounds for uint8");
+  EXPECT_EQ(compared(System::numpy, {"uint8", "-1"}), "OverflowError: Python integer -1 out of bounds for uint8");
 }
 
 TEST(Compare, NumPy2AsNep50sTableOfChangedBehaviours) {
-  EXPECT_EQ(in(System::numpy, {"uint8", "1"}), "uint8");
-  EXPECT_EQ(in(System::numpy, {"uint8", "200"}), "uint8");
-  EXPECT_EQ(in(System::numpy, {"float32", "3e100"}), "float32");
-  EXPECT_EQ(in(System::numpy, {"float32", "3"}), "float32");
-  EXPECT_EQ(in(System::numpy, {"3j", "complex64"}), "complex64");
-  EXPECT_EQ(in(System::numpy, {"float32", "1j"}), "complex64");
-  EXPECT_EQ(in(System::numpy, {"int32", "5j"}), "complex128");
-  EXPECT_EQ(in(System::numpy, {"int8", "uint8", "300"}), "int16");  // int16 holds 300
-  EXPECT_EQ(in(System::numpy, {"bool", "1"}), "int64");
+  EXPECT_EQ(compared(System::numpy, {"uint8", "1"}), "uint8");
+  EXPECT_EQ(compared(System::numpy, {"uint8", "200"}), "uint8");
+  EXPECT_EQ(compared(System::numpy, {"float32", "3e100"}), "float32");
+  EXPECT_EQ(compared(System::numpy, {"float32", "3"}), "float32");
+  EXPECT_EQ(compared(System::numpy, {"3j", "complex64"}), "complex64");
+  EXPECT_EQ(compared(System::numpy, {"float32", "1j"}), "complex64");
+  EXPECT_EQ(compared(System::numpy, {"int32", "5j"}), "complex128");
+  EXPECT_EQ(compared(System::numpy, {"int8", "uint8", "300"}), "int16");  // int16 holds 300
+  EXPECT_EQ(compared(System::numpy, {"bool", "1"}), "int64");
 }
 
 TEST(Compare, NumPy1ValueBasedCastingAsNumPy124AnswersIt) {
@@ -136,38 +121,38 @@ TEST(Compare, NumPy1ValueBasedCastingAsNumPy124AnswersIt) {
       {"uint64", "-1", "float64"},  {"int64", "9223372036854775808", "float64"}, {"bool", "1.5", "float64"},
       {"int8", "-129", "int16"},    {"float16", "70000.0", "float32"}, {"float16", "65000.0", "float32"},
       {"float16", "64999.0", "float16"}};
-  for (const auto& [t, v, want] : cases) EXPECT_EQ(in(System::numpy_2021, {t, v}), want) << t << " + " << v;
-  EXPECT_NE(in(System::numpy_2021, {"uint8", "18446744073709551616"}).find("object array"), std::string::npos);
+  for (const auto& [t, v, want] : cases) EXPECT_EQ(compared(System::numpy_2021, {t, v}), want) << t << " + " << v;
+  EXPECT_NE(compared(System::numpy_2021, {"uint8", "18446744073709551616"}).find("object array"), std::string::npos);
 }
 
 TEST(Compare, TritonPicksTheLowestTypeThatHoldsAScalarOfAHigherKind) {
-  EXPECT_EQ(in(System::triton, {"bool", "5"}), "int32");
-  EXPECT_EQ(in(System::triton, {"bool", "-1"}), "int32");
-  EXPECT_EQ(in(System::triton, {"bool", "3000000000"}), "uint32");
-  EXPECT_EQ(in(System::triton, {"bool", "1099511627776"}), "int64");
-  EXPECT_EQ(in(System::triton, {"bool", "9223372036854775808"}), "uint64");
-  EXPECT_EQ(in(System::triton, {"int16", "4.0"}), "float32");
-  EXPECT_EQ(in(System::triton, {"int16", "1e300"}), "float64");
-  EXPECT_EQ(in(System::triton, {"uint8", "1e300"}), "float64");
-  EXPECT_EQ(in(System::triton, {"float16", "1e300"}), "float16");  // same kind: the tensor's dtype
-  EXPECT_EQ(in(System::triton, {"uint8", "300"}), "uint8");
-  EXPECT_NE(in(System::triton, {"float32", "1j"}).find("no complex"), std::string::npos);
+  EXPECT_EQ(compared(System::triton, {"bool", "5"}), "int32");
+  EXPECT_EQ(compared(System::triton, {"bool", "-1"}), "int32");
+  EXPECT_EQ(compared(System::triton, {"bool", "3000000000"}), "uint32");
+  EXPECT_EQ(compared(System::triton, {"bool", "1099511627776"}), "int64");
+  EXPECT_EQ(compared(System::triton, {"bool", "9223372036854775808"}), "uint64");
+  EXPECT_EQ(compared(System::triton, {"int16", "4.0"}), "float32");
+  EXPECT_EQ(compared(System::triton, {"int16", "1e300"}), "float64");
+  EXPECT_EQ(compared(System::triton, {"uint8", "1e300"}), "float64");
+  EXPECT_EQ(compared(System::triton, {"float16", "1e300"}), "float16");  // same kind: the tensor's dtype
+  EXPECT_EQ(compared(System::triton, {"uint8", "300"}), "uint8");
+  EXPECT_NE(compared(System::triton, {"float32", "1j"}).find("no complex"), std::string::npos);
   // (int8 + 1.5) + float16 = float32 + float16, but int8 + float16 = float16.
-  EXPECT_EQ(in(System::triton, {"int8", "1.5", "float16"}), "float32");
+  EXPECT_EQ(compared(System::triton, {"int8", "1.5", "float16"}), "float32");
 }
 
 TEST(Compare, JaxAndTorchRefuseOnlyIntsNoInt64Holds) {
-  EXPECT_EQ(in(System::jax, {"uint8", "1180591620717411303424"}),
+  EXPECT_EQ(compared(System::jax, {"uint8", "1180591620717411303424"}),
             "OverflowError: Python int 1180591620717411303424 too large to convert to int64");
-  EXPECT_EQ(in(System::jax, {"float32", "1j"}), "complex64");
-  EXPECT_EQ(in(System::jax, {"300", "1.5"}), "f*");
-  EXPECT_EQ(in(System::torch, {"uint8", "-1"}), "uint8");
-  EXPECT_EQ(in(System::torch, {"float16", "1j"}), "complex32");
-  EXPECT_NE(in(System::torch, {"int8", "18446744073709551615"}).find("outside int64"), std::string::npos);
-  EXPECT_EQ(in(System::array_api, {"int8", "-128"}), "int8");
-  EXPECT_EQ(in(System::array_api, {"int8", "-129"}),
+  EXPECT_EQ(compared(System::jax, {"float32", "1j"}), "complex64");
+  EXPECT_EQ(compared(System::jax, {"300", "1.5"}), "f*");
+  EXPECT_EQ(compared(System::torch, {"uint8", "-1"}), "uint8");
+  EXPECT_EQ(compared(System::torch, {"float16", "1j"}), "complex32");
+  EXPECT_NE(compared(System::torch, {"int8", "18446744073709551615"}).find("outside int64"), std::string::npos);
+  EXPECT_EQ(compared(System::array_api, {"int8", "-128"}), "int8");
+  EXPECT_EQ(compared(System::array_api, {"int8", "-129"}),
             "Python int -129 is outside the bounds of int8: unspecified by the array API standard");
-  EXPECT_NE(in(System::array_api, {"int8", "1.5"}).find("unspecified by the array API standard"), std::string::npos);
+  EXPECT_NE(compared(System::array_api, {"int8", "1.5"}).find("unspecified by the array API standard"), std::string::npos);
 }
 
 TEST(CliCompare, OneLinePerSystemAndExitCodes) {
@@ -184,7 +169,7 @@ TEST(CliCompare, OneLinePerSystemAndExitCodes) {
             "numpy-2021: uint16\n"
             "torch-2021: uint8\n"
             "tensorflow-2021: uint8\n"
-            "jax-lax: " + in(System::jax_lax, {"uint8", "300"}) + "\n");
+            "jax-lax: " + compared(System::jax_lax, {"uint8", "300"}) + "\n");
   const auto typo = promotion_test::run_cli({"compare", "unit8", "300"});
   EXPECT_EQ(typo.exit_code, 2);
   EXPECT_EQ(typo.out, "");

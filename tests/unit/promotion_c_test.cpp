@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "promotion_test_util.h"
 #include "typelattice/compare.h"
 #include "typelattice/promotion.h"
 
@@ -13,14 +14,10 @@ namespace {
 
 using namespace typelattice;
 using D = Dtype;
+using promotion_test::compared;
 
 D join(D a, D b) { return *promote_types(a, b, PromotionOptions{System::c}); }
 
-std::string compared(const std::vector<std::string>& texts) {
-  std::vector<Operand> operands;
-  for (const std::string& t : texts) operands.push_back(*parse_operand(t));
-  return compare_text(compare_in(System::c, operands));
-}
 
 TEST(CSystem, IntegerPromotionsAndTheUnsignedRules) {
   EXPECT_EQ(join(D::int8, D::int8), D::int32);      // both promote to int
@@ -42,16 +39,16 @@ TEST(CSystem, FloatingAndComplex) {
 }
 
 TEST(CSystem, ConstantsHaveTheirOwnTypes) {
-  EXPECT_EQ(compared({"uint8", "300"}), "int32");
-  EXPECT_EQ(compared({"int32", "3000000000"}), "int64");   // no int holds it: long
-  EXPECT_EQ(compared({"uint32", "3000000000"}), "int64");
-  EXPECT_EQ(compared({"uint64", "-1"}), "uint64");
-  EXPECT_EQ(compared({"float16", "1.5"}), "float64");      // 1.5 is a double
-  EXPECT_EQ(compared({"float32", "1"}), "float32");
-  EXPECT_EQ(compared({"int8", "1j"}), "complex128");
-  EXPECT_EQ(compared({"True", "True"}), "int32");
-  EXPECT_EQ(compared({"1", "2"}), "int32");
-  const std::string huge = compared({"int64", "100000000000000000000"});
+  EXPECT_EQ(compared(System::c, {"uint8", "300"}), "int32");
+  EXPECT_EQ(compared(System::c, {"int32", "3000000000"}), "int64");   // no int holds it: long
+  EXPECT_EQ(compared(System::c, {"uint32", "3000000000"}), "int64");
+  EXPECT_EQ(compared(System::c, {"uint64", "-1"}), "uint64");
+  EXPECT_EQ(compared(System::c, {"float16", "1.5"}), "float64");      // 1.5 is a double
+  EXPECT_EQ(compared(System::c, {"float32", "1"}), "float32");
+  EXPECT_EQ(compared(System::c, {"int8", "1j"}), "complex128");
+  EXPECT_EQ(compared(System::c, {"True", "True"}), "int32");
+  EXPECT_EQ(compared(System::c, {"1", "2"}), "int32");
+  const std::string huge = compared(System::c, {"int64", "100000000000000000000"});
   EXPECT_NE(huge.find("too large for long"), std::string::npos) << huge;
   const CompareRow row = compare_in(System::c, std::vector<Operand>{*parse_operand("uint8"), *parse_operand("300")});
   EXPECT_NE(row.note.find("C types the constant 300 as int32"), std::string::npos) << row.note;

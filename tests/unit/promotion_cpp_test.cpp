@@ -15,16 +15,12 @@ namespace {
 
 using namespace typelattice;
 using D = Dtype;
+using promotion_test::compared;
 
 const PromotionOptions kCpp{System::cpp};
 
 D join(D a, D b) { return *promote_types(a, b, kCpp); }
 
-std::string compared(const std::vector<std::string>& texts) {
-  std::vector<Operand> operands;
-  for (const std::string& t : texts) operands.push_back(*parse_operand(t));
-  return compare_text(compare_in(System::cpp, operands));
-}
 
 TEST(CppSystem, IntegerPromotionsAndTheUnsignedRules) {
   EXPECT_EQ(join(D::int8, D::uint8), D::int32);     // both promote to int
@@ -71,15 +67,15 @@ TEST(CppSystem, TheCliPromotesAndRefuses) {
 }
 
 TEST(CppSystem, LiteralsHaveTheirOwnTypes) {
-  EXPECT_EQ(compared({"uint8", "300"}), "int32");
-  EXPECT_EQ(compared({"uint32", "3000000000"}), "int64");   // no int holds it: long
-  EXPECT_EQ(compared({"bfloat16", "1.5"}), "float64");      // 1.5 is a double
-  EXPECT_EQ(compared({"float16", "1"}), "float16");
-  EXPECT_EQ(compared({"True"}), "bool");                    // true is a bool in C++, an int in C
-  EXPECT_EQ(compared({"True", "True"}), "int32");
-  const std::string complex = compared({"float32", "1j"});
+  EXPECT_EQ(compared(System::cpp, {"uint8", "300"}), "int32");
+  EXPECT_EQ(compared(System::cpp, {"uint32", "3000000000"}), "int64");   // no int holds it: long
+  EXPECT_EQ(compared(System::cpp, {"bfloat16", "1.5"}), "float64");      // 1.5 is a double
+  EXPECT_EQ(compared(System::cpp, {"float16", "1"}), "float16");
+  EXPECT_EQ(compared(System::cpp, {"True"}), "bool");                    // true is a bool in C++, an int in C
+  EXPECT_EQ(compared(System::cpp, {"True", "True"}), "int32");
+  const std::string complex = compared(System::cpp, {"float32", "1j"});
   EXPECT_NE(complex.find("no complex literal"), std::string::npos) << complex;
-  const std::string huge = compared({"int64", "100000000000000000000"});
+  const std::string huge = compared(System::cpp, {"int64", "100000000000000000000"});
   EXPECT_NE(huge.find("too large for long"), std::string::npos) << huge;
   const CompareRow row = compare_in(System::cpp, std::vector<Operand>{*parse_operand("uint8"), *parse_operand("300")});
   EXPECT_NE(row.note.find("C++ types the literal 300 as int32"), std::string::npos) << row.note;

@@ -1,4 +1,5 @@
-// Helpers for the promotion tests: read the seed tables from tests/data and run the CLI binary.
+// Helpers for the promotion tests: read the seed tables from tests/data, run the CLI binary, and ask compare_in
+// about operands written as the CLI takes them.
 #pragma once
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,6 +12,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "typelattice/compare.h"
 
 namespace promotion_test {
 
@@ -83,6 +86,24 @@ inline CliResult run_cli(const std::vector<std::string>& args, const std::string
   r.err = read_text(base + ".err");
   for (const char* ext : {".in", ".out", ".err"}) std::remove((base + ext).c_str());
   return r;
+}
+
+// Operands as the CLI's `compare` reads them ("uint8", "300", "1.5"); each must parse.
+inline std::vector<typelattice::Operand> operands(std::initializer_list<const char*> texts) {
+  std::vector<typelattice::Operand> out;
+  for (const char* t : texts) {
+    auto op = typelattice::parse_operand(t);
+    EXPECT_TRUE(op.ok()) << t;
+    if (op) out.push_back(std::move(op).value());
+  }
+  return out;
+}
+
+// What system `s` answers for the operands, left to right: the result's name, or the error text.
+inline std::string compared(typelattice::System s, std::initializer_list<const char*> texts) {
+  const typelattice::CompareRow row = typelattice::compare_in(s, operands(texts));
+  EXPECT_EQ(row.system, s);
+  return typelattice::compare_text(row);
 }
 
 }  // namespace promotion_test
