@@ -119,8 +119,10 @@ void define_flags(CLI::App& app, Flags& f) {
       ->type_name("A,B,...");
   app.add_option("--compare", f.compare, "the table panel's comparison system, or none (default numpy)")
       ->type_name("S|none");
+  std::string tapered_names;
+  for (const TaperedFormat t : tapered_formats()) tapered_names += ", " + std::string(tapered_format_name(t));
   app.add_option("--format", f.format, std::string("the bits panel's format (default float8_e4m3fn): ") +
-                                           options::kFormatHelp)->type_name("F");
+                                           options::kFormatHelp + tapered_names)->type_name("F");
   app.add_option("--code", f.code, "the bits panel's code (hex or decimal; up to 0xFFFFFFFF for float32)")
       ->type_name("0xNN");
   app.add_option("--value", f.value,
@@ -278,12 +280,39 @@ std::optional<Failure> read_block_flags(const CLI::App& app, const Flags& f, Arg
   return std::nullopt;
 }
 
+// A tapered format's code and cast, read and checked by the core as `typelattice layout` and `cast` do.
+std::optional<Failure> read_tapered_flags(const CLI::App& app, const Flags& f, TaperedFormat format, Arguments& args) {
+  args.tapered = format;
+  if (app.count("--code")) {
+    const Result<std::uint32_t> code = parse_tapered_code(format, f.code);
+    if (!code) return Failure{"--code: " + code.error().message};
+    args.code = *code;
+  }
+  if (args.code && app.count("--value")) return Failure{"--code and --value both pick a code; give one of them"};
+  const Result<CastRequestNames> names = options::cast_request_names(tapered_format_name(format), f.cast);
+  if (!names) return Failure{names.error().message};
+  const Result<TaperedCastRequest> request = parse_tapered_cast_request(format, *names);
+  if (!request) return Failure{request.error().message};
+  args.cast = CastRequest{};
+  args.cast->saturate = names->saturate;  // the only option a tapered cast has; its rounding is the format's
+  if (app.count("--value")) {
+    const Result<double> input = read_tapered_cast_input(*request, f.value);
+    if (!input) return Failure{input.error().message, false};
+    args.value_code = tapered_encode(format, *input, request->saturate);
+    args.value_text = f.value;
+  }
+  return std::nullopt;
+}
+
 // The bits panel's format, code and cast: the cast read and checked by the core as `typelattice cast` does.
 std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (args.view == View::blocks) return read_block_flags(app, f, args);
   if (app.count("--scale-mode") || app.count("--values") || f.tensor_scale)
     return Failure{"--scale-mode, --tensor-scale and --values belong to the blocks view: add --view blocks"};
   if (app.count("--format")) {
+    const Result<std::optional<TaperedFormat>> tapered = classify_format_name(f.format);
+    if (!tapered) return Failure{describe_error("--format", tapered.error())};
+    if (*tapered) return read_tapered_flags(app, f, **tapered, args);
     auto format = parse_format(f.format);
     if (!format) return Failure{describe_error("--format", format.error())};
     args.format = *format;
@@ -442,7 +471,9 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.compare_none) state.compare.reset();
   if (args.format) state.format = *args.format;
   // A code or a cast was checked against --format or, without it, the default format: use that one.
-  if ((args.code || args.cast) && !args.format) state.format = AppState{}.format;
+  if ((args.code || args.cast) && !args.format && !args.tapered) state.format = AppState{}.format;
+  if (args.tapered) state.tapered = args.tapered;
+  else if (args.format || args.code || args.cast) state.tapered.reset();
   if (args.code) state.code = static_cast<std::uint32_t>(*args.code);  // parse_arguments checked that it fits
   if (args.cast) {
     state.cast_saturate = args.cast->saturate;
@@ -469,7 +500,7 @@ void apply_arguments(const Arguments& args, AppState& state) {
     for (const std::string& name : *args.tensor_targets)
       state.tensor_targets_input += (state.tensor_targets_input.empty() ? "" : " ") + name;
   }
-  state.code &= code_mask(state.format);
+  state.code &= state.shown_code_mask();
 }
 
 }  // namespace typelattice::gui
