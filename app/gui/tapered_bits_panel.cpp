@@ -33,18 +33,29 @@ void draw_field_row(PanelContext& ctx, const TaperedLayout& l, int bits) {
   const float fitting = (ImGui::GetContentRegionAvail().x + gap) / static_cast<float>(columns) - gap;
   const float box = std::max(std::min((bits > 8 ? 40.0f : 52.0f) * ctx.scale, fitting), 12.0f * ctx.scale);
   const float label_height = ImGui::GetTextLineHeight() + 4.0f * ctx.scale;
-  const float frame = 4.0f * ctx.scale;  // the field box's margin around its bits
+  const float frame = 1.5f * ctx.scale;  // the field box's margin around its bits: less than half the gap
+  const float bar = 8.0f * ctx.scale;    // the field's bar, as wide as its bits, between its name and its bits
   const ImVec2 origin = ImGui::GetCursorScreenPos() + ImVec2(frame, 0.0f);
   const auto x_of = [&](int bit) { return origin.x + static_cast<float>(bits - 1 - bit) * (box + gap); };
-  const float bits_top = origin.y + label_height + frame;
-  for (const TaperedField& field : l.fields) {
-    const ImU32 colour = field_colour(field.name);
-    const ImVec2 min(x_of(field.high_bit) - frame, origin.y + label_height);
-    const ImVec2 max(x_of(field.low_bit) + box + frame, bits_top + box + frame);
-    draw->AddText(ImVec2(min.x, origin.y), colour, std::string(field.name).c_str());
+  const float bits_top = origin.y + label_height + bar + frame;
+  // The field's name, its bar (the probe a test measures) and a box around its bits, all in the field's colour.
+  const auto field_box = [&](std::string_view kind, std::string_view label, std::string probe_name, int high_bit,
+                             int low_bit) {
+    const ImU32 colour = field_colour(kind);
+    const ImVec2 min(x_of(high_bit) - frame, origin.y + label_height);
+    const ImVec2 max(x_of(low_bit) + box + frame, bits_top + box + frame);
+    draw->AddText(ImVec2(min.x, origin.y), colour, std::string(label).c_str());
+    draw->AddRectFilled(min, ImVec2(max.x, min.y + bar), colour, 3.0f * ctx.scale);
     draw->AddRect(min, max, colour, 6.0f * ctx.scale, 0, 2.0f * ctx.scale);
-    const std::string width = std::to_string(field.high_bit - field.low_bit + 1) + "-bit";
-    ctx.probes.add({"field", std::string(field.name), width, min, max, colour}, kEverywhere);
+    ctx.probes.add({"field", std::move(probe_name), std::to_string(high_bit - low_bit + 1) + "-bit", min,
+                    ImVec2(max.x, min.y + bar), colour}, kEverywhere);
+  };
+  for (const TaperedField& field : l.fields)
+    field_box(field.name, field.name, std::string(field.name), field.high_bit, field.low_bit);
+  if (l.truncated_exponent_bits > 0) {
+    // Its name goes under the bits, where the code's bits have their index: a 1-bit exponent's name fills the top.
+    field_box("exponent", "", "cut-exponent", -1, -l.truncated_exponent_bits);
+    draw->AddText(ImVec2(x_of(-1), bits_top + box + frame + 2.0f), colours::exponent, "cut exponent");
   }
   for (int cut = 0; cut < l.truncated_exponent_bits; ++cut) {
     const ImVec2 min(x_of(-1 - cut), bits_top);
@@ -57,10 +68,6 @@ void draw_field_row(PanelContext& ctx, const TaperedLayout& l, int bits) {
     }
     const ImVec2 size = ImGui::CalcTextSize("0");
     draw->AddText(min + ImVec2((box - size.x) * 0.5f, (box - size.y) * 0.5f), colours::text_dim, "0");
-    // Labelled under the box, where the code's bits have their index: a 1-bit exponent's label fills the top.
-    if (cut == 0) draw->AddText(ImVec2(min.x, bits_top + box + frame + 2.0f), colours::exponent, "cut exponent");
-    ctx.probes.add({"field", "cut exponent", std::to_string(l.truncated_exponent_bits) + "-bit", min,
-                    min + ImVec2(box, box), colours::exponent}, kEverywhere);
   }
   for (int bit = bits - 1; bit >= 0; --bit) {
     const auto field = std::find_if(l.fields.begin(), l.fields.end(), [bit](const TaperedField& f) {
@@ -89,7 +96,7 @@ void draw_field_row(PanelContext& ctx, const TaperedLayout& l, int bits) {
   }
   ImGui::SetCursorScreenPos(origin - ImVec2(frame, 0.0f));
   ImGui::Dummy(ImVec2(static_cast<float>(columns) * (box + gap) + 2.0f * frame,
-                      label_height + box + 2.0f * frame + ImGui::GetTextLineHeight() + 6.0f));
+                      label_height + bar + box + 2.0f * frame + ImGui::GetTextLineHeight() + 6.0f));
 }
 
 // The value field: cast with the format's own rounding (tapered_encode); HiF8 alone has a saturate option.
