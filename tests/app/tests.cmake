@@ -387,6 +387,9 @@ typelattice_app_test(bits_hif8_denormal DISPLAY screenshot --png ${shots}/app_bi
 typelattice_app_test(bits_posit16_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_posit16.png
   --bits 0x24cd/16 --cli $<TARGET_FILE:typelattice> --cli-args "cast --to posit16 0.1"
   -- --view bits --format posit16 --value 0.1)
+typelattice_app_test(key_next_code_posit16_page DISPLAY screenshot --png ${shots}/app_key_next_code_posit16.png
+  --bits 0x4100/16 --expect code:0x4100=selected --expect field:fraction=11-bit
+  -- --view bits --format posit16 --code 0x40ff --press Right)
 typelattice_app_cast_test(posit8_below_minpos DISPLAY --format posit8 --value 1e-30)
 typelattice_app_cast_test(hif8_saturate DISPLAY --format hif8 --saturate --value 1e9)
 typelattice_app_cast_test(panel_hif8_overflow_is_inf DISPLAY --format hif8 --click @field:cast-value
