@@ -1,7 +1,8 @@
 // The Bits panel: one format's bit layout (clickable bits), a value cast into it, the decoded exact value and
 // category from the core's layout(), and a grid of 256 codes. Codes are up to 32 bits wide (float32). What it
 // shows comes from the Bits model (bits_model.h), recomputed when the format, the code's page or the cast change;
-// codes are written by the core's hex_code ("0x7e", as `typelattice cast` prints them).
+// codes are written by the core's hex_code ("0x7e", as `typelattice cast` prints them). The tapered formats
+// (posit8, posit16, hif8), listed last in the format selector, are drawn by tapered_bits_panel.cpp.
 #include <SDL.h>
 #include <imgui.h>
 
