@@ -2,10 +2,10 @@
 #include "app/cli/tapered_commands.h"
 
 #include <iostream>
-#include <sstream>
 
 #include "app/cli/input_lines.h"
 #include "app/cli/system_options.h"
+#include "app/common/tapered_layout_text.h"
 
 namespace typelattice::cli {
 namespace {
@@ -14,12 +14,6 @@ Result<TaperedCastRequest> request_of(TaperedFormat f, const options::CastFlags&
   const Result<CastRequestNames> names = options::cast_request_names(tapered_format_name(f), flags);
   if (!names) return names.error();
   return parse_tapered_cast_request(f, *names);
-}
-
-std::string bits_of(std::uint32_t raw, int width) {
-  std::string out;
-  for (int i = width - 1; i >= 0; --i) out += ((raw >> i) & 1u) ? '1' : '0';
-  return out;
 }
 
 }  // namespace
@@ -65,7 +59,6 @@ int run_tapered_layout(TaperedFormat f, const std::string& value_text, const std
   const Result<TaperedCastRequest> request = request_of(f, flags);
   if (!request) return usage_error(request.error().message);
   if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");
-  std::ostringstream out;
   std::uint32_t code;
   std::vector<CastFact> facts;
   if (!code_text.empty()) {
@@ -77,31 +70,8 @@ int run_tapered_layout(TaperedFormat f, const std::string& value_text, const std
     if (!input) return usage_error(input.error().message);
     code = tapered_encode(f, *input, request->saturate);
     facts = tapered_cast_facts(f, *input, code);
-    out << "input        " << value_text << "\n";
   }
-  const TaperedLayout l = tapered_layout(f, code);
-  out << "format       " << tapered_format_name(f) << "\n";
-  out << "code         " << tapered_hex_code(f, code) << "\n";
-  for (const TaperedField& field : l.fields) {
-    std::string name = std::string(field.name) + ":";
-    name.resize(13, ' ');
-    out << name << bits_of(field.raw, field.high_bit - field.low_bit + 1) << "  (bits " << field.high_bit;
-    if (field.high_bit != field.low_bit) out << ".." << field.low_bit;
-    out << ", " << field.raw << ")  " << field.meaning << "\n";
-  }
-  if (l.truncated_exponent_bits > 0) out << "cut exponent " << l.truncated_exponent_bits << " bit(s), read as 0\n";
-  if (l.scale) out << "scale        2^" << *l.scale << "\n";
-  if (!l.formula.empty()) out << "formula      " << l.formula << "\n";
-  out << "category     " << tapered_category_name(l.category) << "\n";
-  out << "value        " << l.exact_value << "\n";
-  for (const CastFact& fact : facts) {
-    std::string name(fact.name);
-    name.resize(std::max<std::size_t>(name.size() + 1, 13), ' ');
-    out << name << fact.text << "\n";
-  }
-  out << "next up      " << (l.next_up ? tapered_cast_line(f, *l.next_up) : "none") << "\n";
-  out << "next down    " << (l.next_down ? tapered_cast_line(f, *l.next_down) : "none") << "\n";
-  std::cout << out.str();
+  std::cout << options::tapered_layout_text(f, code, code_text.empty() ? value_text : "", facts);
   return 0;
 }
 

@@ -51,6 +51,16 @@ CastRequest AppState::cast_request() const {
   return request;
 }
 
+Result<TaperedCastRequest> AppState::tapered_cast_request(TaperedFormat to) const {
+  CastRequestNames names;
+  names.to = tapered_format_name(to);
+  names.saturate = cast_saturate;
+  return parse_tapered_cast_request(to, names);
+}
+
+std::uint32_t AppState::shown_code_mask() const {
+  return tapered ? (std::uint32_t{1} << tapered_format_bits(*tapered)) - 1u : code_mask(format);
+}
 
 void AppState::choose_system(System s) {
   options.system = s;

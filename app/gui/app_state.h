@@ -20,6 +20,7 @@
 #include "typelattice/lattice.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/promotion.h"
+#include "typelattice/tapered_formats.h"
 
 namespace typelattice::gui {
 
@@ -46,6 +47,9 @@ struct AppState {
   std::optional<System> compare = System::numpy;  // the table panel's "compare with"
   Format format = Format::float8_e4m3fn;
   std::uint32_t code = 0x38;                       // 1.0 in float8_e4m3fn
+  // When set, the Bits panel shows this tapered format (posit8, posit16, hif8) instead of `format`: `code` is
+  // its code, and its cast takes cast_saturate (HiF8's only option) and the value field.
+  std::optional<TaperedFormat> tapered;
   // The bits panel's cast options as the user set them; unset ones are the format's ONNX defaults, as in
   // `typelattice cast` and the module's castValue.
   std::optional<bool> cast_saturate;
@@ -83,6 +87,9 @@ struct AppState {
   std::vector<std::string> settings_notes;  // "key=value" pairs of the ini file that were ignored as invalid
 
   CastRequest cast_request() const;  // decimal input, read as float64 (as the CLI's default)
+  // A cast into a tapered format, as `typelattice cast --to F [--saturate]` reads it; checked by the core.
+  Result<TaperedCastRequest> tapered_cast_request(TaperedFormat to) const;
+  std::uint32_t shown_code_mask() const;  // the code bits of the format the Bits panel shows
   // Draws system `s`; a system without JAX's modes takes only standard mode with x64 on (checked_options).
   void choose_system(System s);
   void toggle_selected(std::string_view name);

@@ -119,8 +119,10 @@ void define_flags(CLI::App& app, Flags& f) {
       ->type_name("A,B,...");
   app.add_option("--compare", f.compare, "the table panel's comparison system, or none (default numpy)")
       ->type_name("S|none");
+  std::string tapered_names;
+  for (const TaperedFormat t : tapered_formats()) tapered_names += ", " + std::string(tapered_format_name(t));
   app.add_option("--format", f.format, std::string("the bits panel's format (default float8_e4m3fn): ") +
-                                           options::kFormatHelp)->type_name("F");
+                                           options::kFormatHelp + tapered_names)->type_name("F");
   app.add_option("--code", f.code, "the bits panel's code (hex or decimal; up to 0xFFFFFFFF for float32)")
       ->type_name("0xNN");
   app.add_option("--value", f.value,
@@ -278,12 +280,39 @@ std::optional<Failure> read_block_flags(const CLI::App& app, const Flags& f, Arg
   return std::nullopt;
 }
 
+// A tapered format's code and cast, read and checked by the core as `typelattice layout` and `cast` do.
+std::optional<Failure> read_tapered_flags(const CLI::App& app, const Flags& f, TaperedFormat format, Arguments& args) {
+  args.tapered = format;
+  if (app.count("--code")) {
+    const Result<std::uint32_t> code = parse_tapered_code(format, f.code);
+    if (!code) return Failure{"--code: " + code.error().message};
+    args.code = *code;
+  }
+  if (args.code && app.count("--value")) return Failure{"--code and --value both pick a code; give one of them"};
+  const Result<CastRequestNames> names = options::cast_request_names(tapered_format_name(format), f.cast);
+  if (!names) return Failure{names.error().message};
+  const Result<TaperedCastRequest> request = parse_tapered_cast_request(format, *names);
+  if (!request) return Failure{request.error().message};
+  args.cast = CastRequest{};
+  args.cast->saturate = names->saturate;  // the only option a tapered cast has; its rounding is the format's
+  if (app.count("--value")) {
+    const Result<double> input = read_tapered_cast_input(*request, f.value);
+    if (!input) return Failure{input.error().message, false};
+    args.value_code = tapered_encode(format, *input, request->saturate);
+    args.value_text = f.value;
+  }
+  return std::nullopt;
+}
+
 // The bits panel's format, code and cast: the cast read and checked by the core as `typelattice cast` does.
 std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (args.view == View::blocks) return read_block_flags(app, f, args);
   if (app.count("--scale-mode") || app.count("--values") || f.tensor_scale)
     return Failure{"--scale-mode, --tensor-scale and --values belong to the blocks view: add --view blocks"};
   if (app.count("--format")) {
+    const Result<std::optional<TaperedFormat>> tapered = classify_format_name(f.format);
+    if (!tapered) return Failure{describe_error("--format", tapered.error())};
+    if (*tapered) return read_tapered_flags(app, f, **tapered, args);
     auto format = parse_format(f.format);
     if (!format) return Failure{describe_error("--format", format.error())};
     args.format = *format;
@@ -416,60 +445,6 @@ ParsedArguments parse_arguments(const std::vector<std::string>& argv) {
   }
   parsed.arguments = std::move(args);
   return parsed;
-}
-
-void apply_arguments(const Arguments& args, AppState& state) {
-  if (args.select) {
-    state.selection.clear();
-    for (const std::string& name : *args.select)  // a repeated name selects once
-      if (std::find(state.selection.begin(), state.selection.end(), name) == state.selection.end())
-        state.selection.push_back(name);
-  }
-  const bool system_given = !args.system_flags.system.empty();
-  // The flags were checked together when parsed; over the restored state they may still meet a saved strict
-  // mode or x64 off that the new system does not have: then that system's defaults apply under the flags.
-  auto applied = options::apply_system_flags(args.system_flags, state.options);
-  if (!applied) applied = options::apply_system_flags(args.system_flags, PromotionOptions{state.options.system});
-  state.options = applied ? *applied : PromotionOptions{};
-  if (args.preset) state.preset = *args.preset;
-  if (system_given && !args.preset) state.preset.clear();
-  if (system_given || args.preset) state.show_user_lattice = false;
-  if (args.lattice) show_user_lattice(state, *args.lattice);
-  if (args.lattice && !args.select) state.selection.clear();  // names saved for another graph
-  if (args.view) state.view = *args.view;
-  if (args.operands) state.operands_input = *args.operands;
-  if (args.compare) state.compare = *args.compare;
-  if (args.compare_none) state.compare.reset();
-  if (args.format) state.format = *args.format;
-  // A code or a cast was checked against --format or, without it, the default format: use that one.
-  if ((args.code || args.cast) && !args.format) state.format = AppState{}.format;
-  if (args.code) state.code = static_cast<std::uint32_t>(*args.code);  // parse_arguments checked that it fits
-  if (args.cast) {
-    state.cast_saturate = args.cast->saturate;
-    state.cast_round = args.cast->round;
-    state.cast_sr_num_bits = args.cast->sr_num_bits;
-    state.cast_sr_bits = args.cast->sr_bits;
-    state.cast_seed = args.cast->seed;
-  }
-  if (!args.value_text.empty()) {
-    state.cast_value = args.value_text;
-    state.value_input = args.value_text;
-  }
-  if (args.value_code) state.code = *args.value_code;
-  if (args.block_format) state.block_format = *args.block_format;
-  if (args.block_scale_mode) state.block_scale_mode = *args.block_scale_mode;
-  state.block_tensor_scale = args.block_tensor_scale;
-  if (args.block_values) state.block_values_input = *args.block_values;
-  if (args.tensor_file) {
-    state.tensor_path_input = *args.tensor_file;
-    if (!args.view) state.view = View::tensors;
-  }
-  if (args.tensor_targets) {
-    state.tensor_targets_input.clear();
-    for (const std::string& name : *args.tensor_targets)
-      state.tensor_targets_input += (state.tensor_targets_input.empty() ? "" : " ") + name;
-  }
-  state.code &= code_mask(state.format);
 }
 
 }  // namespace typelattice::gui

@@ -21,6 +21,7 @@ struct Arguments {
   std::optional<System> compare;
   bool compare_none = false;
   std::optional<Format> format;
+  std::optional<TaperedFormat> tapered;        // --format posit8, posit16 or hif8 (the cast: saturate alone)
   std::optional<std::uint64_t> code;           // wider than any format: parse_arguments checks the fit
   std::optional<CastRequest> cast;             // --format with any cast flag or --value, checked by the core
   std::optional<std::uint32_t> value_code;     // --value, read and cast as `typelattice cast` does

@@ -11,7 +11,7 @@ namespace {
 // piece: GCC 12 warns falsely (-Wrestrict) on chains of + on strings.
 std::string cast_key(const AppState& state) {
   const CastRequest r = state.cast_request();
-  std::string key = format_name(r.to);
+  std::string key = state.tapered ? std::string(tapered_format_name(*state.tapered)) : format_name(r.to);
   const auto field = [&key](const std::string& text) { key.append("|").append(text); };
   field(r.saturate ? (*r.saturate ? "s" : "n") : "-");
   field(r.round ? std::string(round_mode_name(*r.round)) : "-");
@@ -27,19 +27,30 @@ std::string cast_key(const AppState& state) {
 
 bool BitsModel::refresh(const AppState& state) {
   bool changed = false;
-  const std::uint32_t code = state.code & code_mask(state.format);
+  const std::uint32_t code = state.code & state.shown_code_mask();
   const std::uint32_t shown_page = code >> 8;
-  std::string grid_key = format_name(state.format);
+  std::string grid_key = state.tapered ? std::string(tapered_format_name(*state.tapered)) : format_name(state.format);
   grid_key.append("|").append(std::to_string(shown_page));
   if (!initialised_ || grid_key != grid_key_) {
     grid_key_ = grid_key;
     format = state.format;
+    tapered = state.tapered;
     page = shown_page;
-    const std::uint32_t count = static_cast<std::uint32_t>(std::min<std::uint64_t>(code_count(format), 256u));
+    const std::uint64_t codes = std::uint64_t{state.shown_code_mask()} + 1u;
+    const std::uint32_t count = static_cast<std::uint32_t>(std::min<std::uint64_t>(codes, 256u));
     grid.clear();
-    for (std::uint32_t i = 0; i < count; ++i) grid.push_back(layout(format, page << 8 | i));
+    tapered_grid.clear();
     finite_values.clear();
-    if (code_bytes(format) == 1) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (tapered) tapered_grid.push_back(tapered_layout(*tapered, page << 8 | i));
+      else grid.push_back(layout(format, page << 8 | i));
+    }
+    if (tapered && codes <= 256u) {
+      for (std::uint32_t c = 0; c < count; ++c) {
+        const double v = tapered_decode(*tapered, c);
+        if (std::isfinite(v)) finite_values.emplace_back(v, c);
+      }
+    } else if (!tapered && code_bytes(format) == 1) {
       for (std::uint32_t c = 0; c < code_count(format); ++c) {
         const double v = decode_to_float64(format, c);
         if (std::isfinite(v)) finite_values.emplace_back(v, c);
@@ -50,7 +61,8 @@ bool BitsModel::refresh(const AppState& state) {
   }
   if (current_code_ != code) {
     current_code_ = code;
-    current = layout(format, code);
+    if (tapered) tapered_current = tapered_layout(*tapered, code);
+    else current = layout(format, code);
     changed = true;
   }
   const std::string key = cast_key(state);
@@ -60,7 +72,18 @@ bool BitsModel::refresh(const AppState& state) {
     facts.clear();
     samples.clear();
     cast_error.clear();
-    if (!state.cast_value.empty()) {
+    tapered_cast_code.reset();
+    if (!state.cast_value.empty() && state.tapered) {
+      const Result<TaperedCastRequest> request = state.tapered_cast_request(*state.tapered);
+      const Result<double> input =
+          request ? read_tapered_cast_input(*request, state.cast_value) : Result<double>(request.error());
+      if (input) {
+        tapered_cast_code = tapered_encode(*state.tapered, *input, request->saturate);
+        facts = tapered_cast_facts(*state.tapered, *input, *tapered_cast_code);
+      } else {
+        cast_error = input.error().message;
+      }
+    } else if (!state.cast_value.empty()) {
       const CastRequest request = state.cast_request();
       Result<CastOutcome> outcome = cast_text(request, state.cast_value);
       if (outcome) {

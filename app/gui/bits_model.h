@@ -1,6 +1,7 @@
 // What the Bits panel draws, computed by the core when its inputs change rather than every frame: the shown
 // code's layout, the grid's page of up to 256 layouts, the format's finite values for the number line, and the
-// value last cast with its facts and, for stochastic rounding, its draws.
+// value last cast with its facts and, for stochastic rounding, its draws. For a tapered format (posit8, posit16,
+// hif8) the same from tapered_formats.h.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "app/gui/app_state.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
+#include "typelattice/tapered_formats.h"
 
 namespace typelattice::gui {
 
@@ -25,6 +27,12 @@ struct BitsModel {
   std::vector<CastFact> facts;                      // cast_facts of the cast, as `typelattice layout` prints them
   std::vector<std::uint32_t> samples;               // stochastic rounding: the first `draws` codes of the stream
   std::string cast_error;
+  // A tapered format (AppState::tapered) instead: its code's layout, the page's layouts, and the code the value
+  // cast came to (the facts above are then tapered_cast_facts).
+  std::optional<TaperedFormat> tapered;
+  TaperedLayout tapered_current;
+  std::vector<TaperedLayout> tapered_grid;
+  std::optional<std::uint32_t> tapered_cast_code;
 
   // Recomputes what the state's changes invalidate; returns true when anything was recomputed.
   bool refresh(const AppState& state);

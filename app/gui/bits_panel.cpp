@@ -1,7 +1,8 @@
 // The Bits panel: one format's bit layout (clickable bits), a value cast into it, the decoded exact value and
 // category from the core's layout(), and a grid of 256 codes. Codes are up to 32 bits wide (float32). What it
 // shows comes from the Bits model (bits_model.h), recomputed when the format, the code's page or the cast change;
-// codes are written by the core's hex_code ("0x7e", as `typelattice cast` prints them).
+// codes are written by the core's hex_code ("0x7e", as `typelattice cast` prints them). The tapered formats
+// (posit8, posit16, hif8), listed last in the format selector, are drawn by tapered_bits_panel.cpp.
 #include <SDL.h>
 #include <imgui.h>
 
@@ -9,6 +10,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,7 +29,8 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::TextUnformatted("Format");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(220.0f * ctx.scale);
-  if (ImGui::BeginCombo("##format", format_name(state.format).c_str(), ImGuiComboFlags_HeightLarge)) {
+  const std::string shown = state.tapered ? std::string(tapered_format_name(*state.tapered)) : format_name(state.format);
+  if (ImGui::BeginCombo("##format", shown.c_str(), ImGuiComboFlags_HeightLarge)) {
     // The built-in formats, then IEEE P3109's family (a defined format comes from --format and stays listed).
     std::vector<Format> listed = builtin_formats();
     const std::vector<Format> p3109 = p3109_formats();
@@ -38,16 +41,35 @@ void draw_format_selector(PanelContext& ctx, const FormatSpec& spec) {
         ImGui::Separator();
         ImGui::TextDisabled("IEEE P3109");
       }
-      if (ImGui::Selectable(format_name(f).c_str(), f == state.format)) {
+      if (ImGui::Selectable(format_name(f).c_str(), !state.tapered && f == state.format)) {
         state.format = f;
+        state.tapered.reset();
         state.code &= code_mask(f);
         // A round mode the new format does not have (E8M0's, say) goes with the format it was chosen for.
         if (!cast_options(f, state.cast_saturate, state.cast_round)) state.cast_round.reset();
       }
     }
+    // The tapered formats (tapered_formats.h): their fields change width from code to code.
+    ImGui::Separator();
+    ImGui::TextDisabled("Tapered precision");
+    for (const TaperedFormat t : tapered_formats()) {
+      if (ImGui::Selectable(std::string(tapered_format_name(t)).c_str(), state.tapered == t)) {
+        state.tapered = t;
+        state.code &= state.shown_code_mask();
+        // A posit takes no "no saturate" (it never overflows): that choice goes with the format it was made for.
+        if (!state.tapered_cast_request(t)) state.cast_saturate.reset();
+      }
+    }
     ImGui::EndCombo();
   }
   ImGui::SameLine();
+  if (state.tapered) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%d bits: %s",
+                       tapered_format_bits(*state.tapered), std::string(tapered_format_summary(*state.tapered)).c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%d bits: %s%dE + %dM, bias %d.  %s",
                      spec.total_bits(), spec.has_sign ? "1S + " : "", spec.exponent_bits, spec.mantissa_bits,
                      spec.bias, std::string(specials_description(spec.specials)).c_str());
@@ -205,13 +227,15 @@ void draw_details(PanelContext& ctx, const Layout& l) {
   }
 }
 
+}  // namespace
+
 // Formats wider than a byte show a page of 256 codes: those that share all but the low byte with the current
 // code, so the page follows clicks on the bits. This picks the page (the code's top bits) and keeps the low byte:
 // a slider over the 256 pages of a 16-bit format; for float32's 2^24 pages a hex field and -/+ buttons.
-void draw_page_control(PanelContext& ctx, const FormatSpec& spec) {
+void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex) {
   AppState& state = ctx.state;
-  const int page_bits = spec.total_bits() - 8;
-  const std::uint32_t last_page = code_mask(state.format) >> 8;
+  const int page_bits = total_bits - 8;
+  const std::uint32_t last_page = state.shown_code_mask() >> 8;
   std::uint32_t page = state.code >> 8;
   bool changed = false;
   ImGui::AlignTextToFramePadding();
@@ -245,15 +269,18 @@ void draw_page_control(PanelContext& ctx, const FormatSpec& spec) {
   }
   if (changed) state.code = page << 8 | (state.code & 0xFFu);
   ImGui::SameLine();
-  const std::string first = hex_code(state.format, state.code & ~0xFFu);  // the page's codes: 0x3f80__
+  const std::string first = hex(state.code & ~0xFFu);  // the page's codes: 0x3f80__
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "codes %s__ (the top %d bits)",
                      first.substr(0, first.size() - 2).c_str(), page_bits);
 }
 
+namespace {
+
 // Up to 256 codes (the current code's page for wider formats), coloured by category, the current one highlighted.
 void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   AppState& state = ctx.state;
-  if (code_bytes(state.format) > 1) draw_page_control(ctx, spec);
+  if (code_bytes(state.format) > 1)
+    draw_page_control(ctx, spec.total_bits(), [&](std::uint32_t code) { return hex_code(state.format, code); });
   ctx.bits.refresh(state);  // the page control may have moved to another page this frame
   const std::vector<Layout>& cells = ctx.bits.grid;
   const auto count = static_cast<std::uint32_t>(cells.size());
@@ -315,6 +342,8 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   ImGui::NewLine();
 }
 
+}  // namespace
+
 // Every finite value of the format on a symmetric-log axis, so the spacing of the codes shows where the
 // precision is; the current code is the tall mark.
 void draw_number_line(PanelContext& ctx, std::uint32_t current) {
@@ -368,13 +397,15 @@ void draw_number_line(PanelContext& ctx, std::uint32_t current) {
   ImGui::Dummy(ImVec2(width, height));
 }
 
-}  // namespace
-
 void draw_bits_panel(PanelContext& ctx) {
   AppState& state = ctx.state;
   const FormatSpec& spec = format_spec(state.format);
-  state.code &= code_mask(state.format);
+  state.code &= state.shown_code_mask();
   draw_format_selector(ctx, spec);
+  if (state.tapered) {
+    draw_tapered_bits(ctx);
+    return;
+  }
   ctx.bits.refresh(state);  // after the selector, which may have chosen another format
   const Layout l = ctx.bits.current;  // a copy: the panel's clicks may refresh the model before it is drawn
   ImGui::Spacing();

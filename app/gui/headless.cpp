@@ -9,6 +9,7 @@
 #include <numeric>
 #include <thread>
 
+#include "app/common/tapered_layout_text.h"
 #include "app/gui/shell.h"
 
 namespace typelattice::gui {
@@ -100,10 +101,21 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     for (const CompareRow& row : model.compare_rows) std::cout << "compare: " << compare_line(row) << "\n";
     if (!model.operands_error.empty()) std::cout << "compare: " << model.operands_error << "\n";
   }
+  // The bits view for a tapered format: the code as `typelattice decode` prints it, then `typelattice layout`'s
+  // text for it (`layout F V` when the code is the value's cast, else `layout F --code C`).
+  if (ctx.state.view == View::bits && ctx.state.tapered) {
+    ctx.bits.refresh(ctx.state);
+    const TaperedFormat f = *ctx.state.tapered;
+    const bool cast_shown = !ctx.state.cast_value.empty() && ctx.bits.tapered_cast_code == ctx.state.code;
+    std::cout << "bits: " << tapered_cast_line(f, ctx.state.code) << "\n"
+              << options::tapered_layout_text(f, ctx.state.code, cast_shown ? ctx.state.cast_value : "",
+                                              cast_shown ? ctx.bits.facts : std::vector<CastFact>{});
+  }
   // The bits view: the code shown, as `typelattice cast` prints it.
-  if (ctx.state.view == View::bits) std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
+  if (ctx.state.view == View::bits && !ctx.state.tapered)
+    std::cout << "bits: " << cast_line(ctx.state.format, ctx.state.code) << "\n";
   // ... and the core's facts about the value cast, as `typelattice layout FORMAT VALUE` prints them.
-  if (ctx.state.view == View::bits && !ctx.state.cast_value.empty()) {
+  if (ctx.state.view == View::bits && !ctx.state.tapered && !ctx.state.cast_value.empty()) {
     ctx.bits.refresh(ctx.state);
     for (const CastFact& fact : ctx.bits.facts) std::cout << fact.name << ": " << fact.text << "\n";
   }

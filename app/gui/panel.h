@@ -3,6 +3,10 @@
 #pragma once
 #include <imgui.h>
 
+#include <cstdint>
+#include <functional>
+#include <string>
+
 #include "app/gui/app_state.h"
 #include "app/gui/bits_model.h"
 #include "app/gui/block_model.h"
@@ -47,6 +51,12 @@ void draw_user_join_table(PanelContext& ctx);
 void draw_lattice_panel(PanelContext& ctx);
 void draw_table_panel(PanelContext& ctx);
 void draw_bits_panel(PanelContext& ctx);
+// The Bits panel's parts that serve every format: the page slider of a format wider than a byte (`hex` writes a
+// code as the format does), and the number line of the model's finite values (8-bit formats).
+void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex);
+void draw_number_line(PanelContext& ctx, std::uint32_t current);
+// The Bits panel for a tapered format (tapered_bits_panel.cpp): fields of varying width, value, cast, codes.
+void draw_tapered_bits(PanelContext& ctx);
 void draw_blocks_panel(PanelContext& ctx);
 void draw_compare_panel(PanelContext& ctx);
 void draw_tensors_panel(PanelContext& ctx);

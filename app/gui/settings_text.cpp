@@ -71,13 +71,15 @@ void read_settings_line(AppState& state, std::string_view line) {
     if (ok) state.preset = value;
   } else if (key == "selection") {
     state.selection = parse_selection(value);
-  } else if (key == "format") {
+  } else if (key == "format") {  // a tapered format's name, or one parse_format reads
+    state.tapered = find_tapered_format(value);
     auto f = parse_format(value);
-    if ((ok = static_cast<bool>(f))) state.format = *f;
+    ok = state.tapered.has_value() || static_cast<bool>(f);
+    if (f) state.format = *f;
   } else if (key == "code") {
     std::uint64_t code = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
-    ok = ec == std::errc() && end == value.data() + value.size() && code < code_count(state.format);
+    ok = ec == std::errc() && end == value.data() + value.size() && code <= state.shown_code_mask();
     if (ok) state.code = static_cast<std::uint32_t>(code);
   } else if (key == "cast_saturate") {  // not "saturate": that key held every format's choice, not an override
     bool saturate = false;
@@ -122,7 +124,7 @@ std::string settings_lines(const AppState& state) {
   line("view", view_name(state.view));
   line("compare", state.compare ? system_name(*state.compare) : "none");
   line("selection", selection);
-  line("format", format_name(state.format));
+  line("format", state.tapered ? std::string(tapered_format_name(*state.tapered)) : format_name(state.format));
   line("code", std::to_string(state.code));
   if (state.cast_saturate) line("cast_saturate", *state.cast_saturate ? "1" : "0");
   line("lattice_file", state.user_lattice ? state.user_lattice->path : std::string());

@@ -28,8 +28,22 @@ ImU32 category_colour(Category category) {
   return colours::missing;
 }
 
+// A tapered code's category in the colour of the minifloat category it corresponds to.
+ImU32 tapered_category_colour(TaperedCategory category) {
+  switch (category) {
+    case TaperedCategory::zero: return category_colour(Category::zero);
+    case TaperedCategory::normal: return category_colour(Category::normal);
+    case TaperedCategory::denormal: return category_colour(Category::subnormal);
+    case TaperedCategory::infinity: return category_colour(Category::infinity);
+    case TaperedCategory::nan: return category_colour(Category::nan);
+  }
+  return colours::missing;
+}
+
 ImU32 field_colour(std::string_view field_name) {
   if (field_name == "sign") return colours::sign;
+  if (field_name == "regime") return colours::regime;
+  if (field_name == "dot") return colours::dot;
   if (field_name == "exponent") return colours::exponent;
   return colours::mantissa;
 }

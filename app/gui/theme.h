@@ -7,6 +7,7 @@
 
 #include "typelattice/dtype.h"
 #include "typelattice/minifloat.h"
+#include "typelattice/tapered_formats.h"
 
 namespace typelattice::gui {
 
@@ -29,14 +30,17 @@ inline constexpr ImU32 missing = IM_COL32(55, 60, 72, 255);
 // Bit fields.
 inline constexpr ImU32 sign = IM_COL32(225, 80, 110, 255);
 inline constexpr ImU32 exponent = IM_COL32(45, 170, 150, 255);
-inline constexpr ImU32 mantissa = IM_COL32(150, 110, 230, 255);
+inline constexpr ImU32 mantissa = IM_COL32(150, 110, 230, 255);  // a posit's fraction too
+inline constexpr ImU32 regime = IM_COL32(230, 150, 50, 255);     // a posit's regime run and its terminator
+inline constexpr ImU32 dot = IM_COL32(70, 140, 235, 255);        // HiFloat8's dot field (the exponent's width)
 inline constexpr ImU32 bit_clear = IM_COL32(44, 49, 60, 255);
 }  // namespace colours
 
 // Muted fills, one per kind of dtype, darker than the selection colours so those stand out.
 ImU32 kind_colour(DtypeKind kind);
 ImU32 category_colour(Category category);
-ImU32 field_colour(std::string_view field_name);
+ImU32 tapered_category_colour(TaperedCategory category);
+ImU32 field_colour(std::string_view field_name);  // sign, exponent, mantissa; also regime, dot and fraction
 // "#rrggbb", for the headless probes.
 std::string hex_colour(ImU32 colour);
 

@@ -358,6 +358,45 @@ if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
                    $<TARGET_FILE:typelattice_app_check> ${TYPELATTICE_APP_ARTIFACTS})
   set_tests_properties(app_tensors_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
 endif()
+# The Bits view for posit8, posit16 and hif8: headless it prints `typelattice decode` (or `cast`) and `layout`,
+# byte for byte, and its field bars are as wide as the layout's fields (tests/app/tapered_app_test.py).
+if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME app_tapered_like_cli
+           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
+                   ${CMAKE_CURRENT_LIST_DIR}/tapered_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
+  set_tests_properties(app_tapered_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
+endif()
+# Their screenshots: the bits and each field's bar drawn in its colour, the bar as wide as the field is in this
+# code (posit8's regime is 2 bits in 1.0, 6 in 65536 with its last exponent bit cut off; a click on bit 1 makes
+# 0x7e, whose regime takes every bit after the sign), the code the CLI casts 0.1 to on posit16's page.
+typelattice_app_test(bits_posit8_one DISPLAY screenshot --png ${shots}/app_bits_posit8_one.png --bits 0x40/8
+  --expect code:0x40=selected --expect field:sign=1-bit --expect field:regime=2-bit --expect field:exponent=2-bit
+  --expect field:fraction=3-bit -- --view bits --format posit8 --code 0x40)
+typelattice_app_test(bits_posit8_cut_exponent DISPLAY screenshot --png ${shots}/app_bits_posit8_cut.png --bits 0x7c/8
+  --expect code:0x7c=selected --expect field:regime=6-bit --expect field:exponent=1-bit
+  --expect field:cut-exponent=1-bit -- --view bits --format posit8 --code 0x7c)
+typelattice_app_test(click_bit_posit8 DISPLAY screenshot --png ${shots}/app_click_bit_posit8.png --bits 0x7e/8
+  --click-on bit:1 --expect code:0x7e=selected --expect field:regime=7-bit --expect field:cut-exponent=2-bit
+  -- --view bits --format posit8 --code 0x7c)
+typelattice_app_test(bits_hif8 DISPLAY screenshot --png ${shots}/app_bits_hif8.png --bits 0x6e/8
+  --expect code:0x6e=selected --expect field:dot=2-bit --expect field:exponent=4-bit --expect field:mantissa=1-bit
+  -- --view bits --format hif8 --code 0x6e)
+typelattice_app_test(bits_hif8_denormal DISPLAY screenshot --png ${shots}/app_bits_hif8_denormal.png --bits 0x01/8
+  --expect code:0x01=selected --expect field:dot=4-bit --expect field:mantissa=3-bit
+  -- --view bits --format hif8 --code 0x01)
+typelattice_app_test(bits_posit16_value_like_cli DISPLAY screenshot --png ${shots}/app_bits_posit16.png
+  --bits 0x24cd/16 --cli $<TARGET_FILE:typelattice> --cli-args "cast --to posit16 0.1"
+  -- --view bits --format posit16 --value 0.1)
+typelattice_app_test(key_next_code_posit16_page DISPLAY screenshot --png ${shots}/app_key_next_code_posit16.png
+  --bits 0x4100/16 --expect code:0x4100=selected --expect field:fraction=11-bit
+  -- --view bits --format posit16 --code 0x40ff --press Right)
+typelattice_app_cast_test(posit8_below_minpos DISPLAY --format posit8 --value 1e-30)
+typelattice_app_cast_test(hif8_saturate DISPLAY --format hif8 --saturate --value 1e9)
+typelattice_app_cast_test(panel_hif8_overflow_is_inf DISPLAY --format hif8 --click @field:cast-value
+  --type 1e9 --press Return)
+typelattice_app_cast_test(error_posit8_no_saturate NODISPLAY --format posit8 --no-saturate --value 3)
+typelattice_app_test(usage_unknown_tapered_format NODISPLAY usage --exit 2 --contains posit8 -- --headless
+  --view bits --format posit9)
 typelattice_app_test(usage_to_without_file NODISPLAY usage --exit 2 --contains "--to needs --file"
   -- --headless --to nvfp4)
 typelattice_app_test(usage_unknown_view NODISPLAY usage --exit 2 --contains tensors -- --headless --view tensor)
