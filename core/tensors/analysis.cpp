@@ -284,9 +284,16 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   codes8_.resize(values.size());
   quantize_blocks(f, block_options_, values, scales_, codes8_);
   const std::size_t size = static_cast<std::size_t>(spec.block_size);
+  const double element_max = spec.element_max;
+  // The running sums in locals (the calls below would make the compiler reload members), added to in block order.
+  TargetError sums_so_far;
+  sums_so_far.sum_squared_input = error_.sum_squared_input;
+  sums_so_far.sum_squared_error = error_.sum_squared_error;
+  sums_so_far.max_abs_error = error_.max_abs_error;
+  sums_so_far.max_relative_error = error_.max_relative_error;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
-    const std::uint64_t index = error_.blocks++;
+    const std::uint64_t index = error_.blocks + b;
     const double scale = scale_values_[scales_[b]];
     // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
     const double total = scale * static_cast<double>(tensor_scale_);
@@ -296,22 +303,30 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     }
     // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
     // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
-    const double limit = spec.element_max * scale * tensor_scale_;
+    const double limit = element_max * scale * tensor_scale_;
     const BlockSums sums = block_sums(values.data() + begin, codes8_.data() + begin, end - begin,
                                       element_values_.data(), total, limit);
     const double signal = sums.signal, noise = sums.noise;
-    error_.max_abs_error = std::max(error_.max_abs_error, sums.max_abs);
-    error_.max_relative_error = std::max(error_.max_relative_error, sums.max_relative);
-    error_.flushed += sums.flushed;
-    error_.saturated += sums.saturated;
-    error_.measured += end - begin;
-    error_.sum_squared_input += signal;
-    error_.sum_squared_error += noise;
+    sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
+    sums_so_far.max_relative_error = std::max(sums_so_far.max_relative_error, sums.max_relative);
+    sums_so_far.flushed += sums.flushed;
+    sums_so_far.saturated += sums.saturated;
+    sums_so_far.measured += end - begin;
+    sums_so_far.sum_squared_input += signal;
+    sums_so_far.sum_squared_error += noise;
     // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
     if (signal == 0) continue;
     block_sqnr_.add(signal, noise);
     keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
   }
+  error_.blocks += blocks;
+  error_.sum_squared_input = sums_so_far.sum_squared_input;
+  error_.sum_squared_error = sums_so_far.sum_squared_error;
+  error_.max_abs_error = sums_so_far.max_abs_error;
+  error_.max_relative_error = sums_so_far.max_relative_error;
+  error_.flushed += sums_so_far.flushed;
+  error_.saturated += sums_so_far.saturated;
+  error_.measured += sums_so_far.measured;
 }
 
 // A lookup-table or integer block family: its codec round-trips each block; its inputs may be NaN or Inf and its
