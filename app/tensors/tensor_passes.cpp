@@ -4,8 +4,10 @@
 #include <array>
 #include <atomic>
 #include <future>
+#include <limits>
 #include <span>
 
+#include "typelattice/block_formats.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::tensor_io {
@@ -79,8 +81,19 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
     accumulators.emplace_back(target, stats_first ? stats.stats().amax : 0.0,
                               std::max<std::size_t>(options.worst_blocks, 1));
   }
+  // The block targets with the smallest blocks first: they take the longest per element (each block's bookkeeping),
+  // and a long task taken last would leave the other threads idle at the slice's end.
+  const auto block_size = [&](std::size_t i) {
+    const AnalysisTarget& t = targets[i];
+    if (t.block) return block_format_spec(*t.block).block_size;
+    return t.codec != nullptr ? t.codec->block_size : std::numeric_limits<int>::max();
+  };
+  std::vector<std::size_t> order(accumulators.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return block_size(a) < block_size(b); });
   std::vector<SliceTask> tasks;
-  for (TargetAccumulator& accumulator : accumulators) {
+  for (const std::size_t i : order) {
+    TargetAccumulator& accumulator = accumulators[i];
     tasks.push_back([&accumulator, rows](std::span<const float> values, std::uint64_t first) {
       // The slice in rows: each row's part goes to the target on its own, so blocks never cross a row's end.
       for (std::uint64_t begin = first; begin < first + values.size();) {
