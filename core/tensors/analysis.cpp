@@ -25,8 +25,8 @@ constexpr std::uint64_t kSliceElements = 1u << 18;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
-// Sums run in kLanes independent lanes, element i of a span in lane i mod kLanes, added up in a fixed order at
-// its end: the same figures whatever the instruction set (the core's own sources have no fused multiply-add),
+// The statistics' sums run in kLanes independent lanes, element i of a slice in lane i mod kLanes, added up in a
+// fixed order at its end: the same figures whatever the instruction set (the core's own sources have no fused multiply-add),
 // and independent chains the compiler can keep in vector registers.
 constexpr std::size_t kLanes = 4;
 
