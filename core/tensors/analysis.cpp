@@ -50,7 +50,8 @@ using DoublePair = double __attribute__((vector_size(2 * sizeof(double))));
 using FloatPair = float __attribute__((vector_size(2 * sizeof(float))));
 using CountPair = std::int64_t __attribute__((vector_size(2 * sizeof(std::int64_t))));  // a comparison's -1 / 0
 struct BlockSums {
-  double signal, noise, max_abs, max_relative;
+  double signal, noise, max_abs;
+  double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
   std::uint64_t flushed, saturated;
 };
 
@@ -90,10 +91,12 @@ TYPELATTICE_ALSO_AVX2 BlockSums block_sums(const float* values, const std::uint8
     add(__builtin_convertvector(x, DoublePair), d * total);
   }
   if (i < size) add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * total);
+  const bool larger_relative = relative_error[1] * relative_magnitude[0] > relative_error[0] * relative_magnitude[1];
   return {signal[0] + signal[1],
           noise[0] + noise[1],
           std::max(abs[0], abs[1]),
-          std::max(relative_error[0] / relative_magnitude[0], relative_error[1] / relative_magnitude[1]),
+          larger_relative ? relative_error[1] : relative_error[0],
+          larger_relative ? relative_magnitude[1] : relative_magnitude[0],
           static_cast<std::uint64_t>(flushed[0] + flushed[1]),
           static_cast<std::uint64_t>(saturated[0] + saturated[1])};
 }
@@ -308,7 +311,8 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
                                       element_values_.data(), total, limit);
     const double signal = sums.signal, noise = sums.noise;
     sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
-    sums_so_far.max_relative_error = std::max(sums_so_far.max_relative_error, sums.max_relative);
+    if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
+      sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
     sums_so_far.flushed += sums.flushed;
     sums_so_far.saturated += sums.saturated;
     sums_so_far.measured += end - begin;
