@@ -1,11 +1,65 @@
 #include "app/tensors/tensor_passes.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <future>
+#include <limits>
+#include <span>
 
+#include "typelattice/block_formats.h"
 #include "typelattice/display_text.h"
 
 namespace typelattice::tensor_io {
+
+namespace {
+
+// A slice's work: one task per accumulator, each touching only its own one (the slice is only read), so the
+// figures are the same whatever the threads.
+using SliceTask = std::function<void(std::span<const float> values, std::uint64_t first)>;
+
+// One pass over the tensor: each slice's tasks run on up to `threads` threads, each thread taking the next task
+// not yet taken, while one of them reads the next slice into the other buffer.
+PassOutcome run_pass(TensorReader& reader, const TensorEntry& tensor, const TensorSlicing& slicing,
+                     const PassOptions& options, const std::vector<SliceTask>& tasks) {
+  const std::uint64_t block_bytes = tensor_dtype_bytes(tensor.dtype), block_elements = tensor_dtype_block_elements(tensor.dtype);
+  std::array<std::vector<float>, 2> buffers;
+  const auto read = [&](std::uint64_t first, std::vector<float>& into) {
+    into.resize(static_cast<std::size_t>(slicing.slice_end(first) - first));
+    return reader.read(tensor, first, into);
+  };
+  if (slicing.count == 0) return PassOutcome::done;
+  if (!read(0, buffers[0])) return PassOutcome::read_failed;
+  for (std::uint64_t first = 0, slice = 0; first < slicing.count; ++slice) {
+    if (options.stop != nullptr && options.stop->load()) return PassOutcome::stopped;
+    const std::uint64_t end = slicing.slice_end(first);
+    const std::vector<float>& values = buffers[slice % 2];
+    const std::size_t reads = end < slicing.count ? 1 : 0, count = reads + tasks.size();
+    bool next_read = true;
+    std::atomic<std::size_t> next_task{0};
+    const auto work = [&] {
+      for (std::size_t t = next_task++; t < count; t = next_task++) {
+        if (t < reads) {
+          next_read = read(end, buffers[(slice + 1) % 2]);
+        } else {
+          tasks[t - reads](values, first);
+        }
+      }
+    };
+    std::vector<std::future<void>> others;
+    for (std::size_t thread = 1; thread < std::min<std::size_t>(options.threads, count); ++thread) {
+      others.push_back(std::async(std::launch::async, work));
+    }
+    work();
+    for (std::future<void>& f : others) f.get();
+    if (options.progress) options.progress((end - first) / block_elements * block_bytes);
+    if (!next_read) return PassOutcome::read_failed;
+    first = end;
+  }
+  return PassOutcome::done;
+}
+
+}  // namespace
 
 PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, const std::vector<AnalysisTarget>& targets,
                            const PassOptions& options, TensorResult& result) {
@@ -15,52 +69,43 @@ PassOutcome analyze_tensor(TensorReader& reader, const TensorEntry& tensor, cons
   result.count = slicing.count;
   result.row_length = slicing.row_length;
   const std::uint64_t rows = result.row_length;
-  const std::uint64_t block_bytes = tensor_dtype_bytes(tensor.dtype), block_elements = tensor_dtype_block_elements(tensor.dtype);
-  std::vector<float> values;
-  auto for_each_slice = [&](auto&& take) {
-    for (std::uint64_t first = 0; first < result.count;) {
-      if (options.stop != nullptr && options.stop->load()) return PassOutcome::stopped;
-      const std::uint64_t end = slicing.slice_end(first);
-      values.resize(static_cast<std::size_t>(end - first));
-      if (!reader.read(tensor, first, values)) return PassOutcome::read_failed;
-      take(first);
-      if (options.progress) options.progress((end - first) / block_elements * block_bytes);
-      first = end;
-    }
-    return PassOutcome::done;
-  };
+  TensorStatsAccumulator stats;
+  const SliceTask add_stats = [&](std::span<const float> values, std::uint64_t) { stats.add(values); };
   // The statistics get a pass of their own only when a target needs the tensor's amax before its first slice.
   const bool stats_first = analysis_passes(targets) == 2;
-  TensorStatsAccumulator stats;
   if (stats_first) {
-    if (const PassOutcome o = for_each_slice([&](std::uint64_t) { stats.add(values); }); o != PassOutcome::done) return o;
+    if (const PassOutcome o = run_pass(reader, tensor, slicing, options, {add_stats}); o != PassOutcome::done) return o;
   }
   std::vector<TargetAccumulator> accumulators;
   for (const AnalysisTarget& target : targets) {
     accumulators.emplace_back(target, stats_first ? stats.stats().amax : 0.0,
                               std::max<std::size_t>(options.worst_blocks, 1));
   }
-  // Target i runs on thread i mod n: each accumulator is touched by one thread, the slice is only read.
-  const std::size_t threads = std::clamp<std::size_t>(options.threads, 1, std::max<std::size_t>(accumulators.size(), 1));
-  auto run_share = [&](std::size_t share, std::uint64_t first) {
-    // The slice in rows: each row's part goes to the targets on its own, so blocks never cross a row's end.
-    for (std::uint64_t begin = first; begin < first + values.size();) {
-      const std::uint64_t row_end = std::min(first + values.size(), (begin / rows + 1) * rows);
-      const std::span<const float> row(values.data() + (begin - first), static_cast<std::size_t>(row_end - begin));
-      for (std::size_t i = share; i < accumulators.size(); i += threads) accumulators[i].add_row_slice(row);
-      begin = row_end;
-    }
+  // The block targets with the smallest blocks first: they take the longest per element (each block's bookkeeping),
+  // and a long task taken last would leave the other threads idle at the slice's end.
+  const auto block_size = [&](std::size_t i) {
+    const AnalysisTarget& t = targets[i];
+    if (t.block) return block_format_spec(*t.block).block_size;
+    return t.codec != nullptr ? t.codec->block_size : std::numeric_limits<int>::max();
   };
-  const PassOutcome second = for_each_slice([&](std::uint64_t first) {
-    std::vector<std::future<void>> others;
-    for (std::size_t share = 1; share < threads; ++share) {
-      others.push_back(std::async(std::launch::async, run_share, share, first));
-    }
-    if (!stats_first) stats.add(values);
-    run_share(0, first);
-    for (std::future<void>& f : others) f.get();
-  });
-  if (second != PassOutcome::done) return second;
+  std::vector<std::size_t> order(accumulators.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return block_size(a) < block_size(b); });
+  std::vector<SliceTask> tasks;
+  for (const std::size_t i : order) {
+    TargetAccumulator& accumulator = accumulators[i];
+    tasks.push_back([&accumulator, rows](std::span<const float> values, std::uint64_t first) {
+      // The slice in rows: each row's part goes to the target on its own, so blocks never cross a row's end.
+      for (std::uint64_t begin = first; begin < first + values.size();) {
+        const std::uint64_t row_end = std::min(first + values.size(), (begin / rows + 1) * rows);
+        accumulator.add_row_slice(values.subspan(static_cast<std::size_t>(begin - first),
+                                                 static_cast<std::size_t>(row_end - begin)));
+        begin = row_end;
+      }
+    });
+  }
+  if (!stats_first) tasks.push_back(add_stats);
+  if (const PassOutcome o = run_pass(reader, tensor, slicing, options, tasks); o != PassOutcome::done) return o;
   result.stats = stats.stats();
   for (const TargetAccumulator& a : accumulators) {
     result.errors.push_back(a.error());

@@ -1,5 +1,6 @@
 #include "app/tensors/tensor_reader.h"
 
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <sys/stat.h>
@@ -101,8 +102,11 @@ bool TensorReader::read(const TensorEntry& tensor, std::uint64_t first, std::spa
   // GGUF's block types: `first` and out.size() are whole blocks (a row is, and the passes cut rows in whole blocks).
   const std::size_t width = tensor_dtype_bytes(tensor.dtype), per_block = tensor_dtype_block_elements(tensor.dtype);
   if (first % per_block != 0 || out.size() % per_block != 0) return false;
-  bytes_.resize(out.size() / per_block * width);
   const std::uint64_t offset = tensor.begin + first / per_block * width;
+  if (tensor.dtype == TensorDtype::f32 && std::endian::native == std::endian::little) {  // the file's bytes as they are
+    return read_bytes(tensor, offset, std::span<std::uint8_t>(reinterpret_cast<std::uint8_t*>(out.data()), out.size_bytes()));
+  }
+  bytes_.resize(out.size() / per_block * width);
   if (!read_bytes(tensor, offset, bytes_)) return false;
   tensor_elements_to_float32(tensor.dtype, bytes_, out);
   return true;

@@ -3,8 +3,10 @@
 #include "typelattice/tensor_analysis.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -23,6 +25,82 @@ constexpr std::uint64_t kSliceElements = 1u << 18;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
 
+// The statistics' sums run in kLanes independent lanes, element i of a slice in lane i mod kLanes, added up in a
+// fixed order at its end: the same figures whatever the instruction set (the core's own sources have no fused multiply-add),
+// and independent chains the compiler can keep in vector registers.
+constexpr std::size_t kLanes = 4;
+
+template <typename Take>
+void for_each_lane(std::size_t size, Take&& take) {
+  std::size_t i = 0;
+  for (; i + kLanes <= size; i += kLanes)
+    for (std::size_t l = 0; l < kLanes; ++l) take(i + l, l);
+  for (; i < size; ++i) take(i, i % kLanes);
+}
+
+template <typename T>
+T lanes_sum(const std::array<T, kLanes>& a) {
+  return (a[0] + a[1]) + (a[2] + a[3]);
+}
+
+// One block's error sums in two lanes (element i in lane i mod 2), in GCC's and Clang's vector types: one SSE2
+// register at x86-64's baseline, one SIMD128 one in wasm (the compiler does not vectorize the maxima's selects by
+// itself). All of them together fit the registers: four lanes would not.
+using DoublePair = double __attribute__((vector_size(2 * sizeof(double))));
+using FloatPair = float __attribute__((vector_size(2 * sizeof(float))));
+using CountPair = std::int64_t __attribute__((vector_size(2 * sizeof(std::int64_t))));  // a comparison's -1 / 0
+struct BlockSums {
+  double signal, noise, max_abs;
+  double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
+  std::uint64_t flushed, saturated;
+};
+
+// On x86-64 Linux the compiler also builds an AVX2 copy, picked at load time when the CPU has AVX2 (three-operand
+// instructions and blends, same figures: AVX2 brings no fused multiply-add).
+#if defined(__x86_64__) && defined(__linux__)
+#define TYPELATTICE_ALSO_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define TYPELATTICE_ALSO_AVX2
+#endif
+
+// The sums of a block of `size` elements whose scale is finite: `total` is its scale times the tensor scale,
+// `limit` the largest magnitude it holds unclipped.
+TYPELATTICE_ALSO_AVX2 BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size,
+                                           const double* element_values, double total, double limit) {
+  DoublePair signal{}, noise{}, abs{};
+  // The largest e / |x| as the pair (e, |x|): comparing e·m' > e'·m needs no division per element.
+  DoublePair relative_error{}, relative_magnitude = {1, 1};
+  CountPair flushed{}, saturated{};
+  // A lane beyond the block's end holds x = d = 0, which adds nothing to any sum, count or maximum.
+  const auto add = [&](DoublePair x, DoublePair d) {
+    const DoublePair magnitude = x < 0 ? -x : x, difference = d - x, e = difference < 0 ? -difference : difference;
+    signal += x * x;
+    noise += e * e;
+    abs = e > abs ? e : abs;
+    const CountPair larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
+    relative_error = larger ? e : relative_error;
+    relative_magnitude = larger ? magnitude : relative_magnitude;
+    flushed -= (magnitude != 0) & (d == 0);
+    saturated -= magnitude > limit;
+  };
+  std::size_t i = 0;
+  for (; i + 2 <= size; i += 2) {
+    FloatPair x;
+    std::memcpy(&x, values + i, sizeof x);
+    const DoublePair d = {element_values[codes[i]], element_values[codes[i + 1]]};
+    add(__builtin_convertvector(x, DoublePair), d * total);
+  }
+  if (i < size) add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * total);
+  const bool larger_relative = relative_error[1] * relative_magnitude[0] > relative_error[0] * relative_magnitude[1];
+  return {signal[0] + signal[1],
+          noise[0] + noise[1],
+          std::max(abs[0], abs[1]),
+          larger_relative ? relative_error[1] : relative_error[0],
+          larger_relative ? relative_magnitude[1] : relative_magnitude[0],
+          static_cast<std::uint64_t>(flushed[0] + flushed[1]),
+          static_cast<std::uint64_t>(saturated[0] + saturated[1])};
+}
+
 double sqnr_db(double signal, double noise) {
   if (noise == 0) return std::numeric_limits<double>::infinity();
   return 10.0 * std::log10(signal / noise);
@@ -33,41 +111,58 @@ double sqnr_db(double signal, double noise) {
 void TensorStatsAccumulator::add(std::span<const float> values) {
   // This slice's finite values first (its own mean and squared deviations, two passes over data in cache), then
   // merged into the running ones: summing squares of raw values would lose the variance of large-mean tensors.
-  // The classes and binades come from the bits: floor(log2|x|) is the biased exponent - 127 for a normal x and
-  // the position of the top mantissa bit - 149 for a subnormal one.
-  std::uint64_t n = 0;
-  double sum = 0;
-  std::uint32_t top = 0;  // the largest |x| bits of a finite x: their order is the magnitudes' order
-  for (const float v : values) {
-    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(v) & 0x7fffffffu;
+  // The binades come from the bits: floor(log2|x|) is the biased exponent - 127 for a normal x and the position of
+  // the top mantissa bit - 149 for a subnormal one. The first pass counts the biased exponents only (one table per
+  // lane: a run of one binade would otherwise wait on its own increments); the few values with exponent 0 (zeros,
+  // subnormals) or 255 (NaN, Inf) are told apart afterwards, and only when the slice holds some.
+  std::array<std::array<std::uint32_t, 256>, kLanes> exponents{};
+  std::array<double, kLanes> sums{};
+  std::array<std::uint32_t, kLanes> tops{};  // the largest |x| bits of a finite x: their order is the magnitudes' order
+  for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
+    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(values[i]) & 0x7fffffffu;
     const std::uint32_t exponent = magnitude >> 23;
-    if (exponent == 0xff) {
-      ++((magnitude & 0x7fffffu) != 0 ? stats_.nans : stats_.infinities);
-      continue;
-    }
-    ++n;
-    sum += v;
-    top = std::max(top, magnitude);
-    if (magnitude == 0) {
-      ++stats_.zeros;
-    } else if (exponent == 0) {
-      ++stats_.subnormals;
-      ++stats_.binades[static_cast<std::size_t>(31 - std::countl_zero(magnitude))];
-    } else {
-      ++stats_.binades[static_cast<std::size_t>(exponent - 127 - kLowestBinade)];
+    ++exponents[l][exponent];
+    const bool finite = exponent != 0xff;
+    sums[l] += finite ? static_cast<double>(values[i]) : 0.0;
+    tops[l] = finite && magnitude > tops[l] ? magnitude : tops[l];
+  });
+  std::array<std::uint64_t, 256> counts{};
+  for (const auto& lane : exponents)
+    for (std::size_t e = 0; e < counts.size(); ++e) counts[e] += lane[e];
+  for (std::size_t e = 1; e < 0xff; ++e) stats_.binades[e - 127 - kLowestBinade] += counts[e];
+  if (counts[0] + counts[0xff] != 0) {
+    for (const float v : values) {
+      const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(v) & 0x7fffffffu;
+      const std::uint32_t exponent = magnitude >> 23;
+      if (exponent == 0xff) {
+        ++((magnitude & 0x7fffffu) != 0 ? stats_.nans : stats_.infinities);
+      } else if (magnitude == 0) {
+        ++stats_.zeros;
+      } else if (exponent == 0) {
+        ++stats_.subnormals;
+        ++stats_.binades[static_cast<std::size_t>(31 - std::countl_zero(magnitude))];
+      }
     }
   }
+  const std::uint32_t top = std::max(std::max(tops[0], tops[1]), std::max(tops[2], tops[3]));
   stats_.amax = std::max(stats_.amax, static_cast<double>(minifloat_detail::bit_cast<float>(top)));
   stats_.count += values.size();
+  const std::uint64_t n = values.size() - counts[0xff];
   if (n == 0) return;
-  const double slice_mean = sum / static_cast<double>(n);
-  double slice_m2 = 0;
+  const double slice_mean = lanes_sum(sums) / static_cast<double>(n);
+  std::array<double, kLanes> squares{};
   if (n == values.size()) {
-    for (const float v : values) slice_m2 += (v - slice_mean) * (v - slice_mean);
+    for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
+      const double d = values[i] - slice_mean;
+      squares[l] += d * d;
+    });
   } else {
-    for (const float v : values)
-      if (std::isfinite(v)) slice_m2 += (v - slice_mean) * (v - slice_mean);
+    for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
+      const double d = values[i] - slice_mean;
+      squares[l] += std::isfinite(values[i]) ? d * d : 0.0;
+    });
   }
+  const double slice_m2 = lanes_sum(squares);
   const double total = static_cast<double>(stats_.finite + n);
   const double delta = slice_mean - stats_.mean;
   m2_ += slice_m2 + delta * delta * static_cast<double>(stats_.finite) * static_cast<double>(n) / total;
@@ -192,9 +287,16 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   codes8_.resize(values.size());
   quantize_blocks(f, block_options_, values, scales_, codes8_);
   const std::size_t size = static_cast<std::size_t>(spec.block_size);
+  const double element_max = spec.element_max;
+  // The running sums in locals (the calls below would make the compiler reload members), added to in block order.
+  TargetError sums_so_far;
+  sums_so_far.sum_squared_input = error_.sum_squared_input;
+  sums_so_far.sum_squared_error = error_.sum_squared_error;
+  sums_so_far.max_abs_error = error_.max_abs_error;
+  sums_so_far.max_relative_error = error_.max_relative_error;
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
-    const std::uint64_t index = error_.blocks++;
+    const std::uint64_t index = error_.blocks + b;
     const double scale = scale_values_[scales_[b]];
     // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
     const double total = scale * static_cast<double>(tensor_scale_);
@@ -203,32 +305,32 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
       continue;
     }
     // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
-    // need no per-element checks.
-    const double limit = spec.element_max * scale * tensor_scale_;
-    double signal = 0, noise = 0, max_abs = error_.max_abs_error, max_relative = error_.max_relative_error;
-    std::uint64_t flushed = 0, saturated = 0;
-    for (std::size_t i = begin; i < end; ++i) {
-      const double x = values[i], d = element_values_[codes8_[i]] * total, e = std::fabs(d - x),
-                   magnitude = std::fabs(x);
-      signal += x * x;
-      noise += e * e;
-      max_abs = std::max(max_abs, e);
-      if (e > max_relative * magnitude && magnitude != 0) max_relative = e / magnitude;
-      flushed += static_cast<std::uint64_t>(magnitude != 0 && d == 0);
-      saturated += static_cast<std::uint64_t>(magnitude > limit);
-    }
-    error_.measured += end - begin;
-    error_.sum_squared_input += signal;
-    error_.sum_squared_error += noise;
-    error_.max_abs_error = max_abs;
-    error_.max_relative_error = max_relative;
-    error_.flushed += flushed;
-    error_.saturated += saturated;
+    // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
+    const double limit = element_max * scale * tensor_scale_;
+    const BlockSums sums = block_sums(values.data() + begin, codes8_.data() + begin, end - begin,
+                                      element_values_.data(), total, limit);
+    const double signal = sums.signal, noise = sums.noise;
+    sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
+    if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
+      sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
+    sums_so_far.flushed += sums.flushed;
+    sums_so_far.saturated += sums.saturated;
+    sums_so_far.measured += end - begin;
+    sums_so_far.sum_squared_input += signal;
+    sums_so_far.sum_squared_error += noise;
     // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
     if (signal == 0) continue;
     block_sqnr_.add(signal, noise);
     keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
   }
+  error_.blocks += blocks;
+  error_.sum_squared_input = sums_so_far.sum_squared_input;
+  error_.sum_squared_error = sums_so_far.sum_squared_error;
+  error_.max_abs_error = sums_so_far.max_abs_error;
+  error_.max_relative_error = sums_so_far.max_relative_error;
+  error_.flushed += sums_so_far.flushed;
+  error_.saturated += sums_so_far.saturated;
+  error_.measured += sums_so_far.measured;
 }
 
 // A lookup-table or integer block family: its codec round-trips each block; its inputs may be NaN or Inf and its
