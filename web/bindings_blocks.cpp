@@ -39,6 +39,7 @@ val block_format_entry(const BlockFormatSpec& spec) {
   entry.set("scaleModes", string_array(modes));
   entry.set("defaultScaleMode", js_string(scale_mode_name(spec.default_scale_mode)));
   entry.set("powerOfTwoScale", spec.power_of_two_scale());
+  entry.set("takesTensorScale", spec.takes_tensor_scale());
   entry.set("elementValues", element_values);
   return entry;
 }
@@ -51,18 +52,24 @@ val block_formats_js() {
 
 // The options as the CLI reads them: a scale mode name or undefined (the format's default), and whether to take
 // NVFP4's per-tensor scale of `values`.
-Result<BlockOptions> options_of(BlockFormat f, const val& scale_mode, bool tensor_scale, std::span<const float> values) {
+// tensor_scale, as the wrapper passes the option: 0 none, -1 amax / (448 · 6) of the values (true), else the
+// per-tensor scale to use (a number; the wrapper checked it is a positive float32). A float, not a JS value: the
+// value's type tests would cost the page more than the three cases.
+Result<BlockOptions> options_of(BlockFormat f, const val& scale_mode, float tensor_scale,
+                                std::span<const float> values) {
   std::optional<ScaleMode> mode;
   if (!scale_mode.isUndefined()) {
     const Result<ScaleMode> parsed = parse_scale_mode(scale_mode.as<std::string>());
     if (!parsed) return parsed.error();
     mode = *parsed;
   }
-  return block_options(f, mode, tensor_scale, values);
+  if (tensor_scale > 0) return block_options(f, mode, tensor_scale);
+  return block_options(f, mode, tensor_scale < 0, values);
 }
 
 // `count` float32 at in_address -> block_count scale codes, `count` element codes and `count` dequantized float32.
-val quantize_blocks_js(const std::string& format, const val& scale_mode, bool tensor_scale, std::uintptr_t in_address,
+val quantize_blocks_js(const std::string& format, const val& scale_mode, float tensor_scale,
+                       std::uintptr_t in_address,
                        std::size_t count, std::uintptr_t scales_address, std::uintptr_t codes_address,
                        std::uintptr_t out_address) {
   const Result<BlockFormat> f = parse_block_format(format);
@@ -139,7 +146,8 @@ val block_value(BlockFormat f, std::size_t number, const QuantizedBlock& block) 
 }
 
 // Every block of `count` float32 at in_address in full, and the text `typelattice quantize` prints for them.
-val quantize_detail_js(const std::string& format, const val& scale_mode, bool tensor_scale, std::uintptr_t in_address,
+val quantize_detail_js(const std::string& format, const val& scale_mode, float tensor_scale,
+                       std::uintptr_t in_address,
                        std::size_t count) {
   const Result<BlockFormat> f = parse_block_format(format);
   if (!f) return error_value(f.error());
@@ -155,14 +163,15 @@ val quantize_detail_js(const std::string& format, const val& scale_mode, bool te
   out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
   out.set("tensorScale", options->tensor_scale);
   out.set("blocks", list);
-  out.set("text", js_string(blocks_text(*f, *options, tensor_scale, *blocks)));
+  out.set("text", js_string(blocks_text(*f, *options, tensor_scale != 0, *blocks)));
   return ok_value(out);
 }
 
 // Each block of `count` float32 at in_address without its elements: one Float64Array of nine numbers per
 // block (amax, scale code, scale, values, mse, sqnr dB, max abs error, saturated, flushed) and the scale
 // codes as hex, space-separated. Flat, so that thousands of blocks cross into JS in two values.
-val quantize_summary_js(const std::string& format, const val& scale_mode, bool tensor_scale, std::uintptr_t in_address,
+val quantize_summary_js(const std::string& format, const val& scale_mode, float tensor_scale,
+                       std::uintptr_t in_address,
                         std::size_t count) {
   const Result<BlockFormat> f = parse_block_format(format);
   if (!f) return error_value(f.error());
@@ -188,6 +197,11 @@ val quantize_summary_js(const std::string& format, const val& scale_mode, bool t
   out.set("tensorScale", options->tensor_scale);
   out.set("numbers", val(emscripten::typed_memory_view(numbers.size(), numbers.data())).call<val>("slice"));
   out.set("scaleHex", js_string(hex));
+  const CombinedError all = combined_error(*blocks);
+  const std::vector<double> whole{all.error.mse, all.error.sqnr_db, all.error.max_abs_error,
+                                  static_cast<double>(all.error.saturated), static_cast<double>(all.error.flushed),
+                                  static_cast<double>(all.count)};
+  out.set("whole", val(emscripten::typed_memory_view(whole.size(), whole.data())).call<val>("slice"));
   return ok_value(out);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/base/ascii_text.h"
@@ -125,13 +126,27 @@ Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode,
                      "float8_e4m3fn(RNE(amax / 6))");
   }
   if (tensor_scale) {
-    if (f != BlockFormat::nvfp4) {
+    if (!spec.takes_tensor_scale()) {
       return bad_value("a per-tensor scale applies to nvfp4 only; " + std::string(spec.name) +
                        " scales each block by a power of two");
     }
     options.tensor_scale = nvfp4_tensor_scale(values);
   }
   return options;
+}
+
+Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode, float tensor_scale) {
+  const Result<BlockOptions> checked = block_options(f, mode, true, {});
+  if (!checked) return checked;
+  if (!(tensor_scale > 0.0f) || std::isinf(tensor_scale))
+    return bad_value("the per-tensor scale must be a positive finite float32");
+  BlockOptions options = *checked;
+  options.tensor_scale = tensor_scale;
+  return options;
+}
+
+double signal_to_noise_db(double signal, double noise) {
+  return noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(signal / noise);
 }
 
 std::size_t block_count(BlockFormat f, std::size_t count) {

@@ -5,6 +5,8 @@
 #include "typelattice/block_summary.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace typelattice {
 
@@ -23,6 +25,28 @@ Result<std::vector<BlockSummary>> quantize_summary(BlockFormat f, const BlockOpt
     start += length;
   } while (start < values.size());
   return out;
+}
+
+CombinedError combined_error(std::span<const BlockSummary> blocks) {
+  BlockError out;
+  std::size_t count = 0;
+  for (const BlockSummary& b : blocks) {
+    out.bits_per_element = b.error.bits_per_element;
+    if (std::isnan(b.error.noise)) continue;
+    count += b.count;
+    out.signal += b.error.signal;
+    out.noise += b.error.noise;
+    out.max_abs_error = std::max(out.max_abs_error, b.error.max_abs_error);
+    out.saturated += b.error.saturated;
+    out.flushed += b.error.flushed;
+  }
+  if (count == 0) {
+    out.mse = out.sqnr_db = out.max_abs_error = out.signal = out.noise = std::numeric_limits<double>::quiet_NaN();
+    return {0, out};
+  }
+  out.mse = out.noise / static_cast<double>(count);
+  out.sqnr_db = signal_to_noise_db(out.signal, out.noise);
+  return {count, out};
 }
 
 }  // namespace typelattice

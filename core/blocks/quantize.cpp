@@ -21,7 +21,7 @@ double total_scale(BlockFormat f, std::uint32_t scale_code, float tensor_scale) 
 }
 
 Result<bool> check_tensor_scale(BlockFormat f, float tensor_scale) {
-  if (f != BlockFormat::nvfp4 && tensor_scale != 1.0f)
+  if (!block_format_spec(f).takes_tensor_scale() && tensor_scale != 1.0f)
     return bad_value("a per-tensor scale applies to nvfp4 only");
   if (!(tensor_scale > 0.0f) || std::isinf(tensor_scale))
     return bad_value("the per-tensor scale must be a positive finite float32");
@@ -183,12 +183,15 @@ Result<std::vector<QuantizedBlock>> quantize_detail(BlockFormat f, const BlockOp
     }
     if (std::isnan(scale)) {
       block.error.mse = block.error.sqnr_db = block.error.max_abs_error = kNaN;
+      block.error.signal = block.error.noise = kNaN;
       block.error.saturated = block.error.flushed = 0;
       continue;
     }
+    block.error.signal = signal;
+    block.error.noise = noise;
     block.error.mse = noise / static_cast<double>(block.elements.size());
     block.error.max_abs_error = worst;
-    block.error.sqnr_db = noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(signal / noise);
+    block.error.sqnr_db = signal_to_noise_db(signal, noise);
   }
   return blocks;
 }

@@ -23,8 +23,8 @@ const shown = (page) => page.evaluate(() => ({
       bits: [...s.querySelectorAll('[data-bit]')].map((b) => b.getAttribute('aria-pressed') === 'true' ? 1 : 0).join('') };
   })(),
 }));
-const moduleBlock = (page, values, format, scaleMode) => page.evaluate(([v, f, m]) =>
-  window.typelatticePlayground.tl.quantizeBlock(v, f, m ? { scaleMode: m } : undefined), [values, format, scaleMode]);
+const moduleBlock = (page, values, format, opts) => page.evaluate(([v, f, o]) =>
+  window.typelatticePlayground.tl.quantizeBlock(v, f, o), [values, format, opts]);
 
 test("the issue's MXFP4 example: floor's scale 2^0 saturates 7.5 to 6, rceil's 2^1 takes it to 8", async () => {
   const page = await env.page();
@@ -51,12 +51,13 @@ test('the DOM hooks are the module\'s quantizeBlock, for every format and scale 
   const values = ['0.3', '-2.25', '7.5', '0.04', '1e-7', '-0', '5', '100', '-0.011', '3.3'];
   await openPlayground(page, env.url, `#view=blocks&values=${values.join(',')}`);
   const formats = await page.evaluate(() => window.typelatticePlayground.tl.blockFormats()
-    .map((f) => ({ name: f.name, modes: f.scaleModes })));
+    .map((f) => ({ name: f.name, modes: f.scaleModes, tensorScale: f.takesTensorScale })));
   for (const f of formats) {
     await page.selectOption('#block-format-select', f.name);
     for (const mode of f.modes) {
       await page.selectOption('#block-scale-mode-select', mode);
-      const want = await moduleBlock(page, values, f.name, mode);
+      // nvfp4 with its tensor scale, the view's default (one block: the tensor scale is its own values').
+      const want = await moduleBlock(page, values, f.name, { scaleMode: mode, tensorScale: f.tensorScale });
       await page.waitForFunction((code) => document.getElementById('block-scale').dataset.code === String(code),
                                  want.scaleCode);
       const s = await shown(page);
@@ -73,6 +74,63 @@ test('the DOM hooks are the module\'s quantizeBlock, for every format and scale 
   const rows = await page.$$eval('#block-compare tbody tr', (rs) => rs.length);
   assert.equal(rows, formats.reduce((n, f) => n + f.modes.length, 0));
   await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+// One outlier and 31 equal values, typed as the shorthand: NVFP4 (two blocks of 16) against MXFP4 (one of 32),
+// per block and over all the values, with NVFP4's tensor scale on (the default) and off.
+test('100, 0.1*31: the repeat shorthand, the SQNR of all the values beside the blocks, nvfp4\'s tensor scale', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=blocks&format=nvfp4&values=100,0.1*31');
+  await page.waitForFunction(() => document.querySelectorAll('[data-element]').length === 32);
+  const words = ['100', ...Array(31).fill('0.1')];
+  assert.equal(await page.isChecked('#block-tensor-scale'), true);
+  assert.equal(await page.isVisible('#block-tensor-scale'), true);
+  const rows = () => page.$$eval('#block-compare tbody tr', (rs) => Object.fromEntries(rs
+    .filter((r) => r.dataset.default === 'true')
+    .map((r) => [r.dataset.format, { whole: r.dataset.wholeSqnr, cells: [...r.cells].map((c) => c.textContent) }])));
+  const summary = (format, tensorScale) => page.evaluate(([w, f, t]) => {
+    const s = window.typelatticePlayground.tl.quantizeSummary(w, f, { tensorScale: t });
+    return { whole: s.wholeInput.sqnrDb, blocks: s.blocks.map((b) => b.statistics.sqnrDb), tensorScale: s.tensorScale };
+  }, [words, format, tensorScale]);
+  for (const tensorScale of [true, false]) {
+    if (!tensorScale) {
+      await page.uncheck('#block-tensor-scale');
+      await page.waitForFunction(() => location.hash.includes('tscale=0'));
+    }
+    const nvfp4 = await summary('nvfp4', tensorScale);
+    const mxfp4 = await summary('mxfp4_e2m1', false);
+    await page.waitForFunction((w) => [...document.querySelectorAll('#block-compare tr[data-format="nvfp4"]')]
+      .some((r) => r.dataset.wholeSqnr === String(w)), nvfp4.whole);
+    const shownRows = await rows();
+    assert.equal(shownRows.nvfp4.whole, String(nvfp4.whole));
+    assert.equal(shownRows.mxfp4_e2m1.whole, String(mxfp4.whole));
+    assert.equal(shownRows.nvfp4.cells[4], nvfp4.whole.toFixed(2));
+    assert.equal(shownRows.nvfp4.cells[3], nvfp4.blocks.map((v) => (Number.isFinite(v) ? v.toFixed(2) : String(v))).join(' / '));
+    // The scale cell names the tensor scale when one is used.
+    assert.equal(shownRows.nvfp4.cells[2].includes(String(nvfp4.tensorScale)), tensorScale);
+    // The drawn nvfp4 blocks are the module's under that tensor scale.
+    const want = await moduleBlock(page, words.slice(16), 'nvfp4', { tensorScale: nvfp4.tensorScale === 1 ? false : nvfp4.tensorScale });
+    assert.deepEqual((await shown(page)).elements.slice(16).map((e) => e.code), want.elements.map((e) => e.code));
+  }
+  // The whole-input figure is not a block's: nvfp4 has two blocks here, and its whole lies between them.
+  const off = await summary('nvfp4', false);
+  assert.equal(off.blocks.length, 2);
+  assert.ok(off.whole >= Math.min(...off.blocks) && off.whole <= Math.max(...off.blocks), JSON.stringify(off));
+  // A reload keeps the tensor scale off.
+  const other = await env.page();
+  await openPlayground(other, env.url, await page.evaluate(() => location.hash));
+  assert.equal(await other.isChecked('#block-tensor-scale'), false);
+  // A bad count: said in place, the text kept.
+  await page.fill('#block-values', '100, 0.1*0');
+  await page.waitForSelector('#block-values-error:not([hidden])');
+  assert.match(await page.textContent('#block-values-error'), /'0\.1\*0'.*1 to 100000/);
+  assert.equal(await page.inputValue('#block-values'), '100, 0.1*0');
+  // MX formats have no tensor scale: the box is hidden.
+  await page.selectOption('#block-format-select', 'mxfp4_e2m1');
+  assert.equal(await page.isVisible('#block-tensor-scale'), false);
+  await page.close();
+  await other.close();
   assert.deepEqual(env.errors, []);
 });
 
@@ -178,12 +236,16 @@ test('many values: rows from the worker, blocks drawn as the page scrolls, Cance
     await page.waitForFunction((n) => document.querySelectorAll('[data-element]').length > n, drawn);
     const now = (await shown(page)).elements;
     const size = format === 'nvfp4' ? 16 : 32;
+    // nvfp4's blocks are drawn under the tensor scale of all the values.
+    const opts = format === 'nvfp4' ? { tensorScale: await page.evaluate((w) =>
+      window.typelatticePlayground.tl.quantizeSummary(w, 'nvfp4', { tensorScale: true }).tensorScale, words) } : {};
     for (const b of [0, Math.floor(now.length / size) - 1]) {
-      const want = await moduleBlock(page, words.slice(b * size, (b + 1) * size), format);
+      const want = await moduleBlock(page, words.slice(b * size, (b + 1) * size), format, opts);
       assert.deepEqual(now.slice(b * size, (b + 1) * size),
         want.elements.map((e, i) => ({ index: b * size + i, code: e.code, dequantized: e.dequantized })), `${format} block ${b}`);
     }
-    const sqnr = await page.evaluate(([w, f]) => window.typelatticePlayground.tl.quantizeDetail(w, f).blocks
+    const sqnr = await page.evaluate(([w, f]) => window.typelatticePlayground.tl.quantizeDetail(w, f,
+      { tensorScale: f === 'nvfp4' }).blocks
       .map((b) => (Number.isFinite(b.statistics.sqnrDb) ? b.statistics.sqnrDb.toFixed(2) : String(b.statistics.sqnrDb)))
       .join(' / '), [words, format]);
     assert.equal(await page.$eval('#block-compare tr.current', (r) => r.cells[3].textContent), sqnr);

@@ -1,8 +1,10 @@
 // quantize_summary: for every block format and scale mode, lengths that end inside a block, on a piece's
 // boundary (64 blocks) and past it, and blocks holding NaN, Inf or only zeros, each block's summary is the
-// block quantize_detail gives for all the values at once.
+// block quantize_detail gives for all the values at once; combined_error is every kept value's error taken
+// together, summed here in long double from quantize_detail's elements.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -59,6 +61,75 @@ TEST(BlockSummary, EachBlockIsQuantizeDetailsBlockWithoutItsElements) {
       }
     }
   }
+}
+
+TEST(BlockSummary, CombinedErrorIsEveryValueOfTheBlocksWithANumberTakenTogether) {
+  std::mt19937 random(11);
+  std::normal_distribution<float> normal(0.0f, 2.0f);
+  for (const BlockFormatSpec& spec : block_formats()) {
+    const auto size = static_cast<std::size_t>(spec.block_size);
+    for (const std::size_t count : {std::size_t{1}, size + 3, 70 * size}) {
+      std::vector<float> values(count);
+      for (float& v : values) v = normal(random);
+      values[0] = 100.0f;  // an outlier: its block flushes small values
+      if (count > 2 * size) values[size + 1] = std::numeric_limits<float>::quiet_NaN();  // left out
+      for (const bool tensor_scale : {false, true}) {
+        if (tensor_scale && !spec.takes_tensor_scale()) continue;
+        const BlockOptions options = *block_options(spec.id, std::nullopt, tensor_scale, values);
+        const auto detail = quantize_detail(spec.id, options, values);
+        const auto summary = quantize_summary(spec.id, options, values);
+        ASSERT_TRUE(detail.ok() && summary.ok());
+        long double signal = 0, noise = 0, worst = 0;
+        std::size_t kept = 0;
+        int saturated = 0, flushed = 0;
+        for (const QuantizedBlock& b : *detail) {
+          if (std::isnan(b.scale)) continue;
+          for (const QuantizedElement& e : b.elements) {
+            const long double v = e.input, d = e.dequantized;
+            signal += v * v;
+            noise += (d - v) * (d - v);
+            worst = std::max(worst, static_cast<long double>(std::fabs(e.error)));
+            saturated += e.saturated ? 1 : 0;
+            flushed += e.flushed ? 1 : 0;
+            ++kept;
+          }
+        }
+        const CombinedError combined = combined_error(*summary);
+        const BlockError& all = combined.error;
+        EXPECT_EQ(combined.count, kept);
+        if (noise == 0) {
+          EXPECT_EQ(all.sqnr_db, std::numeric_limits<double>::infinity()) << spec.name << " " << count;
+        } else {
+          const double expected = 10.0 * std::log10(static_cast<double>(signal / noise));
+          EXPECT_NEAR(all.sqnr_db, expected, 1e-9) << spec.name << " " << count << " tensor scale " << tensor_scale;
+        }
+        EXPECT_NEAR(all.mse, static_cast<double>(noise / kept), 1e-12 * static_cast<double>(noise / kept));
+        EXPECT_EQ(all.max_abs_error, static_cast<double>(worst));
+        EXPECT_EQ(all.saturated, saturated);
+        EXPECT_EQ(all.flushed, flushed);
+        EXPECT_EQ(all.bits_per_element, spec.bits_per_element());
+      }
+    }
+  }
+}
+
+TEST(BlockSummary, OneBlocksCombinedErrorIsItsOwnAndNoBlockWithANumberGivesNaN) {
+  const std::vector<float> block{7.5f, 1.0f, 0.3f, -2.0f, 0.01f};
+  const BlockOptions options = *block_options(BlockFormat::mxfp4_e2m1, std::nullopt, false, block);
+  const auto summary = quantize_summary(BlockFormat::mxfp4_e2m1, options, block);
+  const BlockError all = combined_error(*summary).error;
+  EXPECT_EQ(all.sqnr_db, (*summary)[0].error.sqnr_db);
+  EXPECT_EQ(all.mse, (*summary)[0].error.mse);
+  EXPECT_EQ(all.flushed, (*summary)[0].error.flushed);
+
+  const std::vector<float> exact{1.0f, 2.0f, 4.0f};
+  EXPECT_EQ(combined_error(*quantize_summary(BlockFormat::mxfp4_e2m1, options, exact)).error.sqnr_db,
+            std::numeric_limits<double>::infinity());
+
+  const std::vector<float> nan{std::numeric_limits<float>::quiet_NaN(), 1.0f};
+  const CombinedError none = combined_error(*quantize_summary(BlockFormat::mxfp4_e2m1, options, nan));
+  EXPECT_TRUE(std::isnan(none.error.sqnr_db) && std::isnan(none.error.mse));
+  EXPECT_EQ(none.count, 0u);
 }
 
 TEST(BlockSummary, NoValuesAreNoBlocksAndAModeTheFormatLacksIsAnError) {

@@ -84,9 +84,9 @@ export class BlocksView {
     this.formats = this.tl.blockFormats();
     this.byName = new Map(this.formats.map((f) => [f.name, f]));
     this.shown = null;
-    this.computed = null;  // { text, inputs, rows } of the values last read
+    this.computed = null;  // { text, tensorScale, inputs, rows, tensorScales } of the values last read
     this.wanted = null;    // { f, scaleMode, text }: what the worker's answer is drawn for
-    this.pages = null;     // { f, scaleMode, inputs, next }: the blocks drawn so far
+    this.pages = null;     // { f, scaleMode, tensorScale, inputs, next }: the blocks drawn so far
     this.token = 0;        // the latest worker job; older ones' answers are dropped
     this.reading = null;   // the text the worker is reading
     this.runner = new BlocksRunner();
@@ -107,6 +107,7 @@ export class BlocksView {
       const f = this.byName.get(this.app.state.blockFormat);
       this.app.set({ scale: e.target.value === f.defaultScaleMode ? '' : e.target.value });
     });
+    $('block-tensor-scale').addEventListener('change', (e) => this.app.set({ tensorScale: e.target.checked }));
     $('block-values').addEventListener('input', (e) => this.app.set({ values: e.target.value }, 'type'));
     $('block-generate').addEventListener('click', () => {
       const count = Math.min(64, Math.max(1, Math.trunc(Number($('block-count').value)) || 1));
@@ -135,7 +136,7 @@ export class BlocksView {
   }
 
   #render(s) {
-    const key = JSON.stringify([s.blockFormat, s.scale, s.values, s.lang]);
+    const key = JSON.stringify([s.blockFormat, s.scale, s.tensorScale, s.values, s.lang]);
     if (key === this.shown) return;
     this.shown = key;
     const f = this.byName.get(s.blockFormat);
@@ -144,6 +145,8 @@ export class BlocksView {
     const modes = $('block-scale-mode-select');
     modes.replaceChildren(...f.scaleModes.map((m) => new Option(m, m)));
     modes.value = scaleMode;
+    $('block-tensor-scale-label').hidden = !f.takesTensorScale;
+    $('block-tensor-scale').checked = s.tensorScale;
     $('block-format-facts').textContent = t('blocks.facts', {
       size: f.blockSize, element: f.elementFormat ?? t('blocks.int8'), scale: f.scaleFormat, bits: f.bitsPerElement,
     });
@@ -153,19 +156,27 @@ export class BlocksView {
     const note = $('block-values-link');
     note.hidden = linkHolds(s, 'values');
     note.textContent = note.hidden ? '' : t('blocks.linkTooLong', { n: s.values.length, limit: LINK_LIMIT });
-    const words = splitValues(s.values);
+    let words;
+    try {
+      words = splitValues(s.values);
+    } catch (e) {
+      this.#stopWorker();
+      this.#refuse(e.message);
+      return;
+    }
     this.wanted = { f, scaleMode, text: s.values };
-    const ready = this.computed?.text === s.values;
+    const ready = this.computed?.text === s.values && this.computed.tensorScale === s.tensorScale;
     if (!words.length || ready || words.length <= OFF_THREAD_VALUES) this.#stopWorker();
     if (!words.length) {
       this.#refuse(t('blocks.noValues'));
     } else if (ready) {
       this.#draw();
     } else if (words.length > OFF_THREAD_VALUES) {
-      this.#readOffThread(s.values, words.length);
+      this.#readOffThread(s.values, s.tensorScale, words.length);
     } else {
       try {
-        this.computed = { text: s.values, ...summarize(this.tl, words, this.formats) };
+        this.computed = { text: s.values, tensorScale: s.tensorScale,
+                          ...summarize(this.tl, words, this.formats, s.tensorScale) };
       } catch (e) {
         this.#refuse(e.message);
         return;
@@ -188,8 +199,10 @@ export class BlocksView {
     $('block-values').removeAttribute('aria-invalid');
     this.#compare(this.computed.rows, f.name, scaleMode);
     const { inputs } = this.computed;
-    const kept = this.#unchangedBlocks(f, scaleMode, inputs);
-    this.pages = { f, scaleMode, inputs, next: kept * f.blockSize };
+    // nvfp4's tensor scale is the whole input's (its summary's), so that each page quantizes as the whole does.
+    const tensorScale = this.computed.tensorScales[f.name] ?? false;
+    const kept = this.#unchangedBlocks(f, scaleMode, tensorScale, inputs);
+    this.pages = { f, scaleMode, tensorScale, inputs, next: kept * f.blockSize };
     this.observer?.disconnect();
     const details = $('block-details');
     details.querySelector('.block-more')?.remove();
@@ -198,12 +211,12 @@ export class BlocksView {
     else this.#drawPage();
   }
 
-  // How many of the blocks drawn (from the first) show the same values under the same format and mode: they
-  // stay as they are, so typing at the end of a long list redraws none of the blocks above (a block's detail
-  // depends only on its own values: the view never asks for a tensor scale).
-  #unchangedBlocks(f, scaleMode, inputs) {
+  // How many of the blocks drawn (from the first) show the same values under the same format, mode and tensor
+  // scale: they stay as they are, so typing at the end of a long list redraws none of the blocks above (a
+  // block's detail depends only on its own values and the tensor scale).
+  #unchangedBlocks(f, scaleMode, tensorScale, inputs) {
     const old = this.pages;
-    if (!old || old.f !== f || old.scaleMode !== scaleMode) return 0;
+    if (!old || old.f !== f || old.scaleMode !== scaleMode || old.tensorScale !== tensorScale) return 0;
     const before = new Uint32Array(old.inputs.buffer, old.inputs.byteOffset, old.inputs.length);
     const now = new Uint32Array(inputs.buffer, inputs.byteOffset, inputs.length);
     let blocks = 0;
@@ -222,10 +235,10 @@ export class BlocksView {
   #drawPage() {
     const pages = this.pages;
     if (!pages || pages.next >= pages.inputs.length) return;
-    const { f, scaleMode, inputs } = pages;
+    const { f, scaleMode, tensorScale, inputs } = pages;
     const start = pages.next;
     const end = Math.min(inputs.length, start + Math.max(1, Math.floor(PAGE_VALUES / f.blockSize)) * f.blockSize);
-    const detail = this.tl.quantizeDetail(inputs.subarray(start, end), f.name, { scaleMode });
+    const detail = this.tl.quantizeDetail(inputs.subarray(start, end), f.name, { scaleMode, tensorScale });
     pages.next = end;
     const details = $('block-details');
     details.querySelector('.block-more')?.remove();
@@ -254,9 +267,10 @@ export class BlocksView {
 
   // Large inputs are read and summarized in the worker, with progress and Cancel; the last drawing stays until
   // the answer comes.
-  #readOffThread(text, count) {
-    if (this.reading === text) return;  // its answer is drawn for the format and mode wanted then
-    this.reading = text;
+  #readOffThread(text, tensorScale, count) {
+    const reading = `${tensorScale}:${text}`;
+    if (this.reading === reading) return;  // its answer is drawn for the format and mode wanted then
+    this.reading = reading;
     const token = ++this.token;
     const status = $('block-progress');
     const label = document.createElement('span');
@@ -271,11 +285,11 @@ export class BlocksView {
         label.textContent = t('blocks.phase.quantizing', { count, done: m.done, total: m.total });
       }
     };
-    this.runner.run({ text }, say).then((result) => {
+    this.runner.run({ text, tensorScale }, say).then((result) => {
       if (token !== this.token) return;
       this.reading = null;
       status.hidden = true;
-      this.computed = { text, ...result };
+      this.computed = { text, tensorScale, ...result };
       timed('draw', () => this.#draw());
     }, (e) => {
       if (token !== this.token || e.reason === 'superseded') return;
@@ -420,7 +434,9 @@ export class BlocksView {
     return figure;
   }
 
-  // The same values under every block format and each of its scale modes, the module's SQNR of each block. The
+  // The same values under every block format and each of its scale modes: the module's SQNR of each block and
+  // of all the values together (per-block figures alone mislead: a format can lose more in its best block and
+  // less in all), with nvfp4's tensor scale when it uses one. The
   // rows are kept and only the cells whose text changed are set: at 10 000 values a cell holds thousands of
   // characters, and laying the whole table out again is most of a keystroke's work.
   #compare(rows, current, currentMode) {
@@ -431,7 +447,7 @@ export class BlocksView {
     if (!fits) {
       table.replaceChildren();
       const head = table.createTHead().insertRow();
-      for (const k of ['format', 'mode', 'scales', 'sqnr', 'saturated', 'flushed', 'bits']) {
+      for (const k of ['format', 'mode', 'scales', 'sqnr', 'whole', 'saturated', 'flushed', 'bits']) {
         const th = document.createElement('th');
         th.textContent = t(`blocks.cmp.${k}`);
         head.append(th);
@@ -440,9 +456,12 @@ export class BlocksView {
     }
     rows.forEach((r, i) => {
       const row = fits ? body.rows[i] : body.insertRow();
-      Object.assign(row.dataset, { format: r.format, mode: r.mode, default: String(r.isDefault) });
+      Object.assign(row.dataset, { format: r.format, mode: r.mode, default: String(r.isDefault),
+                                   wholeSqnr: String(r.wholeSqnr) });
       row.classList.toggle('current', r.format === current && r.mode === currentMode);
-      [r.format, r.mode, r.scales, r.sqnr, String(r.saturated), String(r.flushed), String(r.bits)].forEach((text, c) => {
+      const scales = r.tensorScale === null ? r.scales : t('blocks.withTensorScale', { scales: r.scales, t: r.tensorScale });
+      [r.format, r.mode, scales, r.sqnr, fixed2(r.wholeSqnr), String(r.saturated), String(r.flushed),
+       String(r.bits)].forEach((text, c) => {
         if (!fits) cell(row, text);
         else if (row.cells[c].textContent !== text) row.cells[c].textContent = text;
       });

@@ -106,6 +106,8 @@ export const STATE_KEYS = Object.freeze([
     parse: (v) => (/^[a-z]{1,16}$/.test(v) ? v : refuse('a scale mode such as floor')),
     write: (v) => v, check: (v, s, f) => (v ? f.scaleModeRefusal(s.blockFormat, v) : null) },
   // As typed (the module reads them as the CLI does).
+  // nvfp4's FP32 per-tensor scale, on as NVIDIA's recipe uses it (the formats without one ignore it).
+  { key: 'tscale', field: 'tensorScale', view: 'blocks', default: true, ...flag },
   { key: 'values', view: 'blocks', default: '7.5,1,1,1,1,1,1,1', ...any },
   { key: 'lang', view: '', default: 'en', ...nonEmpty, check: (v, s, f) => f.languageRefusal(v) },
   // The user's own lattice (Your lattice); null: the view's last preset.

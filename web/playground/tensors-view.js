@@ -266,7 +266,9 @@ export class TensorsView {
       const info = this.report.targets.find((x) => x.name === target.target);
       const items = target.worst_blocks.map((block) => {
         const values = block.values.map((v) => String(v)).join(',');
-        const scale = info.format === 'nvfp4' ? '' : `&scale=${info.scale_mode}`;
+        // The Blocks view takes a tensor scale from the values it shows, not the tensor's: with one, the block's
+        // figures there can differ from these.
+        const scale = info.format === 'nvfp4' ? `&tscale=${info.tensor_scale ? 1 : 0}` : `&scale=${info.scale_mode}`;
         const href = `#view=blocks&format=${encodeURIComponent(info.format)}${scale}&values=${encodeURIComponent(values)}`;
         return el('li', {}, el('a', { href, 'data-block': block.index, text: t('tensors.worstBlock', {
           index: block.index, sqnr: figure(block.sqnr_db), n: block.values.length }) }));

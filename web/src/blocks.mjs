@@ -15,7 +15,18 @@ export function blockFunctions({ core, unwrap, allocate, fits }) {
     const o = requireOptions(opts, what);
     const scaleMode = optionOf(o, 'scaleMode', 'string', undefined, what);
     if (scaleMode !== undefined) unwrap(core.scaleModeName(scaleMode));
-    return [scaleMode, optionOf(o, 'tensorScale', 'boolean', false, what)];
+    const t = o.tensorScale ?? false;
+    if (typeof t === 'number') {
+      // A tensor scale computed over a whole tensor (a summary's tensorScale), for some of its blocks.
+      if (!(t > 0) || !Number.isFinite(t) || Math.fround(t) !== t) {
+        throw new RangeError(`${what}: option tensorScale ${t} is not a positive finite float32` +
+                             (Number.isFinite(t) && t > 0 ? ` (the nearest is ${Math.fround(t)})` : ''));
+      }
+    } else if (typeof t !== 'boolean') {
+      throw new TypeError(`${what}: option tensorScale must be a boolean or a number, got ${describe(t)}`);
+    }
+    // As the bindings take it (bindings_blocks.cpp, options_of): 0 none, -1 from the values, else the scale.
+    return [scaleMode, t === true ? -1 : t === false ? 0 : t];
   };
   const float32Values = (given, what, arrays = false) => {
     const values = typedView(given, Float32Array);
@@ -70,7 +81,10 @@ export function blockFunctions({ core, unwrap, allocate, fits }) {
       return { amax, scaleCode, scaleHex, scale, statistics: { mse, sqnrDb, maxAbsError, saturated, flushed, count,
                                                                bitsPerElement: f.bitsPerElement } };
     });
-    return { format: facts.format, scaleMode: facts.scaleMode, tensorScale: facts.tensorScale, inputs: values, blocks };
+    const [mse, sqnrDb, maxAbsError, saturated, flushed, count] = facts.whole;
+    const wholeInput = { mse, sqnrDb, maxAbsError, saturated, flushed, count, bitsPerElement: f.bitsPerElement };
+    return { format: facts.format, scaleMode: facts.scaleMode, tensorScale: facts.tensorScale, inputs: values, blocks,
+             wholeInput };
   }
 
   return {

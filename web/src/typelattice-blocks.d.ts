@@ -27,6 +27,8 @@ export interface BlockFormatInfo {
   defaultScaleMode: ScaleModeName;
   /** Whether the scale is a power of two (E8M0). */
   powerOfTwoScale: boolean;
+  /** Whether the format takes an FP32 per-tensor scale under its block scales (nvfp4): the tensorScale option. */
+  takesTensorScale: boolean;
   /** Every element code's value, by code (NaN where the element format has NaN codes). */
   elementValues: number[];
 }
@@ -35,8 +37,12 @@ export interface BlockFormatInfo {
 export interface QuantizeOptions {
   /** The scale mode (default: the format's, floor or nearest); a mode the format does not take throws a RangeError. */
   scaleMode?: ScaleModeName;
-  /** nvfp4 only: an FP32 per-tensor scale, amax / (448 · 6), under the block scales (as the CLI's --tensor-scale). */
-  tensorScale?: boolean;
+  /**
+   * nvfp4 only: an FP32 per-tensor scale under the block scales. true: amax / (448 · 6) of these values (as the
+   * CLI's --tensor-scale); a number: that scale (a positive float32, e.g. the tensorScale of a call over the whole
+   * tensor), so that some of a tensor's blocks quantize as they do in the whole.
+   */
+  tensorScale?: boolean | number;
 }
 
 /** The result of {@link TypeLattice.quantizeBlocks}. */
@@ -132,6 +138,12 @@ export interface QuantizedSummary {
   /** The values as read (each rounded once to float32): pass them to later calls instead of reading again. */
   inputs: Float32Array;
   blocks: QuantizedBlockSummary[];
+  /**
+   * Every value's error taken together (SQNR = 10 log10(ΣV² / Σ(V−D)²) over all of them), leaving out the blocks
+   * that hold NaN or ±Inf; count is the values kept. Per-block figures cannot show it: a format whose blocks score
+   * lower one by one can lose less of the whole.
+   */
+  wholeInput: BlockStatistics;
 }
 
 /** The result of {@link TypeLattice.quantizeBlock}: one block, with the call's facts. */

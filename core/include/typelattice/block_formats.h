@@ -38,6 +38,8 @@ struct BlockFormatSpec {
   double element_max;                   // the largest element value: 448, 57344, 28, 7.5, 6, 127/64, 6
   ScaleMode default_scale_mode;         // floor (MX) or nearest (NVFP4)
   bool power_of_two_scale() const { return scale == Format::float8_e8m0fnu; }
+  // NVFP4's FP32 per-tensor scale sits under E4M3 block scales; a power-of-two scale needs none.
+  bool takes_tensor_scale() const { return scale == Format::float8_e4m3fn; }
   // Storage per element with the block's scale: 8.25, 8.25, 6.25, 6.25, 4.25, 8.25, 4.5.
   double bits_per_element() const { return element_bits + 8.0 / block_size; }
 };
@@ -63,6 +65,9 @@ struct BlockOptions {
 // mode the format does not take, a tensor scale asked of an MX format.
 Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode, bool tensor_scale,
                                    std::span<const float> values);
+// With t already chosen (nvfp4_tensor_scale of a whole tensor), for some of its blocks: they quantize as they do
+// in the whole. Errors as above, and a t that is not a positive finite float32.
+Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode, float tensor_scale);
 // NVFP4's per-tensor scale, as torchao's per_tensor_amax_to_scale: amax over the finite values / (448 · 6),
 // rounded once to float32, and at least 2^-149 (an all-zero tensor would otherwise give 0).
 float nvfp4_tensor_scale(std::span<const float> values);
@@ -106,7 +111,11 @@ struct BlockError {
   double mse = 0, sqnr_db = 0, max_abs_error = 0;
   int saturated = 0, flushed = 0;
   double bits_per_element = 0;
+  // ΣV² and Σ(V-D)², which the SQNR is the ratio of: blocks' errors add up through them (combined_error).
+  double signal = 0, noise = 0;
 };
+// 10 log10(signal / noise) dB; +Inf when noise is 0 (exact).
+double signal_to_noise_db(double signal, double noise);
 
 // Which way an element was rounded: its dequantized value below, at or above the input (compared exactly).
 enum class RoundDirection : std::int8_t { down = -1, exact = 0, up = 1 };

@@ -23,4 +23,14 @@ struct BlockSummary {
 Result<std::vector<BlockSummary>> quantize_summary(BlockFormat f, const BlockOptions& options,
                                                    std::span<const float> values);
 
+// The blocks' values taken together, as one block's error is defined: SQNR = 10 log10(ΣV² / Σ(V-D)²) over every
+// value, which per-block figures cannot show (a format whose blocks score lower one by one can lose less of the
+// whole). Blocks holding NaN or ±Inf are left out, as analyze leaves out their values; mse counts the values
+// kept; NaN figures when no block is left. bits_per_element is the blocks'.
+struct CombinedError {
+  std::size_t count;  // the values kept
+  BlockError error;
+};
+CombinedError combined_error(std::span<const BlockSummary> blocks);
+
 }  // namespace typelattice

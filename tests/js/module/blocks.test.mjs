@@ -253,3 +253,54 @@ test('quantizeSummary: quantizeDetail\'s blocks without their elements, values a
   assert.throws(() => tl.quantizeSummary([], 'mxfp8_e5m2'), /no values to quantize/);
   assert.throws(() => tl.quantizeSummary([1], 'mxfp4_e2m1', { scaleMode: 'nearest' }), RangeError);
 });
+
+// The whole input's figures: every value's squared error and squared input summed (blocks holding NaN or ±Inf
+// left out), computed here from quantizeDetail's elements; and nvfp4's tensor scale given as a number, so that a
+// piece of a tensor quantizes as it does in the whole (as the playground draws a page of blocks).
+test('quantizeSummary\'s wholeInput is every kept value together; a tensorScale number is used as given', async () => {
+  for (const simd of [true, false]) {
+    const tl = await load(simd);
+    const random = Float32Array.from(randomFloats(700), (v, i) => (i % 97 === 0 ? v : Number.isFinite(v) ? v % 1000 : v));
+    for (const values of [testValues(), random, Float32Array.from([100, ...Array(31).fill(0.1)])]) {
+      for (const f of tl.blockFormats()) {
+        for (const tensorScale of f.takesTensorScale ? [false, true] : [false]) {
+          const { wholeInput, bitsPerElement = f.bitsPerElement } = tl.quantizeSummary(values, f.name, { tensorScale });
+          let signal = 0, noise = 0, count = 0, saturated = 0, flushed = 0, worst = 0;
+          for (const b of tl.quantizeDetail(values, f.name, { tensorScale }).blocks) {
+            if (Number.isNaN(b.scale)) continue;
+            for (const e of b.elements) {
+              signal += e.input * e.input;
+              noise += e.error * e.error;
+              worst = Math.max(worst, Math.abs(e.error));
+              count += 1;
+              saturated += e.saturated ? 1 : 0;
+              flushed += e.flushed ? 1 : 0;
+            }
+          }
+          const what = `${f.name} tensor scale ${tensorScale}`;
+          assert.deepEqual([wholeInput.count, wholeInput.saturated, wholeInput.flushed, wholeInput.maxAbsError,
+                            wholeInput.bitsPerElement], [count, saturated, flushed, worst, bitsPerElement], what);
+          const sqnr = noise === 0 ? Infinity : 10 * Math.log10(signal / noise);
+          if (Number.isFinite(sqnr)) assert.ok(Math.abs(wholeInput.sqnrDb - sqnr) < 1e-9, `${what}: ${wholeInput.sqnrDb} ${sqnr}`);
+          else assert.equal(wholeInput.sqnrDb, sqnr, what);
+        }
+      }
+    }
+    // A page of a tensor under the whole tensor's scale: its blocks are the whole's.
+    const values = testValues();
+    const whole = tl.quantizeDetail(values, 'nvfp4', { tensorScale: true });
+    assert.notEqual(whole.tensorScale, 1);
+    const page = tl.quantizeDetail(values.subarray(32, 64), 'nvfp4', { tensorScale: whole.tensorScale });
+    assert.equal(page.tensorScale, whole.tensorScale);
+    assert.deepEqual(page.blocks.map((b) => b.elements.map((e) => e.code)),
+                     whole.blocks.slice(2, 4).map((b) => b.elements.map((e) => e.code)));
+    assert.match(page.text, /^tensor scale /);
+    for (const bad of [0, -1, Infinity, NaN, 0.1]) {
+      assert.throws(() => tl.quantizeDetail(values, 'nvfp4', { tensorScale: bad }),
+                    { name: 'RangeError', message: /tensorScale .* is not a positive finite float32/ }, String(bad));
+    }
+    assert.throws(() => tl.quantizeDetail(values, 'nvfp4', { tensorScale: '1' }), TypeError);
+    assert.throws(() => tl.quantizeDetail(values, 'mxfp4_e2m1', { tensorScale: 0.5 }), /nvfp4 only/);
+    assert.deepEqual(tl.blockFormats().filter((f) => f.takesTensorScale).map((f) => f.name), ['nvfp4']);
+  }
+});

@@ -69,7 +69,9 @@ const values = {
   draws: (g) => 1 + g.below(100000),
   stage: (g) => g.below(stages),
   scale: (g, s) => (g.coin() ? '' : g.pick(blockFormats.find((f) => f.name === s.blockFormat).scaleModes)),
-  values: (g) => Array.from({ length: 1 + g.below(40) }, () => numberText(g)).join(g.pick([',', ' ', ', '])),
+  tensorScale: (g) => g.coin(),
+  values: (g) => Array.from({ length: 1 + g.below(40) }, () => numberText(g) + (g.below(5) ? '' : `*${1 + g.below(40)}`))
+    .join(g.pick([',', ' ', ', '])),
   lang: (g) => g.pick(languages),
   nodes: (g) => (g.below(4) === 0 ? null : [...new Set(Array.from({ length: g.below(8) }, () => word(g)))]),
   pick: (g, s) => [...new Set(Array.from({ length: g.below(4) }, () => (s.nodes?.length ? g.pick(s.nodes) : word(g))))],
