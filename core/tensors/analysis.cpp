@@ -14,6 +14,7 @@
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
 #include "core/formats/geometry.h"
+#include "typelattice/block_formats.h"
 #include "typelattice/cast_kernels.h"
 #include "typelattice/cast_request.h"
 
@@ -99,11 +100,6 @@ TYPELATTICE_ALSO_AVX2 BlockSums block_sums(const float* values, const std::uint8
           larger_relative ? relative_magnitude[1] : relative_magnitude[0],
           static_cast<std::uint64_t>(flushed[0] + flushed[1]),
           static_cast<std::uint64_t>(saturated[0] + saturated[1])};
-}
-
-double sqnr_db(double signal, double noise) {
-  if (noise == 0) return std::numeric_limits<double>::infinity();
-  return 10.0 * std::log10(signal / noise);
 }
 
 }  // namespace
@@ -386,8 +382,9 @@ void TargetAccumulator::add_row_slice(std::span<const float> values) {
 TargetError TargetAccumulator::error() const {
   TargetError out = error_;
   out.mse = out.measured == 0 ? 0.0 : out.sum_squared_error / static_cast<double>(out.measured);
-  out.sqnr_db = sqnr_db(out.sum_squared_input, out.sum_squared_error);
-  for (const Candidate& c : worst_) out.worst_blocks.push_back({c.index, sqnr_db(c.signal, c.noise), c.values});
+  out.sqnr_db = signal_to_noise_db(out.sum_squared_input, out.sum_squared_error);
+  for (const Candidate& c : worst_)
+    out.worst_blocks.push_back({c.index, signal_to_noise_db(c.signal, c.noise), c.values});
   out.block_sqnr = block_sqnr_.distribution();
   return out;
 }
