@@ -313,6 +313,36 @@ Dtype literal_type(detail::ValueRule rule, const Operand& v) {
   return v.dtype;
 }
 
+// Gives a value its type under `rule` (c_constants, cpp_literals, tfjs_values, jax_js_values), or says why it has
+// none. TensorFlow.js's convertToTensor makes a JS number a float32 tensor and a boolean a bool one; jax-js makes a
+// number a weak float32 (the table's f*) and a boolean a bool array. JavaScript has no complex number.
+std::optional<std::string> type_value(detail::ValueRule rule, Operand& op) {
+  using detail::ValueRule;
+  const bool cpp = rule == ValueRule::cpp_literals;
+  const bool js = rule == ValueRule::tfjs_values || rule == ValueRule::jax_js_values;
+  if (op.kind == OperandKind::dtype || (js && op.kind == OperandKind::python_bool)) return std::nullopt;
+  if (js && op.kind == OperandKind::python_complex)
+    return "JavaScript has no complex number: " + op.text + " is no JS value, and " +
+           std::string(rule == ValueRule::tfjs_values ? "TensorFlow.js makes complex64 only with tf.complex"
+                                                      : "jax-js has no complex dtype");
+  if (rule == ValueRule::jax_js_values) {
+    op.dtype = Dtype::weak_float;
+    return std::nullopt;
+  }
+  if (js) {
+    op = Operand{OperandKind::dtype, Dtype::float32, op.text};
+    return std::nullopt;
+  }
+  if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
+    return "the integer " + std::string(cpp ? "literal " : "constant ") + op.text + " is too large for long (" +
+           (cpp ? "C++23 [lex.icon]" : "C23 6.4.4.1") + ")";
+  if (cpp && op.kind == OperandKind::python_complex)
+    return "C++ has no complex literal of a built-in type: " + op.text + " would be a std::complex, a class, "
+           "which the usual arithmetic conversions ([expr.arith.conv]) do not cover";
+  op = Operand{OperandKind::dtype, literal_type(rule, op), op.text};
+  return std::nullopt;
+}
+
 // bool < integers < floating < complex: a value of a higher category than every dtype operand sets the kind.
 int category(DtypeKind k) {
   constexpr std::array<int, 5> kCategories{0, 1, 1, 2, 3};
@@ -370,6 +400,14 @@ std::string value_note(System s, detail::ValueRule rule, std::span<const Operand
       return "C++ types the literal " + v.text + " as " + std::string(dtype_name(literal_type(rule, v))) +
              " (int, or long if int cannot hold it; double for a float; bool for True); the usual arithmetic "
              "conversions give " + name;
+    case ValueRule::tfjs_values:
+      return "TensorFlow.js makes the JS " + std::string(v.kind == OperandKind::python_bool ? "boolean " : "number ") +
+             v.text + " a " + (v.kind == OperandKind::python_bool ? "bool" : "float32") +
+             " tensor (convertToTensor), not a weak one; upcastType gives " + name;
+    case ValueRule::jax_js_values:
+      if (v.kind == OperandKind::python_bool) return "jax-js makes the JS boolean " + v.text + " a bool array; " + name;
+      return "jax-js makes the JS number " + v.text + " a weakly typed float32: with an array it takes the array's "
+             "dtype, or uint32 with a bool array (promoteAvals); here " + name;
     case ValueRule::none: break;
   }
   return std::string(system_info(s).title) + " has no rule for values here: " + value + " counts as its weak type " +
@@ -407,21 +445,14 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
   if (operands.empty()) return failed(s, "compare needs at least one operand");
   const ValueRule rule = detail::system_row(s).values;
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
-  // C's constants and C++'s literals are typed, not weak: each takes its own type and the table (the usual
-  // arithmetic conversions) does the rest, left to right.
+  // C's constants, C++'s literals and JS values take their own types (a JS number in jax-js its weak one); the
+  // table does the rest, left to right.
   std::vector<Operand> typed;
-  if (rule == ValueRule::c_constants || rule == ValueRule::cpp_literals) {
-    const bool cpp = rule == ValueRule::cpp_literals;
+  if (rule == ValueRule::c_constants || rule == ValueRule::cpp_literals || rule == ValueRule::tfjs_values ||
+      rule == ValueRule::jax_js_values) {
     typed.assign(operands.begin(), operands.end());
-    for (Operand& op : typed) {
-      if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, "the integer " + std::string(cpp ? "literal " : "constant ") + op.text +
-                             " is too large for long (" + (cpp ? "C++23 [lex.icon]" : "C23 6.4.4.1") + ")");
-      if (cpp && op.kind == OperandKind::python_complex)
-        return failed(s, "C++ has no complex literal of a built-in type: " + op.text + " would be a std::complex, "
-                         "a class, which the usual arithmetic conversions ([expr.arith.conv]) do not cover");
-      if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, literal_type(rule, op), op.text};
-    }
+    for (Operand& op : typed)
+      if (auto error = type_value(rule, op)) return failed(s, std::move(*error));
     operands = typed;
   }
   if (rule == ValueRule::jax) {
