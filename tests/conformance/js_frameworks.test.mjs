@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,11 @@ const cli = process.env.TYPELATTICE_CLI;
 if (!cli) throw new Error('set TYPELATTICE_CLI to the typelattice binary');
 const fixture = join(dirname(fileURLToPath(import.meta.url)), 'js-frameworks');
 const require = createRequire(join(fixture, 'package.json'));
-const importFromFixture = (name) => import(require.resolve(name));
+function importFromFixture(name) {
+  if (!existsSync(join(fixture, 'node_modules', name)))
+    throw new Error(`${join(fixture, 'node_modules', name)} is missing: scripts/install-deps.sh test`);
+  return import(require.resolve(name));
+}
 
 function table(system) {
   const rows = execFileSync(cli, ['table', '--system', system, '--all', '--format', 'csv'], { encoding: 'utf8' })
