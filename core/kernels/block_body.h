@@ -169,7 +169,7 @@ template <class Ops, BlockElements kElements>
 struct BlockQuantizer {
   using V = typename Ops::V;
   explicit BlockQuantizer(const BlockQuantizeParams& p)
-      : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)),
+      : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)),
         abs_mask(Ops::splat(0x7FFFFFFFu)), byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)),
         sixty_four(Ops::splat(0x42800000u)), two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
         nvfp4(p.tensor_scale),
@@ -188,43 +188,57 @@ struct BlockQuantizer {
     return m;
   }
 
-  // One block of kPerBlock vectors whose largest magnitude's bits are amax: its scale code, and its element
+  // One MX block of kPerBlock vectors whose largest magnitude's bits are amax: its scale code, and its element
   // codes into `codes` (MX floats: each code << 8).
   template <std::size_t kPerBlock>
   std::uint32_t block(const float* src, std::uint32_t amax, V* codes) const {
     if (amax >= kFloat32Inf) {  // NaN or ±Inf: the scale's NaN code, element codes 0
       for (std::size_t j = 0; j < kPerBlock; ++j) codes[j] = zero;
-      return kElements == BlockElements::nvfp4 ? 0x7Fu : 0xFFu;
+      return 0xFFu;
     }
-    if constexpr (kElements == BlockElements::nvfp4) {
-      const std::uint32_t code = nvfp4.scale_code(amax);
-      const std::uint32_t* row = nvfp4.element_thresholds(code);
-      V thresholds[7];
-      for (int i = 0; i < 7; ++i) thresholds[i] = Ops::splat(row[i]);
-      for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V x = Ops::load_f32(src + j * Ops::kLanes);
-        const V a = Ops::and_(x, abs_mask);
-        V count = zero;
-        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a, t), one, zero));
-        codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x), e2m1_sign));
-      }
+    // MXINT8's V · 2^-E is exact where it is 2^-126 or more in magnitude (a float32 times a power of two, and
+    // below 2 as E >= floor(log2 amax), or E = -127 with amax < 2^-126); below, it and the exact quotient both
+    // lie under a quarter of the smallest step (2^-6 before the · 64), so both round to the zero of their sign.
+    const std::uint32_t code = mx_scale_code(params, amax);
+    if constexpr (kElements == BlockElements::mx_float) {
+      mx_elements<kPerBlock>(src, nullptr, Ops::splat(mx_inverse_scale_bits(code, grid.shift)), codes);
       return code;
-    } else {
-      // MXINT8's V · 2^-E is exact where it is 2^-126 or more in magnitude (a float32 times a power of two, and
-      // below 2 as E >= floor(log2 amax), or E = -127 with amax < 2^-126); below, it and the exact quotient both
-      // lie under a quarter of the smallest step (2^-6 before the · 64), so both round to the zero of their sign.
-      const std::uint32_t code = mx_scale_code(params, amax);
-      if constexpr (kElements == BlockElements::mx_float) {
-        mx_elements<kPerBlock>(src, nullptr, Ops::splat(mx_inverse_scale_bits(code, grid.shift)), codes);
-        return code;
-      }
-      // MXINT8: 2^-E, then · 64 apart (2^(6 - E) overflows for E < -121).
-      const V factor = Ops::splat(mx_inverse_scale_bits(code));
-      for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V x = Ops::load_f32(src + j * Ops::kLanes);
-        codes[j] = int8_element(x, Ops::fmul(Ops::fmul(Ops::and_(x, abs_mask), factor), sixty_four));
-      }
-      return code;
+    }
+    // MXINT8: 2^-E, then · 64 apart (2^(6 - E) overflows for E < -121).
+    const V factor = Ops::splat(mx_inverse_scale_bits(code));
+    for (std::size_t j = 0; j < kPerBlock; ++j) {
+      const V x = Ops::load_f32(src + j * Ops::kLanes);
+      codes[j] = int8_element(x, Ops::fmul(Ops::fmul(Ops::and_(x, abs_mask), factor), sixty_four));
+    }
+    return code;
+  }
+
+  // An NVFP4 block's scale code, and its element thresholds into `row` (null for a NaN or ±Inf amax: the
+  // scale's NaN code, element codes 0).
+  std::uint32_t nvfp4_scale(std::uint32_t amax, const std::uint32_t*& row) const {
+    if (amax >= kFloat32Inf) {
+      row = nullptr;
+      return 0x7Fu;
+    }
+    const std::uint32_t code = nvfp4.scale_code(amax);
+    row = nvfp4.element_thresholds(code);
+    return code;
+  }
+  // Its element codes: how many of the thresholds |V| passes, and V's sign in bit 3.
+  template <std::size_t kPerBlock>
+  void nvfp4_elements(const float* src, const std::uint32_t* row, V* codes) const {
+    if (row == nullptr) {
+      for (std::size_t j = 0; j < kPerBlock; ++j) codes[j] = zero;
+      return;
+    }
+    V thresholds[7];
+    for (int i = 0; i < 7; ++i) thresholds[i] = Ops::splat(row[i]);
+    for (std::size_t j = 0; j < kPerBlock; ++j) {
+      const V x = Ops::load_f32(src + j * Ops::kLanes);
+      const V a = Ops::and_(x, abs_mask);
+      V count = zero;
+      for (const V& t : thresholds) count = Ops::add_one_where(count, Ops::gt(a, t));
+      codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x), e2m1_sign));
     }
   }
 
@@ -276,7 +290,7 @@ struct BlockQuantizer {
 
   const BlockQuantizeParams& params;
   EncodeConsts<Ops> k;
-  V zero, one, abs_mask, byte_mask, int8_max, sixty_four, two23, e2m1_sign;
+  V zero, abs_mask, byte_mask, int8_max, sixty_four, two23, e2m1_sign;
   // Filled as blocks need it (element_thresholds), under a quantizer the span's loop holds const.
   mutable std::conditional_t<kElements == BlockElements::nvfp4, Nvfp4Tables, NoNvfp4Tables> nvfp4;
   MxElementGrid<Ops> grid;
@@ -330,7 +344,14 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements>& q, const float* 
       for (std::size_t b = 0; b < 4; ++b) amax[b] = lanes[Ops::kBlockLane[b]];
     }
   }
-  if (!done) {
+  if constexpr (kElements == BlockElements::nvfp4) {
+    // The four scales before the elements, so that the blocks' table look-ups overlap.
+    const std::uint32_t* rows[4];
+    for (std::size_t b = 0; b < 4; ++b) scale_out[b] = static_cast<std::uint8_t>(q.nvfp4_scale(amax[b], rows[b]));
+    for (std::size_t b = 0; b < 4; ++b) {
+      q.template nvfp4_elements<kPerBlock>(src + b * kBlock, rows[b], out + b * kPerBlock);
+    }
+  } else if (!done) {
     for (std::size_t b = 0; b < 4; ++b) {
       scale_out[b] =
           static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, amax[b], out + b * kPerBlock));
