@@ -114,9 +114,10 @@ inline double e4m3_scale_value(std::uint32_t code) {
 // c even) (m_c · 6t exact in double: 5 + 26 bits), the comparison core/blocks/reference.cpp makes with m_c · 6t;
 // the G_c ascend with c. A normal amax's bits >> 20 (its exponent and 3 fraction bits) name a bucket [b, 9b / 8)
 // holding at most two G_c, since G_(c+2) / G_c > 1.14 (m_(c+2) / m_c >= 31 / 27, E4M3's closest; a G_c is m_c · 6t
-// less at most one float32 ulp): the code is the bucket's start's code c0 plus amax > G_(c0+1) plus amax >
-// G_(c0+2). Float32 subnormal amaxes take a binary search. A bucket's start codes and a code's seven element
-// thresholds (midpoints · s · t) are computed on the first block that needs them, 8 buckets (one exponent) at once.
+// less at most one float32 ulp; the G_c past float32's range are the largest finite, which no amax exceeds): the
+// code is the bucket's start's code c0 plus amax > G_(c0+1) plus amax > G_(c0+2). Float32 subnormal amaxes take a
+// binary search. A bucket's start code (8 buckets, one exponent, at once) and a code's seven element thresholds
+// (midpoints · s · t) are computed on the first block that needs them.
 struct Nvfp4Tables {
   explicit Nvfp4Tables(float tensor_scale) : t(static_cast<double>(tensor_scale)) {
     const double six_t = 6.0 * t;
