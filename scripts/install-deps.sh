@@ -45,5 +45,4 @@ if [ "$want" = test ]; then
   npm_packages tests/bundlers/vitepress vitepress "the VitePress fixture"
   npm_packages tests/bundlers/webpack webpack-cli "the webpack fixture"
   npm_packages tests/bundlers/esbuild esbuild "the esbuild fixture"
-  npm_packages tests/conformance/js-frameworks @jax-js/jax "TensorFlow.js and jax-js, which the conformance test runs"
 fi
