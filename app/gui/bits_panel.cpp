@@ -232,6 +232,34 @@ void draw_details(PanelContext& ctx, const Layout& l) {
 // Formats wider than a byte show a page of 256 codes: those that share all but the low byte with the current
 // code, so the page follows clicks on the bits. This picks the page (the code's top bits) and keeps the low byte:
 // a slider over the 256 pages of a 16-bit format; for float32's 2^24 pages a hex field and -/+ buttons.
+void draw_code_cell(PanelContext& ctx, const CodeCell& cell, ImVec2 min, ImVec2 max, float font_size,
+                    const ImVec4& probe_clip) {
+  AppState& state = ctx.state;
+  ImGui::SetCursorScreenPos(min);
+  ImGui::PushID(static_cast<int>(cell.code));
+  if (ImGui::InvisibleButton("code", max - min)) state.code = cell.code;
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::PopID();
+  const bool current = cell.code == state.code;
+  const ImU32 fill = current ? colours::selected : cell.category_fill;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(min, max, fill);  // square: a rounded, anti-aliased fill is 5x the triangles
+  if (hovered) draw->AddRect(min, max, colours::text, 3.0f, 0, 2.0f);
+  // Fit the value in the cell by dropping digits (no per-cell clip rect: each one costs a draw call).
+  char value[32];
+  for (int digits = 6; digits >= 1; --digits) {
+    std::snprintf(value, sizeof value, "%.*g", digits, cell.value);
+    if (ctx.fonts.mono->CalcTextSizeA(font_size, FLT_MAX, 0.0f, value).x <= max.x - min.x + 2.0f - 6.0f) break;
+  }
+  const ImU32 text = current ? colours::text_on_bright : colours::text;
+  const std::string low_byte = cell.hex.substr(cell.hex.size() - std::min<std::size_t>(2, cell.hex.size() - 2));
+  draw->AddText(ctx.fonts.mono, font_size, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim,
+                low_byte.c_str());
+  draw->AddText(ctx.fonts.mono, font_size, min + ImVec2(3.0f, (max.y - min.y + 2.0f) * 0.46f), text, value);
+  ctx.probes.add({"code", cell.hex, current ? "selected" : cell.category, min, max, fill}, probe_clip);
+  if (hovered) ImGui::SetTooltip("%s = %s (%s)", cell.hex.c_str(), cell.exact_value.c_str(), cell.category.c_str());
+}
+
 void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex) {
   AppState& state = ctx.state;
   const int page_bits = total_bits - 8;
@@ -291,7 +319,6 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
   const float width = ImGui::GetContentRegionAvail().x;
   const float cell_w = std::min((width - 2.0f) / static_cast<float>(columns), 110.0f * ctx.scale);
   const float cell_h = ImGui::GetTextLineHeight() * (rows <= 4 ? 3.0f : 1.9f);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec4 clip(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
   ImGui::PushFont(ctx.fonts.mono);
@@ -300,33 +327,10 @@ void draw_code_grid(PanelContext& ctx, const FormatSpec& spec) {
     const std::uint32_t code = page << 8 | i;
     const ImVec2 min = origin + ImVec2(static_cast<float>(i % columns) * cell_w, static_cast<float>(i / columns) * cell_h);
     const ImVec2 max = min + ImVec2(cell_w - 2.0f, cell_h - 2.0f);
-    ImGui::SetCursorScreenPos(min);
-    ImGui::PushID(static_cast<int>(i));
-    if (ImGui::InvisibleButton("code", max - min)) state.code = code;
-    const bool hovered = ImGui::IsItemHovered();
-    ImGui::PopID();
     const Layout& cell = cells[i];
-    const bool current = code == state.code;
-    const ImU32 fill = current ? colours::selected : category_colour(cell.category);
-    draw->AddRectFilled(min, max, fill);  // square: a rounded, anti-aliased fill is 5x the triangles
-    if (hovered) draw->AddRect(min, max, colours::text, 3.0f, 0, 2.0f);
-    // Fit the value in the cell by dropping digits (no per-cell clip rect: each one costs a draw call).
-    char value[32];
-    for (int digits = 6; digits >= 1; --digits) {
-      std::snprintf(value, sizeof value, "%.*g", digits, cell.value);
-      if (ctx.fonts.mono->CalcTextSizeA(small, FLT_MAX, 0.0f, value).x <= cell_w - 6.0f) break;
-    }
-    const ImU32 text = current ? colours::text_on_bright : colours::text;
-    const std::string hex = hex_code(state.format, code);
-    const std::string low_byte = hex.substr(hex.size() - std::min<std::size_t>(2, hex.size() - 2));
-    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim, low_byte.c_str());
-    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, cell_h * 0.46f), text, value);
-    ctx.probes.add({"code", hex, current ? "selected" : std::string(category_name(cell.category)),
-                    min, max, fill},
-                   clip);
-    if (hovered)
-      ImGui::SetTooltip("%s = %s (%s)", hex.c_str(), cell.exact_value.c_str(),
-                        std::string(category_name(cell.category)).c_str());
+    draw_code_cell(ctx, {code, hex_code(state.format, code), cell.value, cell.exact_value,
+                         std::string(category_name(cell.category)), category_colour(cell.category)},
+                   min, max, small, clip);
   }
   ImGui::PopFont();
   ImGui::SetCursorScreenPos(origin);

@@ -55,6 +55,19 @@ void draw_bits_panel(PanelContext& ctx);
 // code as the format does), and the number line of the model's finite values (8-bit formats).
 void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex);
 void draw_number_line(PanelContext& ctx, std::uint32_t current);
+// One cell of a Bits panel's code grid, from `min` to `max`: the code's last hex digits above its value (fitted
+// to the cell by dropping digits, in `font_size`), filled with the category's colour or the selected one; a click
+// selects the code, hovering shows `exact_value`, and a "code" probe names it.
+struct CodeCell {
+  std::uint32_t code;
+  std::string hex;  // as the format writes it
+  double value;
+  std::string exact_value;
+  std::string category;
+  ImU32 category_fill;
+};
+void draw_code_cell(PanelContext& ctx, const CodeCell& cell, ImVec2 min, ImVec2 max, float font_size,
+                    const ImVec4& probe_clip);
 // The Bits panel for a tapered format (tapered_bits_panel.cpp): fields of varying width, value, cast, codes.
 void draw_tapered_bits(PanelContext& ctx);
 void draw_blocks_panel(PanelContext& ctx);

@@ -210,38 +210,16 @@ void draw_code_grid(PanelContext& ctx, TaperedFormat format) {
   const auto count = static_cast<std::uint32_t>(cells.size());
   const float cell_w = std::min((ImGui::GetContentRegionAvail().x - 2.0f) / static_cast<float>(columns), 110.0f * ctx.scale);
   const float cell_h = ImGui::GetTextLineHeight() * 1.9f;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float small = ctx.fonts.mono->FontSize * 0.8f;
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t code = page << 8 | i;
     const ImVec2 min = origin + ImVec2(static_cast<float>(i % columns) * cell_w, static_cast<float>(i / columns) * cell_h);
     const ImVec2 max = min + ImVec2(cell_w - 2.0f, cell_h - 2.0f);
-    ImGui::SetCursorScreenPos(min);
-    ImGui::PushID(static_cast<int>(i));
-    if (ImGui::InvisibleButton("code", max - min)) state.code = code;
-    const bool hovered = ImGui::IsItemHovered();
-    ImGui::PopID();
     const TaperedLayout& cell = cells[i];
-    const bool current = code == state.code;
-    const ImU32 fill = current ? colours::selected : tapered_category_colour(cell.category);
-    draw->AddRectFilled(min, max, fill);
-    if (hovered) draw->AddRect(min, max, colours::text, 3.0f, 0, 2.0f);
-    char value[32];
-    for (int digits = 6; digits >= 1; --digits) {  // fit the value in the cell by dropping digits
-      std::snprintf(value, sizeof value, "%.*g", digits, cell.value);
-      if (ctx.fonts.mono->CalcTextSizeA(small, FLT_MAX, 0.0f, value).x <= cell_w - 6.0f) break;
-    }
-    const std::string hex = tapered_hex_code(format, code);
-    const ImU32 text = current ? colours::text_on_bright : colours::text;
-    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, 1.0f), current ? text : colours::text_dim,
-                  hex.substr(hex.size() - 2).c_str());
-    draw->AddText(ctx.fonts.mono, small, min + ImVec2(3.0f, cell_h * 0.46f), text, value);
-    ctx.probes.add({"code", hex, current ? "selected" : std::string(tapered_category_name(cell.category)), min, max,
-                    fill}, kEverywhere);
-    if (hovered)
-      ImGui::SetTooltip("%s = %s (%s)", hex.c_str(), cell.exact_value.c_str(),
-                        std::string(tapered_category_name(cell.category)).c_str());
+    draw_code_cell(ctx, {code, tapered_hex_code(format, code), cell.value, cell.exact_value,
+                         std::string(tapered_category_name(cell.category)), tapered_category_colour(cell.category)},
+                   min, max, small, kEverywhere);
   }
   ImGui::SetCursorScreenPos(origin);
   ImGui::Dummy(ImVec2(static_cast<float>(columns) * cell_w, static_cast<float>((count + columns - 1) / columns) * cell_h));
