@@ -168,7 +168,8 @@ val quantize_detail_js(const std::string& format, const val& scale_mode, float t
 }
 
 // Each block of `count` float32 at in_address without its elements: one Float64Array of nine numbers per
-// block (amax, scale code, scale, values, mse, sqnr dB, max abs error, saturated, flushed) and the scale
+// block (amax, scale code, scale, values, mse, sqnr dB, max abs error, saturated, flushed), then six for all the
+// values together (combined_error: mse, sqnr dB, max abs error, saturated, flushed, values kept), and the scale
 // codes as hex, space-separated. Flat, so that thousands of blocks cross into JS in two values.
 val quantize_summary_js(const std::string& format, const val& scale_mode, float tensor_scale,
                        std::uintptr_t in_address,
@@ -181,7 +182,7 @@ val quantize_summary_js(const std::string& format, const val& scale_mode, float 
   const Result<std::vector<BlockSummary>> blocks = quantize_summary(*f, *options, values);
   if (!blocks) return error_value(blocks.error());
   std::vector<double> numbers;
-  numbers.reserve(9 * blocks->size());
+  numbers.reserve(9 * blocks->size() + 6);
   std::string hex;
   for (const BlockSummary& b : *blocks) {
     const BlockError& e = b.error;
@@ -191,17 +192,16 @@ val quantize_summary_js(const std::string& format, const val& scale_mode, float 
     if (!hex.empty()) hex += ' ';
     hex += block_scale_hex(*f, b.scale_code);
   }
+  const CombinedError all = combined_error(*blocks);
+  numbers.insert(numbers.end(), {all.error.mse, all.error.sqnr_db, all.error.max_abs_error,
+                                 static_cast<double>(all.error.saturated), static_cast<double>(all.error.flushed),
+                                 static_cast<double>(all.count)});
   val out = val::object();
   out.set("format", js_string(block_format_name(*f)));
   out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
   out.set("tensorScale", options->tensor_scale);
   out.set("numbers", val(emscripten::typed_memory_view(numbers.size(), numbers.data())).call<val>("slice"));
   out.set("scaleHex", js_string(hex));
-  const CombinedError all = combined_error(*blocks);
-  const std::vector<double> whole{all.error.mse, all.error.sqnr_db, all.error.max_abs_error,
-                                  static_cast<double>(all.error.saturated), static_cast<double>(all.error.flushed),
-                                  static_cast<double>(all.count)};
-  out.set("whole", val(emscripten::typed_memory_view(whole.size(), whole.data())).call<val>("slice"));
   return ok_value(out);
 }
 

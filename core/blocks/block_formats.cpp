@@ -138,8 +138,6 @@ Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode,
 Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode, float tensor_scale) {
   const Result<BlockOptions> checked = block_options(f, mode, true, {});
   if (!checked) return checked;
-  if (!(tensor_scale > 0.0f) || std::isinf(tensor_scale))
-    return bad_value("the per-tensor scale must be a positive finite float32");
   BlockOptions options = *checked;
   options.tensor_scale = tensor_scale;
   return options;

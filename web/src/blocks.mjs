@@ -81,7 +81,7 @@ export function blockFunctions({ core, unwrap, allocate, fits }) {
       return { amax, scaleCode, scaleHex, scale, statistics: { mse, sqnrDb, maxAbsError, saturated, flushed, count,
                                                                bitsPerElement: f.bitsPerElement } };
     });
-    const [mse, sqnrDb, maxAbsError, saturated, flushed, count] = facts.whole;
+    const [mse, sqnrDb, maxAbsError, saturated, flushed, count] = n.subarray(9 * hex.length);
     const wholeInput = { mse, sqnrDb, maxAbsError, saturated, flushed, count, bitsPerElement: f.bitsPerElement };
     return { format: facts.format, scaleMode: facts.scaleMode, tensorScale: facts.tensorScale, inputs: values, blocks,
              wholeInput };

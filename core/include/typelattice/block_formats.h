@@ -66,7 +66,7 @@ struct BlockOptions {
 Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode, bool tensor_scale,
                                    std::span<const float> values);
 // With t already chosen (nvfp4_tensor_scale of a whole tensor), for some of its blocks: they quantize as they do
-// in the whole. Errors as above, and a t that is not a positive finite float32.
+// in the whole. Errors as above; a t that is not a positive finite float32 is refused by the quantize calls.
 Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode, float tensor_scale);
 // NVFP4's per-tensor scale, as torchao's per_tensor_amax_to_scale: amax over the finite values / (448 · 6),
 // rounded once to float32, and at least 2^-149 (an all-zero tensor would otherwise give 0).
