@@ -210,24 +210,28 @@ void draw_details(PanelContext& ctx, const Layout& l) {
     ImGui::SameLine();
     ImGui::Text("bits %d..%d = %u", f.high_bit, f.low_bit, f.raw);
   }
-  ImGui::BeginDisabled(!l.next_down);
-  if (ImGui::Button("< next down")) state.code = *l.next_down;
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!l.next_up);
-  if (ImGui::Button("next up >")) state.code = *l.next_up;
-  ImGui::EndDisabled();
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantTextInput && !io.KeyCtrl) {
-    const std::uint32_t mask = code_mask(state.format);
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHT)) state.code = (state.code + 1u) & mask;
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFT)) state.code = (state.code - 1u) & mask;
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_UP) && l.next_up) state.code = *l.next_up;
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_DOWN) && l.next_down) state.code = *l.next_down;
-  }
+  draw_code_steps(state, l.next_down, l.next_up);
 }
 
 }  // namespace
+
+void draw_code_steps(AppState& state, std::optional<std::uint32_t> next_down, std::optional<std::uint32_t> next_up) {
+  ImGui::BeginDisabled(!next_down);
+  if (ImGui::Button("< next down")) state.code = *next_down;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!next_up);
+  if (ImGui::Button("next up >")) state.code = *next_up;
+  ImGui::EndDisabled();
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantTextInput && !io.KeyCtrl) {
+    const std::uint32_t mask = state.shown_code_mask();
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHT)) state.code = (state.code + 1u) & mask;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFT)) state.code = (state.code - 1u) & mask;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_UP) && next_up) state.code = *next_up;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_DOWN) && next_down) state.code = *next_down;
+  }
+}
 
 // Formats wider than a byte show a page of 256 codes: those that share all but the low byte with the current
 // code, so the page follows clicks on the bits. This picks the page (the code's top bits) and keeps the low byte:

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "app/gui/app_state.h"
@@ -55,6 +56,9 @@ void draw_bits_panel(PanelContext& ctx);
 // code as the format does), and the number line of the model's finite values (8-bit formats).
 void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex);
 void draw_number_line(PanelContext& ctx, std::uint32_t current);
+// The code's neighbours as buttons ("< next down", "next up >") and keys: Up/Down step by value, Left/Right by
+// code within the format's codes.
+void draw_code_steps(AppState& state, std::optional<std::uint32_t> next_down, std::optional<std::uint32_t> next_up);
 // One cell of a Bits panel's code grid, from `min` to `max`: the code's last hex digits above its value (fitted
 // to the cell by dropping digits, in `font_size`), filled with the category's colour or the selected one; a click
 // selects the code, hovering shows `exact_value`, and a "code" probe names it.

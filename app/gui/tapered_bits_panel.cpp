@@ -168,21 +168,7 @@ void draw_details(PanelContext& ctx, const TaperedLayout& l) {
   if (l.truncated_exponent_bits > 0)
     ImGui::TextColored(colour_of(colours::exponent), "cut exponent: %d bit(s), read as 0", l.truncated_exponent_bits);
   ImGui::PopTextWrapPos();
-  ImGui::BeginDisabled(!l.next_down);
-  if (ImGui::Button("< next down")) state.code = *l.next_down;
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!l.next_up);
-  if (ImGui::Button("next up >")) state.code = *l.next_up;
-  ImGui::EndDisabled();
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantTextInput && !io.KeyCtrl) {
-    const std::uint32_t mask = state.shown_code_mask();
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_RIGHT)) state.code = (state.code + 1u) & mask;
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_LEFT)) state.code = (state.code - 1u) & mask;
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_UP) && l.next_up) state.code = *l.next_up;
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_DOWN) && l.next_down) state.code = *l.next_down;
-  }
+  draw_code_steps(state, l.next_down, l.next_up);
 }
 
 // The facts about the value last cast, as `typelattice layout F V` prints them under the value.
