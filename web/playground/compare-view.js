@@ -36,7 +36,7 @@ export class CompareView {
     this.tl = app.tl;
     this.systems = this.tl.systems();
     const input = $('compare-operands');
-    input.addEventListener('input', () => this.app.set(CompareView.#fromText(input.value), 'type'));
+    input.addEventListener('input', () => this.app.set(this.#fromText(input.value), 'type'));
     $('compare-add-dtype').addEventListener('change', (e) => {
       if (e.target.value) this.#append(e.target.value);
       e.target.value = '';
@@ -58,15 +58,17 @@ export class CompareView {
     for (const text of EXAMPLES) {
       const b = el('button', 'chip', text);
       b.type = 'button';
-      b.addEventListener('click', () => this.app.set(CompareView.#fromText(text)));
+      b.addEventListener('click', () => this.app.set(this.#fromText(text)));
       $('compare-examples').append(' ', b);
     }
     this.#fillMenus();
   }
 
   // The state for the text in the box: a plain list keeps the `operands` it always had, anything else is `expr`.
-  static #fromText(text) {
-    return isOperandList(text) ? { operands: splitOperands(text), expr: '' } : { expr: text };
+  // Both fields every time, so that a run of typing is one history entry (history.js).
+  #fromText(text) {
+    return isOperandList(text) ? { operands: splitOperands(text), expr: '' }
+      : { operands: this.app.state.operands, expr: text };
   }
 
   // A dtype or value added from the menus: another operand of the list, or `+ operand` after an expression.
@@ -100,7 +102,7 @@ export class CompareView {
   render(state) {
     const input = $('compare-operands');
     // Rewrite the field only when the input changed elsewhere (a link, a chip): typing keeps its spacing.
-    const typed = CompareView.#fromText(input.value);
+    const typed = this.#fromText(input.value);
     if (state.expr ? input.value !== state.expr : typed.expr !== '' || typed.operands.join(',') !== state.operands.join(','))
       input.value = state.expr || state.operands.join(', ');
     $('compare-reference').value = state.ref;
@@ -201,8 +203,8 @@ export class CompareView {
       const th = el('th');
       th.scope = 'col';
       th.append(el('code', '', formatTree(g)));
-      if (i === 0) th.append(' ', el('span', 'hint', t('compare.leftToRight')));
-      if (formatTree(g) === written) th.append(' ', el('span', 'hint', t('compare.asWritten')));
+      const marks = [i === 0 && t('compare.leftToRight'), formatTree(g) === written && t('compare.asWritten')];
+      if (marks.some(Boolean)) th.append(' ', el('span', 'hint', marks.filter(Boolean).join(', ')));
       return th;
     }));
     const disagreeing = [];

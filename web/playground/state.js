@@ -299,6 +299,7 @@ export function toHash(s) {
     else p.set(key, text);
   }
   if (held.length) p.set('held', held.join(','));
-  // Commas, '*' (weak types) and '|' (Compare's expressions) stay readable in the address bar.
-  return `#${p.toString().replace(/%2C/g, ',').replace(/%2A/g, '*').replace(/%7C/g, '|')}`;
+  // Commas, '*' (weak types), '|' and parentheses (Compare's expressions) stay readable in the address bar.
+  return `#${p.toString().replace(/%2C/g, ',').replace(/%2A/g, '*').replace(/%7C/g, '|').replace(/%28/g, '(')
+    .replace(/%29/g, ')')}`;
 }
