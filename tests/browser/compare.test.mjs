@@ -370,6 +370,10 @@ test('each example chip puts its text in the box, and the box reads it', async (
   await page.click('#compare-examples button:text-is("uint8 + 300")');
   assert.equal(await page.inputValue('#compare-operands'), 'uint8 + 300');
   assert.match(await settledUrl(page), /expr=uint8\+%2B\+300/);
+  // A dtype or value from the menus joins an expression with +.
+  await page.selectOption('#compare-add-dtype', 'int8');
+  await page.click('#compare-values button[data-value="1.5"]');
+  assert.equal(await page.inputValue('#compare-operands'), 'uint8 + 300 + int8 + 1.5');
   await page.close();
   assert.deepEqual(env.errors, []);
 });

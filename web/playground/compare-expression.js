@@ -21,8 +21,8 @@ export function isOperandList(text) {
   return splitOperands(text).every((token) => !EXPRESSION_CHARACTER.test(token) || LIST_OPERAND.test(token));
 }
 
-// A failure of reading: `position` (0-based), `expected` one of 'operand', 'operator', 'close', 'name', 'colon',
-// 'semicolon'; `found` the text there ('' at the end); `name` for 'declared' (a name declared twice).
+// A failure of reading: `position` (0-based), `expected` one of 'operand', 'operator', 'close', 'semicolon', or
+// 'declared' for a name declared twice (`name`); `found` the text there ('' at the end).
 export class ExpressionError extends Error {
   constructor(position, expected, found, name = '') {
     super(`at ${position + 1}: expected ${expected}${found ? `, found '${found}'` : ''}`);
@@ -30,12 +30,12 @@ export class ExpressionError extends Error {
   }
 }
 
-const leaf = (text, label, position) => ({ kind: 'leaf', text, label, position });
+const leaf = (text, label) => ({ kind: 'leaf', text, label });
 const node = (op, left, right) => ({ kind: 'op', op, left, right });
 
 /** The list form as a tree: the operands promoted left to right. */
 export function listTree(operands) {
-  return operands.map((o, i) => leaf(o, o, i)).reduce((left, right) => node(',', left, right));
+  return operands.map((o) => leaf(o, o)).reduce((left, right) => node(',', left, right));
 }
 
 /**
@@ -57,7 +57,6 @@ export function parseExpression(text) {
 
   const operand = () => {
     skip();
-    const start = at;
     if (text[at] === '(') {
       ++at;
       const inner = expression(0);
@@ -68,15 +67,18 @@ export function parseExpression(text) {
     const number = match(NUMBER_AT);
     if (number) {
       at += number.length;
-      return leaf(number, number, start);
+      return leaf(number, number);
     }
     const name = match(NAME_AT);
     if (!name) fail('operand');
     at += name.length;
-    if (declared.has(name)) return leaf(declared.get(name), name, start);
+    if (declared.has(name)) return declared.get(name);
     // A weak type (i*, f*, c*): one letter and a star, written together.
-    if (name.length === 1 && text[at] === '*' && text[at + 1] !== '*') return leaf(`${name}${text[at++]}`, `${name}*`, start);
-    return leaf(name, name, start);
+    if (name.length === 1 && text[at] === '*' && text[at + 1] !== '*') {
+      ++at;
+      return leaf(`${name}*`, `${name}*`);
+    }
+    return leaf(name, name);
   };
   const operatorAt = (level) => {
     skip();
@@ -96,7 +98,8 @@ export function parseExpression(text) {
     return left;
   };
 
-  // Declarations first: `x: int32;` (a name for an operand), then the expression.
+  // Declarations first: `x: int32;` (a name for an operand, or for a group: `x: int8 | uint8;`), then the
+  // expression.
   for (;;) {
     const start = (skip(), at);
     const name = match(NAME_AT);
@@ -108,9 +111,8 @@ export function parseExpression(text) {
     }
     if (declared.has(name)) throw new ExpressionError(start, 'declared', '', name);
     ++at;
-    const value = operand();
-    if (value.kind !== 'leaf') throw new ExpressionError(start, 'operand', '(');
-    declared.set(name, value.text);
+    const value = expression(0);
+    declared.set(name, value.kind === 'leaf' ? leaf(value.text, name) : value);
     if (peek() !== ';') fail('semicolon');
     ++at;
   }

@@ -75,7 +75,7 @@ export class CompareView {
   #append(operand) {
     const { expr, operands } = this.app.state;
     if (!expr) this.app.set({ operands: [...operands, operand] });
-    else this.app.set({ expr: /[-+*/%@<>&^|(]\s*$/.test(expr) ? `${expr} ${operand}` : `${expr} + ${operand}` });
+    else this.app.set({ expr: /[-+*/%@<>&^|(;:]\s*$/.test(expr) ? `${expr} ${operand}` : `${expr} + ${operand}` });
   }
 
   #fillMenus() {

@@ -50,6 +50,8 @@ test('operators with Python\'s precedence, parentheses and declarations', () => 
   assert.deepEqual(shape(tree), ['*', 'int32', '2.5']);
   assert.equal(formatTree(tree), 'x * 2.5');
   assert.deepEqual(read('x: int8; y: 300; (x + y) * x'), ['*', ['+', 'int8', '300'], 'int8']);
+  // A name for a group stands for the group.
+  assert.deepEqual(read('g: int8 | uint8; g * 1.5'), ['*', ['|', 'int8', 'uint8'], '1.5']);
   // An undeclared name is left to the module (which names the closest dtypes).
   assert.deepEqual(read('y * 2'), ['*', 'y', '2']);
 });
