@@ -179,7 +179,8 @@ export function evaluate(tree, compare, top = true) {
   const operands = chain(tree);
   if (operands) {
     const rows = compare(operands.map((o) => o.text));
-    return top ? rows.map((r) => rowOf(r)) : rows.map((r) => rowOf(r, { note: r.note && `${formatTree(tree)}: ${r.note}` }));
+    // Inside a bigger expression, a note names its group.
+    return rows.map((r) => rowOf(r, top ? {} : { note: r.note && `${formatTree(tree)}: ${r.note}` }));
   }
   const left = evaluate(tree.left, compare, false);
   const right = evaluate(tree.right, compare, false);

@@ -15,9 +15,9 @@ const $ = (id) => document.getElementById(id);
 // Expressions worth a first look: a value out of uint8's range, signed with unsigned, two 16-bit floats, a
 // Python float or complex with an array, uint64 with a negative int, a bool, a named operand, and NumPy's
 // non-associative triple (the core's checkSystem finds it).
-export const EXAMPLES = ['uint8 + 300', 'int8 | uint8', 'float16 + bfloat16', 'int32 * 1.5', 'float32 * 1j', 'uint64 + -1',
-  'int64 | uint64', 'bool & True', 'x: int32; x * 2.5', 'int8 | uint8 | float16'];
-// Every grouping of n operands is the Catalan number C(n-1) of trees: 14 for 5.
+export const EXAMPLES = ['uint8 + 300', 'int8 | uint8', 'float16 + bfloat16', 'int32 * 1.5', 'float32 * 1j',
+  'uint64 + -1', 'int64 | uint64', 'bool & True', 'x: int32; x * 2.5', 'int8 | uint8 | float16'];
+// The most operands "every grouping" takes: n operands have Catalan(n-1) groupings, 14 for 5.
 const MAX_GROUPED = 5;
 const VALUES = ['300', '-1', '1.5', '1e40', '1j', 'True'];
 // The settings a system with modes (SystemEntry.modes: JAX's) takes: its rows under "every mode", in this order.
@@ -103,8 +103,9 @@ export class CompareView {
     const input = $('compare-operands');
     // Rewrite the field only when the input changed elsewhere (a link, a chip): typing keeps its spacing.
     const typed = this.#fromText(input.value);
-    if (state.expr ? input.value !== state.expr : typed.expr !== '' || typed.operands.join(',') !== state.operands.join(','))
-      input.value = state.expr || state.operands.join(', ');
+    const changed = state.expr ? input.value !== state.expr
+      : typed.expr !== '' || typed.operands.join(',') !== state.operands.join(',');
+    if (changed) input.value = state.expr || state.operands.join(', ');
     $('compare-reference').value = state.ref;
     $('compare-every-mode').checked = state.modes;
     $('compare-every-grouping').checked = state.groupings;
@@ -197,7 +198,8 @@ export class CompareView {
     }
     const trees = groupings(tree);
     const written = formatTree(tree);
-    const columns = trees.map((g) => evaluate(g, (operands) => this.tl.compare(operands, { mode: state.mode, x64: state.x64 })));
+    const inMode = (operands) => this.tl.compare(operands, { mode: state.mode, x64: state.x64 });
+    const columns = trees.map((g) => evaluate(g, inMode));
     const head = el('tr');
     head.append(el('th', '', t('compare.system')), ...trees.map((g, i) => {
       const th = el('th');
