@@ -1,6 +1,7 @@
 // The Compare view: one expression in every system side by side (the module's compare(), the CLI's lines), rows
 // that differ from the reference marked, each linked to its source; the operands in the hash; a mistyped dtype
-// shows the core's suggestion; a phone's width.
+// shows the core's suggestion; a phone's width. Expressions with operators, declarations and parentheses answer
+// as the CLI does pair by pair, every grouping of three operands is one click, and old list links keep their rows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -246,6 +247,154 @@ test('a strict toggle in Compare, with a system that has no modes in the Table v
   await page.click('#tab-table');
   assert.equal(await page.inputValue('#system-select'), 'jax');
   assert.ok(await page.isChecked('#strict-toggle'));
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+// The CLI's answer per system for one list of operands (typelattice compare), as { system: answer }.
+const cliAnswers = (operands) => {
+  const cli = spawnSync(cliPath, ['compare', '--', ...operands], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  return Object.fromEntries(cli.stdout.trimEnd().split('\n').map((line) => {
+    const at = line.indexOf(': ');
+    return [line.slice(0, at), line.slice(at + 2)];
+  }));
+};
+const DTYPES = /^[a-z0-9_]+\*?$/;   // an answer that is a dtype name, not an error
+
+test('an expression reads as the list did: uint8 + 300 gives the old link\'s rows, its own link, and Back', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare&operands=uint8,300');
+  const old = await rows(page);
+  assert.equal(await page.inputValue('#compare-operands'), 'uint8, 300', 'an old link keeps its list');
+  await page.fill('#compare-operands', 'uint8 + 300');
+  assert.deepEqual(await rows(page), old);
+  const url = await settledUrl(page);
+  assert.match(url, /expr=uint8\+%2B\+300/);
+  assert.doesNotMatch(url, /operands=/);
+  assert.match(await page.textContent('#compare-summary'), /^uint8 \+ 300: 6 of/);
+  // Back gives the list again, Forward the expression.
+  const shows = (text) => page.waitForFunction((v) => document.querySelector('#compare-operands').value === v, text);
+  await page.goBack();
+  await shows('uint8, 300');
+  assert.deepEqual(await rows(page), old);
+  await page.goForward();
+  await shows('uint8 + 300');
+  // Typing key by key, from a list (uint8) into an expression (uint8 + 300), is one history entry: from the
+  // list's entry it replaces the forward one, and Back returns to the list.
+  await page.goBack();
+  await shows('uint8, 300');
+  const length = await page.evaluate(() => history.length);
+  await page.fill('#compare-operands', '');
+  await page.type('#compare-operands', 'uint8 + 300');
+  await settledUrl(page);
+  assert.equal(await page.evaluate(() => history.length), length);
+  assert.deepEqual(await rows(page), old);
+  await page.goBack();
+  await shows('uint8, 300');
+  const fresh = await env.page();
+  await openPlayground(fresh, env.url, new URL(url).hash);
+  assert.equal(await fresh.inputValue('#compare-operands'), 'uint8 + 300');
+  assert.deepEqual(await rows(fresh), old);
+  await fresh.close();
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('x: int32; x * 2.5 answers as typelattice compare int32 2.5', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare');
+  await page.fill('#compare-operands', 'x: int32; x * 2.5');
+  const shown = await rows(page);
+  const cli = cliAnswers(['int32', '2.5']);
+  assert.deepEqual(Object.fromEntries(shown.map((r) => [r.system, r.answer])), cli);
+  assert.equal(cli.numpy, 'float64');
+  assert.match(shown.find((r) => r.system === 'jax').note, /2\.5/);
+  assert.match(await page.textContent('#compare-summary'), /^x \* 2\.5: /);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('int8 | uint8 | float16: left to right as the CLI, and every grouping one click away, NumPy\'s marked', async () => {
+  const page = await env.page();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await openPlayground(page, env.url, '#view=compare');
+  assert.ok(!(await page.isVisible('#compare-every-grouping')), 'two operands: nothing to regroup');
+  await page.fill('#compare-operands', 'int8 | uint8 | float16');
+  const leftToRight = cliAnswers(['int8', 'uint8', 'float16']);
+  assert.deepEqual(Object.fromEntries((await rows(page)).map((r) => [r.system, r.answer])), leftToRight);
+  assert.ok(!(await page.isVisible('#compare-groupings')));
+  await page.check('#compare-every-grouping');
+  assert.match(await settledUrl(page), /groupings=1/);
+  const heads = await page.$$eval('#compare-groupings-table thead th code', (cs) => cs.map((c) => c.textContent));
+  assert.deepEqual(heads, ['(int8 | uint8) | float16', 'int8 | (uint8 | float16)']);
+  const table = await page.$$eval('#compare-groupings-table tbody tr', (trs) => trs.map((tr) => ({
+    system: tr.dataset.system, disagrees: tr.classList.contains('disagrees'),
+    cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+  })));
+  // int8 | (uint8 | float16), one pair at a time through the CLI: uint8 with float16, then int8 with that.
+  const inner = cliAnswers(['uint8', 'float16']);
+  for (const { system, disagrees, cells } of table) {
+    const second = DTYPES.test(inner[system]) ? cliAnswers(['int8', inner[system]])[system] : inner[system];
+    assert.deepEqual(cells, [leftToRight[system], second], system);
+    const results = cells.map((c) => (DTYPES.test(c) ? c : 'error'));
+    assert.equal(disagrees, results[0] !== results[1], system);
+  }
+  const numpy = table.find((r) => r.system === 'numpy');
+  assert.ok(numpy.disagrees);
+  assert.deepEqual(numpy.cells, ['float32', 'float16']);
+  assert.ok(!table.find((r) => r.system === 'jax').disagrees);
+  assert.match(await page.textContent('#compare-groupings-summary'), /numpy/);
+  // Written with the second grouping, the main table gives that column.
+  await page.fill('#compare-operands', 'int8 | (uint8 | float16)');
+  const written = Object.fromEntries((await rows(page)).map((r) => [r.system, r.answer]));
+  for (const r of table) assert.equal(written[r.system], r.cells[1], r.system);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('each example chip puts its text in the box, and the box reads it', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare');
+  const chips = await page.$$eval('#compare-examples button', (bs) => bs.map((b) => b.textContent));
+  assert.ok(chips.includes('uint8 + 300') && chips.includes('int8 | uint8 | float16'), chips.join('; '));
+  const systems = await page.evaluate(() => window.typelatticePlayground.tl.systems());
+  for (const [i, text] of chips.entries()) {
+    await page.click(`#compare-examples button >> nth=${i}`);
+    assert.equal(await page.inputValue('#compare-operands'), text);
+    assert.ok(!(await page.isVisible('#compare-error')), text);
+    assert.equal((await rows(page)).length, systems.length, text);
+  }
+  await page.click('#compare-examples button:text-is("uint8 + 300")');
+  assert.equal(await page.inputValue('#compare-operands'), 'uint8 + 300');
+  assert.match(await settledUrl(page), /expr=uint8\+%2B\+300/);
+  // A dtype or value from the menus joins an expression with +.
+  await page.selectOption('#compare-add-dtype', 'int8');
+  await page.click('#compare-values button[data-value="1.5"]');
+  assert.equal(await page.inputValue('#compare-operands'), 'uint8 + 300 + int8 + 1.5');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a malformed expression says where and what was expected, in either language', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=compare');
+  await page.fill('#compare-operands', 'uint8 + ');
+  assert.equal(await page.textContent('#compare-error'),
+    'At character 9: expected a dtype, a Python value or (, found the end.');
+  assert.equal((await rows(page)).length, 0);
+  await page.fill('#compare-operands', 'int8 | (uint8 | float16');
+  assert.match(await page.textContent('#compare-error'), /^At character 24: expected a closing \)/);
+  await page.fill('#compare-operands', 'int8 uint8 +');
+  assert.match(await page.textContent('#compare-error'), /^At character 6: expected an operator .*, found “uint8”/);
+  assert.equal(await page.inputValue('#compare-operands'), 'int8 uint8 +', 'the typed text stays');
+  // An unknown name in an expression is the module's error, with its suggestions.
+  await page.fill('#compare-operands', 'unit8 + 300');
+  assert.match(await page.textContent('#compare-error'), /^unknown dtype 'unit8'; did you mean uint8/);
+  await openPlayground(page, env.url, `#view=compare&lang=zh-CN&expr=${encodeURIComponent('uint8 + ')}`);
+  assert.equal(await page.textContent('#compare-error'), '第 9 个字符处:应为 dtype、Python 值或 (,实际已到结尾。');
   await page.close();
   assert.deepEqual(env.errors, []);
 });

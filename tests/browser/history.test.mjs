@@ -24,7 +24,10 @@ const snapshot = (page) => page.evaluate(() => {
     out.join = q('#join-result').textContent;
   }
   if (view === 'table') out.compare = q('#compare-select').value;
-  if (view === 'compare') out.operands = q('#compare-operands').value;
+  if (view === 'compare') {
+    out.operands = q('#compare-operands').value;
+    out.groupings = q('#compare-groupings').hidden ? null : texts('#compare-groupings-table td');
+  }
   if (view === 'bits') out.bits = [q('#format-select').value, q('#value-input').value, q('#bit-value').textContent];
   if (view === 'blocks') out.blocks = [q('#block-format-select').value, q('#block-values').value, texts('[data-element]').length];
   if (view === 'custom') {
@@ -57,6 +60,8 @@ test('Back and Forward restore every view, one entry per choice', async () => {
     () => page.selectOption('#compare-select', 'numpy'),
     () => page.click('#tab-compare'),
     () => page.fill('#compare-operands', 'int8, 1.5'),
+    () => page.click('#compare-examples button:text-is("int8 | uint8 | float16")'),
+    () => page.click('#compare-every-grouping'),
     () => page.click('#tab-bits'),
     () => page.selectOption('#format-select', 'float16'),
     () => page.fill('#value-input', '0.1'),

@@ -2,7 +2,7 @@
 //   #view=lattice&system=jax&mode=strict&select=float16,bfloat16
 //   #view=bits&format=float8_e4m3fn&code=0x7e&value=1000&sat=0&vs=float8_e5m2
 //   #view=blocks&format=mxfp4_e2m1&scale=floor&values=7.5,1,1,1   (format: the block format in this view)
-//   #view=compare&operands=uint8,300&ref=numpy
+//   #view=compare&operands=uint8,300&ref=numpy   (or an expression: #view=compare&expr=int8+|+uint8+|+float16)
 //   #view=custom&nodes=bool,int8,float32&edges=0-1,1-2&pick=int8   (the user's own lattice, edges by node index)
 //   #view=table&table=lattice&nodes=A,B,C,D&edges=0-1,0-2,1-3,2-3   (the Table view showing that lattice's joins)
 //   #view=tensors   (a file the user opens: never in the link)
@@ -65,10 +65,14 @@ export const STATE_KEYS = Object.freeze([
   { key: 'compare', view: 'table', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },
   // What the Table view tabulates: the system of the toolbar, or the user's own lattice (`nodes`, `edges`).
   { key: 'table', field: 'tableOf', view: 'table', default: 'system', ...oneOf(['system', 'lattice']) },
-  // Kept as given: a mistyped operand is shown in the Compare view with the core's suggestions.
-  { key: 'operands', view: 'compare', default: ['uint8', '300'], parse: splitOperands, write: (v) => v.join(',') },
+  // The Compare view's input: an expression (`expr`, as typed: uint8 + 300) or else a plain list (`operands`,
+  // comma-separated: uint8,300). Both kept as given: a mistyped one shows its error in the view.
+  { key: 'expr', view: 'compare', default: '', ...any },
+  { key: 'operands', view: 'compare', default: ['uint8', '300'], when: (s) => s.expr === '', parse: splitOperands,
+    write: (v) => v.join(',') },
   { key: 'ref', view: 'compare', default: '', ...any, check: (v, s, f) => (v ? f.systemRefusal(v) : null) },
   { key: 'modes', view: 'compare', default: false, ...flag },  // a row per mode of each system that has modes
+  { key: 'groupings', view: 'compare', default: false, ...flag },  // every grouping of three or more operands
   { key: 'all', view: 'lattice', default: false, ...flag },
   // `format` is the shown view's format: the block format in Blocks, else the Bits format; the other view's format
   // goes under its own key, so switching views keeps both.
@@ -295,6 +299,7 @@ export function toHash(s) {
     else p.set(key, text);
   }
   if (held.length) p.set('held', held.join(','));
-  // Commas and '*' (weak types) stay readable in the address bar.
-  return `#${p.toString().replace(/%2C/g, ',').replace(/%2A/g, '*')}`;
+  // Commas, '*' (weak types), '|' and parentheses (Compare's expressions) stay readable in the address bar.
+  return `#${p.toString().replace(/%2C/g, ',').replace(/%2A/g, '*').replace(/%7C/g, '|').replace(/%28/g, '(')
+    .replace(/%29/g, ')')}`;
 }

@@ -1,6 +1,7 @@
 // Interface text in English and Simplified Chinese. Static text in index.html names its key with data-i18n
 // (data-i18n-title / data-i18n-aria for attributes); code calls t(key, params). Dtype names are never translated.
 import { tensorsEn, tensorsZh } from './strings-tensors.js';
+import { compareEn, compareZh } from './strings-compare.js';
 const en = {
   skip: 'Skip to content',
   tagline: 'See how numeric types promote, and what every bit of a low-precision float means.',
@@ -42,21 +43,6 @@ const en = {
   'blocks.cancel': 'Cancel',
   'blocks.cancelled': 'Cancelled. The blocks shown are of the values last quantized; edit the values to try again.',
   'view.compare': 'Compare',
-  'compare.intro': 'One expression in every promotion system. Type dtypes and Python values (300, -1, 1.5, 1j, True); they combine left to right. Each row is the system\'s answer, or what the library raises; where a Python value takes part, the row says what the system does with it.',
-  'compare.operands': 'Operands', 'compare.clear': 'Clear',
-  'compare.addDtype': 'Add a dtype…', 'compare.addValue': 'Add a Python value:',
-  'compare.against': 'Mark rows that differ from', 'compare.firstRow': 'the first row ({system})',
-  'compare.system': 'System', 'compare.answer': 'Answer',
-  'compare.sourceHead': 'Source', 'compare.source': 'source',
-  'compare.reference': 'reference', 'compare.differs': 'differs from {reference}',
-  'compare.summary': '{expression}: {n} of {total} systems answer differently from {reference} (marked).',
-  'compare.empty': 'Type operands above, or pick an example.',
-  'compare.everyMode': 'Every mode (a row per mode)',
-  'compare.summaryRows': '{expression}: {n} of {total} rows (a row per system and mode) answer differently from {reference} (marked).',
-  'compare.modeUsed': 'answered in: {mode}, {x64}',
-  'compare.x64on': 'x64 on',
-  'compare.x64off': 'x64 off',
-  'compare.onlyMode': 'one mode only: no strict or x64 setting',
   loading: 'Loading the WebAssembly module…',
   linkIgnored: 'Parts of this link were not understood and show their defaults: {list}',
   linkNotKept: 'Too long for a link, and this tab could not keep it (storage disabled or full): {keys}. A reload or Back loses it; save it before you leave.',
@@ -295,17 +281,6 @@ const zh = {
   'blocks.cancel': '取消',
   'blocks.cancelled': '已取消。显示的是上次量化的数值;编辑数值即可重试。',
   'view.compare': '比较',
-  'compare.intro': '同一个表达式在每个提升系统中的结果。输入 dtype 和 Python 值(300、-1、1.5、1j、True),从左到右依次组合。每一行是该系统的答案,或该库抛出的错误;有 Python 值参与时,该行说明系统如何处理这个值。',
-  'compare.operands': '操作数', 'compare.clear': '清空', 'compare.addDtype': '添加 dtype…',
-  'compare.addValue': '添加 Python 值:', 'compare.against': '标出与之不同的行:',
-  'compare.firstRow': '第一行({system})', 'compare.system': '系统', 'compare.answer': '答案',
-  'compare.sourceHead': '来源', 'compare.source': '来源', 'compare.reference': '参照',
-  'compare.differs': '与 {reference} 不同',
-  'compare.summary': '{expression}:{total} 个系统中有 {n} 个的答案与 {reference} 不同(已标出)。',
-  'compare.empty': '在上方输入操作数,或选择一个示例。',
-  'compare.everyMode': '所有模式(每个模式一行)',
-  'compare.summaryRows': '{expression}:{total} 行(每个系统和模式一行)中有 {n} 行的答案与 {reference} 不同(已标出)。', 'compare.modeUsed': '所用模式:{mode},{x64}',
-  'compare.x64on': 'x64 开', 'compare.x64off': 'x64 关', 'compare.onlyMode': '只有一种模式:没有 strict 或 x64 设置',
   loading: '正在加载 WebAssembly 模块…',
   linkIgnored: '此链接中有部分内容无法识别,已改用默认值:{list}',
   linkNotKept: '内容超出链接的容量,且此标签页无法保存它(存储已禁用或已满):{keys}。重新加载或后退会丢失它;离开前请先保存。',
@@ -477,7 +452,7 @@ const zh = {
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
-const tables = { en: { ...en, ...tensorsEn }, 'zh-CN': { ...zh, ...tensorsZh } };
+const tables = { en: { ...en, ...tensorsEn, ...compareEn }, 'zh-CN': { ...zh, ...tensorsZh, ...compareZh } };
 let current = 'en';
 
 export const languages = Object.keys(tables);
@@ -485,7 +460,7 @@ export function setLanguage(lang) { current = tables[lang] ? lang : 'en'; return
 export function language() { return current; }
 
 export function t(key, params = {}) {
-  const text = tables[current][key] ?? en[key] ?? key;
+  const text = tables[current][key] ?? tables.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 

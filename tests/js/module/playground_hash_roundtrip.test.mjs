@@ -52,9 +52,12 @@ const values = {
   select: (g) => Array.from({ length: g.below(4) }, () => g.pick(dtypes)),
   compare: (g) => (g.coin() ? '' : g.pick(systems).name),
   tableOf: (g) => g.pick(['system', 'lattice']),
-  operands: (g) => Array.from({ length: g.below(4) }, () => g.pick(['int8', 'uint8', '300', '1.5', '1j', 'True', 'f*'])),
+  expr: (g) => (g.coin() ? '' : g.pick(['uint8 + 300', 'x: int32; x * 2.5', 'int8 | (uint8 | float16)', 'uint8 +', 'a&b=c#d%'])),
+  operands: (g, s) => (s.expr ? DEFAULTS.operands
+    : Array.from({ length: g.below(4) }, () => g.pick(['int8', 'uint8', '300', '1.5', '1j', 'True', 'f*']))),
   ref: (g) => (g.coin() ? '' : g.pick(systems).name),
   modes: (g) => g.coin(),
+  groupings: (g) => g.coin(),
   all: (g) => g.coin(),
   format: (g) => g.pick(formats).name,
   blockFormat: (g) => g.pick(blockFormats).name,
