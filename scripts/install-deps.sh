@@ -43,6 +43,7 @@ if [ "$want" = test ]; then
   npm_packages tests/bundlers/vite vite "the Vite fixture"
   npm_packages tests/bundlers/vite6 vite "the Vite 6 dev server fixture"
   npm_packages tests/bundlers/vitepress vitepress "the VitePress fixture"
+  npm_packages tests/bundlers/docusaurus @docusaurus/core "the Docusaurus fixture"
   npm_packages tests/bundlers/webpack webpack-cli "the webpack fixture"
   npm_packages tests/bundlers/esbuild esbuild "the esbuild fixture"
 fi

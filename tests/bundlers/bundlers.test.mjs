@@ -1,9 +1,9 @@
 // The package as a docs author gets it: `npm pack` of web/, installed (extracted into node_modules, as npm does
-// for a tarball) into fresh Vite, VitePress, webpack 5 and esbuild projects that have no bundler configuration,
+// for a tarball) into fresh Vite, VitePress, Docusaurus, webpack 5 and esbuild projects that have no bundler configuration,
 // built (and for Vite 8 and 6 also run under the dev server, which pre-bundles dependencies; Vite 6's needs the
 // package excluded from that, as docs/embedding.md says), each page opened in Chromium: a computed join, a rendered
 // <type-lattice>, no console error, no failed request, no CSP violation (the strict policy of
-// static-server.mjs; VitePress's own inline scripts need a looser one, so its page is checked without CSP).
+// static-server.mjs; VitePress's and Docusaurus' own inline scripts need a looser one, so theirs are checked without CSP).
 // The fixtures' bundlers come from each fixture's package-lock.json (scripts/install-deps.sh test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,7 +21,7 @@ import { freePort } from './free-port.mjs';
 import { packWeb } from './pack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = ['vite', 'vite6', 'vitepress', 'webpack', 'esbuild'];
+const FIXTURES = ['vite', 'vite6', 'vitepress', 'docusaurus', 'webpack', 'esbuild'];
 // The vite.config.js docs/embedding.md gives for Vite 5-7's dev server.
 const VITE_EXCLUDE_CONFIG = "export default { optimizeDeps: { exclude: ['typelattice'] } };\n";
 const missing = missingPrerequisite() ??
@@ -172,6 +172,33 @@ test('VitePress: build (SSR of both entry points) and the built page', async () 
   const out = run(dir, 'vitepress/bin/vitepress.js', ['build', 'docs']);
   assert.deepEqual(ourWarnings(out), []);
   await checkBuilt(path.join(dir, 'docs/.vitepress/dist'), { csp: null });
+});
+
+// Docusaurus' navbar toggle (light, dark, and in 3.x "system") sets html[data-theme]; the element follows it.
+const DARK_FRAME = 'rgb(24, 24, 27)';
+
+test('Docusaurus 3: build (an MDX page, the element as a client module), the built page, its dark toggle', async () => {
+  const dir = freshProject('docusaurus');
+  const out = run(dir, '@docusaurus/core/bin/docusaurus.mjs', ['build']);
+  assert.deepEqual(ourWarnings(out), []);
+  const server = await serveDirectory(path.join(dir, 'build'), { csp: null });
+  try {
+    await checkPage(browser.context, `${server.origin}/`);
+    const page = await newPage(browser.context, []);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${server.origin}/`);
+    await page.waitForFunction(() => document.querySelector('type-lattice')?.dataset.ready === 'true');
+    const frame = () => page.$eval('type-lattice', (el) => getComputedStyle(el).backgroundColor);
+    assert.notEqual(await frame(), DARK_FRAME, 'light page, light element');
+    const toggle = page.locator('nav button[aria-label*="dark" i]');
+    for (let i = 0; i < 3 && await page.getAttribute('html', 'data-theme') !== 'dark'; ++i) await toggle.click();
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'dark', 'the navbar toggle reached dark');
+    await page.waitForFunction((c) => getComputedStyle(document.querySelector('type-lattice')).backgroundColor === c,
+                               DARK_FRAME, { timeout: 5000 });
+    await page.close();
+  } finally {
+    await server.close();
+  }
 });
 
 test('webpack 5: production build with no webpack.config.js', async () => {

@@ -1,4 +1,4 @@
-# The packed npm package in fresh Vite (build and dev server), VitePress, webpack 5 and esbuild projects, each
+# The packed npm package in fresh Vite (build and dev server), VitePress, Docusaurus, webpack 5 and esbuild projects, each
 # page checked in Chromium (tests/bundlers/bundlers.test.mjs); the bundlers come from each fixture's lockfile
 # (scripts/install-deps.sh test). The Sphinx extension's sample projects (reStructuredText, MyST Markdown), a
 # Material for MkDocs site, built with Debian's sphinx-build and mkdocs, and a Jupyter Notebook.
