@@ -44,12 +44,21 @@ T lanes_sum(const std::array<T, kLanes>& a) {
   return (a[0] + a[1]) + (a[2] + a[3]);
 }
 
+// The helpers below take and return vectors of 32 bytes; GCC warns that their ABI differs with AVX, which does not
+// matter for functions of this file's own (inlined into their callers).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 // One block's error sums in two lanes (element i in lane i mod 2), in GCC's and Clang's vector types: one SSE2
 // register at x86-64's baseline, one SIMD128 one in wasm (the compiler does not vectorize the maxima's selects by
 // itself). All of them together fit the registers: four lanes would not.
 using DoublePair = double __attribute__((vector_size(2 * sizeof(double))));
 using FloatPair = float __attribute__((vector_size(2 * sizeof(float))));
 using CountPair = std::int64_t __attribute__((vector_size(2 * sizeof(std::int64_t))));  // a comparison's -1 / 0
+using DoubleQuad = double __attribute__((vector_size(4 * sizeof(double))));
+using FloatQuad = float __attribute__((vector_size(4 * sizeof(float))));
+using CountQuad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
 struct BlockSums {
   double signal, noise, max_abs;
   double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
@@ -64,42 +73,148 @@ struct BlockSums {
 #define TYPELATTICE_ALSO_AVX2
 #endif
 
-// The sums of a block of `size` elements whose scale is finite: `total` is its scale times the tensor scale,
-// `limit` the largest magnitude it holds unclipped.
-TYPELATTICE_ALSO_AVX2 BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size,
-                                           const double* element_values, double total, double limit) {
-  DoublePair signal{}, noise{}, abs{};
+// The sums of one block's elements in the lanes of V (double vectors of 2 or 4 lanes): lanes 2k and 2k + 1 hold the
+// even and odd elements of the k-th block, so each block's sums are those of two lanes whatever the vector width.
+template <typename V, typename C>
+struct BlockLanes {
+  V signal{}, noise{}, abs{};
   // The largest e / |x| as the pair (e, |x|): comparing e·m' > e'·m needs no division per element.
-  DoublePair relative_error{}, relative_magnitude = {1, 1};
-  CountPair flushed{}, saturated{};
-  // A lane beyond the block's end holds x = d = 0, which adds nothing to any sum, count or maximum.
-  const auto add = [&](DoublePair x, DoublePair d) {
-    const DoublePair magnitude = x < 0 ? -x : x, difference = d - x, e = difference < 0 ? -difference : difference;
+  V relative_error{}, relative_magnitude = V{} + 1;
+  C flushed{}, saturated{};
+  // `total`: each lane's block scale times the tensor scale; `limit`: the largest magnitude it holds unclipped.
+  // A lane beyond a block's end holds x = d = 0, which adds nothing to any sum, count or maximum.
+  [[gnu::always_inline]] void add(V x, V d, V limit) {
+    const V magnitude = x < 0 ? -x : x, difference = d - x, e = difference < 0 ? -difference : difference;
     signal += x * x;
     noise += e * e;
     abs = e > abs ? e : abs;
-    const CountPair larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
+    const C larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
     relative_error = larger ? e : relative_error;
     relative_magnitude = larger ? magnitude : relative_magnitude;
     flushed -= (magnitude != 0) & (d == 0);
     saturated -= magnitude > limit;
-  };
+  }
+  // The block in lanes 2k and 2k + 1.
+  [[gnu::always_inline]] BlockSums block(int k) const {
+    const int even = 2 * k, odd = even + 1;
+    const bool larger_relative =
+        relative_error[odd] * relative_magnitude[even] > relative_error[even] * relative_magnitude[odd];
+    return {signal[even] + signal[odd],
+            noise[even] + noise[odd],
+            std::max(abs[even], abs[odd]),
+            larger_relative ? relative_error[odd] : relative_error[even],
+            larger_relative ? relative_magnitude[odd] : relative_magnitude[even],
+            static_cast<std::uint64_t>(flushed[even] + flushed[odd]),
+            static_cast<std::uint64_t>(saturated[even] + saturated[odd])};
+  }
+};
+
+// The sums of a block of `size` elements.
+BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size, const double* element_values,
+                     double total, double limit) {
+  BlockLanes<DoublePair, CountPair> lanes;
+  const DoublePair totals = DoublePair{} + total, limits = DoublePair{} + limit;
   std::size_t i = 0;
   for (; i + 2 <= size; i += 2) {
     FloatPair x;
     std::memcpy(&x, values + i, sizeof x);
     const DoublePair d = {element_values[codes[i]], element_values[codes[i + 1]]};
-    add(__builtin_convertvector(x, DoublePair), d * total);
+    lanes.add(__builtin_convertvector(x, DoublePair), d * totals, limits);
   }
-  if (i < size) add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * total);
-  const bool larger_relative = relative_error[1] * relative_magnitude[0] > relative_error[0] * relative_magnitude[1];
-  return {signal[0] + signal[1],
-          noise[0] + noise[1],
-          std::max(abs[0], abs[1]),
-          larger_relative ? relative_error[1] : relative_error[0],
-          larger_relative ? relative_magnitude[1] : relative_magnitude[0],
-          static_cast<std::uint64_t>(flushed[0] + flushed[1]),
-          static_cast<std::uint64_t>(saturated[0] + saturated[1])};
+  if (i < size) lanes.add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * totals, limits);
+  return lanes.block(0);
+}
+
+// The sums of K consecutive blocks of `size` elements each (K ≥ 2), side by side in the 2K lanes of a vector: the
+// chains of additions and comparisons of different blocks overlap, and each block's sums are still its two lanes',
+// the same figures as block_sums gives.
+// The sums of `count` consecutive blocks of `size` elements each, whose scales are finite when their `totals` are
+// (the others' sums are left to the caller), into out[0 .. count): two blocks at a time, side by side in the four
+// lanes of one vector (one AVX2 register), so that the two blocks' chains of additions and comparisons overlap;
+// each block's sums are still its two lanes', the same figures as block_sums gives.
+TYPELATTICE_ALSO_AVX2 void blocks_sums(const float* values, const std::uint8_t* codes, std::size_t size,
+                                       std::size_t count, const double* element_values, const double* totals,
+                                       const double* limits, BlockSums* out) {
+  std::size_t b = 0;
+  for (; b + 2 <= count; b += 2) {
+    const float* first = values + b * size;
+    const float* second = first + size;
+    const std::uint8_t* first_codes = codes + b * size;
+    const std::uint8_t* second_codes = first_codes + size;
+    const DoubleQuad total = {totals[b], totals[b], totals[b + 1], totals[b + 1]};
+    const DoubleQuad limit = {limits[b], limits[b], limits[b + 1], limits[b + 1]};
+    BlockLanes<DoubleQuad, CountQuad> lanes;
+    std::size_t i = 0;
+    for (; i + 2 <= size; i += 2) {
+      const FloatQuad x = {first[i], first[i + 1], second[i], second[i + 1]};
+      const DoubleQuad d = {element_values[first_codes[i]], element_values[first_codes[i + 1]],
+                            element_values[second_codes[i]], element_values[second_codes[i + 1]]};
+      lanes.add(__builtin_convertvector(x, DoubleQuad), d * total, limit);
+    }
+    if (i < size) {  // a block of odd size: its last element in the even lanes, 0 in the odd ones
+      const DoubleQuad x = {first[i], 0, second[i], 0};
+      const DoubleQuad d = {element_values[first_codes[i]], 0, element_values[second_codes[i]], 0};
+      lanes.add(x, d * total, limit);
+    }
+    out[b] = lanes.block(0);
+    out[b + 1] = lanes.block(1);
+  }
+  if (b < count) out[b] = block_sums(values + b * size, codes + b * size, size, element_values, totals[b], limits[b]);
+}
+
+using WordQuad = std::uint32_t __attribute__((vector_size(4 * sizeof(std::uint32_t))));
+using MaskQuad = std::int32_t __attribute__((vector_size(4 * sizeof(std::int32_t))));  // a comparison's -1 / 0
+
+// Lane l of a slice's statistics holds the elements i with i mod kLanes = l, in order: one vector of kLanes doubles.
+static_assert(kLanes == 4);
+
+// Whether each of four floats is finite (-1) or NaN or Inf (0), as 64-bit lanes to pick doubles with.
+[[gnu::always_inline]] inline CountQuad finite_lanes(FloatQuad x) {
+  const WordQuad exponents = (minifloat_detail::bit_cast<WordQuad>(x) >> 23) & 0xffu;
+  return __builtin_convertvector(MaskQuad(exponents != 0xffu), CountQuad);
+}
+
+// The sums of the finite values into `sums`, and the largest |x| bits of a finite x into `tops`, lane by lane.
+TYPELATTICE_ALSO_AVX2 void finite_sums(const float* values, std::size_t size, std::array<double, kLanes>& sums,
+                                       std::array<std::uint32_t, kLanes>& tops) {
+  DoubleQuad sum{};
+  WordQuad top{};  // their order is the magnitudes' order
+  std::size_t i = 0;
+  for (; i + kLanes <= size; i += kLanes) {
+    FloatQuad x;
+    std::memcpy(&x, values + i, sizeof x);
+    const CountQuad finite = finite_lanes(x);
+    sum += finite ? __builtin_convertvector(x, DoubleQuad) : DoubleQuad{};
+    const WordQuad magnitude = minifloat_detail::bit_cast<WordQuad>(x) & 0x7fffffffu;
+    top = MaskQuad(__builtin_convertvector(finite, MaskQuad) & MaskQuad(magnitude > top)) ? magnitude : top;
+  }
+  for (std::size_t l = 0; l < kLanes; ++l) sums[l] = sum[l], tops[l] = top[l];
+  for (; i < size; ++i) {
+    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(values[i]) & 0x7fffffffu;
+    const bool finite = magnitude >> 23 != 0xff;
+    const std::size_t l = i % kLanes;
+    sums[l] += finite ? static_cast<double>(values[i]) : 0.0;
+    tops[l] = finite && magnitude > tops[l] ? magnitude : tops[l];
+  }
+}
+
+// The sums of (x - mean)² over the finite values, lane by lane.
+TYPELATTICE_ALSO_AVX2 std::array<double, kLanes> finite_squares(const float* values, std::size_t size, double mean) {
+  DoubleQuad square{};
+  std::size_t i = 0;
+  for (; i + kLanes <= size; i += kLanes) {
+    FloatQuad x;
+    std::memcpy(&x, values + i, sizeof x);
+    const DoubleQuad d = __builtin_convertvector(x, DoubleQuad) - mean;
+    square += finite_lanes(x) ? d * d : DoubleQuad{};
+  }
+  std::array<double, kLanes> squares;
+  for (std::size_t l = 0; l < kLanes; ++l) squares[l] = square[l];
+  for (; i < size; ++i) {
+    const double d = values[i] - mean;
+    squares[i % kLanes] += std::isfinite(values[i]) ? d * d : 0.0;
+  }
+  return squares;
 }
 
 }  // namespace
@@ -112,16 +227,12 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   // lane: a run of one binade would otherwise wait on its own increments); the few values with exponent 0 (zeros,
   // subnormals) or 255 (NaN, Inf) are told apart afterwards, and only when the slice holds some.
   std::array<std::array<std::uint32_t, 256>, kLanes> exponents{};
-  std::array<double, kLanes> sums{};
-  std::array<std::uint32_t, kLanes> tops{};  // the largest |x| bits of a finite x: their order is the magnitudes' order
   for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
-    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(values[i]) & 0x7fffffffu;
-    const std::uint32_t exponent = magnitude >> 23;
-    ++exponents[l][exponent];
-    const bool finite = exponent != 0xff;
-    sums[l] += finite ? static_cast<double>(values[i]) : 0.0;
-    tops[l] = finite && magnitude > tops[l] ? magnitude : tops[l];
+    ++exponents[l][(minifloat_detail::bit_cast<std::uint32_t>(values[i]) >> 23) & 0xffu];
   });
+  std::array<double, kLanes> sums;
+  std::array<std::uint32_t, kLanes> tops;  // the largest |x| bits of a finite x: their order is the magnitudes' order
+  finite_sums(values.data(), values.size(), sums, tops);
   std::array<std::uint64_t, 256> counts{};
   for (const auto& lane : exponents)
     for (std::size_t e = 0; e < counts.size(); ++e) counts[e] += lane[e];
@@ -146,18 +257,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   const std::uint64_t n = values.size() - counts[0xff];
   if (n == 0) return;
   const double slice_mean = lanes_sum(sums) / static_cast<double>(n);
-  std::array<double, kLanes> squares{};
-  if (n == values.size()) {
-    for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
-      const double d = values[i] - slice_mean;
-      squares[l] += d * d;
-    });
-  } else {
-    for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
-      const double d = values[i] - slice_mean;
-      squares[l] += std::isfinite(values[i]) ? d * d : 0.0;
-    });
-  }
+  const std::array<double, kLanes> squares = finite_squares(values.data(), values.size(), slice_mean);
   const double slice_m2 = lanes_sum(squares);
   const double total = static_cast<double>(stats_.finite + n);
   const double delta = slice_mean - stats_.mean;
@@ -290,34 +390,53 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   sums_so_far.sum_squared_error = error_.sum_squared_error;
   sums_so_far.max_abs_error = error_.max_abs_error;
   sums_so_far.max_relative_error = error_.max_relative_error;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
-    const std::uint64_t index = error_.blocks + b;
-    const double scale = scale_values_[scales_[b]];
-    // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
-    const double total = scale * static_cast<double>(tensor_scale_);
-    if (!std::isfinite(scale)) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
-      for (std::size_t i = begin; i < end; ++i) measure(values[i], total, false);
-      continue;
+  // The blocks' sums a chunk at a time (their figures in a small array on the stack, whatever the slice's size),
+  // then taken in block order.
+  constexpr std::size_t kChunk = 64;
+  std::array<double, kChunk> totals, limits;
+  std::array<BlockSums, kChunk> chunk_sums;
+  for (std::size_t chunk = 0; chunk < blocks; chunk += kChunk) {
+    const std::size_t chunk_end = std::min(blocks, chunk + kChunk);
+    for (std::size_t b = chunk; b < chunk_end; ++b) {
+      const double scale = scale_values_[scales_[b]];
+      // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
+      totals[b - chunk] = scale * static_cast<double>(tensor_scale_);
+      limits[b - chunk] = element_max * scale * tensor_scale_;
     }
-    // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
-    // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
-    const double limit = element_max * scale * tensor_scale_;
-    const BlockSums sums = block_sums(values.data() + begin, codes8_.data() + begin, end - begin,
-                                      element_values_.data(), total, limit);
-    const double signal = sums.signal, noise = sums.noise;
-    sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
-    if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
-      sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
-    sums_so_far.flushed += sums.flushed;
-    sums_so_far.saturated += sums.saturated;
-    sums_so_far.measured += end - begin;
-    sums_so_far.sum_squared_input += signal;
-    sums_so_far.sum_squared_error += noise;
-    // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
-    if (signal == 0) continue;
-    block_sqnr_.add(signal, noise);
-    keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
+    // Every block of the chunk is whole but a row's last one, which may be short.
+    const std::size_t whole = std::min(chunk_end, values.size() / size) - chunk;
+    blocks_sums(values.data() + chunk * size, codes8_.data() + chunk * size, size, whole, element_values_.data(),
+                totals.data(), limits.data(), chunk_sums.data());
+    if (chunk + whole < chunk_end) {
+      const std::size_t b = chunk + whole, begin = b * size;
+      chunk_sums[whole] = block_sums(values.data() + begin, codes8_.data() + begin, values.size() - begin,
+                                     element_values_.data(), totals[whole], limits[whole]);
+    }
+    for (std::size_t b = chunk; b < chunk_end; ++b) {
+      const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
+      const std::uint64_t index = error_.blocks + b;
+      const double total = totals[b - chunk];
+      if (!std::isfinite(scale_values_[scales_[b]])) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
+        for (std::size_t i = begin; i < end; ++i) measure(values[i], total, false);
+        continue;
+      }
+      // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
+      // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
+      const BlockSums& sums = chunk_sums[b - chunk];
+      const double signal = sums.signal, noise = sums.noise;
+      sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
+      if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
+        sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
+      sums_so_far.flushed += sums.flushed;
+      sums_so_far.saturated += sums.saturated;
+      sums_so_far.measured += end - begin;
+      sums_so_far.sum_squared_input += signal;
+      sums_so_far.sum_squared_error += noise;
+      // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
+      if (signal == 0) continue;
+      block_sqnr_.add(signal, noise);
+      keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
+    }
   }
   error_.blocks += blocks;
   error_.sum_squared_input = sums_so_far.sum_squared_input;
