@@ -61,6 +61,7 @@ using FloatQuad = float __attribute__((vector_size(4 * sizeof(float))));
 using CountQuad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
 struct BlockSums {
   double signal, noise, max_abs;
+  double ratio;  // signal / noise
   double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
   std::uint64_t flushed, saturated;
 };
@@ -102,6 +103,7 @@ struct BlockLanes {
     return {signal[even] + signal[odd],
             noise[even] + noise[odd],
             std::max(abs[even], abs[odd]),
+            0,
             larger_relative ? relative_error[odd] : relative_error[even],
             larger_relative ? relative_magnitude[odd] : relative_magnitude[even],
             static_cast<std::uint64_t>(flushed[even] + flushed[odd]),
@@ -122,7 +124,9 @@ BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t
     lanes.add(__builtin_convertvector(x, DoublePair), d * totals, limits);
   }
   if (i < size) lanes.add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * totals, limits);
-  return lanes.block(0);
+  BlockSums sums = lanes.block(0);
+  sums.ratio = sums.signal / sums.noise;
+  return sums;
 }
 
 // The sums of K consecutive blocks of `size` elements each (K ≥ 2), side by side in the 2K lanes of a vector: the
@@ -158,6 +162,10 @@ TYPELATTICE_ALSO_AVX2 void blocks_sums(const float* values, const std::uint8_t* 
     }
     out[b] = lanes.block(0);
     out[b + 1] = lanes.block(1);
+    // Both blocks' signal-to-noise ratios in one division (vectors of two lanes, off the caller's chain).
+    const DoublePair ratios = DoublePair{out[b].signal, out[b + 1].signal} / DoublePair{out[b].noise, out[b + 1].noise};
+    out[b].ratio = ratios[0];
+    out[b + 1].ratio = ratios[1];
   }
   if (b < count) out[b] = block_sums(values + b * size, codes + b * size, size, element_values, totals[b], limits[b]);
 }
@@ -434,7 +442,7 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
       sums_so_far.sum_squared_error += noise;
       // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
       if (signal == 0) continue;
-      block_sqnr_.add(signal, noise);
+      block_sqnr_.add_ratio(sums.ratio, noise == 0);
       keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
     }
   }
