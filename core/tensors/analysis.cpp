@@ -14,6 +14,7 @@
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
 #include "core/formats/geometry.h"
+#include "core/tensors/error_sums.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/cast_kernels.h"
 #include "typelattice/cast_request.h"
@@ -21,15 +22,13 @@
 namespace typelattice {
 namespace {
 
+using analysis_sums::BlockSums;
+using analysis_sums::kLanes;
+
 // Elements per slice (tensor_analysis.h, TensorSlicing).
 constexpr std::uint64_t kSliceElements = 1u << 18;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
-// The statistics' sums run in kLanes independent lanes, element i of a slice in lane i mod kLanes, added up in a
-// fixed order at its end: the same figures whatever the instruction set (the core's own sources have no fused multiply-add),
-// and independent chains the compiler can keep in vector registers.
-constexpr std::size_t kLanes = 4;
 
 template <typename Take>
 void for_each_lane(std::size_t size, Take&& take) {
@@ -42,187 +41,6 @@ void for_each_lane(std::size_t size, Take&& take) {
 template <typename T>
 T lanes_sum(const std::array<T, kLanes>& a) {
   return (a[0] + a[1]) + (a[2] + a[3]);
-}
-
-// The helpers below take and return vectors of 32 bytes; GCC warns that their ABI differs with AVX, which does not
-// matter for functions of this file's own (inlined into their callers).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
-// One block's error sums in two lanes (element i in lane i mod 2), in GCC's and Clang's vector types: one SSE2
-// register at x86-64's baseline, one SIMD128 one in wasm (the compiler does not vectorize the maxima's selects by
-// itself). All of them together fit the registers: four lanes would not.
-using DoublePair = double __attribute__((vector_size(2 * sizeof(double))));
-using FloatPair = float __attribute__((vector_size(2 * sizeof(float))));
-using CountPair = std::int64_t __attribute__((vector_size(2 * sizeof(std::int64_t))));  // a comparison's -1 / 0
-using DoubleQuad = double __attribute__((vector_size(4 * sizeof(double))));
-using FloatQuad = float __attribute__((vector_size(4 * sizeof(float))));
-using CountQuad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
-struct BlockSums {
-  double signal, noise, max_abs;
-  double ratio;  // signal / noise
-  double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
-  std::uint64_t flushed, saturated;
-};
-
-// On x86-64 Linux the compiler also builds an AVX2 copy, picked at load time when the CPU has AVX2 (three-operand
-// instructions and blends, same figures: AVX2 brings no fused multiply-add).
-#if defined(__x86_64__) && defined(__linux__)
-#define TYPELATTICE_ALSO_AVX2 __attribute__((target_clones("avx2", "default")))
-#else
-#define TYPELATTICE_ALSO_AVX2
-#endif
-
-// The sums of one block's elements in the lanes of V (double vectors of 2 or 4 lanes): lanes 2k and 2k + 1 hold the
-// even and odd elements of the k-th block, so each block's sums are those of two lanes whatever the vector width.
-template <typename V, typename C>
-struct BlockLanes {
-  V signal{}, noise{}, abs{};
-  // The largest e / |x| as the pair (e, |x|): comparing e·m' > e'·m needs no division per element.
-  V relative_error{}, relative_magnitude = V{} + 1;
-  C flushed{}, saturated{};
-  // `total`: each lane's block scale times the tensor scale; `limit`: the largest magnitude it holds unclipped.
-  // A lane beyond a block's end holds x = d = 0, which adds nothing to any sum, count or maximum.
-  [[gnu::always_inline]] void add(V x, V d, V limit) {
-    const V magnitude = x < 0 ? -x : x, difference = d - x, e = difference < 0 ? -difference : difference;
-    signal += x * x;
-    noise += e * e;
-    abs = e > abs ? e : abs;
-    const C larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
-    relative_error = larger ? e : relative_error;
-    relative_magnitude = larger ? magnitude : relative_magnitude;
-    flushed -= (magnitude != 0) & (d == 0);
-    saturated -= magnitude > limit;
-  }
-  // The block in lanes 2k and 2k + 1.
-  [[gnu::always_inline]] BlockSums block(int k) const {
-    const int even = 2 * k, odd = even + 1;
-    const bool larger_relative =
-        relative_error[odd] * relative_magnitude[even] > relative_error[even] * relative_magnitude[odd];
-    return {signal[even] + signal[odd],
-            noise[even] + noise[odd],
-            std::max(abs[even], abs[odd]),
-            0,
-            larger_relative ? relative_error[odd] : relative_error[even],
-            larger_relative ? relative_magnitude[odd] : relative_magnitude[even],
-            static_cast<std::uint64_t>(flushed[even] + flushed[odd]),
-            static_cast<std::uint64_t>(saturated[even] + saturated[odd])};
-  }
-};
-
-// The sums of a block of `size` elements.
-BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size, const double* element_values,
-                     double total, double limit) {
-  BlockLanes<DoublePair, CountPair> lanes;
-  const DoublePair totals = DoublePair{} + total, limits = DoublePair{} + limit;
-  std::size_t i = 0;
-  for (; i + 2 <= size; i += 2) {
-    FloatPair x;
-    std::memcpy(&x, values + i, sizeof x);
-    const DoublePair d = {element_values[codes[i]], element_values[codes[i + 1]]};
-    lanes.add(__builtin_convertvector(x, DoublePair), d * totals, limits);
-  }
-  if (i < size) lanes.add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * totals, limits);
-  BlockSums sums = lanes.block(0);
-  sums.ratio = sums.signal / sums.noise;
-  return sums;
-}
-
-// The sums of K consecutive blocks of `size` elements each (K ≥ 2), side by side in the 2K lanes of a vector: the
-// chains of additions and comparisons of different blocks overlap, and each block's sums are still its two lanes',
-// the same figures as block_sums gives.
-// The sums of `count` consecutive blocks of `size` elements each, whose scales are finite when their `totals` are
-// (the others' sums are left to the caller), into out[0 .. count): two blocks at a time, side by side in the four
-// lanes of one vector (one AVX2 register), so that the two blocks' chains of additions and comparisons overlap;
-// each block's sums are still its two lanes', the same figures as block_sums gives.
-TYPELATTICE_ALSO_AVX2 void blocks_sums(const float* values, const std::uint8_t* codes, std::size_t size,
-                                       std::size_t count, const double* element_values, const double* totals,
-                                       const double* limits, BlockSums* out) {
-  std::size_t b = 0;
-  for (; b + 2 <= count; b += 2) {
-    const float* first = values + b * size;
-    const float* second = first + size;
-    const std::uint8_t* first_codes = codes + b * size;
-    const std::uint8_t* second_codes = first_codes + size;
-    const DoubleQuad total = {totals[b], totals[b], totals[b + 1], totals[b + 1]};
-    const DoubleQuad limit = {limits[b], limits[b], limits[b + 1], limits[b + 1]};
-    BlockLanes<DoubleQuad, CountQuad> lanes;
-    std::size_t i = 0;
-    for (; i + 2 <= size; i += 2) {
-      const FloatQuad x = {first[i], first[i + 1], second[i], second[i + 1]};
-      const DoubleQuad d = {element_values[first_codes[i]], element_values[first_codes[i + 1]],
-                            element_values[second_codes[i]], element_values[second_codes[i + 1]]};
-      lanes.add(__builtin_convertvector(x, DoubleQuad), d * total, limit);
-    }
-    if (i < size) {  // a block of odd size: its last element in the even lanes, 0 in the odd ones
-      const DoubleQuad x = {first[i], 0, second[i], 0};
-      const DoubleQuad d = {element_values[first_codes[i]], 0, element_values[second_codes[i]], 0};
-      lanes.add(x, d * total, limit);
-    }
-    out[b] = lanes.block(0);
-    out[b + 1] = lanes.block(1);
-    // Both blocks' signal-to-noise ratios in one division (vectors of two lanes, off the caller's chain).
-    const DoublePair ratios = DoublePair{out[b].signal, out[b + 1].signal} / DoublePair{out[b].noise, out[b + 1].noise};
-    out[b].ratio = ratios[0];
-    out[b + 1].ratio = ratios[1];
-  }
-  if (b < count) out[b] = block_sums(values + b * size, codes + b * size, size, element_values, totals[b], limits[b]);
-}
-
-using WordQuad = std::uint32_t __attribute__((vector_size(4 * sizeof(std::uint32_t))));
-using MaskQuad = std::int32_t __attribute__((vector_size(4 * sizeof(std::int32_t))));  // a comparison's -1 / 0
-
-// Lane l of a slice's statistics holds the elements i with i mod kLanes = l, in order: one vector of kLanes doubles.
-static_assert(kLanes == 4);
-
-// Whether each of four floats is finite (-1) or NaN or Inf (0), as 64-bit lanes to pick doubles with.
-[[gnu::always_inline]] inline CountQuad finite_lanes(FloatQuad x) {
-  const WordQuad exponents = (minifloat_detail::bit_cast<WordQuad>(x) >> 23) & 0xffu;
-  return __builtin_convertvector(MaskQuad(exponents != 0xffu), CountQuad);
-}
-
-// The sums of the finite values into `sums`, and the largest |x| bits of a finite x into `tops`, lane by lane.
-TYPELATTICE_ALSO_AVX2 void finite_sums(const float* values, std::size_t size, std::array<double, kLanes>& sums,
-                                       std::array<std::uint32_t, kLanes>& tops) {
-  DoubleQuad sum{};
-  WordQuad top{};  // their order is the magnitudes' order
-  std::size_t i = 0;
-  for (; i + kLanes <= size; i += kLanes) {
-    FloatQuad x;
-    std::memcpy(&x, values + i, sizeof x);
-    const CountQuad finite = finite_lanes(x);
-    sum += finite ? __builtin_convertvector(x, DoubleQuad) : DoubleQuad{};
-    const WordQuad magnitude = minifloat_detail::bit_cast<WordQuad>(x) & 0x7fffffffu;
-    top = MaskQuad(__builtin_convertvector(finite, MaskQuad) & MaskQuad(magnitude > top)) ? magnitude : top;
-  }
-  for (std::size_t l = 0; l < kLanes; ++l) sums[l] = sum[l], tops[l] = top[l];
-  for (; i < size; ++i) {
-    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(values[i]) & 0x7fffffffu;
-    const bool finite = magnitude >> 23 != 0xff;
-    const std::size_t l = i % kLanes;
-    sums[l] += finite ? static_cast<double>(values[i]) : 0.0;
-    tops[l] = finite && magnitude > tops[l] ? magnitude : tops[l];
-  }
-}
-
-// The sums of (x - mean)² over the finite values, lane by lane.
-TYPELATTICE_ALSO_AVX2 std::array<double, kLanes> finite_squares(const float* values, std::size_t size, double mean) {
-  DoubleQuad square{};
-  std::size_t i = 0;
-  for (; i + kLanes <= size; i += kLanes) {
-    FloatQuad x;
-    std::memcpy(&x, values + i, sizeof x);
-    const DoubleQuad d = __builtin_convertvector(x, DoubleQuad) - mean;
-    square += finite_lanes(x) ? d * d : DoubleQuad{};
-  }
-  std::array<double, kLanes> squares;
-  for (std::size_t l = 0; l < kLanes; ++l) squares[l] = square[l];
-  for (; i < size; ++i) {
-    const double d = values[i] - mean;
-    squares[i % kLanes] += std::isfinite(values[i]) ? d * d : 0.0;
-  }
-  return squares;
 }
 
 }  // namespace
@@ -240,7 +58,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   });
   std::array<double, kLanes> sums;
   std::array<std::uint32_t, kLanes> tops;  // the largest |x| bits of a finite x: their order is the magnitudes' order
-  finite_sums(values.data(), values.size(), sums, tops);
+  analysis_sums::finite_sums(values.data(), values.size(), sums, tops);
   std::array<std::uint64_t, 256> counts{};
   for (const auto& lane : exponents)
     for (std::size_t e = 0; e < counts.size(); ++e) counts[e] += lane[e];
@@ -265,7 +83,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   const std::uint64_t n = values.size() - counts[0xff];
   if (n == 0) return;
   const double slice_mean = lanes_sum(sums) / static_cast<double>(n);
-  const std::array<double, kLanes> squares = finite_squares(values.data(), values.size(), slice_mean);
+  const std::array<double, kLanes> squares = analysis_sums::finite_squares(values.data(), values.size(), slice_mean);
   const double slice_m2 = lanes_sum(squares);
   const double total = static_cast<double>(stats_.finite + n);
   const double delta = slice_mean - stats_.mean;
@@ -413,11 +231,11 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     }
     // Every block of the chunk is whole but a row's last one, which may be short.
     const std::size_t whole = std::min(chunk_end, values.size() / size) - chunk;
-    blocks_sums(values.data() + chunk * size, codes8_.data() + chunk * size, size, whole, element_values_.data(),
+    analysis_sums::blocks_sums(values.data() + chunk * size, codes8_.data() + chunk * size, size, whole, element_values_.data(),
                 totals.data(), limits.data(), chunk_sums.data());
     if (chunk + whole < chunk_end) {
       const std::size_t b = chunk + whole, begin = b * size;
-      chunk_sums[whole] = block_sums(values.data() + begin, codes8_.data() + begin, values.size() - begin,
+      chunk_sums[whole] = analysis_sums::block_sums(values.data() + begin, codes8_.data() + begin, values.size() - begin,
                                      element_values_.data(), totals[whole], limits[whole]);
     }
     for (std::size_t b = chunk; b < chunk_end; ++b) {
