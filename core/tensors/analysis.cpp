@@ -14,6 +14,7 @@
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
 #include "core/formats/geometry.h"
+#include "core/tensors/error_sums.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/cast_kernels.h"
 #include "typelattice/cast_request.h"
@@ -21,15 +22,13 @@
 namespace typelattice {
 namespace {
 
+using analysis_sums::BlockSums;
+using analysis_sums::kLanes;
+
 // Elements per slice (tensor_analysis.h, TensorSlicing).
 constexpr std::uint64_t kSliceElements = 1u << 18;
 
 Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
-// The statistics' sums run in kLanes independent lanes, element i of a slice in lane i mod kLanes, added up in a
-// fixed order at its end: the same figures whatever the instruction set (the core's own sources have no fused multiply-add),
-// and independent chains the compiler can keep in vector registers.
-constexpr std::size_t kLanes = 4;
 
 template <typename Take>
 void for_each_lane(std::size_t size, Take&& take) {
@@ -44,64 +43,6 @@ T lanes_sum(const std::array<T, kLanes>& a) {
   return (a[0] + a[1]) + (a[2] + a[3]);
 }
 
-// One block's error sums in two lanes (element i in lane i mod 2), in GCC's and Clang's vector types: one SSE2
-// register at x86-64's baseline, one SIMD128 one in wasm (the compiler does not vectorize the maxima's selects by
-// itself). All of them together fit the registers: four lanes would not.
-using DoublePair = double __attribute__((vector_size(2 * sizeof(double))));
-using FloatPair = float __attribute__((vector_size(2 * sizeof(float))));
-using CountPair = std::int64_t __attribute__((vector_size(2 * sizeof(std::int64_t))));  // a comparison's -1 / 0
-struct BlockSums {
-  double signal, noise, max_abs;
-  double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
-  std::uint64_t flushed, saturated;
-};
-
-// On x86-64 Linux the compiler also builds an AVX2 copy, picked at load time when the CPU has AVX2 (three-operand
-// instructions and blends, same figures: AVX2 brings no fused multiply-add).
-#if defined(__x86_64__) && defined(__linux__)
-#define TYPELATTICE_ALSO_AVX2 __attribute__((target_clones("avx2", "default")))
-#else
-#define TYPELATTICE_ALSO_AVX2
-#endif
-
-// The sums of a block of `size` elements whose scale is finite: `total` is its scale times the tensor scale,
-// `limit` the largest magnitude it holds unclipped.
-TYPELATTICE_ALSO_AVX2 BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size,
-                                           const double* element_values, double total, double limit) {
-  DoublePair signal{}, noise{}, abs{};
-  // The largest e / |x| as the pair (e, |x|): comparing e·m' > e'·m needs no division per element.
-  DoublePair relative_error{}, relative_magnitude = {1, 1};
-  CountPair flushed{}, saturated{};
-  // A lane beyond the block's end holds x = d = 0, which adds nothing to any sum, count or maximum.
-  const auto add = [&](DoublePair x, DoublePair d) {
-    const DoublePair magnitude = x < 0 ? -x : x, difference = d - x, e = difference < 0 ? -difference : difference;
-    signal += x * x;
-    noise += e * e;
-    abs = e > abs ? e : abs;
-    const CountPair larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
-    relative_error = larger ? e : relative_error;
-    relative_magnitude = larger ? magnitude : relative_magnitude;
-    flushed -= (magnitude != 0) & (d == 0);
-    saturated -= magnitude > limit;
-  };
-  std::size_t i = 0;
-  for (; i + 2 <= size; i += 2) {
-    FloatPair x;
-    std::memcpy(&x, values + i, sizeof x);
-    const DoublePair d = {element_values[codes[i]], element_values[codes[i + 1]]};
-    add(__builtin_convertvector(x, DoublePair), d * total);
-  }
-  if (i < size) add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * total);
-  const bool larger_relative = relative_error[1] * relative_magnitude[0] > relative_error[0] * relative_magnitude[1];
-  return {signal[0] + signal[1],
-          noise[0] + noise[1],
-          std::max(abs[0], abs[1]),
-          larger_relative ? relative_error[1] : relative_error[0],
-          larger_relative ? relative_magnitude[1] : relative_magnitude[0],
-          static_cast<std::uint64_t>(flushed[0] + flushed[1]),
-          static_cast<std::uint64_t>(saturated[0] + saturated[1])};
-}
-
 }  // namespace
 
 void TensorStatsAccumulator::add(std::span<const float> values) {
@@ -112,16 +53,12 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   // lane: a run of one binade would otherwise wait on its own increments); the few values with exponent 0 (zeros,
   // subnormals) or 255 (NaN, Inf) are told apart afterwards, and only when the slice holds some.
   std::array<std::array<std::uint32_t, 256>, kLanes> exponents{};
-  std::array<double, kLanes> sums{};
-  std::array<std::uint32_t, kLanes> tops{};  // the largest |x| bits of a finite x: their order is the magnitudes' order
   for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
-    const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(values[i]) & 0x7fffffffu;
-    const std::uint32_t exponent = magnitude >> 23;
-    ++exponents[l][exponent];
-    const bool finite = exponent != 0xff;
-    sums[l] += finite ? static_cast<double>(values[i]) : 0.0;
-    tops[l] = finite && magnitude > tops[l] ? magnitude : tops[l];
+    ++exponents[l][(minifloat_detail::bit_cast<std::uint32_t>(values[i]) >> 23) & 0xffu];
   });
+  std::array<double, kLanes> sums;
+  std::array<std::uint32_t, kLanes> tops;  // the largest |x| bits of a finite x: their order is the magnitudes' order
+  analysis_sums::finite_sums(values.data(), values.size(), sums, tops);
   std::array<std::uint64_t, 256> counts{};
   for (const auto& lane : exponents)
     for (std::size_t e = 0; e < counts.size(); ++e) counts[e] += lane[e];
@@ -146,18 +83,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
   const std::uint64_t n = values.size() - counts[0xff];
   if (n == 0) return;
   const double slice_mean = lanes_sum(sums) / static_cast<double>(n);
-  std::array<double, kLanes> squares{};
-  if (n == values.size()) {
-    for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
-      const double d = values[i] - slice_mean;
-      squares[l] += d * d;
-    });
-  } else {
-    for_each_lane(values.size(), [&](std::size_t i, std::size_t l) {
-      const double d = values[i] - slice_mean;
-      squares[l] += std::isfinite(values[i]) ? d * d : 0.0;
-    });
-  }
+  const std::array<double, kLanes> squares = analysis_sums::finite_squares(values.data(), values.size(), slice_mean);
   const double slice_m2 = lanes_sum(squares);
   const double total = static_cast<double>(stats_.finite + n);
   const double delta = slice_mean - stats_.mean;
@@ -290,34 +216,53 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   sums_so_far.sum_squared_error = error_.sum_squared_error;
   sums_so_far.max_abs_error = error_.max_abs_error;
   sums_so_far.max_relative_error = error_.max_relative_error;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
-    const std::uint64_t index = error_.blocks + b;
-    const double scale = scale_values_[scales_[b]];
-    // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
-    const double total = scale * static_cast<double>(tensor_scale_);
-    if (!std::isfinite(scale)) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
-      for (std::size_t i = begin; i < end; ++i) measure(values[i], total, false);
-      continue;
+  // The blocks' sums a chunk at a time (their figures in a small array on the stack, whatever the slice's size),
+  // then taken in block order.
+  constexpr std::size_t kChunk = 64;
+  std::array<double, kChunk> totals, limits;
+  std::array<BlockSums, kChunk> chunk_sums;
+  for (std::size_t chunk = 0; chunk < blocks; chunk += kChunk) {
+    const std::size_t chunk_end = std::min(blocks, chunk + kChunk);
+    for (std::size_t b = chunk; b < chunk_end; ++b) {
+      const double scale = scale_values_[scales_[b]];
+      // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
+      totals[b - chunk] = scale * static_cast<double>(tensor_scale_);
+      limits[b - chunk] = element_max * scale * tensor_scale_;
     }
-    // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
-    // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
-    const double limit = element_max * scale * tensor_scale_;
-    const BlockSums sums = block_sums(values.data() + begin, codes8_.data() + begin, end - begin,
-                                      element_values_.data(), total, limit);
-    const double signal = sums.signal, noise = sums.noise;
-    sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
-    if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
-      sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
-    sums_so_far.flushed += sums.flushed;
-    sums_so_far.saturated += sums.saturated;
-    sums_so_far.measured += end - begin;
-    sums_so_far.sum_squared_input += signal;
-    sums_so_far.sum_squared_error += noise;
-    // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
-    if (signal == 0) continue;
-    block_sqnr_.add(signal, noise);
-    keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
+    // Every block of the chunk is whole but a row's last one, which may be short.
+    const std::size_t whole = std::min(chunk_end, values.size() / size) - chunk;
+    analysis_sums::blocks_sums(values.data() + chunk * size, codes8_.data() + chunk * size, size, whole, element_values_.data(),
+                totals.data(), limits.data(), chunk_sums.data());
+    if (chunk + whole < chunk_end) {
+      const std::size_t b = chunk + whole, begin = b * size;
+      chunk_sums[whole] = analysis_sums::block_sums(values.data() + begin, codes8_.data() + begin, values.size() - begin,
+                                     element_values_.data(), totals[whole], limits[whole]);
+    }
+    for (std::size_t b = chunk; b < chunk_end; ++b) {
+      const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
+      const std::uint64_t index = error_.blocks + b;
+      const double total = totals[b - chunk];
+      if (!std::isfinite(scale_values_[scales_[b]])) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
+        for (std::size_t i = begin; i < end; ++i) measure(values[i], total, false);
+        continue;
+      }
+      // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
+      // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
+      const BlockSums& sums = chunk_sums[b - chunk];
+      const double signal = sums.signal, noise = sums.noise;
+      sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
+      if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
+        sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
+      sums_so_far.flushed += sums.flushed;
+      sums_so_far.saturated += sums.saturated;
+      sums_so_far.measured += end - begin;
+      sums_so_far.sum_squared_input += signal;
+      sums_so_far.sum_squared_error += noise;
+      // The lowest signal-to-noise ratio is the lowest SQNR: decibels only once, in error().
+      if (signal == 0) continue;
+      block_sqnr_.add_ratio(sums.ratio, noise == 0);
+      keep_if_worse(index, signal, noise, values.subspan(begin, end - begin));
+    }
   }
   error_.blocks += blocks;
   error_.sum_squared_input = sums_so_far.sum_squared_input;

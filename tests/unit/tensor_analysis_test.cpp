@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "typelattice/block_formats.h"
@@ -191,6 +192,61 @@ TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
       EXPECT_GE(d.p1_db, p1 - 0.0085);
       EXPECT_LE(d.median_db, median + 1e-9);
       EXPECT_GE(d.median_db, median - 0.0085);
+    }
+  }
+}
+
+// A row's blocks go through the sums two (or one) at a time, in chunks of blocks, whatever a slice holds: a row
+// taken whole, a block at a time and three blocks at a time must give the same figures to the last bit (the report
+// is the same whatever the slicing and the threads). The row: 133 blocks of 32 and a short one of 13 (an odd length),
+// with a NaN, an Inf, an all-zero block, an exact block and outliers among them.
+TEST(TargetAccumulator, BlockFiguresAreTheSameWhateverTheSlicing) {
+  std::vector<float> values = normal_values(32 * 133 + 13, 1.0f, 5);
+  values[32 * 70 + 5] = std::numeric_limits<float>::quiet_NaN();
+  values[32 * 71 + 9] = std::numeric_limits<float>::infinity();
+  std::fill(values.begin() + 32 * 90, values.begin() + 32 * 91, 0.0f);
+  std::fill(values.begin() + 32 * 91, values.begin() + 32 * 92, 0.5f);
+  for (std::size_t b = 4; b < 133; b += 11) values[b * 32 + 7] = 60.0f * static_cast<float>(b);
+  const auto same = [](const TargetError& x, const TargetError& y) {
+    EXPECT_EQ(x.measured, y.measured);
+    EXPECT_EQ(x.non_finite, y.non_finite);
+    EXPECT_EQ(x.saturated, y.saturated);
+    EXPECT_EQ(x.flushed, y.flushed);
+    EXPECT_EQ(x.sum_squared_input, y.sum_squared_input);
+    EXPECT_EQ(x.sum_squared_error, y.sum_squared_error);
+    EXPECT_EQ(x.max_abs_error, y.max_abs_error);
+    EXPECT_EQ(x.max_relative_error, y.max_relative_error);
+    EXPECT_EQ(x.blocks, y.blocks);
+    ASSERT_EQ(x.worst_blocks.size(), y.worst_blocks.size());
+    for (std::size_t i = 0; i < x.worst_blocks.size(); ++i) {
+      EXPECT_EQ(x.worst_blocks[i].index, y.worst_blocks[i].index);
+      EXPECT_EQ(x.worst_blocks[i].sqnr_db, y.worst_blocks[i].sqnr_db);
+    }
+    EXPECT_EQ(x.block_sqnr.blocks, y.block_sqnr.blocks);
+    EXPECT_EQ(x.block_sqnr.exact, y.block_sqnr.exact);
+    EXPECT_EQ(x.block_sqnr.min_db, y.block_sqnr.min_db);
+    EXPECT_EQ(x.block_sqnr.p1_db, y.block_sqnr.p1_db);
+    EXPECT_EQ(x.block_sqnr.median_db, y.block_sqnr.median_db);
+  };
+  for (const char* name : {"mxfp8_e4m3", "mxfp4_e2m1", "nvfp4"}) {
+    for (const bool tensor_scale : {false, true}) {
+      const Result<AnalysisTarget> t = analysis_target(name, std::nullopt, std::nullopt, std::nullopt, tensor_scale);
+      ASSERT_TRUE(t.ok());
+      SCOPED_TRACE(std::string(name) + (tensor_scale ? " with tensor scale" : ""));
+      const double amax = stats_in_slices(values, values.size()).amax;
+      const std::size_t size = static_cast<std::size_t>(block_format_spec(*t->block).block_size);
+      TargetAccumulator whole(*t, amax, 5);
+      whole.add_row_slice(values);
+      for (const std::size_t blocks : {std::size_t{1}, std::size_t{3}}) {
+        TargetAccumulator sliced(*t, amax, 5);
+        for (std::size_t i = 0; i < values.size(); i += blocks * size)
+          sliced.add_row_slice(std::span<const float>(values).subspan(i, std::min(blocks * size, values.size() - i)));
+        same(whole.error(), sliced.error());
+      }
+      EXPECT_EQ(whole.error().non_finite, 2 * (size - 1));  // the finite inputs of the NaN's and the Inf's blocks
+      if (size == 32) {
+        EXPECT_EQ(whole.error().block_sqnr.exact, 1u);  // 0.5 in every element: an MX block keeps it
+      }
     }
   }
 }

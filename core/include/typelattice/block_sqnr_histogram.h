@@ -25,10 +25,11 @@ struct BlockSqnrDistribution {
 class BlockSqnrHistogram {
  public:
   // One block's sums of x² (> 0) and of the errors² (noise 0: an exact block).
-  void add(double signal, double noise) {
-    const double ratio = signal / noise;  // +Inf for an exact block
+  void add(double signal, double noise) { add_ratio(signal / noise, noise == 0); }
+  // The same with the ratio signal / noise already divided (callers that divide several blocks' at once).
+  void add_ratio(double ratio, bool exact) {
     if (ratio < min_ratio_) min_ratio_ = ratio;
-    if (noise == 0) {
+    if (exact) {
       ++exact_;
       return;
     }
