@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+#include <type_traits>
 
 #include "core/kernels/block_params.h"
 #include "core/kernels/cast_body.h"
@@ -79,31 +81,6 @@ struct MxElementGrid {
   V normal_offset, normal_limit, scale_addend, e8m0_twice_bias, int8_factor_base, two_to_shift;
 };
 
-// NVFP4's block scale s = float8_e4m3fn(RNE(clamp(amax / 6t, 2^-9, 448))), as its code and value. The double
-// quotient is one rounding of the exact one, and 53 >= 2 · 4 + 2 bits makes rounding it again to E4M3's 4 bits
-// correct (Figueroa, "When is double rounding innocuous?", SIGNUM Newsletter 30(3), 1995), as block_scale_code
-// argues. With e = max(floor(log2 q), -6), q · 2^(3 - e) is exact and its rounding to an integer n (the add and
-// subtract of 2^52, ties to even) is E4M3's significand in units of 2^(e - 3), subnormals (e = -6, n < 8) too:
-// the code is 8 (e + 7) + n - 8, which also carries n = 16 into the next binade.
-struct Nvfp4Scale {
-  std::uint32_t code;
-  double value;
-};
-inline double power_of_two(int e) {  // 2^e for a double exponent e in [-1022, 1023]
-  const std::uint64_t bits = static_cast<std::uint64_t>(e + 1023) << 52;
-  double x;
-  std::memcpy(&x, &bits, sizeof x);
-  return x;
-}
-inline Nvfp4Scale nvfp4_scale(float amax, double six_t) {
-  const double q = std::clamp(static_cast<double>(amax) / six_t, 0x1p-9, 448.0);
-  std::uint64_t bits;
-  std::memcpy(&bits, &q, sizeof bits);
-  const int e = std::max(static_cast<int>(bits >> 52) - 1023, -6);
-  const double n = (q * power_of_two(3 - e) + 0x1p52) - 0x1p52;
-  return {static_cast<std::uint32_t>(8 * e + 48) + static_cast<std::uint32_t>(n), n * power_of_two(e - 3)};
-}
-
 // NVFP4's elements without dividing. RNE(|V| / S) saturated to 6, S = s · t, is the number of E2M1 midpoints
 // (0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5: below codes 1 .. 7) that |V| passes, a tie passing the midpoint into an
 // even code (those after codes 1, 3, 5). P = midpoint · s · t is exact in double (3 + 4 + 24 bits). For the
@@ -121,14 +98,82 @@ inline std::uint32_t nvfp4_threshold_bits(double p, bool tie_goes_up) {
 }
 inline constexpr double kE2m1Midpoints[7] = {0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0};
 
+// float8_e4m3fn's value of a positive finite code 1 .. 126: c · 2^-9 below 8, else (8 + c % 8) · 2^(c / 8 - 10).
+inline double e4m3_scale_value(std::uint32_t code) {
+  if (code < 8) return code * 0x1p-9;
+  const std::uint64_t power_bits = static_cast<std::uint64_t>((code >> 3) - 10 + 1023) << 52;
+  double power;
+  std::memcpy(&power, &power_bits, sizeof power);
+  return static_cast<double>(8 + (code & 7)) * power;
+}
+
+// NVFP4's per-call tables for a tensor scale t. The block scale s = float8_e4m3fn(RNE(clamp(amax / 6t, 2^-9,
+// 448))) is code 1 + the number of codes c = 2 .. 126 that it reaches, and it reaches c iff amax / 6t passes the
+// midpoint m_c of c - 1 and c, or equals it with c even (a tie goes to the even significand, whose code is even).
+// So, as for the elements, each code is one comparison of amax's bits with G_c = nvfp4_threshold_bits(m_c · 6t,
+// c even) (m_c · 6t exact in double: 5 + 26 bits), the comparison core/blocks/reference.cpp makes with m_c · 6t;
+// the G_c ascend with c. A normal amax's bits >> 20 (its exponent and 3 fraction bits) name a bucket [b, 9b / 8)
+// holding at most two G_c, since G_(c+2) / G_c > 1.14 (m_(c+2) / m_c >= 31 / 27, E4M3's closest; a G_c is m_c · 6t
+// less at most one float32 ulp; the G_c past float32's range are the largest finite, which no amax exceeds): the
+// code is the bucket's start's code c0 plus amax > G_(c0+1) plus amax > G_(c0+2). Float32 subnormal amaxes take a
+// binary search. A bucket's start code (8 buckets, one exponent, at once) and a code's seven element thresholds
+// (midpoints · s · t) are computed on the first block that needs them.
+struct Nvfp4Tables {
+  explicit Nvfp4Tables(float tensor_scale) : t(static_cast<double>(tensor_scale)) {
+    const double six_t = 6.0 * t;
+    for (std::uint32_t c = 2; c <= 126; ++c) {
+      const double midpoint = (e4m3_scale_value(c - 1) + e4m3_scale_value(c)) / 2;
+      boundary[c] = nvfp4_threshold_bits(midpoint * six_t, c % 2 == 0);
+    }
+    boundary[0] = boundary[1] = 0;  // unread: the search starts at G_2
+    std::fill(std::begin(boundary) + 127, std::end(boundary), 0xFFFFFFFFu);  // above every finite amax
+    std::fill(std::begin(row_ready), std::end(row_ready), false);
+    std::fill(std::begin(exponent_ready), std::end(exponent_ready), false);
+  }
+  // 1 + how many G_c a finite amax's bits exceed, by steps of 64 .. 1 over G_2 .. G_129.
+  std::uint32_t searched_scale_code(std::uint32_t amax) const {
+    std::uint32_t passed = 0;
+    for (std::uint32_t step = 64; step != 0; step >>= 1) {  // a mask, not a branch: the outcome is data
+      passed += step & (0u - static_cast<std::uint32_t>(amax > boundary[passed + step + 1]));
+    }
+    return passed + 1;
+  }
+  std::uint32_t scale_code(std::uint32_t amax) {
+    if (amax < 0x00800000u) return searched_scale_code(amax);
+    const std::uint32_t exponent = amax >> 23;
+    if (!exponent_ready[exponent]) {
+      for (std::uint32_t b = exponent << 3; b < (exponent + 1) << 3; ++b) bucket_code[b] = static_cast<std::uint8_t>(searched_scale_code(b << 20));
+      exponent_ready[exponent] = true;
+    }
+    const std::uint32_t c0 = bucket_code[amax >> 20];
+    return c0 + (amax > boundary[c0 + 1] ? 1u : 0u) + (amax > boundary[c0 + 2] ? 1u : 0u);
+  }
+  const std::uint32_t* element_thresholds(std::uint32_t code) {
+    if (!row_ready[code]) {
+      const double scale = e4m3_scale_value(code) * t;
+      for (int i = 0; i < 7; ++i) rows[code][i] = nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1);
+      row_ready[code] = true;
+    }
+    return rows[code];
+  }
+  double t;
+  std::uint32_t boundary[130];  // [c]: G_c for c = 2 .. 126, then all ones
+  std::uint8_t bucket_code[2048];
+  std::uint32_t rows[127][7];
+  bool exponent_ready[256], row_ready[127];
+};
+struct NoNvfp4Tables {
+  explicit NoNvfp4Tables(float) {}
+};
+
 template <class Ops, BlockElements kElements>
 struct BlockQuantizer {
   using V = typename Ops::V;
   explicit BlockQuantizer(const BlockQuantizeParams& p)
-      : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)), one(Ops::splat(1)),
+      : params(p), k(p.element != nullptr ? *p.element : EncodeParams{}), zero(Ops::splat(0)),
         abs_mask(Ops::splat(0x7FFFFFFFu)), byte_mask(Ops::splat(0xFFu)), int8_max(Ops::splat(127)),
         sixty_four(Ops::splat(0x42800000u)), two23(Ops::splat(0x4B000000u)), e2m1_sign(Ops::splat(8)),
-        six_t(6.0 * static_cast<double>(p.tensor_scale)),
+        nvfp4(p.tensor_scale),
         grid(p.element != nullptr ? *p.element : EncodeParams{}, p, kElements == BlockElements::mx_int8) {}
 
   // The lane-wise largest magnitude of one block of kPerBlock vectors (reduced across lanes four blocks at a
@@ -144,47 +189,57 @@ struct BlockQuantizer {
     return m;
   }
 
-  // One block of kPerBlock vectors whose largest magnitude's bits are amax: its scale code, and its element
+  // One MX block of kPerBlock vectors whose largest magnitude's bits are amax: its scale code, and its element
   // codes into `codes` (MX floats: each code << 8).
   template <std::size_t kPerBlock>
   std::uint32_t block(const float* src, std::uint32_t amax, V* codes) const {
     if (amax >= kFloat32Inf) {  // NaN or ±Inf: the scale's NaN code, element codes 0
       for (std::size_t j = 0; j < kPerBlock; ++j) codes[j] = zero;
-      return kElements == BlockElements::nvfp4 ? 0x7Fu : 0xFFu;
+      return 0xFFu;
     }
-    if constexpr (kElements == BlockElements::nvfp4) {
-      float amax_value;
-      std::memcpy(&amax_value, &amax, sizeof amax_value);
-      const Nvfp4Scale s = nvfp4_scale(amax_value, six_t);
-      const double scale = s.value * static_cast<double>(params.tensor_scale);
-      V thresholds[7];
-      for (int i = 0; i < 7; ++i) {
-        thresholds[i] = Ops::splat(nvfp4_threshold_bits(kE2m1Midpoints[i] * scale, i % 2 == 1));
-      }
-      for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V x = Ops::load_f32(src + j * Ops::kLanes);
-        const V a = Ops::and_(x, abs_mask);
-        V count = zero;
-        for (const V& t : thresholds) count = Ops::add(count, Ops::select(Ops::gt(a, t), one, zero));
-        codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x), e2m1_sign));
-      }
-      return s.code;
-    } else {
-      // MXINT8's V · 2^-E is exact where it is 2^-126 or more in magnitude (a float32 times a power of two, and
-      // below 2 as E >= floor(log2 amax), or E = -127 with amax < 2^-126); below, it and the exact quotient both
-      // lie under a quarter of the smallest step (2^-6 before the · 64), so both round to the zero of their sign.
-      const std::uint32_t code = mx_scale_code(params, amax);
-      if constexpr (kElements == BlockElements::mx_float) {
-        mx_elements<kPerBlock>(src, nullptr, Ops::splat(mx_inverse_scale_bits(code, grid.shift)), codes);
-        return code;
-      }
-      // MXINT8: 2^-E, then · 64 apart (2^(6 - E) overflows for E < -121).
-      const V factor = Ops::splat(mx_inverse_scale_bits(code));
-      for (std::size_t j = 0; j < kPerBlock; ++j) {
-        const V x = Ops::load_f32(src + j * Ops::kLanes);
-        codes[j] = int8_element(x, Ops::fmul(Ops::fmul(Ops::and_(x, abs_mask), factor), sixty_four));
-      }
+    // MXINT8's V · 2^-E is exact where it is 2^-126 or more in magnitude (a float32 times a power of two, and
+    // below 2 as E >= floor(log2 amax), or E = -127 with amax < 2^-126); below, it and the exact quotient both
+    // lie under a quarter of the smallest step (2^-6 before the · 64), so both round to the zero of their sign.
+    const std::uint32_t code = mx_scale_code(params, amax);
+    if constexpr (kElements == BlockElements::mx_float) {
+      mx_elements<kPerBlock>(src, nullptr, Ops::splat(mx_inverse_scale_bits(code, grid.shift)), codes);
       return code;
+    }
+    // MXINT8: 2^-E, then · 64 apart (2^(6 - E) overflows for E < -121).
+    const V factor = Ops::splat(mx_inverse_scale_bits(code));
+    for (std::size_t j = 0; j < kPerBlock; ++j) {
+      const V x = Ops::load_f32(src + j * Ops::kLanes);
+      codes[j] = int8_element(x, Ops::fmul(Ops::fmul(Ops::and_(x, abs_mask), factor), sixty_four));
+    }
+    return code;
+  }
+
+  // An NVFP4 block's scale code, and its element thresholds into `row` (null for a NaN or ±Inf amax: the
+  // scale's NaN code, element codes 0).
+  std::uint32_t nvfp4_scale(std::uint32_t amax, const std::uint32_t*& row) const {
+    if (amax >= kFloat32Inf) {
+      row = nullptr;
+      return 0x7Fu;
+    }
+    const std::uint32_t code = nvfp4.scale_code(amax);
+    row = nvfp4.element_thresholds(code);
+    return code;
+  }
+  // Its element codes: how many of the thresholds |V| passes, and V's sign in bit 3.
+  template <std::size_t kPerBlock>
+  void nvfp4_elements(const float* src, const std::uint32_t* row, V* codes) const {
+    if (row == nullptr) {
+      for (std::size_t j = 0; j < kPerBlock; ++j) codes[j] = zero;
+      return;
+    }
+    V thresholds[7];
+    for (int i = 0; i < 7; ++i) thresholds[i] = Ops::splat(row[i]);
+    for (std::size_t j = 0; j < kPerBlock; ++j) {
+      const V x = Ops::load_f32(src + j * Ops::kLanes);
+      const V a = Ops::and_(x, abs_mask);
+      V count = zero;
+      for (const V& t : thresholds) count = Ops::add_one_where(count, Ops::gt(a, t));
+      codes[j] = Ops::or_(count, Ops::and_(Ops::template srl_const<28>(x), e2m1_sign));
     }
   }
 
@@ -236,8 +291,9 @@ struct BlockQuantizer {
 
   const BlockQuantizeParams& params;
   EncodeConsts<Ops> k;
-  V zero, one, abs_mask, byte_mask, int8_max, sixty_four, two23, e2m1_sign;
-  double six_t;
+  V zero, abs_mask, byte_mask, int8_max, sixty_four, two23, e2m1_sign;
+  // Filled as blocks need it (element_thresholds), under a quantizer the span's loop holds const.
+  mutable std::conditional_t<kElements == BlockElements::nvfp4, Nvfp4Tables, NoNvfp4Tables> nvfp4;
   MxElementGrid<Ops> grid;
 };
 
@@ -289,7 +345,14 @@ void quantize_four_blocks(const BlockQuantizer<Ops, kElements>& q, const float* 
       for (std::size_t b = 0; b < 4; ++b) amax[b] = lanes[Ops::kBlockLane[b]];
     }
   }
-  if (!done) {
+  if constexpr (kElements == BlockElements::nvfp4) {
+    // The four scales before the elements, so that the blocks' table look-ups overlap.
+    const std::uint32_t* rows[4];
+    for (std::size_t b = 0; b < 4; ++b) scale_out[b] = static_cast<std::uint8_t>(q.nvfp4_scale(amax[b], rows[b]));
+    for (std::size_t b = 0; b < 4; ++b) {
+      q.template nvfp4_elements<kPerBlock>(src + b * kBlock, rows[b], out + b * kPerBlock);
+    }
+  } else if (!done) {
     for (std::size_t b = 0; b < 4; ++b) {
       scale_out[b] =
           static_cast<std::uint8_t>(q.template block<kPerBlock>(src + b * kBlock, amax[b], out + b * kPerBlock));
