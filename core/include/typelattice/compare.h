@@ -55,7 +55,9 @@ struct CompareRow {
 std::string compare_text(const CompareRow& row);
 std::string compare_line(const CompareRow& row);
 
-// The operands promoted together, left to right as a chain of binary operations ((a op b) op c), in one system.
+// The operands promoted together, left to right as a chain of binary operations ((a op b) op c), in one system;
+// NumPy 1 (numpy-2021) alone sees them all at once, as its np.result_type does, because its value-based casting
+// sizes a Python value against every array (uint8, 300, int8: int16 there, where (uint8 + 300) + int8 is int32).
 // `mode` and `x64` apply where the system has them (jax); the others answer in their one mode. At least one operand.
 CompareRow compare_in(System system, std::span<const Operand> operands, Mode mode = Mode::standard, bool x64 = true);
 // compare_in for every system, in all_systems() order.
