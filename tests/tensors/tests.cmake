@@ -21,7 +21,7 @@ if(TYPELATTICE_DEBIAN_PYTHON)
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_npz_raw_test.py $<TARGET_FILE:typelattice>)
   set_tests_properties(analyze_npz_raw PROPERTIES LABELS unit TIMEOUT 300)
 endif()
-# A sparse file past 2 GiB, analyzed whole within the promised peak memory (wait4's ru_maxrss).
+# A sparse file past 2 GiB, analyzed whole within the promised peak memory (getrusage's ru_maxrss for its children).
 if(TYPELATTICE_DEBIAN_PYTHON)
   add_test(NAME analyze_large_file_memory
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_memory_test.py $<TARGET_FILE:typelattice>)
