@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian 12 machine; a no-op when all is present.
 # Usage: scripts/install-deps.sh [build|test]   (test also brings the browser, Xvfb, fuzzing tools and NumPy)
+# test is test-tools (the Debian packages and the build's npm packages) then test-npm (the test fixtures' npm
+# packages); scripts/test.sh runs test-npm while the first builds compile.
 set -euo pipefail
 want=${1:-build}
+case $want in build|test|test-tools|test-npm) ;; *) echo "usage: $0 [build|test|test-tools|test-npm]" >&2; exit 2 ;; esac
 debs=(cmake g++ pkg-config ninja-build libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
       emscripten node-acorn nodejs libsdl2-dev libimgui-dev libstb-dev libgl-dev fonts-dejavu-core python3
       zlib1g-dev)
-if [ "$want" = test ]; then
+if [ "$want" != build ]; then
   debs+=(xvfb xauth libgl1-mesa-dri chromium fonts-wqy-microhei clang libclang-rt-14-dev libfuzzer-14-dev
          python3-sphinx python3-myst-parser mkdocs mkdocs-material jupyter-notebook  # tests/bundlers
          python3-numpy python3-torch)  # numpy, torch: the conformance label's promote_types checks
@@ -17,7 +20,7 @@ missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
+if [ "$want" != test-npm ] && [ ${#missing[@]} -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}"
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
@@ -35,9 +38,11 @@ npm_packages() {
   fi
 }
 # The build's minifier/bundler of web/dist (web/tools/build-dist.mjs).
-npm_packages web/tools esbuild "esbuild, the build step of web/dist"
-npm_packages web/tools google-closure-compiler-linux "Closure Compiler, which minifies the Emscripten glue"
-if [ "$want" = test ]; then
+if [ "$want" != test-npm ]; then
+  npm_packages web/tools esbuild "esbuild, the build step of web/dist"
+  npm_packages web/tools google-closure-compiler-linux "Closure Compiler, which minifies the Emscripten glue"
+fi
+if [ "$want" = test ] || [ "$want" = test-npm ]; then
   npm_packages tests/js playwright-core "playwright-core, typescript; no browser download"
   npm_packages tests/js typescript "playwright-core, typescript; no browser download"
   npm_packages tests/bundlers/vite vite "the Vite fixture"
