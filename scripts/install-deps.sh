@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian 12 machine; a no-op when all is present.
-# Usage: scripts/install-deps.sh [build|test]   (test also brings the browser, Xvfb, fuzzing tools and NumPy)
+# Usage: scripts/install-deps.sh [build|test|test-tools|test-npm]   (test also brings the browser, Xvfb, fuzzing
+# tools and NumPy).
 # test is test-tools (the Debian packages and the build's npm packages) then test-npm (the test fixtures' npm
 # packages); scripts/test.sh runs test-npm while the first builds compile.
 set -euo pipefail

@@ -2,8 +2,8 @@
 2^29 elements (8192 x 65536), written sparse (its header, four values at the start, two at the very end; the rest
 is a hole that reads as zeros), analyzed against an element and a block target. The statistics must count every
 element and see the values at both ends (the last ones lie past byte 2^31), and the peak resident memory of the
-process (getrusage's ru_maxrss for its children) must stay within 256 MB, the bound docs/tensor-analysis.md ("Speed and memory") gives
-for any file size.
+process (getrusage's ru_maxrss for its children) must stay within 256 MB, the bound docs/tensor-analysis.md
+("Speed and memory") gives for any file size.
 
 Usage: analyze_memory_test.py TYPELATTICE_BINARY
 """
