@@ -19,8 +19,6 @@
 namespace typelattice::cli {
 namespace {
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 std::string hex_byte(std::uint32_t b) {
   const char digits[] = "0123456789abcdef";
   return {digits[(b >> 4) & 15u], digits[b & 15u]};
@@ -58,11 +56,11 @@ class HexValue {
   // The last n <= 3 bytes.
   std::span<const std::uint8_t> last_bytes(std::size_t n) const { return std::span(tail_).last(n); }
   Result<bool> check(std::string_view key) const {
-    if (failed_) return bad(std::string("cannot keep the codes in a temporary file: ") + std::strerror(errno));
+    if (failed_) return bad_value_error(std::string("cannot keep the codes in a temporary file: ") + std::strerror(errno));
     std::string message = "'";
     message += key;
-    if (digits_ % 2 != 0) return bad(message + "' has an odd number of hex digits (" + std::to_string(digits_) + "): two per byte");
-    if (bad_) return bad(message + "' holds '" + displayed(std::string_view(&*bad_, 1)) + "', not a hex digit");
+    if (digits_ % 2 != 0) return bad_value_error(message + "' has an odd number of hex digits (" + std::to_string(digits_) + "): two per byte");
+    if (bad_) return bad_value_error(message + "' holds '" + displayed(std::string_view(&*bad_, 1)) + "', not a hex digit");
     return true;
   }
   std::size_t bytes() const { return digits_ / 2; }
@@ -115,17 +113,17 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
     }
     if (words == 0) continue;
     const std::string where = "line " + std::to_string(line_number) + ": ";
-    if (words != 2) return bad(where + "expected 'KEY VALUE', got '" + displayed(line, line_size) + "'");
+    if (words != 2) return bad_value_error(where + "expected 'KEY VALUE', got '" + displayed(line, line_size) + "'");
     bool* seen = key == "format" ? &has_format : key == "count" ? &has_count : key == "scales" ? &has_scales
                  : key == "codes" ? &has_codes : key == "tensor_scale" ? &has_tensor : nullptr;
     if (seen == nullptr)
-      return bad(where + "unknown key '" + displayed(key, key_size) + "'; expected format, count, tensor_scale, scales or codes");
-    if (*seen) return bad(where + "a second '" + key + "' line; each key is given once");
+      return bad_value_error(where + "unknown key '" + displayed(key, key_size) + "'; expected format, count, tensor_scale, scales or codes");
+    if (*seen) return bad_value_error(where + "a second '" + key + "' line; each key is given once");
     *seen = true;
     if (key == "format") {
       const Result<BlockFormat> named = parse_block_format(value);
       if (!named || *named != f)
-        return bad(where + "the codes are " + displayed(value, value_size) + ", not " + std::string(block_format_name(f)));
+        return bad_value_error(where + "the codes are " + displayed(value, value_size) + ", not " + std::string(block_format_name(f)));
     } else if (key == "count") {
       count_text = value, value_size_of_count = value_size;
     } else if (key == "tensor_scale") {
@@ -134,14 +132,14 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
       hex->flush();
     }
   }
-  if (!has_count || !has_scales || !has_codes) return bad("the packed form needs the lines count, scales and codes");
+  if (!has_count || !has_scales || !has_codes) return bad_value_error("the packed form needs the lines count, scales and codes");
   std::size_t count = 0;
   for (const char c : count_text) {
     if (c < '0' || c > '9' || count > (std::size_t{1} << 40) || value_size_of_count > kEchoLimit)
-      return bad("count '" + displayed(count_text, value_size_of_count) + "' is not a count");
+      return bad_value_error("count '" + displayed(count_text, value_size_of_count) + "' is not a count");
     count = count * 10 + static_cast<std::size_t>(c - '0');
   }
-  if (count == 0) return bad("count must be at least 1");
+  if (count == 0) return bad_value_error("count must be at least 1");
   if (has_tensor) {
     const Result<double> t = parse_number(tensor_text);
     if (!t) return t.error();
@@ -151,8 +149,8 @@ Result<bool> read_packed(BlockFormat f, std::streambuf& in, std::size_t line_num
   }
   if (const Result<bool> ok = scales.check("scales"); !ok) return ok;
   if (scales.bytes() != block_count(f, count)) {
-    return bad(std::to_string(count) + " codes of " + std::string(block_format_name(f)) + " have " +
-               std::to_string(block_count(f, count)) + " scales; 'scales' holds " + std::to_string(scales.bytes()));
+    return bad_value_error(std::to_string(count) + " codes of " + std::string(block_format_name(f)) + " have " +
+                           std::to_string(block_count(f, count)) + " scales; 'scales' holds " + std::to_string(scales.bytes()));
   }
   if (const Result<bool> ok = codes.check("codes"); !ok) return ok;
   if (const Result<bool> ok = check_packed_length(f, codes.bytes(), count); !ok) return ok;
@@ -221,12 +219,12 @@ void append_hex(std::string& out, std::span<const std::uint8_t> bytes) {
 
 Result<float> tensor_scale_of(double value, std::string_view text) {
   if (!(value > 0.0) || std::isinf(value) || std::isinf(static_cast<float>(value)))
-    return bad("tensor_scale " + displayed(text) + " is not a positive finite float32");
+    return bad_value_error("tensor_scale " + displayed(text) + " is not a positive finite float32");
   const auto t = static_cast<float>(value);
   // quantize writes the tensor scale's exact decimal: a value between float32s was not written by it.
   if (static_cast<double>(t) != value) {
-    return bad("tensor_scale " + displayed(text) + " is not exactly a float32 (the nearest is " +
-               block_value_text(static_cast<double>(t)) + ")");
+    return bad_value_error("tensor_scale " + displayed(text) + " is not exactly a float32 (the nearest is " +
+                           block_value_text(static_cast<double>(t)) + ")");
   }
   return t;
 }
@@ -237,26 +235,26 @@ Result<bool> read_block_codes(BlockFormat f, std::istream& in, BlockCodeStream& 
   std::size_t line = 1;
   int c = buffer.sgetc();
   for (; c == ' ' || c == '\t' || c == '\r' || c == '\n'; c = buffer.snextc()) line += c == '\n' ? 1 : 0;
-  if (c == std::char_traits<char>::eof()) return bad("no input: expected quantize's JSON or its packed form");
+  if (c == std::char_traits<char>::eof()) return bad_value_error("no input: expected quantize's JSON or its packed form");
   const Result<bool> read = c == '{' ? read_block_json(f, in, out) : read_packed(f, buffer, line, out);
   if (!read) return read;
   if (out.tensor_scale != 1.0f && f != BlockFormat::nvfp4)
-    return bad("a tensor_scale applies to nvfp4 only, not " + std::string(block_format_name(f)));
+    return bad_value_error("a tensor_scale applies to nvfp4 only, not " + std::string(block_format_name(f)));
   if (!out.scales.rewind() || !out.codes.rewind())
-    return bad(std::string("cannot read the codes back from a temporary file: ") + std::strerror(errno));
+    return bad_value_error(std::string("cannot read the codes back from a temporary file: ") + std::strerror(errno));
   return true;
 }
 
 Result<std::size_t> read_packed_format_and_count(std::istream& in, std::string_view name) {
   std::string key, value;
   if (!(in >> key >> value) || key != "format")
-    return bad("dequantize --from " + std::string(name) + " reads quantize's JSON or packed form");
-  if (value != name) return bad("the input is " + displayed(value) + ", not " + std::string(name));
-  if (!(in >> key >> value) || key != "count") return bad("expected 'count N' after the format");
+    return bad_value_error("dequantize --from " + std::string(name) + " reads quantize's JSON or packed form");
+  if (value != name) return bad_value_error("the input is " + displayed(value) + ", not " + std::string(name));
+  if (!(in >> key >> value) || key != "count") return bad_value_error("expected 'count N' after the format");
   std::size_t count = 0;
   for (const char c : value) {
     if (c < '0' || c > '9' || count > (SIZE_MAX - 9) / 10)
-      return bad("count '" + displayed(value) + "' is not a number of values");
+      return bad_value_error("count '" + displayed(value) + "' is not a number of values");
     count = count * 10 + static_cast<std::size_t>(c - '0');
   }
   return count;
@@ -264,13 +262,13 @@ Result<std::size_t> read_packed_format_and_count(std::istream& in, std::string_v
 
 Result<std::vector<std::uint8_t>> read_hex_field(std::istream& in, const std::string& key) {
   std::string word, text;
-  if (!(in >> word) || word != key) return bad("expected '" + key + " HEX'");
-  if (!(in >> text)) return bad(key + ": no hex digits");
-  if (text.size() % 2 != 0) return bad(key + ": an odd number of hex digits");
+  if (!(in >> word) || word != key) return bad_value_error("expected '" + key + " HEX'");
+  if (!(in >> text)) return bad_value_error(key + ": no hex digits");
+  if (text.size() % 2 != 0) return bad_value_error(key + ": an odd number of hex digits");
   std::vector<std::uint8_t> bytes(text.size() / 2);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const int nibble = hex_digit(static_cast<unsigned char>(text[i]));
-    if (nibble < 0) return bad(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
+    if (nibble < 0) return bad_value_error(key + ": character " + std::to_string(i + 1) + " is not a hex digit");
     bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] | nibble << (i % 2 == 0 ? 4 : 0));
   }
   return bytes;

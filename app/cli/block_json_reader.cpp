@@ -13,8 +13,6 @@
 namespace typelattice::cli {
 namespace {
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 // Deeper than any document quantize writes (4 levels), as deep as a lattice file may nest.
 constexpr std::size_t kMaxDepth = 64;
 
@@ -65,14 +63,14 @@ class BlockSax {
   }
 
   Result<bool> result() {
-    if (syntax_ || !root_seen_) return bad("the input is not a JSON object");
-    if (too_deep_) return bad("the document nests more than " + std::to_string(kMaxDepth) + " levels");
-    if (duplicate_) return bad(*duplicate_);
-    if (format_error_) return bad(*format_error_);
-    if (tensor_error_) return bad(*tensor_error_);
-    if (!blocks_seen_ || blocks_ == 0) return bad("\"blocks\" must be a non-empty array");
-    if (block_error_) return bad(*block_error_);
-    if (failed_) return bad(std::string("cannot keep the codes in a temporary file: ") + std::strerror(errno));
+    if (syntax_ || !root_seen_) return bad_value_error("the input is not a JSON object");
+    if (too_deep_) return bad_value_error("the document nests more than " + std::to_string(kMaxDepth) + " levels");
+    if (duplicate_) return bad_value_error(*duplicate_);
+    if (format_error_) return bad_value_error(*format_error_);
+    if (tensor_error_) return bad_value_error(*tensor_error_);
+    if (!blocks_seen_ || blocks_ == 0) return bad_value_error("\"blocks\" must be a non-empty array");
+    if (block_error_) return bad_value_error(*block_error_);
+    if (failed_) return bad_value_error(std::string("cannot keep the codes in a temporary file: ") + std::strerror(errno));
     out_.count = count_;
     return true;
   }

@@ -31,8 +31,6 @@ namespace {
 
 using json = nlohmann::json;
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 }  // namespace
 
 Result<BnbTensors> read_bnb_block_json(BnbBlockType t, std::istream& in) {
@@ -41,25 +39,25 @@ Result<BnbTensors> read_bnb_block_json(BnbBlockType t, std::istream& in) {
   if (!read) return read.error();
   const json& doc = *read;
   const auto blocks = doc.find("blocks");
-  if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad("\"blocks\" must be a non-empty array");
+  if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad_value_error("\"blocks\" must be a non-empty array");
   BnbTensors out;
   std::vector<std::uint8_t> codes;
   for (std::size_t i = 0; i < blocks->size(); ++i) {
     const json& block = (*blocks)[i];
     const std::string where = "block " + std::to_string(i + 1) + ": ";
-    if (!block.is_object()) return bad(where + "a block must be an object");
+    if (!block.is_object()) return bad_value_error(where + "a block must be an object");
     const auto absmax = block.find("absmax");
     const std::optional<std::uint64_t> bits = absmax == block.end() ? std::nullopt : code_of(*absmax, 0xffffffffu);
-    if (!bits) return bad(where + "no \"absmax\" code from 0 to 4294967295 (its float32 bits)");
+    if (!bits) return bad_value_error(where + "no \"absmax\" code from 0 to 4294967295 (its float32 bits)");
     out.absmax.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(*bits)));
     const auto elements = block.find("elements");
     if (elements == block.end() || !elements->is_array() || elements->empty() || elements->size() > kBnbBlockSize)
-      return bad(where + "\"elements\" must be an array of 1 to 64 elements");
+      return bad_value_error(where + "\"elements\" must be an array of 1 to 64 elements");
     if (i + 1 < blocks->size() && elements->size() != kBnbBlockSize)
-      return bad(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than 64");
+      return bad_value_error(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than 64");
     for (std::size_t j = 0; j < elements->size(); ++j) {
       const std::optional<std::uint64_t> code = code_of((*elements)[j], 15);
-      if (!code) return bad(where + "element " + std::to_string(j + 1) + " has no \"code\" from 0 to 15");
+      if (!code) return bad_value_error(where + "element " + std::to_string(j + 1) + " has no \"code\" from 0 to 15");
       codes.push_back(static_cast<std::uint8_t>(*code));
     }
   }

@@ -27,8 +27,6 @@
 namespace typelattice::cli {
 namespace {
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 std::string scale_text(float s) {
   return hex_text(std::bit_cast<std::uint32_t>(s), 8) + " " + block_value_text(static_cast<double>(s));
 }
@@ -115,8 +113,8 @@ Result<DsTileShape> parse_ds_shape(const std::string& text) {
   const DsTileShape shape{comma == std::string::npos ? 0 : number(view.substr(0, comma)),
                           comma == std::string::npos ? 0 : number(view.substr(comma + 1))};
   if (shape.rows == 0 || shape.cols == 0 || shape.cols > SIZE_MAX / shape.rows)
-    return bad("a shape is ROWS,COLS, two positive integers whose product is a count of values, not '" +
-               displayed(text) + "'");
+    return bad_value_error("a shape is ROWS,COLS, two positive integers whose product is a count of values, not '" +
+                           displayed(text) + "'");
   return shape;
 }
 

@@ -49,8 +49,6 @@ namespace {
 
 using json = nlohmann::json;
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 }  // namespace
 
 Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
@@ -63,13 +61,13 @@ Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
   if (shape == doc.end() || !shape->is_array() || shape->size() != 2 || !(*shape)[0].is_number_unsigned() ||
       !(*shape)[1].is_number_unsigned() || (*shape)[0].get<std::uint64_t>() - 1 >= kMaxSide ||
       (*shape)[1].get<std::uint64_t>() - 1 >= kMaxSide)
-    return bad("\"shape\" must be [ROWS, COLS], two integers from 1 to 2147483648");
+    return bad_value_error("\"shape\" must be [ROWS, COLS], two integers from 1 to 2147483648");
   DsTiles out;
   out.shape = {(*shape)[0].get<std::size_t>(), (*shape)[1].get<std::size_t>()};
   const std::size_t tile_rows = ds_tile_row_count(t, out.shape), tile_cols = ds_tile_col_count(out.shape);
   const auto tiles = doc.find("tiles");
   if (tiles == doc.end() || !tiles->is_array() || tiles->size() != tile_rows * tile_cols)
-    return bad("\"tiles\" must be an array of the shape's " + std::to_string(tile_rows * tile_cols) + " tiles");
+    return bad_value_error("\"tiles\" must be an array of the shape's " + std::to_string(tile_rows * tile_cols) + " tiles");
   // The elements must fill the shape before it is allocated.
   std::size_t given = 0;
   for (const json& tile : *tiles) {
@@ -77,8 +75,8 @@ Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
     given += tile.is_object() && elements != tile.end() && elements->is_array() ? elements->size() : 0;
   }
   if (given != out.shape.rows * out.shape.cols)
-    return bad("the tiles hold " + std::to_string(given) + " elements, the shape " + std::to_string(out.shape.rows) +
-               "×" + std::to_string(out.shape.cols));
+    return bad_value_error("the tiles hold " + std::to_string(given) + " elements, the shape " + std::to_string(out.shape.rows) +
+                           "×" + std::to_string(out.shape.cols));
   out.scales.assign(tile_rows * tile_cols, 0.0f);
   out.codes.assign(out.shape.rows * out.shape.cols, 0);
   std::vector<bool> seen(out.scales.size());
@@ -89,23 +87,23 @@ Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
     const std::optional<std::uint64_t> row = unsigned_member(tile, "row", tile_rows - 1);
     const std::optional<std::uint64_t> col = unsigned_member(tile, "col", tile_cols - 1);
     if (!row || !col)
-      return bad(where + "\"row\" and \"col\" must be tile indices below " + std::to_string(tile_rows) + " and " +
-                 std::to_string(tile_cols));
+      return bad_value_error(where + "\"row\" and \"col\" must be tile indices below " + std::to_string(tile_rows) + " and " +
+                             std::to_string(tile_cols));
     const std::size_t index = *row * tile_cols + *col;
-    if (seen[index]) return bad(where + "tile " + std::to_string(*row) + "," + std::to_string(*col) + " is given twice");
+    if (seen[index]) return bad_value_error(where + "tile " + std::to_string(*row) + "," + std::to_string(*col) + " is given twice");
     seen[index] = true;
     const auto scale = tile.find("scale");
     const std::optional<std::uint64_t> bits = scale == tile.end() ? std::nullopt : unsigned_member(*scale, "code", 0xffffffffu);
-    if (!bits) return bad(where + "no \"scale\" code from 0 to 4294967295 (its float32 bits)");
+    if (!bits) return bad_value_error(where + "no \"scale\" code from 0 to 4294967295 (its float32 bits)");
     out.scales[index] = std::bit_cast<float>(static_cast<std::uint32_t>(*bits));
     const std::size_t r0 = *row * band, r1 = std::min(out.shape.rows, r0 + band);
     const std::size_t c0 = *col * kDsTileCols, c1 = std::min(out.shape.cols, c0 + kDsTileCols);
     const auto elements = tile.find("elements");
     if (elements == tile.end() || !elements->is_array() || elements->size() != (r1 - r0) * (c1 - c0))
-      return bad(where + "\"elements\" must hold the tile's " + std::to_string((r1 - r0) * (c1 - c0)) + " elements");
+      return bad_value_error(where + "\"elements\" must hold the tile's " + std::to_string((r1 - r0) * (c1 - c0)) + " elements");
     for (std::size_t e = 0; e < elements->size(); ++e) {
       const std::optional<std::uint64_t> code = unsigned_member((*elements)[e], "code", 255);
-      if (!code) return bad(where + "element " + std::to_string(e + 1) + " has no \"code\" from 0 to 255");
+      if (!code) return bad_value_error(where + "element " + std::to_string(e + 1) + " has no \"code\" from 0 to 255");
       out.codes[(r0 + e / (c1 - c0)) * out.shape.cols + c0 + e % (c1 - c0)] = static_cast<std::uint8_t>(*code);
     }
   }

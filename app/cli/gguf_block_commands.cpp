@@ -128,33 +128,27 @@ int run_quantize_gguf(GgufBlockType t, GgufForm form, const std::function<Result
   return out.flush() ? 0 : 3;
 }
 
-namespace {
-
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
-}  // namespace
-
 Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements, std::size_t block_bytes,
                               std::istream& in, Spool& spooled) {
   const Result<std::size_t> counted = read_packed_format_and_count(in, name);
-  if (!counted) return bad(counted.error().message);
+  if (!counted) return bad_value_error(counted.error().message);
   const std::size_t count = *counted;
   if (count % block_elements != 0) {
-    return bad("count " + std::to_string(count) + " is not a whole number of " + std::to_string(block_elements) +
-               "-value blocks");
+    return bad_value_error("count " + std::to_string(count) + " is not a whole number of " + std::to_string(block_elements) +
+                           "-value blocks");
   }
   std::string key;
-  if (!(in >> key) || key != "blocks") return bad("expected 'blocks HEX' after the count");
+  if (!(in >> key) || key != "blocks") return bad_value_error("expected 'blocks HEX' after the count");
   in >> std::ws;
   std::vector<std::uint8_t> chunk;
   std::size_t digits = 0;
   int high = -1;
   const auto write_failed = [] {
-    return bad(std::string("cannot keep the blocks in a temporary file: ") + std::strerror(errno));
+    return bad_value_error(std::string("cannot keep the blocks in a temporary file: ") + std::strerror(errno));
   };
   for (int c; (c = in.get()) != EOF && !std::isspace(c); ++digits) {
     const int nibble = std::isdigit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
-    if (nibble < 0) return bad("blocks: character " + std::to_string(digits + 1) + " is not a hex digit");
+    if (nibble < 0) return bad_value_error("blocks: character " + std::to_string(digits + 1) + " is not a hex digit");
     if (high < 0) {
       high = nibble;
       continue;
@@ -167,11 +161,11 @@ Result<bool> read_gguf_packed(std::string_view name, std::size_t block_elements,
     }
   }
   if (!chunk.empty() && !spooled.write(chunk)) return write_failed();
-  if (in >> key) return bad("unexpected '" + displayed(key) + "' after the blocks");
+  if (in >> key) return bad_value_error("unexpected '" + displayed(key) + "' after the blocks");
   const std::size_t want = count / block_elements * block_bytes;
   if (high >= 0 || spooled.size() != want)
-    return bad("count " + std::to_string(count) + " takes " + std::to_string(want) + " bytes of " + std::string(name) +
-               " blocks, not " + std::to_string(digits) + " hex digits");
+    return bad_value_error("count " + std::to_string(count) + " takes " + std::to_string(want) + " bytes of " + std::string(name) +
+                           " blocks, not " + std::to_string(digits) + " hex digits");
   return true;
 }
 

@@ -36,8 +36,6 @@ namespace {
 
 using json = nlohmann::json;
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 }  // namespace
 
 Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream& in) {
@@ -46,48 +44,48 @@ Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream
   if (!read) return read.error();
   const json& doc = *read;
   const auto blocks = doc.find("blocks");
-  if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad("\"blocks\" must be a non-empty array");
+  if (blocks == doc.end() || !blocks->is_array() || blocks->empty()) return bad_value_error("\"blocks\" must be a non-empty array");
   const std::string group = std::to_string(spec.group), max_code = std::to_string(spec.max_code());
   IntGroupCodes out;
   for (std::size_t i = 0; i < blocks->size(); ++i) {
     const json& block = (*blocks)[i];
     const std::string where = "block " + std::to_string(i + 1) + ": ";
-    if (!block.is_object()) return bad(where + "a block must be an object");
+    if (!block.is_object()) return bad_value_error(where + "a block must be an object");
     IntGroupScale scale;
     const auto scale_field = block.find("scale");
     const std::optional<std::uint64_t> code = scale_field == block.end() ? std::nullopt : code_of(*scale_field, 0xffff);
-    if (!code) return bad(where + "no \"scale\" code from 0 to 65535 (its float16 bits)");
+    if (!code) return bad_value_error(where + "no \"scale\" code from 0 to 65535 (its float16 bits)");
     scale.scale = static_cast<std::uint16_t>(*code);
     const auto bias = block.find("bias");
     if (spec.has_bias()) {
       const std::optional<std::uint64_t> bias_code = bias == block.end() ? std::nullopt : code_of(*bias, 0xffff);
-      if (!bias_code) return bad(where + "no \"bias\" code from 0 to 65535 (its float16 bits)");
+      if (!bias_code) return bad_value_error(where + "no \"bias\" code from 0 to 65535 (its float16 bits)");
       scale.bias = static_cast<std::uint16_t>(*bias_code);
     } else if (bias != block.end()) {
-      return bad(where + name + " has no bias: its value is scale × (q − z)");
+      return bad_value_error(where + name + " has no bias: its value is scale × (q − z)");
     }
     const auto zero = block.find("zero");
     if (!spec.asymmetric) {
-      if (zero != block.end()) return bad(where + name + " stores no zero point: it is " +
-                                          std::to_string(spec.fixed_zero()) + ", not a \"zero\" field");
+      if (zero != block.end()) return bad_value_error(where + name + " stores no zero point: it is " +
+                                                      std::to_string(spec.fixed_zero()) + ", not a \"zero\" field");
       scale.zero = spec.fixed_zero();
     } else {
       if (zero == block.end() || !zero->is_number_unsigned() ||
           zero->get<std::uint64_t>() > static_cast<std::uint64_t>(spec.max_code()))
-        return bad(where + "no \"zero\" point from 0 to " + max_code);
+        return bad_value_error(where + "no \"zero\" point from 0 to " + max_code);
       scale.zero = static_cast<int>(zero->get<std::uint64_t>());
     }
     out.groups.push_back(scale);
     const auto elements = block.find("elements");
     if (elements == block.end() || !elements->is_array() || elements->empty() ||
         elements->size() > static_cast<std::size_t>(spec.group))
-      return bad(where + "\"elements\" must be an array of 1 to " + group + " elements");
+      return bad_value_error(where + "\"elements\" must be an array of 1 to " + group + " elements");
     if (i + 1 < blocks->size() && elements->size() != static_cast<std::size_t>(spec.group))
-      return bad(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than " +
-                 group);
+      return bad_value_error(where + std::to_string(elements->size()) + " elements: only the last block may hold fewer than " +
+                             group);
     for (std::size_t j = 0; j < elements->size(); ++j) {
       const std::optional<std::uint64_t> q = code_of((*elements)[j], static_cast<std::uint64_t>(spec.max_code()));
-      if (!q) return bad(where + "element " + std::to_string(j + 1) + " has no \"code\" from 0 to " + max_code);
+      if (!q) return bad_value_error(where + "element " + std::to_string(j + 1) + " has no \"code\" from 0 to " + max_code);
       out.codes.push_back(static_cast<std::uint8_t>(*q));
     }
   }

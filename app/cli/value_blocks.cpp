@@ -37,12 +37,6 @@ bool append_spool_hex(Output& out, Spool& spool) {
   return true;
 }
 
-namespace {
-
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
-}  // namespace
-
 std::array<std::uint8_t, 4> float32_bytes(float v) {
   const auto bits = std::bit_cast<std::uint32_t>(v);
   return {static_cast<std::uint8_t>(bits), static_cast<std::uint8_t>(bits >> 8), static_cast<std::uint8_t>(bits >> 16),
@@ -50,7 +44,7 @@ std::array<std::uint8_t, 4> float32_bytes(float v) {
 }
 
 Result<std::vector<float>> float32s_of_bytes(std::span<const std::uint8_t> bytes, const std::string& key) {
-  if (bytes.size() % 4 != 0) return bad(key + ": not a whole number of float32s");
+  if (bytes.size() % 4 != 0) return bad_value_error(key + ": not a whole number of float32s");
   std::vector<float> out(bytes.size() / 4);
   for (std::size_t i = 0; i < out.size(); ++i) {
     std::uint32_t bits = 0;

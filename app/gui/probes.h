@@ -3,6 +3,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <cfloat>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ struct Route {
   std::string from, to;
   std::vector<ImVec2> points;
 };
+
+// A clip rectangle that hides nothing: for regions drawn outside any scrolled child window.
+inline const ImVec4 kEverywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
 
 class Probes {
  public:

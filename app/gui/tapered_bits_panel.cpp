@@ -7,7 +7,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -19,7 +18,6 @@ namespace typelattice::gui {
 
 namespace {
 
-const ImVec4 kEverywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
 
 ImVec4 colour_of(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 

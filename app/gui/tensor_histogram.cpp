@@ -3,7 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <string>
 
@@ -11,7 +10,6 @@ namespace typelattice::gui {
 
 namespace {
 
-const ImVec4 kEverywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
 
 constexpr ImU32 kBar = IM_COL32(96, 165, 250, 255);
 // A range's parts, from small magnitudes to large.

@@ -7,7 +7,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <string>
 
@@ -20,7 +19,6 @@ namespace typelattice::gui {
 
 namespace {
 
-const ImVec4 kEverywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
 
 std::string shape_text(const std::vector<std::uint64_t>& shape) {
   std::string out = "[";

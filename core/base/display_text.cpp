@@ -65,4 +65,12 @@ std::string displayed(std::string_view text, std::size_t whole) {
   return out;
 }
 
+// Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict) about "'" + displayed(text) + "'".
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  out += displayed(text);
+  out += '\'';
+  return out;
+}
+
 }  // namespace typelattice

@@ -41,8 +41,6 @@ constexpr double kNvfp4MinScale = 0x1p-9;
 constexpr double kNvfp4MaxScale = 448.0;
 constexpr int kMinScaleExponent = -127, kMaxScaleExponent = 127;
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 // The E8M0 exponent of an MX block from a finite amax > 0 (before clamping). std::ilogb is floor(log2 amax) for
 // every positive float, subnormals included.
 int mx_exponent(const BlockFormatSpec& spec, ScaleMode mode, float amax) {
@@ -118,17 +116,17 @@ Result<BlockOptions> block_options(BlockFormat f, std::optional<ScaleMode> mode,
   options.scale_mode = mode.value_or(spec.default_scale_mode);
   if (!has_scale_mode(f, options.scale_mode)) {
     if (spec.power_of_two_scale()) {
-      return bad_value("scale mode 'nearest' is nvfp4's; " + std::string(spec.name) +
-                       " (an E8M0 scale) takes floor, ceil, even or rceil");
+      return bad_value_error("scale mode 'nearest' is nvfp4's; " + std::string(spec.name) +
+                             " (an E8M0 scale) takes floor, ceil, even or rceil");
     }
-    return bad_value("scale mode '" + std::string(scale_mode_name(options.scale_mode)) +
-                     "' applies to the MX formats (E8M0 scales); nvfp4's scale is always 'nearest': "
-                     "float8_e4m3fn(RNE(amax / 6))");
+    return bad_value_error("scale mode '" + std::string(scale_mode_name(options.scale_mode)) +
+                           "' applies to the MX formats (E8M0 scales); nvfp4's scale is always 'nearest': "
+                           "float8_e4m3fn(RNE(amax / 6))");
   }
   if (tensor_scale) {
     if (!spec.takes_tensor_scale()) {
-      return bad_value("a per-tensor scale applies to nvfp4 only; " + std::string(spec.name) +
-                       " scales each block by a power of two");
+      return bad_value_error("a per-tensor scale applies to nvfp4 only; " + std::string(spec.name) +
+                             " scales each block by a power of two");
     }
     options.tensor_scale = nvfp4_tensor_scale(values);
   }

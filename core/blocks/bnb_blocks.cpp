@@ -52,8 +52,6 @@ float abs_max(std::span<const float> x) {
 // torch.clamp(absmax, min=1e-38): keeps NaN; 1e-38 rounds to a float32 subnormal.
 float at_least_tiny(float absmax) { return std::isnan(absmax) ? absmax : std::max(absmax, 1e-38f); }
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 }  // namespace
 
 std::span<const BnbBlockSpec> bnb_block_types() { return kBnbBlockTypes; }
@@ -107,11 +105,11 @@ std::size_t bnb_packed_size(std::size_t count) { return (count + 1) / 2; }
 Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> values, std::span<float> absmax,
                                         std::span<std::uint8_t> packed) {
   const std::string name(bnb_block_spec(t).name);
-  if (values.empty()) return bad_value(name + " has no values to quantize");
+  if (values.empty()) return bad_value_error(name + " has no values to quantize");
   if (absmax.size() != bnb_absmax_count(values.size()) || packed.size() != bnb_packed_size(values.size()))
-    return bad_value(std::to_string(values.size()) + " values take " +
-                     std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
-                     std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes");
+    return bad_value_error(std::to_string(values.size()) + " values take " +
+                           std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
+                           std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes");
   for (std::size_t i = 0; i < absmax.size(); ++i) {
     const std::size_t first = i * kBnbBlockSize;
     const std::size_t size = std::min<std::size_t>(kBnbBlockSize, values.size() - first);
@@ -134,12 +132,12 @@ void pack_bnb_block(BnbBlockType t, const BnbBlock& block, std::span<std::uint8_
 Result<std::size_t> dequantize_bnb_blocks(BnbBlockType t, std::span<const std::uint8_t> packed,
                                           std::span<const float> absmax, std::span<float> values) {
   const std::string name(bnb_block_spec(t).name);
-  if (values.empty()) return bad_value(name + " has no values to dequantize");
+  if (values.empty()) return bad_value_error(name + " has no values to dequantize");
   if (absmax.size() != bnb_absmax_count(values.size()) || packed.size() != bnb_packed_size(values.size()))
-    return bad_value(std::to_string(values.size()) + " values take " +
-                     std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
-                     std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes, not " +
-                     std::to_string(absmax.size()) + " and " + std::to_string(packed.size()));
+    return bad_value_error(std::to_string(values.size()) + " values take " +
+                           std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
+                           std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes, not " +
+                           std::to_string(absmax.size()) + " and " + std::to_string(packed.size()));
   for (std::size_t j = 0; j < values.size(); ++j) {
     const std::uint8_t byte = packed[j / 2];
     const auto code = static_cast<std::uint8_t>(j % 2 == 0 ? byte >> 4 : byte & 0xf);

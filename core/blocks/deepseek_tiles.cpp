@@ -24,8 +24,6 @@ constexpr std::array<DsTileSpec, kDsTileTypeCount> kDsTileTypes{{
     {DsTileType::fp8_128x128_ue8m0, "ds_fp8_128x128_ue8m0", 128, true},
 }};
 
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 std::size_t ceil_div(std::size_t a, std::size_t b) { return a / b + (a % b != 0); }
 
 // Checks the spans against the shape; empty when they fit.
@@ -87,7 +85,7 @@ std::size_t ds_scale_count(DsTileType t, DsTileShape shape) {
 Result<std::size_t> quantize_ds_tiles(DsTileType t, DsTileShape shape, std::span<const float> values,
                                       std::span<float> scales, std::span<std::uint8_t> codes) {
   if (const std::string problem = shape_problem(t, shape, values.size(), scales.size(), codes.size()); !problem.empty())
-    return bad(problem);
+    return bad_value_error(problem);
   const DsTileSpec& spec = ds_tile_spec(t);
   const std::size_t band_rows = static_cast<std::size_t>(spec.tile_rows), tile_cols = ds_tile_col_count(shape);
   std::vector<float> quotients;
@@ -115,7 +113,7 @@ Result<std::size_t> quantize_ds_tiles(DsTileType t, DsTileShape shape, std::span
 Result<std::size_t> dequantize_ds_tiles(DsTileType t, DsTileShape shape, std::span<const float> scales,
                                         std::span<const std::uint8_t> codes, std::span<float> values) {
   if (const std::string problem = shape_problem(t, shape, values.size(), scales.size(), codes.size()); !problem.empty())
-    return bad(problem);
+    return bad_value_error(problem);
   const std::size_t band_rows = static_cast<std::size_t>(ds_tile_spec(t).tile_rows), tile_cols = ds_tile_col_count(shape);
   for (std::size_t i = 0; i < codes.size(); ++i) {
     const std::size_t r = i / shape.cols, c = i % shape.cols;

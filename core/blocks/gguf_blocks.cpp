@@ -65,8 +65,6 @@ kernels::GgufDequantizeFn dequantize_kernel(GgufBlockType t, Isa isa) {
   return nullptr;
 }
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 // ggml's GGML_FP32_TO_FP16: round to nearest even, overflow to ±Inf, NaN to 0x7e00 with the input's sign.
 std::uint16_t float16_code(float v) {
   if (std::isnan(v)) return static_cast<std::uint16_t>((std::signbit(v) ? 0x8000u : 0u) | 0x7e00u);
@@ -284,14 +282,14 @@ GgufBlock quantize_gguf_block(GgufBlockType t, std::span<const float, kGgufBlock
 Result<bool> write_gguf_block(GgufBlockType t, const GgufBlock& block, std::span<std::uint8_t> bytes) {
   const GgufBlockSpec& spec = gguf_block_spec(t);
   if (bytes.size() != static_cast<std::size_t>(spec.block_bytes))
-    return bad_value(std::string(spec.name) + " blocks take " + std::to_string(spec.block_bytes) + " bytes, not " +
-                     std::to_string(bytes.size()));
+    return bad_value_error(std::string(spec.name) + " blocks take " + std::to_string(spec.block_bytes) + " bytes, not " +
+                           std::to_string(bytes.size()));
   for (int j = 0; j < kGgufBlockSize; ++j)
     if (spec.element_bits < 8 && block.q[static_cast<std::size_t>(j)] >> spec.element_bits != 0)
-      return bad_value("element " + std::to_string(j + 1) + "'s code is wider than " +
-                       std::to_string(spec.element_bits) + " bits");
+      return bad_value_error("element " + std::to_string(j + 1) + "'s code is wider than " +
+                             std::to_string(spec.element_bits) + " bits");
   const bool e8m0 = spec.scale == GgufScale::e8m0;
-  if (e8m0 && block.d > 0xff) return bad_value("an E8M0 scale's code is wider than 8 bits");
+  if (e8m0 && block.d > 0xff) return bad_value_error("an E8M0 scale's code is wider than 8 bits");
   std::size_t at = 0;
   const auto put16 = [&](std::uint16_t v) {
     bytes[at++] = static_cast<std::uint8_t>(v & 0xff);
@@ -318,8 +316,8 @@ Result<bool> write_gguf_block(GgufBlockType t, const GgufBlock& block, std::span
 Result<GgufBlock> read_gguf_block(GgufBlockType t, std::span<const std::uint8_t> bytes) {
   const GgufBlockSpec& spec = gguf_block_spec(t);
   if (bytes.size() != static_cast<std::size_t>(spec.block_bytes))
-    return bad_value(std::string(spec.name) + " blocks take " + std::to_string(spec.block_bytes) + " bytes, not " +
-                     std::to_string(bytes.size()));
+    return bad_value_error(std::string(spec.name) + " blocks take " + std::to_string(spec.block_bytes) + " bytes, not " +
+                           std::to_string(bytes.size()));
   GgufBlock b;
   std::size_t at = 0;
   const auto get16 = [&]() {
@@ -352,10 +350,10 @@ Result<std::size_t> quantize_gguf_blocks(GgufBlockType t, std::span<const float>
                                          std::span<std::uint8_t> bytes) {
   const GgufBlockSpec& spec = gguf_block_spec(t);
   if (values.size() % kGgufBlockSize != 0)
-    return bad_value(std::string(spec.name) + " takes whole blocks of 32 values, not " + std::to_string(values.size()));
+    return bad_value_error(std::string(spec.name) + " takes whole blocks of 32 values, not " + std::to_string(values.size()));
   if (bytes.size() != gguf_bytes_size(t, values.size()))
-    return bad_value(std::to_string(values.size()) + " values take " + std::to_string(gguf_bytes_size(t, values.size())) +
-                     " bytes of " + std::string(spec.name) + ", not " + std::to_string(bytes.size()));
+    return bad_value_error(std::to_string(values.size()) + " values take " + std::to_string(gguf_bytes_size(t, values.size())) +
+                           " bytes of " + std::string(spec.name) + ", not " + std::to_string(bytes.size()));
   const std::size_t blocks = values.size() / kGgufBlockSize, size = static_cast<std::size_t>(spec.block_bytes);
   for (std::size_t i = 0; i < blocks; ++i) {
     const GgufBlock b = quantize_gguf_block(t, values.subspan(i * kGgufBlockSize).first<kGgufBlockSize>());
@@ -369,12 +367,12 @@ Result<std::size_t> dequantize_gguf_blocks(GgufBlockType t, std::span<const std:
   const GgufBlockSpec& spec = gguf_block_spec(t);
   const std::size_t size = static_cast<std::size_t>(spec.block_bytes);
   if (bytes.size() % size != 0)
-    return bad_value(std::string(spec.name) + " blocks take " + std::to_string(size) + " bytes each: " +
-                     std::to_string(bytes.size()) + " is not a whole number of them");
+    return bad_value_error(std::string(spec.name) + " blocks take " + std::to_string(size) + " bytes each: " +
+                           std::to_string(bytes.size()) + " is not a whole number of them");
   const std::size_t blocks = bytes.size() / size;
   if (values.size() != blocks * kGgufBlockSize)
-    return bad_value(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufBlockSize) +
-                     " values, not " + std::to_string(values.size()));
+    return bad_value_error(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufBlockSize) +
+                           " values, not " + std::to_string(values.size()));
   if (const kernels::GgufDequantizeFn kernel = dequantize_kernel(t, isa)) {
     kernel(bytes.data(), blocks, values.data());
     return blocks;

@@ -76,8 +76,6 @@ kernels::GgufDequantizeFn dequantize_kernel(GgufKQuantType t, Isa isa) {
   return kernels::block_kernels(isa).dequantize_gguf[static_cast<int>(kernels::GgufKernel::q4_k)];
 }
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 std::uint16_t load16(std::span<const std::uint8_t> b, std::size_t at) {
   return static_cast<std::uint16_t>(b[at] | (b[at + 1] << 8));
 }
@@ -179,8 +177,8 @@ std::optional<GgufKQuantType> gguf_kquant_type_of_ggml(std::uint32_t ggml_type) 
 Result<GgufKQuantBlock> read_gguf_kquant_block(GgufKQuantType t, std::span<const std::uint8_t> bytes) {
   const GgufKQuantSpec& spec = gguf_kquant_spec(t);
   if (bytes.size() != static_cast<std::size_t>(spec.block_bytes))
-    return bad_value(std::string(spec.name) + " blocks take " + std::to_string(spec.block_bytes) + " bytes, not " +
-                     std::to_string(bytes.size()));
+    return bad_value_error(std::string(spec.name) + " blocks take " + std::to_string(spec.block_bytes) + " bytes, not " +
+                           std::to_string(bytes.size()));
   GgufKQuantBlock k;
   switch (t) {
     case GgufKQuantType::q2_k: read_q2_k(bytes, k); break;
@@ -213,12 +211,12 @@ Result<std::size_t> dequantize_gguf_kquant_blocks(GgufKQuantType t, std::span<co
   const GgufKQuantSpec& spec = gguf_kquant_spec(t);
   const std::size_t size = static_cast<std::size_t>(spec.block_bytes);
   if (bytes.size() % size != 0)
-    return bad_value(std::string(spec.name) + " blocks take " + std::to_string(size) + " bytes each: " +
-                     std::to_string(bytes.size()) + " is not a whole number of them");
+    return bad_value_error(std::string(spec.name) + " blocks take " + std::to_string(size) + " bytes each: " +
+                           std::to_string(bytes.size()) + " is not a whole number of them");
   const std::size_t blocks = bytes.size() / size;
   if (values.size() != blocks * kGgufSuperBlockSize)
-    return bad_value(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufSuperBlockSize) +
-                     " values, not " + std::to_string(values.size()));
+    return bad_value_error(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufSuperBlockSize) +
+                           " values, not " + std::to_string(values.size()));
   if (const kernels::GgufDequantizeFn kernel = dequantize_kernel(t, isa)) {
     kernel(bytes.data(), blocks, values.data());
     return blocks;

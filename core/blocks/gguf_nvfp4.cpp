@@ -17,8 +17,6 @@ constexpr std::array<GgufBlockField, 2> kNvfp4Fields{
     {{"d", 0, 4, "byte s: sub-block s's scale, UE4M3 (ggml's rounding), elements 16s..16s+15"},
      {"qs", 4, 32, "byte 8s+j: element 16s+j's E2M1 code in the low nibble, element 16s+j+8's in the high nibble"}}};
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 }  // namespace
 
 bool names_gguf_nvfp4(std::string_view name) { return ascii::equal_ignoring_case(ascii::trim(name), kGgufNvfp4Name); }
@@ -81,9 +79,9 @@ float gguf_nvfp4_element_value(const GgufNvfp4Block& block, int j) {
 
 Result<bool> write_gguf_nvfp4_block(const GgufNvfp4Block& block, std::span<std::uint8_t> bytes) {
   if (bytes.size() != kGgufNvfp4BlockBytes)
-    return bad_value("gguf_nvfp4 blocks take 36 bytes, not " + std::to_string(bytes.size()));
+    return bad_value_error("gguf_nvfp4 blocks take 36 bytes, not " + std::to_string(bytes.size()));
   for (std::size_t j = 0; j < block.q.size(); ++j)
-    if (block.q[j] > 15) return bad_value("element " + std::to_string(j + 1) + "'s code is wider than 4 bits");
+    if (block.q[j] > 15) return bad_value_error("element " + std::to_string(j + 1) + "'s code is wider than 4 bits");
   std::copy(block.d.begin(), block.d.end(), bytes.begin());
   for (std::size_t s = 0; s < 4; ++s)
     for (std::size_t j = 0; j < 8; ++j)
@@ -93,7 +91,7 @@ Result<bool> write_gguf_nvfp4_block(const GgufNvfp4Block& block, std::span<std::
 
 Result<GgufNvfp4Block> read_gguf_nvfp4_block(std::span<const std::uint8_t> bytes) {
   if (bytes.size() != kGgufNvfp4BlockBytes)
-    return bad_value("gguf_nvfp4 blocks take 36 bytes, not " + std::to_string(bytes.size()));
+    return bad_value_error("gguf_nvfp4 blocks take 36 bytes, not " + std::to_string(bytes.size()));
   GgufNvfp4Block b;
   std::copy(bytes.begin(), bytes.begin() + 4, b.d.begin());
   for (std::size_t s = 0; s < 4; ++s) {
@@ -107,11 +105,11 @@ Result<GgufNvfp4Block> read_gguf_nvfp4_block(std::span<const std::uint8_t> bytes
 
 Result<std::size_t> quantize_gguf_nvfp4_blocks(std::span<const float> values, std::span<std::uint8_t> bytes) {
   if (values.size() % kGgufNvfp4BlockSize != 0)
-    return bad_value("gguf_nvfp4 takes whole blocks of 64 values, not " + std::to_string(values.size()));
+    return bad_value_error("gguf_nvfp4 takes whole blocks of 64 values, not " + std::to_string(values.size()));
   const std::size_t blocks = values.size() / kGgufNvfp4BlockSize;
   if (bytes.size() != blocks * kGgufNvfp4BlockBytes)
-    return bad_value(std::to_string(values.size()) + " values take " + std::to_string(blocks * kGgufNvfp4BlockBytes) +
-                     " bytes of gguf_nvfp4, not " + std::to_string(bytes.size()));
+    return bad_value_error(std::to_string(values.size()) + " values take " + std::to_string(blocks * kGgufNvfp4BlockBytes) +
+                           " bytes of gguf_nvfp4, not " + std::to_string(bytes.size()));
   for (std::size_t i = 0; i < blocks; ++i) {
     const GgufNvfp4Block b = quantize_gguf_nvfp4_block(values.subspan(i * kGgufNvfp4BlockSize).first<kGgufNvfp4BlockSize>());
     (void)write_gguf_nvfp4_block(b, bytes.subspan(i * kGgufNvfp4BlockBytes, kGgufNvfp4BlockBytes));  // codes fit
@@ -121,12 +119,12 @@ Result<std::size_t> quantize_gguf_nvfp4_blocks(std::span<const float> values, st
 
 Result<std::size_t> dequantize_gguf_nvfp4_blocks(std::span<const std::uint8_t> bytes, std::span<float> values) {
   if (bytes.size() % kGgufNvfp4BlockBytes != 0)
-    return bad_value("gguf_nvfp4 blocks take 36 bytes each: " + std::to_string(bytes.size()) +
-                     " is not a whole number of them");
+    return bad_value_error("gguf_nvfp4 blocks take 36 bytes each: " + std::to_string(bytes.size()) +
+                           " is not a whole number of them");
   const std::size_t blocks = bytes.size() / kGgufNvfp4BlockBytes;
   if (values.size() != blocks * kGgufNvfp4BlockSize)
-    return bad_value(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufNvfp4BlockSize) +
-                     " values, not " + std::to_string(values.size()));
+    return bad_value_error(std::to_string(blocks) + " blocks hold " + std::to_string(blocks * kGgufNvfp4BlockSize) +
+                           " values, not " + std::to_string(values.size()));
   for (std::size_t i = 0; i < blocks; ++i) {
     const GgufNvfp4Block b = *read_gguf_nvfp4_block(bytes.subspan(i * kGgufNvfp4BlockBytes, kGgufNvfp4BlockBytes));
     for (int j = 0; j < kGgufNvfp4BlockSize; ++j)

@@ -7,8 +7,6 @@
 namespace typelattice {
 namespace {
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 std::size_t element_bits(BlockFormat f) { return static_cast<std::size_t>(block_format_spec(f).element_bits); }
 
 }  // namespace
@@ -21,13 +19,13 @@ std::size_t packed_size(BlockFormat f, std::size_t count) {
 Result<std::size_t> pack_codes(BlockFormat f, std::span<const std::uint8_t> codes, std::span<std::uint8_t> packed) {
   const std::size_t width = element_bits(f), size = packed_size(f, codes.size());
   if (packed.size() < size) {
-    return bad_value(std::to_string(codes.size()) + " codes need " + std::to_string(size) + " packed bytes");
+    return bad_value_error(std::to_string(codes.size()) + " codes need " + std::to_string(size) + " packed bytes");
   }
   std::fill(packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(size), std::uint8_t{0});
   for (std::size_t i = 0; i < codes.size(); ++i) {
     if (codes[i] >> width != 0) {
-      return bad_value("code " + std::to_string(codes[i]) + " (element " + std::to_string(i) + ") does not fit " +
-                       std::to_string(width) + " bits");
+      return bad_value_error("code " + std::to_string(codes[i]) + " (element " + std::to_string(i) + ") does not fit " +
+                             std::to_string(width) + " bits");
     }
     // A field starts at bit offset 0, 2, 4 or 6 of its byte and spans at most two bytes.
     const std::size_t bit = i * width;
@@ -41,8 +39,8 @@ Result<std::size_t> pack_codes(BlockFormat f, std::span<const std::uint8_t> code
 Result<bool> check_packed_length(BlockFormat f, std::size_t bytes, std::size_t count) {
   const std::size_t size = packed_size(f, count);
   if (bytes != size) {
-    return bad_value(std::to_string(bytes) + " packed bytes of " + std::string(block_format_name(f)) +
-                     " cannot hold " + std::to_string(count) + " codes: that takes " + std::to_string(size));
+    return bad_value_error(std::to_string(bytes) + " packed bytes of " + std::string(block_format_name(f)) +
+                           " cannot hold " + std::to_string(count) + " codes: that takes " + std::to_string(size));
   }
   return true;
 }
@@ -60,7 +58,7 @@ Result<std::vector<std::uint8_t>> unpack_codes(BlockFormat f, std::span<const st
   }
   const std::size_t used = count * width % 8;
   if (used != 0 && (packed.back() >> used) != 0) {
-    return bad_value("the unused high bits of the last packed byte must be zero");
+    return bad_value_error("the unused high bits of the last packed byte must be zero");
   }
   return codes;
 }

@@ -13,8 +13,6 @@
 namespace typelattice {
 namespace {
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 // The product the elements of a block are divided by: 2^E for MX, s · t for NVFP4 (exact: 4 + 24 bits).
 double total_scale(BlockFormat f, std::uint32_t scale_code, float tensor_scale) {
   return block_scale_value(f, scale_code) * static_cast<double>(tensor_scale);
@@ -22,16 +20,16 @@ double total_scale(BlockFormat f, std::uint32_t scale_code, float tensor_scale) 
 
 Result<bool> check_tensor_scale(BlockFormat f, float tensor_scale) {
   if (!block_format_spec(f).takes_tensor_scale() && tensor_scale != 1.0f)
-    return bad_value("a per-tensor scale applies to nvfp4 only");
+    return bad_value_error("a per-tensor scale applies to nvfp4 only");
   if (!(tensor_scale > 0.0f) || std::isinf(tensor_scale))
-    return bad_value("the per-tensor scale must be a positive finite float32");
+    return bad_value_error("the per-tensor scale must be a positive finite float32");
   return true;
 }
 
 Result<bool> check_options(BlockFormat f, const BlockOptions& options) {
   if (!has_scale_mode(f, options.scale_mode)) {
-    return bad_value("scale mode '" + std::string(scale_mode_name(options.scale_mode)) + "' does not apply to " +
-                     std::string(block_format_name(f)));
+    return bad_value_error("scale mode '" + std::string(scale_mode_name(options.scale_mode)) + "' does not apply to " +
+                           std::string(block_format_name(f)));
   }
   return check_tensor_scale(f, options.tensor_scale);
 }
@@ -42,10 +40,10 @@ Result<std::size_t> check_dequantize(BlockFormat f, std::span<const std::uint8_t
   const BlockFormatSpec& spec = block_format_spec(f);
   const std::size_t blocks = block_count(f, codes.size());
   if (scales.size() < blocks) {
-    return bad_value(std::to_string(codes.size()) + " codes of " + std::string(spec.name) + " need " +
-                     std::to_string(blocks) + " scales; got " + std::to_string(scales.size()));
+    return bad_value_error(std::to_string(codes.size()) + " codes of " + std::string(spec.name) + " need " +
+                           std::to_string(blocks) + " scales; got " + std::to_string(scales.size()));
   }
-  if (outputs < codes.size()) return bad_value("the output is shorter than the codes");
+  if (outputs < codes.size()) return bad_value_error("the output is shorter than the codes");
   if (const Result<bool> checked = check_tensor_scale(f, tensor_scale); !checked) return checked.error();
   const std::uint32_t limit = 1u << spec.element_bits;
   // One pass the compiler vectorizes; the offending element is looked for only when there is one.
@@ -55,8 +53,8 @@ Result<std::size_t> check_dequantize(BlockFormat f, std::span<const std::uint8_t
     const auto i = static_cast<std::size_t>(std::find_if(codes.begin(), codes.end(),
                                                          [limit](std::uint8_t c) { return c >= limit; }) -
                                             codes.begin());
-    return bad_value("code " + std::to_string(codes[i]) + " (element " + std::to_string(i) + ") does not fit " +
-                     std::to_string(spec.element_bits) + "-bit elements of " + std::string(spec.name));
+    return bad_value_error("code " + std::to_string(codes[i]) + " (element " + std::to_string(i) + ") does not fit " +
+                           std::to_string(spec.element_bits) + "-bit elements of " + std::string(spec.name));
   }
   return blocks;
 }
@@ -104,8 +102,8 @@ Result<std::size_t> quantize_blocks(BlockFormat f, const BlockOptions& options, 
   const BlockFormatSpec& spec = block_format_spec(f);
   const std::size_t blocks = block_count(f, values.size());
   if (scales.size() < blocks || codes.size() < values.size()) {
-    return bad_value(std::to_string(values.size()) + " values of " + std::string(spec.name) + " need " +
-                     std::to_string(blocks) + " scales and " + std::to_string(values.size()) + " codes");
+    return bad_value_error(std::to_string(values.size()) + " values of " + std::string(spec.name) + " need " +
+                           std::to_string(blocks) + " scales and " + std::to_string(values.size()) + " codes");
   }
   const block_kernel_params::Quantize q = block_kernel_params::quantize(f, options);
   kernels::block_kernels(isa).quantize[static_cast<int>(q.entry)](q.params, values.data(), values.size(), scales.data(), codes.data());

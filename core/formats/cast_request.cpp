@@ -18,8 +18,6 @@ namespace {
 using ascii::has_hex_prefix;
 using ascii::trim;
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 // ONNX Cast's round_mode values for float8_e8m0fnu (docs/formats.md has their table), then the IEEE 754
 // directions and round-to-odd for every other format, each with its short alias. A new name is a new row.
 constexpr std::array<RoundModeName, 15> kRoundModes = {{
@@ -40,8 +38,6 @@ constexpr std::array<RoundModeName, 15> kRoundModes = {{
     {"rtp", RoundMode::toward_positive, false, true, "toward-positive"},
     {"rtn", RoundMode::toward_negative, false, true, "toward-negative"},
 }};
-
-
 
 bool all_float32(std::span<const double> inputs) {
   return std::all_of(inputs.begin(), inputs.end(), [](double v) {
@@ -102,7 +98,7 @@ std::vector<RoundModeName> round_modes_of(Format f) {
 Result<RoundMode> parse_round_mode(std::string_view name) {
   for (const RoundModeName& r : kRoundModes)
     if (r.name == name) return r.mode;
-  return bad_value("unknown round mode '" + displayed(name) + "': expected " + round_mode_list());
+  return bad_value_error("unknown round mode '" + displayed(name) + "': expected " + round_mode_list());
 }
 
 std::string_view round_mode_name(RoundMode mode) {
@@ -114,13 +110,13 @@ std::string_view round_mode_name(RoundMode mode) {
 Result<InputKind> parse_input_kind(std::string_view name) {
   if (name == "decimal") return InputKind::decimal;
   if (name == "hex") return InputKind::hex;
-  return bad_value("unknown input kind '" + displayed(name) + "': expected decimal or hex");
+  return bad_value_error("unknown input kind '" + displayed(name) + "': expected decimal or hex");
 }
 
 Result<SourceType> parse_source_type(std::string_view name) {
   if (name == "float32") return SourceType::float32;
   if (name == "float64") return SourceType::float64;
-  return bad_value("unknown source type '" + displayed(name) + "': inputs are read as float32 or float64");
+  return bad_value_error("unknown source type '" + displayed(name) + "': inputs are read as float32 or float64");
 }
 
 Result<CastRequest> parse_cast_request(const CastRequestNames& names) {
@@ -156,7 +152,7 @@ Result<CastRequest> parse_cast_request(Format to, const CastRequestNames& names)
       std::string message(flag);
       message.append(" must be an integer from 0 to ").append(std::to_string(max)).append(", got '");
       message.append(displayed(text)).append("'");
-      return bad_value(std::move(message));
+      return bad_value_error(std::move(message));
     }
     return *v;
   };
@@ -188,14 +184,14 @@ Result<CastOptions> cast_options(Format to, std::optional<bool> saturate, std::o
     const FormatSpec& spec = format_spec(to);
     const bool scale_mode = is_scale_mode(*round);
     if (!spec.is_scale_format() && scale_mode) {
-      return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' applies to float8_e8m0fnu only; " +
-                       format_name(to) + " takes " +
-                       names_where([](const RoundModeName& r) { return !r.scale_format_only; }, true));
+      return bad_value_error("round mode '" + std::string(round_mode_name(*round)) + "' applies to float8_e8m0fnu only; " +
+                             format_name(to) + " takes " +
+                             names_where([](const RoundModeName& r) { return !r.scale_format_only; }, true));
     }
     if (spec.is_scale_format() && !scale_mode) {
-      return bad_value("round mode '" + std::string(round_mode_name(*round)) + "' is not one of float8_e8m0fnu's: " +
-                       "it takes ONNX Cast's " +
-                       names_where([](const RoundModeName& r) { return r.scale_format_only; }, true));
+      return bad_value_error("round mode '" + std::string(round_mode_name(*round)) + "' is not one of float8_e8m0fnu's: " +
+                             "it takes ONNX Cast's " +
+                             names_where([](const RoundModeName& r) { return r.scale_format_only; }, true));
     }
     options.round = *round;
   }
@@ -208,16 +204,16 @@ Result<CastOptions> cast_options(const CastRequest& request) {
   CastOptions options = *resolved;
   const bool any_bits = request.sr_num_bits || request.sr_bits || request.seed;
   if (any_bits && request.round != RoundMode::stochastic) {
-    return bad_value("srnumbits, srbits and seed apply to stochastic rounding only (round mode 'stochastic')");
+    return bad_value_error("srnumbits, srbits and seed apply to stochastic rounding only (round mode 'stochastic')");
   }
-  if (request.sr_bits && request.seed) return bad_value("give srbits or a seed for stochastic rounding, not both");
+  if (request.sr_bits && request.seed) return bad_value_error("give srbits or a seed for stochastic rounding, not both");
   if (request.round == RoundMode::stochastic) {
     StochasticBits& sr = options.stochastic;
     sr.num_bits = request.sr_num_bits.value_or(8);
-    if (sr.num_bits < 0 || sr.num_bits > 32) return bad_value("srnumbits must be an integer from 0 to 32");
+    if (sr.num_bits < 0 || sr.num_bits > 32) return bad_value_error("srnumbits must be an integer from 0 to 32");
     const std::uint64_t one = std::uint64_t{1} << sr.num_bits;
     if (request.sr_bits && *request.sr_bits >= one) {
-      return bad_value("srbits must be below 2^srnumbits = " + std::to_string(one));
+      return bad_value_error("srbits must be below 2^srnumbits = " + std::to_string(one));
     }
     if (request.sr_bits) sr.bits = *request.sr_bits;
     else sr.seed = request.seed.value_or(0);
@@ -234,7 +230,7 @@ Result<double> read_cast_input(const CastRequest& request, std::string_view text
       std::string message = "'";  // appended, not chained with +: GCC 12 warns falsely (-Wrestrict) on the chain
       message.append(t).append("' has ").append(std::to_string(digits));
       message.append(" hex digits; expected 8 (a float32 bit pattern) or 16 (a float64 bit pattern)");
-      return bad_value(std::move(message));
+      return bad_value_error(std::move(message));
     }
     return parse_hex_bits(t, digits == 8 ? 32 : 64);
   }
@@ -362,8 +358,8 @@ std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
 
 Result<std::vector<std::uint32_t>> cast_samples(const CastRequest& request, std::string_view text, std::size_t count) {
   if (count > kMaxCastSamples)
-    return bad_value("at most " + std::to_string(kMaxCastSamples) + " samples of one value; asked for " +
-                     std::to_string(count));
+    return bad_value_error("at most " + std::to_string(kMaxCastSamples) + " samples of one value; asked for " +
+                           std::to_string(count));
   const Result<CastOptions> options = cast_options(request);
   if (!options) return options.error();
   const Result<double> input = read_cast_input(request, text);

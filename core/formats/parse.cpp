@@ -22,8 +22,6 @@ namespace {
 using ascii::has_hex_prefix;
 using ascii::trim;
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 // The value of digits in base 2, 10 or 16, saturated at 2^64 - 1; nullopt when a character is not such a digit.
 // By hand: std::from_chars with a base adds 1.2 KB to the wasm module (scripts/page-size.mjs).
 std::optional<std::uint64_t> digits_value(std::string_view digits, unsigned base) {
@@ -41,14 +39,6 @@ std::optional<std::uint64_t> digits_value(std::string_view digits, unsigned base
   if (overflow) return std::numeric_limits<std::uint64_t>::max();
   return value;
 }
-
-std::string quoted(std::string_view text) {
-  std::string out = "'";
-  out += displayed(text);
-  out += "'";
-  return out;
-}
-
 
 }  // namespace
 
@@ -82,7 +72,7 @@ DecimalSyntax scan_decimal(std::string_view s) {
 template <class T>
 Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
   const std::string_view t = trim(text);
-  if (t.empty()) return bad_value("empty value: expected a decimal number, inf or nan");
+  if (t.empty()) return bad_value_error("empty value: expected a decimal number, inf or nan");
   std::string_view body = t;
   bool negative = false;
   if (body.front() == '+' || body.front() == '-') {
@@ -95,17 +85,17 @@ Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
   }
   if (ascii::equal_ignoring_case(body, "nan")) return std::copysign(std::numeric_limits<T>::quiet_NaN(), static_cast<T>(sign));
   if (has_hex_prefix(body)) {
-    return bad_value(quoted(t) + " is not a decimal number (hexadecimal bit patterns are read in hex input mode)");
+    return bad_value_error(quoted(t) + " is not a decimal number (hexadecimal bit patterns are read in hex input mode)");
   }
   if (body.empty() || body.front() == '+' || body.front() == '-') {
-    return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
+    return bad_value_error(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
   }
   const DecimalSyntax syntax = scan_decimal(body);
   if (syntax.length == 0) {
-    return bad_value(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
+    return bad_value_error(quoted(t) + " is not a number: expected a decimal number like 1.5 or -3e-4, inf or nan");
   }
   if (syntax.length != body.size()) {
-    return bad_value(quoted(t) + " has trailing characters after the number: " + quoted(body.substr(syntax.length)));
+    return bad_value_error(quoted(t) + " has trailing characters after the number: " + quoted(body.substr(syntax.length)));
   }
   // The core's exact reader (core/base/decimal_to_binary.h) rounds once, to nearest even; the syntax is checked
   // above, so only plain decimals reach it.
@@ -116,8 +106,8 @@ Result<T> parse_decimal(std::string_view text, std::string_view type_name) {
     value = detail::nearest_float(body);
   }
   if (std::isinf(value) || (value == 0 && syntax.nonzero)) {
-    return bad_value(quoted(t) + " is out of the range of " + std::string(type_name) + " (its magnitude is above " +
-                     (sizeof(T) == 8 ? "1.8e308 or below 4.9e-324)" : "3.4e38 or below 1.4e-45)"));
+    return bad_value_error(quoted(t) + " is out of the range of " + std::string(type_name) + " (its magnitude is above " +
+                           (sizeof(T) == 8 ? "1.8e308 or below 4.9e-324)" : "3.4e38 or below 1.4e-45)"));
   }
   return static_cast<T>(sign) * value;
 }
@@ -130,19 +120,19 @@ Result<float> parse_number_float32(std::string_view text) { return parse_decimal
 
 Result<double> parse_hex_bits(std::string_view text, int hex_width_bits) {
   if (hex_width_bits != 32 && hex_width_bits != 64) {
-    return bad_value("a bit pattern is 32 (float32) or 64 (float64) bits wide, not " + std::to_string(hex_width_bits));
+    return bad_value_error("a bit pattern is 32 (float32) or 64 (float64) bits wide, not " + std::to_string(hex_width_bits));
   }
   const std::string_view t = trim(text);
   const std::size_t digits_wanted = static_cast<std::size_t>(hex_width_bits / 4);
   const std::string what = hex_width_bits == 32 ? "a float32 bit pattern: 0x and exactly 8 hex digits"
                                                 : "a float64 bit pattern: 0x and exactly 16 hex digits";
-  if (!has_hex_prefix(t)) return bad_value(quoted(t) + " is not " + what);
+  if (!has_hex_prefix(t)) return bad_value_error(quoted(t) + " is not " + what);
   const std::string_view digits = t.substr(2);
   if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); })) {
-    return bad_value(quoted(t) + " has characters that are not hex digits; expected " + what);
+    return bad_value_error(quoted(t) + " has characters that are not hex digits; expected " + what);
   }
   if (digits.size() != digits_wanted) {
-    return bad_value(quoted(t) + " has " + std::to_string(digits.size()) + " hex digits; expected " + what);
+    return bad_value_error(quoted(t) + " has " + std::to_string(digits.size()) + " hex digits; expected " + what);
   }
   const std::uint64_t bits = *digits_value(digits, 16);  // exactly 8 or 16 hex digits: no overflow
   if (hex_width_bits == 32) return static_cast<double>(minifloat_detail::bit_cast<float>(static_cast<std::uint32_t>(bits)));
@@ -153,7 +143,7 @@ Result<std::uint32_t> parse_code_of_width(std::string_view text, int bits, std::
   const std::string_view t = trim(text);
   const std::uint64_t limit = (std::uint64_t{1} << bits) - 1u;
   const int width = (bits + 3) / 4;
-  if (t.empty()) return bad_value("empty code: expected a code like 0x" + std::string(static_cast<std::size_t>(width), '0'));
+  if (t.empty()) return bad_value_error("empty code: expected a code like 0x" + std::string(static_cast<std::size_t>(width), '0'));
   std::string_view digits = t;
   int base = 10;
   if (has_hex_prefix(t)) {
@@ -165,11 +155,11 @@ Result<std::uint32_t> parse_code_of_width(std::string_view text, int bits, std::
   }
   const std::optional<std::uint64_t> code = digits_value(digits, static_cast<unsigned>(base));
   if (digits.empty() || !code) {
-    return bad_value(quoted(t) + " is not a code: expected hex like 0x7e, binary like 0b01111110, or decimal");
+    return bad_value_error(quoted(t) + " is not a code: expected hex like 0x7e, binary like 0b01111110, or decimal");
   }
   if (*code > limit) {
-    return bad_value("code " + displayed(t) + " is out of range for " + std::string(format) + " (" +
-                     std::to_string(bits) + " bits: 0x0 to " + hex_text(limit) + ")");
+    return bad_value_error("code " + displayed(t) + " is out of range for " + std::string(format) + " (" +
+                           std::to_string(bits) + " bits: 0x0 to " + hex_text(limit) + ")");
   }
   return static_cast<std::uint32_t>(*code);
 }

@@ -8,7 +8,7 @@
 namespace typelattice {
 namespace {
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
   const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
   while (!s.empty() && blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && blank(s.back())) s.remove_suffix(1);
@@ -42,13 +42,13 @@ Result<LatticeText> parse_lattice_text(std::string_view text) {
     std::string_view line = text.substr(0, end);
     text.remove_prefix(std::min(end + 1, text.size()));
     ++line_number;
-    line = trim(line.substr(0, line.find('#')));
+    line = trim_blanks(line.substr(0, line.find('#')));
     if (line.empty()) continue;
     const auto fail = [&](const std::string& why) {
       return Error{ErrorKind::invalid_lattice, "line " + std::to_string(line_number) + ": " + why, {}};
     };
     if (line.starts_with("title:")) {
-      out.title = std::string(trim(line.substr(6)));
+      out.title = std::string(trim_blanks(line.substr(6)));
     } else if (line.starts_with("nodes:")) {
       for (const std::string& name : words(line.substr(6))) declare(out.graph, name);
     } else if (const std::size_t arrow = line.find("->"); arrow != std::string_view::npos) {

@@ -16,7 +16,7 @@ struct JaxLattice {
   std::array<NodeId, kDtypeCount> node{};  // -1: not in the lattice
 };
 
-JaxLattice load(std::string_view asset) {
+JaxLattice load_jax_lattice(std::string_view asset) {
   JaxLattice out;
   out.node.fill(-1);
   const auto text = embedded_asset(asset);
@@ -37,9 +37,9 @@ JaxLattice load(std::string_view asset) {
 
 // Built once, then only read: the three lattices JAX itself precomputes (_standard_x64_lattice_ubs, ...).
 const JaxLattice& lattice_for(const PromotionOptions& options) {
-  static const JaxLattice standard = load("lattices/jax.txt");
-  static const JaxLattice x32 = load("lattices/jax-x32.txt");
-  static const JaxLattice strict = load("lattices/jax-strict.txt");  // JAX's strict lattice ignores x64
+  static const JaxLattice standard = load_jax_lattice("lattices/jax.txt");
+  static const JaxLattice x32 = load_jax_lattice("lattices/jax-x32.txt");
+  static const JaxLattice strict = load_jax_lattice("lattices/jax-strict.txt");  // JAX's strict lattice ignores x64
   if (options.mode == Mode::strict) return strict;
   return options.x64 ? standard : x32;
 }

@@ -29,7 +29,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
 
-Table load(std::string_view asset) {
+Table load_table(std::string_view asset) {
   Table t;
   t.index.fill(-1);
   if (asset.empty()) return t;
@@ -64,7 +64,7 @@ Table load(std::string_view asset) {
 
 template <std::size_t... I>
 std::array<Table, kSystemCount> load_all(std::index_sequence<I...>) {
-  return {load(kSystemRows[I].table_asset)...};
+  return {load_table(kSystemRows[I].table_asset)...};
 }
 
 // Built once, then only read.

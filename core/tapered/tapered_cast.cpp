@@ -2,17 +2,11 @@
 #include <cmath>
 #include <string>
 
+#include "core/tapered/tapered_detail.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/tapered_formats.h"
 
 namespace typelattice {
-namespace {
-
-Error bad(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
-bool is_posit(TaperedFormat f) { return f != TaperedFormat::hif8; }
-
-}  // namespace
 
 Result<TaperedCastRequest> parse_tapered_cast_request(TaperedFormat to, const CastRequestNames& names) {
   const std::string name(tapered_format_name(to));
@@ -20,19 +14,19 @@ Result<TaperedCastRequest> parse_tapered_cast_request(TaperedFormat to, const Ca
   if (names.round) {
     const Result<RoundMode> mode = parse_round_mode(*names.round);
     if (!mode) return mode.error();
-    const RoundMode own = is_posit(to) ? RoundMode::nearest_even : RoundMode::ties_to_away;
+    const RoundMode own = tapered_detail::is_posit(to) ? RoundMode::nearest_even : RoundMode::ties_to_away;
     if (*mode != own) {
-      return bad(name + " rounds " + std::string(round_mode_name(own)) + " only (" +
-                 (is_posit(to) ? "the Posit Standard's rounding" : "the HiFloat8 paper's TA rounding") + "), not " +
-                 std::string(*names.round));
+      return bad_value_error(name + " rounds " + std::string(round_mode_name(own)) + " only (" +
+                             (tapered_detail::is_posit(to) ? "the Posit Standard's rounding" : "the HiFloat8 paper's TA rounding") + "), not " +
+                             std::string(*names.round));
     }
   }
   if (names.sr_num_bits || names.sr_bits || names.seed) {
-    return bad(name + " has no stochastic rounding: --srnumbits, --srbits and --seed do not apply");
+    return bad_value_error(name + " has no stochastic rounding: --srnumbits, --srbits and --seed do not apply");
   }
   if (names.saturate) {
-    if (is_posit(to) && !*names.saturate) {
-      return bad(name + " never overflows: a value beyond maxpos rounds to maxpos, so --no-saturate does not apply");
+    if (tapered_detail::is_posit(to) && !*names.saturate) {
+      return bad_value_error(name + " never overflows: a value beyond maxpos rounds to maxpos, so --no-saturate does not apply");
     }
     request.saturate = *names.saturate;
   }
@@ -61,7 +55,7 @@ std::vector<CastFact> tapered_cast_facts(TaperedFormat f, double input, std::uin
     return facts;
   }
   if (std::isfinite(input) && std::isfinite(value)) facts.push_back({"exact", "no (error " + exact_decimal(value - input) + ")"});
-  if (is_posit(f)) {
+  if (tapered_detail::is_posit(f)) {
     if (std::isinf(input)) facts.push_back({"clamped", "infinities have no posit: NaR"});
     else if (magnitude > max) facts.push_back({"clamped", "beyond maxpos: rounded to ±maxpos (posits never overflow)"});
     else if (magnitude < min && input != 0) facts.push_back({"clamped", "below minpos: rounded to ±minpos (posits never round to 0)"});

@@ -8,6 +8,9 @@
 
 namespace typelattice::tapered_detail {
 
+// The two families differ in rounding, saturation and decoding; hif8 is the only non-posit.
+inline bool is_posit(TaperedFormat f) { return f != TaperedFormat::hif8; }
+
 // Posits with es = 2 and n bits (n = 8 or 16).
 double posit_decode(int n, std::uint32_t code);
 std::uint32_t posit_encode(int n, double value);

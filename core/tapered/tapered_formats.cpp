@@ -18,8 +18,6 @@ namespace {
 
 constexpr std::array<TaperedFormat, 3> kTapered{TaperedFormat::posit8, TaperedFormat::posit16, TaperedFormat::hif8};
 
-bool is_posit(TaperedFormat f) { return f != TaperedFormat::hif8; }
-
 // Codes in ascending order of value (finite ones only): posits in two's complement order from the most negative
 // (the code after NaR), HiF8 by sorting its 256 values.
 std::vector<std::uint32_t> hif8_finite_codes_ascending() {
@@ -71,20 +69,20 @@ Result<std::optional<TaperedFormat>> classify_format_name(std::string_view text)
 }
 
 double tapered_decode(TaperedFormat f, std::uint32_t code) {
-  return is_posit(f) ? tapered_detail::posit_decode(tapered_format_bits(f), code) : tapered_detail::hif8_decode(code);
+  return tapered_detail::is_posit(f) ? tapered_detail::posit_decode(tapered_format_bits(f), code) : tapered_detail::hif8_decode(code);
 }
 
 std::uint32_t tapered_encode(TaperedFormat f, double value, bool saturate) {
-  return is_posit(f) ? tapered_detail::posit_encode(tapered_format_bits(f), value)
+  return tapered_detail::is_posit(f) ? tapered_detail::posit_encode(tapered_format_bits(f), value)
                      : tapered_detail::hif8_encode(value, saturate);
 }
 
 double tapered_max(TaperedFormat f) {
-  return is_posit(f) ? std::ldexp(1.0, 4 * (tapered_format_bits(f) - 2)) : 32768.0;
+  return tapered_detail::is_posit(f) ? std::ldexp(1.0, 4 * (tapered_format_bits(f) - 2)) : 32768.0;
 }
 
 double tapered_min_positive(TaperedFormat f) {
-  return is_posit(f) ? std::ldexp(1.0, -4 * (tapered_format_bits(f) - 2)) : std::ldexp(1.0, -22);
+  return tapered_detail::is_posit(f) ? std::ldexp(1.0, -4 * (tapered_format_bits(f) - 2)) : std::ldexp(1.0, -22);
 }
 
 std::string_view tapered_category_name(TaperedCategory c) {
@@ -102,7 +100,7 @@ TaperedLayout tapered_layout(TaperedFormat f, std::uint32_t code) {
   const int n = tapered_format_bits(f);
   code &= (std::uint32_t{1} << n) - 1u;
   TaperedLayout out{f, code, {}, 0, std::nullopt, "", TaperedCategory::zero, "", tapered_decode(f, code), {}, {}};
-  if (is_posit(f)) {
+  if (tapered_detail::is_posit(f)) {
     tapered_detail::posit_describe(n, code, out);
   } else {
     tapered_detail::hif8_describe(code, out);
@@ -110,7 +108,7 @@ TaperedLayout tapered_layout(TaperedFormat f, std::uint32_t code) {
   out.exact_value = std::isnan(out.value) ? "nan" : std::isinf(out.value) ? (out.value > 0 ? "inf" : "-inf")
                                                                          : exact_decimal(out.value);
   if (std::isfinite(out.value)) {
-    if (is_posit(f)) {
+    if (tapered_detail::is_posit(f)) {
       // Two's complement order is value order; NaR sits between max and the most negative code.
       const std::uint32_t nar = std::uint32_t{1} << (n - 1), mask = (std::uint32_t{1} << n) - 1u;
       if (code != nar - 1u) out.next_up = (code + 1u) & mask;

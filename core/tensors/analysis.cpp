@@ -28,8 +28,6 @@ using analysis_sums::kLanes;
 // Elements per slice (tensor_analysis.h, TensorSlicing).
 constexpr std::uint64_t kSliceElements = 1u << 18;
 
-Error bad_value(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
-
 template <typename Take>
 void for_each_lane(std::size_t size, Take&& take) {
   std::size_t i = 0;
@@ -129,12 +127,12 @@ Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<Roun
       std::string message = format_name(*f);
       message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits and the block formats "
                      "(MX, NVFP4, bitsandbytes' and GGUF's)");
-      return bad_value(std::move(message));
+      return bad_value_error(std::move(message));
     }
     return unknown_name_error("format", text, names);
   }
   if (round == RoundMode::stochastic) {
-    return bad_value("analyze takes the deterministic round modes; stochastic rounding is not one of them");
+    return bad_value_error("analyze takes the deterministic round modes; stochastic rounding is not one of them");
   }
   const Result<CastOptions> options = cast_options(*f, saturate, round);
   if (!options) return options.error();

@@ -22,7 +22,6 @@ constexpr std::uint64_t kMinTensorInfoBytes = 8 + 4 + 4 + 8;  // empty name, n_d
 constexpr std::uint32_t kMaxDims = 4;
 enum ValueType : std::uint32_t { u8, i8, u16, i16, u32, i32, f32, boolean, string, array, u64, i64, f64 };
 
-std::string at_byte(std::uint64_t at) { return " (at byte " + std::to_string(at) + ")"; }
 std::string key_label(std::string_view key) { return "metadata key '" + displayed(key) + "': "; }
 std::string tensor_label(std::string_view name) { return "tensor '" + displayed(name) + "': "; }
 

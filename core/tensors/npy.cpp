@@ -13,8 +13,6 @@ namespace {
 
 constexpr std::size_t kVersionAt = 6, kLengthAt = 8;
 
-std::string at_byte(std::uint64_t at) { return " (at byte " + std::to_string(at) + ")"; }
-
 struct NpyDescr {
   std::optional<TensorDtype> dtype;
   std::string refusal;  // why it is not read, when dtype is empty

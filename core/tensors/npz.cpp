@@ -14,6 +14,7 @@
 namespace typelattice {
 namespace {
 
+using tensors::at_byte;
 using tensors::bad_file;
 using tensors::load_le;
 
@@ -22,14 +23,6 @@ constexpr std::uint32_t kLocalSignature = 0x04034b50, kDirectorySignature = 0x02
 constexpr std::uint64_t kEndBytes = 22, kZip64LocatorBytes = 20, kZip64EndBytes = 56, kDirectoryEntryBytes = 46,
                         kLocalBytes = 30, kMaxComment = 65535;
 constexpr std::uint16_t kStored = 0, kDeflated = 8;
-
-std::string at_byte(std::uint64_t at) { return " (at byte " + std::to_string(at) + ")"; }
-std::string quoted(std::string_view name) {
-  std::string out = "'";
-  out += displayed(name);
-  out += '\'';
-  return out;
-}
 
 }  // namespace
 

@@ -16,7 +16,6 @@ constexpr std::array<TensorDtype, 11> kAllDtypes = {
     TensorDtype::f8_e8m0, TensorDtype::i8, TensorDtype::u8, TensorDtype::i16, TensorDtype::i32};
 
 std::string label(std::string_view name) { return "tensor '" + displayed(name) + "': "; }
-std::string at_byte(std::uint64_t at) { return " (at byte " + std::to_string(at) + ")"; }
 
 std::string list_text(const std::vector<std::uint64_t>& values) {
   std::string s = "[";

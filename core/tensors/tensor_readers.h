@@ -10,7 +10,10 @@
 
 namespace typelattice::tensors {
 
-inline Error bad_file(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+inline Error bad_file(std::string message) { return bad_value_error(std::move(message)); }
+
+// " (at byte N)", the suffix every reader's error gives for where in the file it stopped.
+inline std::string at_byte(std::uint64_t at) { return " (at byte " + std::to_string(at) + ")"; }
 
 // A header that needs more than kTensorFileMaxHeaderBytes.
 inline Error header_too_long(std::uint64_t needed) {

@@ -17,7 +17,7 @@
 namespace typelattice {
 namespace {
 
-constexpr std::int64_t kSizes[] = {4096, 262144};
+constexpr std::int64_t kBlockSizes[] = {4096, 262144};
 
 void bench_quantize(benchmark::State& state, BlockFormat f, ScaleMode mode, Isa isa) {
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -60,19 +60,19 @@ bool register_block_benchmarks() {
         const std::string label = "quantize/float32/" + name + "/" + std::string(scale_mode_name(mode)) + "/" +
                                   std::string(isa_name(isa));
         auto* b = benchmark::RegisterBenchmark(label.c_str(), bench_quantize, spec.id, mode, isa);
-        for (const std::int64_t n : kSizes) b->Arg(n);
+        for (const std::int64_t n : kBlockSizes) b->Arg(n);
       }
     }
     for (const Isa isa : available_isas()) {
       const std::string label = "dequantize/" + name + "/float32/" + std::string(isa_name(isa));
       auto* d = benchmark::RegisterBenchmark(label.c_str(), bench_dequantize, spec.id, isa);
-      for (const std::int64_t n : kSizes) d->Arg(n);
+      for (const std::int64_t n : kBlockSizes) d->Arg(n);
     }
   }
   return true;
 }
 
-[[maybe_unused]] const bool registered = register_block_benchmarks();
+[[maybe_unused]] const bool block_benchmarks_registered = register_block_benchmarks();
 
 }  // namespace
 }  // namespace typelattice

@@ -18,7 +18,7 @@
 namespace typelattice {
 namespace {
 
-constexpr std::int64_t kSizes[] = {4096, 262144, 67108864};
+constexpr std::int64_t kCastSizes[] = {4096, 262144, 67108864};
 
 using bench::sample_floats;
 
@@ -114,7 +114,7 @@ std::vector<Variant> variants() {
 }
 
 void register_all() {
-  for (const std::int64_t n : kSizes) {
+  for (const std::int64_t n : kCastSizes) {
     // 5n bytes: the bytes a float32 -> 8-bit cast of n elements moves; 5n/2: a copy with the same footprint.
     benchmark::RegisterBenchmark("memcpy", bench_memcpy)->Arg(5 * n / 2)->Arg(5 * n);
   }
@@ -129,7 +129,7 @@ void register_all() {
         const std::string label = "cast/float32/" + name + (saturate ? "/sat/" : "/nosat/") + v.name;
         auto* b = wide ? benchmark::RegisterBenchmark(label.c_str(), bench_encode<std::uint16_t>, f, o, v.impl, v.isa)
                        : benchmark::RegisterBenchmark(label.c_str(), bench_encode<std::uint8_t>, f, o, v.impl, v.isa);
-        for (const std::int64_t n : kSizes) b->Arg(n);
+        for (const std::int64_t n : kCastSizes) b->Arg(n);
       }
       const std::string label = "cast/" + name + "/float32/exact/" + v.name;
       if (v.impl != Impl::scalar_novec && f != Format::float8_e8m0fnu) {
@@ -145,12 +145,12 @@ void register_all() {
           const std::string mode_label = "cast/float32/" + name + "/" + mode + "/" + v.name;
           auto* m = wide ? benchmark::RegisterBenchmark(mode_label.c_str(), bench_encode<std::uint16_t>, f, o, v.impl, v.isa)
                          : benchmark::RegisterBenchmark(mode_label.c_str(), bench_encode<std::uint8_t>, f, o, v.impl, v.isa);
-          for (const std::int64_t n : kSizes) m->Arg(n);
+          for (const std::int64_t n : kCastSizes) m->Arg(n);
         }
       }
       auto* b = wide ? benchmark::RegisterBenchmark(label.c_str(), bench_decode<std::uint16_t>, f, v.impl, v.isa)
                      : benchmark::RegisterBenchmark(label.c_str(), bench_decode<std::uint8_t>, f, v.impl, v.isa);
-      for (const std::int64_t n : kSizes) b->Arg(n);
+      for (const std::int64_t n : kCastSizes) b->Arg(n);
     }
   }
 }

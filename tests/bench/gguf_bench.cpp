@@ -119,7 +119,7 @@ bool register_gguf_benchmarks() {
   return true;
 }
 
-[[maybe_unused]] const bool registered = register_gguf_benchmarks();
+[[maybe_unused]] const bool gguf_benchmarks_registered = register_gguf_benchmarks();
 
 }  // namespace
 }  // namespace typelattice

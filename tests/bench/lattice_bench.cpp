@@ -74,7 +74,7 @@ bool register_lattice_benchmarks() {
   return true;
 }
 
-const bool registered = register_lattice_benchmarks();
+const bool lattice_benchmarks_registered = register_lattice_benchmarks();
 
 }  // namespace
 }  // namespace typelattice

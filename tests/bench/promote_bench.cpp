@@ -48,7 +48,7 @@ bool register_promote_benchmarks() {
   return true;
 }
 
-[[maybe_unused]] const bool registered = register_promote_benchmarks();
+[[maybe_unused]] const bool promote_benchmarks_registered = register_promote_benchmarks();
 
 }  // namespace
 }  // namespace typelattice

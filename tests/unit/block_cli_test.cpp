@@ -18,7 +18,6 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 // A value printed by the CLI, read back exactly (null: NaN).
 double read_back(const nlohmann::json& number) {

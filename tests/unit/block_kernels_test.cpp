@@ -50,7 +50,7 @@ TEST(BlockKernels, DequantizeEveryCodeAtEveryScaleAsTheExactValueRoundedOnce) {
   }
 }
 
-void expect_agree(BlockFormat f, const BlockOptions& options, const std::vector<float>& values) {
+void expect_kernels_agree(BlockFormat f, const BlockOptions& options, const std::vector<float>& values) {
   const block_reference::Quantized want = block_reference::quantize(f, options, values);
   for (const Isa isa : available_isas()) {
     std::vector<std::uint8_t> scales(block_count(f, values.size())), codes(values.size());
@@ -83,7 +83,7 @@ TEST(BlockKernels, Nvfp4ElementsAtTheirMidpointsUnderTensorScales) {
           values.push_back(std::min(v, static_cast<float>(first)));
         }
       }
-      expect_agree(BlockFormat::nvfp4, BlockOptions{ScaleMode::nearest, t}, values);
+      expect_kernels_agree(BlockFormat::nvfp4, BlockOptions{ScaleMode::nearest, t}, values);
       if (HasFatalFailure()) return;
     }
   }

@@ -26,7 +26,7 @@ std::vector<BlockOptions> options_of(const BlockFormatSpec& spec) {
 }
 
 // The fast path with the element casts on every instruction set this machine has.
-void expect_agree(BlockFormat f, const BlockOptions& options, const std::vector<float>& values) {
+void expect_reference_agrees(BlockFormat f, const BlockOptions& options, const std::vector<float>& values) {
   const block_reference::Quantized want = block_reference::quantize(f, options, values);
   for (const Isa isa : available_isas()) {
     std::vector<std::uint8_t> scales(block_count(f, values.size())), codes(values.size());
@@ -68,7 +68,7 @@ TEST(BlockReference, EveryScaleExponentInEveryMode) {
   for (const BlockFormatSpec& spec : block_formats()) {
     for (const BlockOptions& options : options_of(spec)) {
       for (const float amax : amaxes) {
-        expect_agree(spec.id, options, {amax, -amax / 3, amax / 7, -amax});
+        expect_reference_agrees(spec.id, options, {amax, -amax / 3, amax / 7, -amax});
         if (HasFatalFailure()) return;
       }
     }
@@ -87,13 +87,13 @@ TEST(BlockReference, ScalesOfFourBlocksTakenTogether) {
     for (const BlockOptions& options : options_of(spec)) {
       std::vector<float> values;
       for (std::size_t b = 0; b < amaxes.size(); ++b) append_block(values, spec.block_size, amaxes[b], b);
-      expect_agree(spec.id, options, values);
+      expect_reference_agrees(spec.id, options, values);
       if (HasFatalFailure()) return;
       for (const float special : specials) {
         for (std::size_t place = 0; place < 4; ++place) {
           values.clear();
           for (std::size_t b = 0; b < 4; ++b) append_block(values, spec.block_size, b == place ? special : 1.75f, b);
-          expect_agree(spec.id, options, values);
+          expect_reference_agrees(spec.id, options, values);
           if (HasFatalFailure()) return;
         }
       }
@@ -134,13 +134,13 @@ TEST(BlockReference, EveryElementCodeAndItsTiesAtSeveralScales) {
         for (const float v : {f, std::nextafter(f, 0.0f), std::nextafter(f, 1e38f), -f}) {
           block.push_back(v);
           if (block.size() == static_cast<std::size_t>(spec.block_size)) {
-            for (const BlockOptions& options : options_of(spec)) expect_agree(spec.id, options, block);
+            for (const BlockOptions& options : options_of(spec)) expect_reference_agrees(spec.id, options, block);
             if (HasFatalFailure()) return;
             block.assign(1, static_cast<float>(first));
           }
         }
       }
-      for (const BlockOptions& options : options_of(spec)) expect_agree(spec.id, options, block);
+      for (const BlockOptions& options : options_of(spec)) expect_reference_agrees(spec.id, options, block);
       if (HasFatalFailure()) return;
     }
   }
@@ -168,11 +168,11 @@ TEST(BlockReference, RandomBlocksWithOutliersZerosSubnormalsAndSpecials) {
       else v = k % 2 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
     }
     for (const BlockFormatSpec& spec : block_formats()) {
-      for (const BlockOptions& options : options_of(spec)) expect_agree(spec.id, options, values);
+      for (const BlockOptions& options : options_of(spec)) expect_reference_agrees(spec.id, options, values);
       if (spec.id == BlockFormat::nvfp4) {
         const Result<BlockOptions> scaled = block_options(spec.id, std::nullopt, true, values);
         ASSERT_TRUE(scaled.ok());
-        expect_agree(spec.id, *scaled, values);
+        expect_reference_agrees(spec.id, *scaled, values);
       }
       if (HasFatalFailure()) return;
     }

@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "typelattice/block_sqnr_histogram.h"
+#include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using test::kInf;
 constexpr double kBinDb = 0.0085;  // 10 log10(1 + 2^-9), the widest bin
 
 using Block = std::pair<double, double>;  // signal, noise

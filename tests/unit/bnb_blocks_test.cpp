@@ -39,12 +39,12 @@ std::uint8_t reference_code(BnbBlockType t, float s) {
   return 255;
 }
 
-struct ReferenceBlock {
+struct BnbReferenceBlock {
   float absmax;
   std::vector<std::uint8_t> q;
 };
 
-ReferenceBlock reference_block(BnbBlockType t, const std::vector<float>& x) {
+BnbReferenceBlock reference_block(BnbBlockType t, const std::vector<float>& x) {
   float amax = 0;
   bool nan = false;
   for (const float v : x) {
@@ -55,7 +55,7 @@ ReferenceBlock reference_block(BnbBlockType t, const std::vector<float>& x) {
   const float tiny = 1e-38f;
   const float clamped = std::isnan(amax) || amax >= tiny ? amax : tiny;
   const bool whole = x.size() == 64;
-  ReferenceBlock r{whole ? amax : clamped, {}};
+  BnbReferenceBlock r{whole ? amax : clamped, {}};
   for (const float v : x) {
     float s = whole ? v * (1.0f / clamped) : v / clamped;
     if (s > 1) s = 1;
@@ -66,7 +66,7 @@ ReferenceBlock reference_block(BnbBlockType t, const std::vector<float>& x) {
 }
 
 void expect_same(BnbBlockType t, const std::vector<float>& x, const std::string& what) {
-  const ReferenceBlock r = reference_block(t, x);
+  const BnbReferenceBlock r = reference_block(t, x);
   const BnbBlock b = quantize_bnb_block(t, x);
   ASSERT_EQ(b.count, static_cast<int>(x.size())) << what;
   EXPECT_EQ(std::bit_cast<std::uint32_t>(b.absmax), std::bit_cast<std::uint32_t>(r.absmax)) << what;

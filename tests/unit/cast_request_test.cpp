@@ -13,11 +13,12 @@
 
 #include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
+#include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using test::kInf;
 
 Format format_at(int i) { return static_cast<Format>(i); }
 

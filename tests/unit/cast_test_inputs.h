@@ -16,6 +16,8 @@
 
 namespace typelattice::test {
 
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
 // Bit pattern <-> float (std::bit_cast is missing from the libc++ of Debian's Emscripten 3.1.6, where the
 // sweep also runs).
 inline float float_from_bits(std::uint32_t bits) {
@@ -105,8 +107,8 @@ inline std::vector<float> boundary_inputs(Format f) {
     add(std::nextafter(x, 0.0f));
     add(std::nextafter(x, std::numeric_limits<float>::infinity()));
   }
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  for (float x : {0.0f, kInf, std::numeric_limits<float>::max(), std::numeric_limits<float>::min(),
+  constexpr float kFloatInf = std::numeric_limits<float>::infinity();
+  for (float x : {0.0f, kFloatInf, std::numeric_limits<float>::max(), std::numeric_limits<float>::min(),
                   std::numeric_limits<float>::denorm_min(), 0x1.fffffcp-127f, 0x1p-127f, 0x1.8p-127f,
                   0x1.800002p-127f, 0x1.7ffffcp-127f, 1.0f, 0x1.8p127f, 0x1p127f, 0x1.fffffep127f}) {
     add(x);

@@ -51,3 +51,12 @@ inline std::vector<float> lines_as_floats(const std::string& text) {
 }
 
 }  // namespace typelattice::testing
+
+namespace typelattice {
+
+// `typelattice ARGS` run as a user would, the way the CLI tests read best.
+inline testing::CliRun typelattice(const std::string& args, const std::string& stdin_text = "") {
+  return testing::run_cli(args, stdin_text);
+}
+
+}  // namespace typelattice

@@ -16,7 +16,6 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 // Runs a bash script with $T standing for the CLI; returns "<its exit code> <what it printed>".
 std::string pipeline(const std::string& script) {

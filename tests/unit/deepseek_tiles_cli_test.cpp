@@ -15,7 +15,6 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 using testing::lines_as_floats;
 

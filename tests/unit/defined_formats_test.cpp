@@ -18,7 +18,7 @@ namespace typelattice {
 namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using test::kInf;
 
 // The P3109 definition, from K, P, signedness and domain alone: K - 1 (signed) or K bits of magnitude with P - 1
 // trailing significand bits; the top magnitude codes hold NaN (unsigned: one) then Inf (extended); the code of

@@ -11,12 +11,13 @@
 
 #include "typelattice/cast_kernels.h"
 #include "typelattice/minifloat.h"
+#include "tests/unit/cast_test_inputs.h"
 
 namespace typelattice {
 namespace {
 
 constexpr Format kF32 = Format::float32;
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using test::kInf;
 
 std::uint32_t bits_of(float x) { return std::bit_cast<std::uint32_t>(x); }
 float float_of(std::uint32_t bits) { return std::bit_cast<float>(bits); }

@@ -35,15 +35,7 @@ Bytes q8_0_block(std::uint16_t d, const std::vector<std::int8_t>& q) {
   return out;
 }
 
-struct TempFile {
-  std::filesystem::path path;
-  explicit TempFile(const Bytes& bytes)
-      : path(std::filesystem::temp_directory_path() / ("typelattice_gguf_" + std::to_string(::getpid()) + ".gguf")) {
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                static_cast<std::streamsize>(bytes.size()));
-  }
-  ~TempFile() { std::filesystem::remove(path); }
-};
+using tensor_test::TempFile;
 
 GgufBuilder quantized_file() {
   GgufBuilder g;

@@ -21,7 +21,7 @@ namespace {
 using test_vectors::expect_same_floats;
 using test_vectors::hex_bytes;
 using test_vectors::hex_floats;
-using test_vectors::hex_text;
+using test_vectors::bytes_hex;
 
 GgufBlockType type_named(const std::string& ggml_name) {
   for (const GgufBlockSpec& spec : gguf_block_types())
@@ -62,7 +62,7 @@ TEST(GgufBlocks, MatchGgmlsReferenceFunctionsBitForBit) {
     const std::vector<float>& x = inputs[name];
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(gguf_block_spec(t).block_bytes));
     ASSERT_TRUE(quantize_gguf_blocks(t, x, bytes));
-    EXPECT_EQ(hex_text(bytes), block_hex) << kind << " " << name;
+    EXPECT_EQ(bytes_hex(bytes), block_hex) << kind << " " << name;
     std::array<float, kGgufBlockSize> y{};
     ASSERT_TRUE(dequantize_gguf_blocks(t, hex_bytes(block_hex), y));
     expect_same_floats(y, hex_floats(y_hex), kind + " " + name);

@@ -16,7 +16,6 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 std::string repeat(const std::string& word, int n) {
   std::string out;
@@ -45,12 +44,12 @@ TEST(GgufCli, WithAMinimumTheLineShowsM) {
 }
 
 // A block from tests/data/gguf_blocks/ggml_reference.txt, made by ggml's own functions.
-struct ReferenceBlock {
+struct GgufReferenceVector {
   std::string input_hex, block_hex, values_hex;
 };
-ReferenceBlock reference_block(const std::string& type, const std::string& name) {
+GgufReferenceVector reference_block(const std::string& type, const std::string& name) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_reference.txt");
-  ReferenceBlock found;
+  GgufReferenceVector found;
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
     std::string kind, block_name;
@@ -65,7 +64,7 @@ ReferenceBlock reference_block(const std::string& type, const std::string& name)
 TEST(GgufCli, PackedIsGgmlsBytesAndDequantizeGivesGgmlsValues) {
   for (const std::string type : {"q4_0", "q4_1", "q5_0", "q5_1", "q8_0", "iq4_nl"}) {
     for (const std::string name : {"random-3", "equal-maxima-negative-first"}) {
-      const ReferenceBlock ref = reference_block(type, name);
+      const GgufReferenceVector ref = reference_block(type, name);
       ASSERT_FALSE(ref.block_hex.empty()) << type << " " << name;
       std::string words;
       for (std::size_t j = 0; j < 32; ++j) words += "0x" + ref.input_hex.substr(8 * j, 8) + "\n";

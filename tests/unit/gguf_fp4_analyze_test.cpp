@@ -42,15 +42,7 @@ Reference reference(const std::string& type, const std::string& name) {
   return out;
 }
 
-struct TempFile {
-  std::filesystem::path path;
-  explicit TempFile(const Bytes& bytes)
-      : path(std::filesystem::temp_directory_path() / ("typelattice_gguf_fp4_" + std::to_string(::getpid()) + ".gguf")) {
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                static_cast<std::streamsize>(bytes.size()));
-  }
-  ~TempFile() { std::filesystem::remove(path); }
-};
+using tensor_test::TempFile;
 
 TEST(GgufFp4Analyze, Mxfp4AndNvfp4TensorsShowTheStatisticsOfGgmlsValues) {
   const Reference mx = reference("mxfp4", "random-3"), nv = reference("nvfp4", "outliers");

@@ -20,21 +20,21 @@ namespace {
 using tensor_test::Bytes;
 using tensor_test::GgufBuilder;
 
-struct ReferenceBlock {
+struct KquantReferenceBlock {
   Bytes bytes;
   std::vector<float> values;  // ggml's
 };
 
 // The reference super-blocks of one type whose 256 values are all finite and not all zero, in file order.
-std::vector<ReferenceBlock> finite_reference_blocks(const std::string& ggml_name) {
+std::vector<KquantReferenceBlock> finite_reference_blocks(const std::string& ggml_name) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_kquants_reference.txt");
-  std::vector<ReferenceBlock> out;
+  std::vector<KquantReferenceBlock> out;
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
     std::string kind, name, block_hex, y_hex;
     words >> kind >> name >> block_hex >> y_hex;
     if (kind != "decode" || name != ggml_name) continue;
-    ReferenceBlock b;
+    KquantReferenceBlock b;
     for (std::size_t i = 0; i + 1 < block_hex.size(); i += 2)
       b.bytes.push_back(static_cast<std::uint8_t>(std::stoul(block_hex.substr(i, 2), nullptr, 16)));
     bool finite = true, nonzero = false;
@@ -49,15 +49,7 @@ std::vector<ReferenceBlock> finite_reference_blocks(const std::string& ggml_name
   return out;
 }
 
-struct TempFile {
-  std::filesystem::path path;
-  explicit TempFile(const Bytes& bytes)
-      : path(std::filesystem::temp_directory_path() / ("typelattice_kquants_" + std::to_string(::getpid()) + ".gguf")) {
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                static_cast<std::streamsize>(bytes.size()));
-  }
-  ~TempFile() { std::filesystem::remove(path); }
-};
+using tensor_test::TempFile;
 
 double amax_of(const std::vector<float>& v) {
   double a = 0;
@@ -71,7 +63,7 @@ double mean_of(const std::vector<float>& v) {
 }
 
 TEST(GgufKQuantsAnalyze, Q4KAndQ6KTensorsShowTheStatisticsOfGgmlsValues) {
-  const std::vector<ReferenceBlock> q4 = finite_reference_blocks("q4_K"), q6 = finite_reference_blocks("q6_K");
+  const std::vector<KquantReferenceBlock> q4 = finite_reference_blocks("q4_K"), q6 = finite_reference_blocks("q6_K");
   ASSERT_GE(q4.size(), 2u);
   ASSERT_GE(q6.size(), 1u);
   // "attn_q": Q4_K, ne [256, 2] (two super-blocks, one per row); "ffn_down": Q6_K, ne [256]; data aligned to 32.

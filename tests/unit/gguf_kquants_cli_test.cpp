@@ -17,19 +17,18 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
-struct ReferenceBlock {
+struct KquantReferenceVector {
   std::string block_hex, values_hex;
 };
 // The reference super-blocks of one type (tests/data/gguf_blocks/ggml_kquants_reference.txt), in file order.
-std::vector<ReferenceBlock> reference_blocks(const std::string& ggml_name) {
+std::vector<KquantReferenceVector> reference_blocks(const std::string& ggml_name) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_kquants_reference.txt");
-  std::vector<ReferenceBlock> out;
+  std::vector<KquantReferenceVector> out;
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
     std::string kind, name;
-    ReferenceBlock b;
+    KquantReferenceVector b;
     words >> kind >> name >> b.block_hex >> b.values_hex;
     if (kind == "decode" && name == ggml_name) out.push_back(b);
   }
@@ -38,12 +37,12 @@ std::vector<ReferenceBlock> reference_blocks(const std::string& ggml_name) {
 
 TEST(GgufKQuantCli, DequantizeGivesGgmlsValuesForEveryReferenceBlock) {
   for (const std::string type : {"q2_K", "q3_K", "q4_K", "q5_K", "q6_K"}) {
-    const std::vector<ReferenceBlock> refs = reference_blocks(type);
+    const std::vector<KquantReferenceVector> refs = reference_blocks(type);
     ASSERT_GE(refs.size(), 20u) << type;
     std::string name = "gguf_" + type;
     name.back() = 'k';
     std::string blocks, values;
-    for (const ReferenceBlock& ref : refs) {
+    for (const KquantReferenceVector& ref : refs) {
       blocks += ref.block_hex;
       values += ref.values_hex;
     }
@@ -82,7 +81,7 @@ TEST(GgufKQuantCli, LayoutNamesEveryFieldAndDecodesTheSubBlockScales) {
   b[4 + 5] = 0x80;
   b[4 + 9] = 0x11;
   const CliRun r = typelattice("dequantize --from gguf_q4_k --layout",
-                               "format gguf_q4_k\ncount 256\nblocks " + test_vectors::hex_text(b) + "\n");
+                               "format gguf_q4_k\ncount 256\nblocks " + test_vectors::bytes_hex(b) + "\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find("  qs ")),
             "block 1: 144 bytes\n"
@@ -102,7 +101,7 @@ TEST(GgufKQuantCli, LayoutNamesEveryFieldAndDecodesTheSubBlockScales) {
   q6[209] = 0xbc;  // d = -1
   q6.insert(q6.end(), q6.begin(), q6.end());
   const CliRun six = typelattice("dequantize --from GGUF_Q6_K --layout",
-                                 "format gguf_q6_k\ncount 512\nblocks " + test_vectors::hex_text(q6) + "\n");
+                                 "format gguf_q6_k\ncount 512\nblocks " + test_vectors::bytes_hex(q6) + "\n");
   ASSERT_EQ(six.exit_code, 0) << six.err;
   EXPECT_NE(six.out.find("    sub-block scales: -2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n  d bytes 208-209: 00 bc "
                          "(the super-block scale, float16) = 0xbc00 -1\nblock 2: 210 bytes\n"),

@@ -20,7 +20,7 @@ namespace {
 using test_vectors::hex_bytes;
 using test_vectors::hex_floats;
 
-GgufKQuantType type_named(const std::string& ggml_name) {
+GgufKQuantType kquant_type_named(const std::string& ggml_name) {
   for (const GgufKQuantSpec& spec : gguf_kquant_types())
     if (spec.ggml_name == ggml_name) return spec.id;
   ADD_FAILURE() << "no type " << ggml_name;
@@ -38,7 +38,7 @@ TEST(GgufKQuants, MatchGgmlsDequantizeBitForBit) {
     std::string kind, name, block_hex, y_hex;
     words >> kind >> name >> block_hex >> y_hex;
     ASSERT_EQ(kind, "decode");
-    const GgufKQuantType t = type_named(name);
+    const GgufKQuantType t = kquant_type_named(name);
     const std::vector<std::uint8_t> bytes = hex_bytes(block_hex);
     const std::vector<float> want = hex_floats(y_hex);
     ASSERT_EQ(want.size(), 256u);

@@ -24,7 +24,7 @@ constexpr auto kMxfp4 = GgufBlockType::mxfp4;
 using test_vectors::expect_same_floats;
 using test_vectors::hex_bytes;
 using test_vectors::hex_floats;
-using test_vectors::hex_text;
+using test_vectors::bytes_hex;
 
 // The reference file's lines: "input NAME X", "mxfp4 NAME BLOCKS Y", "decode mxfp4 BLOCKS Y" (NVFP4's lines too).
 struct Reference {
@@ -56,7 +56,7 @@ TEST(GgufMxfp4, MatchesGgmlsReferenceFunctionsBitForBit) {
       const std::vector<float>& x = ref.inputs.at(w[1]);
       std::vector<std::uint8_t> bytes(gguf_bytes_size(kMxfp4, x.size()));
       ASSERT_EQ(quantize_gguf_blocks(kMxfp4, x, bytes).value(), 2u);
-      EXPECT_EQ(hex_text(bytes), w[2]) << w[1];
+      EXPECT_EQ(bytes_hex(bytes), w[2]) << w[1];
       std::vector<float> y(x.size());
       ASSERT_TRUE(dequantize_gguf_blocks(kMxfp4, hex_bytes(w[2]), y));
       expect_same_floats(y, hex_floats(w[3]), "mxfp4 " + w[1]);
@@ -129,7 +129,6 @@ TEST(GgufMxfp4, NibblesAreElementJLowAndJPlus16High) {
 }
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 TEST(GgufMxfp4Cli, PackedIsGgmlsBytesAndDequantizeGivesGgmlsValues) {
   const Reference ref = read_reference();

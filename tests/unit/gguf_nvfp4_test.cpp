@@ -23,7 +23,7 @@ namespace {
 using test_vectors::expect_same_floats;
 using test_vectors::hex_bytes;
 using test_vectors::hex_floats;
-using test_vectors::hex_text;
+using test_vectors::bytes_hex;
 
 TEST(GgufNvfp4, MatchesGgmlsReferenceFunctionsBitForBit) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_fp4_reference.txt");
@@ -41,7 +41,7 @@ TEST(GgufNvfp4, MatchesGgmlsReferenceFunctionsBitForBit) {
       ASSERT_TRUE(inputs.count(name)) << name;
       std::vector<std::uint8_t> bytes(kGgufNvfp4BlockBytes);
       ASSERT_EQ(quantize_gguf_nvfp4_blocks(inputs[name], bytes).value(), 1u);
-      EXPECT_EQ(hex_text(bytes), block_hex) << name;
+      EXPECT_EQ(bytes_hex(bytes), block_hex) << name;
       std::vector<float> y(kGgufNvfp4BlockSize);
       ASSERT_TRUE(dequantize_gguf_nvfp4_blocks(hex_bytes(block_hex), y));
       expect_same_floats(y, hex_floats(y_hex), "nvfp4 " + name);
@@ -95,7 +95,6 @@ TEST(GgufNvfp4, NibblesAreElementJLowAndJPlus8HighInEachSubBlock) {
 }
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 TEST(GgufNvfp4Cli, PackedIsGgmlsBytesAndDequantizeGivesGgmlsValues) {
   std::ifstream in(std::filesystem::path(TYPELATTICE_SOURCE_DIR) / "tests/data/gguf_blocks/ggml_fp4_reference.txt");

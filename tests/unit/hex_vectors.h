@@ -38,7 +38,7 @@ inline std::vector<float> hex_le_floats(const std::string& hex) {
   return out;
 }
 
-inline std::string hex_text(std::span<const std::uint8_t> bytes) {
+inline std::string bytes_hex(std::span<const std::uint8_t> bytes) {
   std::string out;
   char digits[3];
   for (const std::uint8_t b : bytes) {

@@ -15,12 +15,12 @@
 namespace typelattice {
 namespace {
 
-struct Reference {
+struct MlxReference {
   float scale, bias;
   std::vector<std::uint8_t> codes;
 };
 
-Reference mlx_reference(int bits, const std::vector<float>& w) {
+MlxReference mlx_reference(int bits, const std::vector<float>& w) {
   const float n_bins = static_cast<float>((1 << bits) - 1), eps = 1e-7f, zero = 0.0f;
   const auto [lo_it, hi_it] = std::minmax_element(w.begin(), w.end());
   const float w_min = *lo_it, w_max = *hi_it;
@@ -31,7 +31,7 @@ Reference mlx_reference(int bits, const std::vector<float>& w) {
   const float q0 = std::rint(edge / scales);                           // round(divide(edge, scales))
   scales = q0 != zero ? edge / q0 : scales;                            // where(not_equal(q0, 0), edge / q0, scales)
   const float biases = q0 == zero ? zero : edge;                       // where(equal(q0, 0), 0, edge)
-  Reference r{scales, biases, {}};
+  MlxReference r{scales, biases, {}};
   for (const float x : w) r.codes.push_back(static_cast<std::uint8_t>(std::clamp(std::rint((x - biases) / scales), zero, n_bins)));
   return r;
 }
@@ -66,7 +66,7 @@ TEST(IntGroupMlx, AgreesWithTheFallbackFormulationOnEveryGroup) {
     if (spec.rule != IntGroupRule::mlx) continue;
     for (int round = 0; round < 20; ++round) {
       for (const std::vector<float>& g : test_groups(spec.group, random)) {
-        const Reference r = mlx_reference(spec.bits, g);
+        const MlxReference r = mlx_reference(spec.bits, g);
         std::vector<std::uint8_t> codes(g.size());
         const IntGroupScale got = quantize_int_group(spec, g, codes);
         ASSERT_EQ(codes, r.codes) << spec.name();

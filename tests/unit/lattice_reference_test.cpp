@@ -15,7 +15,7 @@ namespace {
 using namespace typelattice;
 using Matrix = std::vector<std::vector<bool>>;
 
-struct Reference {
+struct ReferenceOrder {
   Matrix le;  // le[a][b]: a may promote to b (reflexive, transitive)
   std::optional<LatticeViolation> violation;
 };
@@ -34,8 +34,8 @@ std::vector<int> upper_bounds(const Matrix& le, int a, int b) {
   return out;
 }
 
-Reference reference(int n, const std::vector<std::pair<int, int>>& edges) {
-  Reference r{Matrix(n, std::vector<bool>(n, false)), std::nullopt};
+ReferenceOrder reference(int n, const std::vector<std::pair<int, int>>& edges) {
+  ReferenceOrder r{Matrix(n, std::vector<bool>(n, false)), std::nullopt};
   for (int i = 0; i < n; ++i) r.le[i][i] = true;
   for (auto [a, b] : edges) r.le[a][b] = true;
   for (int k = 0; k < n; ++k)
@@ -78,7 +78,7 @@ void expect_agrees(int n, const std::vector<std::pair<int, int>>& edges, const s
   auto built = Lattice::from_graph(g);
   ASSERT_TRUE(built.ok()) << built.error().message;
   const Lattice& l = built.value();
-  const Reference r = reference(n, edges);
+  const ReferenceOrder r = reference(n, edges);
   for (int a = 0; a < n; ++a)
     for (int b = 0; b < n; ++b) ASSERT_EQ(l.promotes_to(a, b), r.le[a][b]) << what << ": " << a << " <= " << b;
 

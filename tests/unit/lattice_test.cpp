@@ -8,28 +8,28 @@ namespace {
 
 using namespace typelattice;
 
-Lattice build(const Graph& g) {
+Lattice build_lattice(const Graph& g) {
   auto l = Lattice::from_graph(g);
   EXPECT_TRUE(l.ok()) << l.error().message;
   return std::move(l).value();
 }
 
-std::vector<std::string> names_of(const Lattice& l, const std::vector<NodeId>& ids) {
+std::vector<std::string> lattice_names_of(const Lattice& l, const std::vector<NodeId>& ids) {
   std::vector<std::string> out;
   for (NodeId id : ids) out.push_back(l.names()[static_cast<std::size_t>(id)]);
   return out;
 }
 
 TEST(LatticeGraph, DiamondJoinsAndPaths) {
-  const Lattice l = build({{"bottom", "left", "right", "top"},
+  const Lattice l = build_lattice({{"bottom", "left", "right", "top"},
                            {{"bottom", "left"}, {"bottom", "right"}, {"left", "top"}, {"right", "top"}}});
   const NodeId bottom = *l.find("bottom"), left = *l.find("left"), right = *l.find("right"), top = *l.find("top");
   EXPECT_EQ(least_upper_bound(l, left, right), top);
   EXPECT_EQ(least_upper_bound(l, bottom, right), right);
   EXPECT_EQ(least_upper_bound(l, left, left), left);
   EXPECT_EQ(least_upper_bound(l, std::vector<NodeId>{bottom, left, right}), top);
-  EXPECT_EQ(names_of(l, l.upper_bounds(left, right)), std::vector<std::string>{"top"});
-  EXPECT_EQ(names_of(l, l.reachable_from(left)), (std::vector<std::string>{"left", "top"}));
+  EXPECT_EQ(lattice_names_of(l, l.upper_bounds(left, right)), std::vector<std::string>{"top"});
+  EXPECT_EQ(lattice_names_of(l, l.reachable_from(left)), (std::vector<std::string>{"left", "top"}));
   EXPECT_EQ(l.path_to(bottom, top).size(), 3U);
   EXPECT_TRUE(l.path_to(top, bottom).empty());
   EXPECT_TRUE(l.promotes_to(bottom, top));
@@ -39,42 +39,42 @@ TEST(LatticeGraph, DiamondJoinsAndPaths) {
 
 TEST(LatticeGraph, DesignDocumentsTwoNonLattices) {
   // "The left DAG is not a lattice because there exists no upper bound for nodes B and C"
-  const Lattice left = build({{"A", "B", "C"}, {{"A", "B"}, {"A", "C"}}});
+  const Lattice left = build_lattice({{"A", "B", "C"}, {{"A", "B"}, {"A", "C"}}});
   const auto v = left.check();
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, LatticeViolation::Kind::no_upper_bound);
-  EXPECT_EQ(names_of(left, {v->a, v->b}), (std::vector<std::string>{"B", "C"}));
+  EXPECT_EQ(lattice_names_of(left, {v->a, v->b}), (std::vector<std::string>{"B", "C"}));
   EXPECT_EQ(left.describe(*v), "not a lattice: B and C have no common upper bound (nothing both promote to)");
   // "for nodes A and B the least upper bound cannot be uniquely determined: both C and D are candidates"
-  const Lattice right = build({{"A", "B", "C", "D"}, {{"A", "C"}, {"A", "D"}, {"B", "C"}, {"B", "D"}}});
+  const Lattice right = build_lattice({{"A", "B", "C", "D"}, {{"A", "C"}, {"A", "D"}, {"B", "C"}, {"B", "D"}}});
   const auto w = right.check();
   ASSERT_TRUE(w.has_value());
   EXPECT_EQ(w->kind, LatticeViolation::Kind::no_least_upper_bound);
-  EXPECT_EQ(names_of(right, {w->a, w->b}), (std::vector<std::string>{"A", "B"}));
-  EXPECT_EQ(names_of(right, w->competing), (std::vector<std::string>{"C", "D"}));
+  EXPECT_EQ(lattice_names_of(right, {w->a, w->b}), (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(lattice_names_of(right, w->competing), (std::vector<std::string>{"C", "D"}));
   EXPECT_FALSE(least_upper_bound(right, *right.find("A"), *right.find("B")).has_value());
   EXPECT_NE(right.describe(*w).find("A and B have 2 minimal upper bounds, C and D"), std::string::npos);
 }
 
 TEST(LatticeGraph, CycleIsReportedWithItsNodes) {
-  const Lattice l = build({{"a", "b", "c", "d"}, {{"a", "b"}, {"b", "c"}, {"c", "d"}, {"d", "b"}}});
+  const Lattice l = build_lattice({{"a", "b", "c", "d"}, {{"a", "b"}, {"b", "c"}, {"c", "d"}, {"d", "b"}}});
   const auto v = l.check();
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, LatticeViolation::Kind::cycle);
-  EXPECT_EQ(names_of(l, v->cycle), (std::vector<std::string>{"b", "c", "d", "b"}));
+  EXPECT_EQ(lattice_names_of(l, v->cycle), (std::vector<std::string>{"b", "c", "d", "b"}));
   EXPECT_EQ(l.describe(*v).substr(0, 34), "not a lattice: cycle b -> c -> d -");
 }
 
 TEST(LatticeGraph, SelfLoopIsACycle) {
-  const Lattice l = build({{"a", "b"}, {{"a", "b"}, {"b", "b"}}});
+  const Lattice l = build_lattice({{"a", "b"}, {{"a", "b"}, {"b", "b"}}});
   const auto v = l.check();
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, LatticeViolation::Kind::cycle);
-  EXPECT_EQ(names_of(l, v->cycle), (std::vector<std::string>{"b", "b"}));
+  EXPECT_EQ(lattice_names_of(l, v->cycle), (std::vector<std::string>{"b", "b"}));
 }
 
 TEST(LatticeGraph, DuplicateEdgeIsHarmless) {
-  const Lattice l = build({{"a", "b"}, {{"a", "b"}, {"a", "b"}}});
+  const Lattice l = build_lattice({{"a", "b"}, {{"a", "b"}, {"a", "b"}}});
   EXPECT_EQ(l.edges().size(), 1U);
   EXPECT_FALSE(l.check().has_value());
 }
@@ -92,8 +92,8 @@ TEST(LatticeGraph, BadGraphsAreRejectedWithTheirName) {
 }
 
 TEST(LatticeGraph, EmptyAndSingleNodeGraphsAreLattices) {
-  EXPECT_FALSE(build({}).check().has_value());
-  const Lattice one = build({{"x"}, {}});
+  EXPECT_FALSE(build_lattice({}).check().has_value());
+  const Lattice one = build_lattice({{"x"}, {}});
   EXPECT_FALSE(one.check().has_value());
   EXPECT_EQ(least_upper_bound(one, 0, 0), 0);
   EXPECT_FALSE(least_upper_bound(one, std::vector<NodeId>{}).has_value());
@@ -115,7 +115,7 @@ Graph chain(int n) {
 
 // How long checks take is measured by typelattice_bench (lattice_check/<shape>/<n>), not asserted here.
 TEST(LatticeGraph, ThousandNodeChainCloses) {
-  const Lattice l = build(chain(1000));
+  const Lattice l = build_lattice(chain(1000));
   EXPECT_FALSE(l.check().has_value());
   EXPECT_TRUE(l.promotes_to(0, 999));
   EXPECT_FALSE(l.promotes_to(999, 0));
@@ -127,7 +127,7 @@ TEST(LatticeGraph, ThousandNodeChainCloses) {
 TEST(LatticeGraph, ThousandNodeChainWithABackEdgeReportsTheWholeCycle) {
   Graph g = chain(1000);
   g.edges.emplace_back("n999", "n0");
-  const Lattice l = build(g);
+  const Lattice l = build_lattice(g);
   const auto v = l.check();
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, LatticeViolation::Kind::cycle);
@@ -141,7 +141,7 @@ TEST(LatticeGraph, ThousandNodeAntichainUnderOneTopIsALattice) {
     g.nodes.push_back(node_name(i));
     g.edges.emplace_back(g.nodes.back(), "top");
   }
-  const Lattice l = build(g);
+  const Lattice l = build_lattice(g);
   EXPECT_FALSE(l.check().has_value());
   EXPECT_EQ(least_upper_bound(l, 3, 400), 0);
 }

@@ -19,7 +19,6 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 TEST(MinifloatCli, CastSaturatesByDefaultAndNotWhenAsked) {
   CliRun r = typelattice("cast --to float8_e4m3fn 1000");

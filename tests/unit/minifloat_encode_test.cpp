@@ -13,7 +13,7 @@
 namespace typelattice {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using test::kInf;
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // One column of those tables, with the codes written out by hand from the notes' encodings.

@@ -39,7 +39,7 @@ double closed_form(int n, std::uint64_t code) {
   return (1 - 3 * s + f) * std::ldexp(1.0, (1 - 2 * s) * (4 * r + e + s));
 }
 
-double float_of_bits(std::uint32_t bits) {
+double posit_float_of_bits(std::uint32_t bits) {
   float f;
   std::memcpy(&f, &bits, sizeof f);
   return f;
@@ -122,7 +122,7 @@ TEST_P(PositWidths, EncodeMatchesTheStandardsRoundingOnFloat32Inputs) {
   const TaperedFormat f = format_of_width(n);
   std::size_t checked = 0;
   for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32); bits += 4099) {
-    const double x = float_of_bits(static_cast<std::uint32_t>(bits));
+    const double x = posit_float_of_bits(static_cast<std::uint32_t>(bits));
     ASSERT_EQ(tapered_encode(f, x), reference.encode(x)) << "input " << x << " (float32 0x" << std::hex << bits << ")";
     ++checked;
   }

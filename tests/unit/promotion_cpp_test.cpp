@@ -19,23 +19,23 @@ using promotion_test::compared;
 
 const PromotionOptions kCpp{System::cpp};
 
-D join(D a, D b) { return *promote_types(a, b, kCpp); }
+D cpp_join(D a, D b) { return *promote_types(a, b, kCpp); }
 
 
 TEST(CppSystem, IntegerPromotionsAndTheUnsignedRules) {
-  EXPECT_EQ(join(D::int8, D::uint8), D::int32);     // both promote to int
-  EXPECT_EQ(join(D::bool_, D::bool_), D::int32);
-  EXPECT_EQ(join(D::uint32, D::int32), D::uint32);  // equal rank: the unsigned one
-  EXPECT_EQ(join(D::int64, D::uint32), D::int64);   // long holds every unsigned int
-  EXPECT_EQ(join(D::uint64, D::int64), D::uint64);
+  EXPECT_EQ(cpp_join(D::int8, D::uint8), D::int32);     // both promote to int
+  EXPECT_EQ(cpp_join(D::bool_, D::bool_), D::int32);
+  EXPECT_EQ(cpp_join(D::uint32, D::int32), D::uint32);  // equal rank: the unsigned one
+  EXPECT_EQ(cpp_join(D::int64, D::uint32), D::int64);   // long holds every unsigned int
+  EXPECT_EQ(cpp_join(D::uint64, D::int64), D::uint64);
 }
 
 TEST(CppSystem, FloatingConversionRanks) {
-  EXPECT_EQ(join(D::uint64, D::bfloat16), D::bfloat16);  // a floating operand wins, whatever its width
-  EXPECT_EQ(join(D::int64, D::float16), D::float16);
-  EXPECT_EQ(join(D::bfloat16, D::float32), D::float32);  // bfloat16's values are a proper subset of float32's
-  EXPECT_EQ(join(D::float16, D::float64), D::float64);
-  EXPECT_EQ(join(D::bfloat16, D::bfloat16), D::bfloat16);
+  EXPECT_EQ(cpp_join(D::uint64, D::bfloat16), D::bfloat16);  // a floating operand wins, whatever its width
+  EXPECT_EQ(cpp_join(D::int64, D::float16), D::float16);
+  EXPECT_EQ(cpp_join(D::bfloat16, D::float32), D::float32);  // bfloat16's values are a proper subset of float32's
+  EXPECT_EQ(cpp_join(D::float16, D::float64), D::float64);
+  EXPECT_EQ(cpp_join(D::bfloat16, D::bfloat16), D::bfloat16);
 }
 
 // Unordered ranks: the pair is refused (exit 1 in the CLI, like every refusal) in the standard's words, both ways.

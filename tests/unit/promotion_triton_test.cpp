@@ -13,22 +13,22 @@ using D = Dtype;
 
 const PromotionOptions kTriton{System::triton};
 
-D promoted(D a, D b) {
+D triton_promoted(D a, D b) {
   const auto r = promote_types(a, b, kTriton);
   EXPECT_TRUE(r.ok()) << dtype_name(a) << " " << dtype_name(b);
   return r.ok() ? *r : D::bool_;
 }
 
 TEST(Triton, TheDocsOwnExamples) {
-  EXPECT_EQ(promoted(D::int32, D::float16), D::float16);       // kind
-  EXPECT_EQ(promoted(D::bfloat16, D::int8), D::float32);       // bfloat16 with an integer
-  EXPECT_EQ(promoted(D::float32, D::float16), D::float32);     // width
-  EXPECT_EQ(promoted(D::bfloat16, D::float8_e4m3fn), D::bfloat16);  // float8e4nv
-  EXPECT_EQ(promoted(D::float16, D::bfloat16), D::float16);    // prefer float16
-  EXPECT_EQ(promoted(D::float8_e4m3fn, D::float8_e5m2), D::float16);
-  EXPECT_EQ(promoted(D::int32, D::uint32), D::uint32);         // prefer unsigned
-  EXPECT_EQ(promoted(D::uint8, D::weak_int), D::uint8);        // (uint8, int) -> uint8
-  EXPECT_EQ(promoted(D::int16, D::weak_float), D::float32);    // (int16, 4.0) -> float32
+  EXPECT_EQ(triton_promoted(D::int32, D::float16), D::float16);       // kind
+  EXPECT_EQ(triton_promoted(D::bfloat16, D::int8), D::float32);       // bfloat16 with an integer
+  EXPECT_EQ(triton_promoted(D::float32, D::float16), D::float32);     // width
+  EXPECT_EQ(triton_promoted(D::bfloat16, D::float8_e4m3fn), D::bfloat16);  // float8e4nv
+  EXPECT_EQ(triton_promoted(D::float16, D::bfloat16), D::float16);    // prefer float16
+  EXPECT_EQ(triton_promoted(D::float8_e4m3fn, D::float8_e5m2), D::float16);
+  EXPECT_EQ(triton_promoted(D::int32, D::uint32), D::uint32);         // prefer unsigned
+  EXPECT_EQ(triton_promoted(D::uint8, D::weak_int), D::uint8);        // (uint8, int) -> uint8
+  EXPECT_EQ(triton_promoted(D::int16, D::weak_float), D::float32);    // (int16, 4.0) -> float32
 }
 
 // The rules, from the page: 1. kind (bool < integers < floats; bfloat16 with an integer: float32); 2. width;
@@ -52,7 +52,7 @@ TEST(Triton, EveryPairOfTensorDtypesFollowsTheFourRules) {
   for (D a : system_dtypes(kTriton))
     for (D b : system_dtypes(kTriton)) {
       if (dtype_info(a).weak || dtype_info(b).weak) continue;
-      EXPECT_EQ(promoted(a, b), by_the_rules(a, b)) << dtype_name(a) << " " << dtype_name(b);
+      EXPECT_EQ(triton_promoted(a, b), by_the_rules(a, b)) << dtype_name(a) << " " << dtype_name(b);
       ++cells;
     }
   EXPECT_EQ(cells, 17 * 17);  // bool, 8 integers, bfloat16, float16, float32, float64, 4 float8 types
@@ -61,14 +61,14 @@ TEST(Triton, EveryPairOfTensorDtypesFollowsTheFourRules) {
 TEST(Triton, AScalarOfAHigherKindGivesInt32OrFloat32) {
   for (D t : system_dtypes(kTriton)) {
     if (dtype_info(t).weak) continue;
-    EXPECT_EQ(promoted(t, D::weak_int), kind(t) >= 1 ? t : D::int32) << dtype_name(t);
-    EXPECT_EQ(promoted(D::weak_float, t), kind(t) == 2 ? t : D::float32) << dtype_name(t);
+    EXPECT_EQ(triton_promoted(t, D::weak_int), kind(t) >= 1 ? t : D::int32) << dtype_name(t);
+    EXPECT_EQ(triton_promoted(D::weak_float, t), kind(t) == 2 ? t : D::float32) << dtype_name(t);
   }
 }
 
 TEST(Triton, CheckFindsItIsNotAssociative) {
-  EXPECT_EQ(promoted(promoted(D::int8, D::bfloat16), D::float16), D::float32);
-  EXPECT_EQ(promoted(D::int8, promoted(D::bfloat16, D::float16)), D::float16);
+  EXPECT_EQ(triton_promoted(triton_promoted(D::int8, D::bfloat16), D::float16), D::float32);
+  EXPECT_EQ(triton_promoted(D::int8, triton_promoted(D::bfloat16, D::float16)), D::float16);
   const auto v = check_table(kTriton);
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, TableViolation::Kind::not_associative) << v->description;

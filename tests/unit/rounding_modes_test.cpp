@@ -75,7 +75,7 @@ TEST(RoundingModes, OverflowFollowsTheDirection) {
 
 // The inputs of cast_test_inputs.h (every value, tie and boundary, as floats), and between each two neighbours
 // the doubles a hair beside the midpoint and a quarter of the way, which no float32 is.
-std::vector<double> inputs_for(Format f) {
+std::vector<double> rounding_inputs_for(Format f) {
   std::vector<double> out;
   for (float x : test::boundary_inputs(f)) out.push_back(x);
   const FormatSpec& s = format_spec(f);
@@ -102,7 +102,7 @@ TEST(RoundingModes, EveryModeMatchesTheReference) {
     // E8M0 has ONNX's modes instead (minifloat_encode_test); float32 has its own test below.
     if (spec.is_scale_format() || !is_minifloat(f)) continue;
     const ReferenceEncoder reference(f);
-    const std::vector<double> inputs = inputs_for(f);
+    const std::vector<double> inputs = rounding_inputs_for(f);
     for (bool saturate : {true, false}) {
       for (RoundMode r : kIeeeModes) {
         const CastOptions o{saturate, r};
@@ -158,7 +158,7 @@ TEST(RoundingModes, EachModeKeepsItsPromise) {
   for (const FormatSpec& spec : minifloat_formats()) {
     const Format f = parse_format(spec.name).value();
     if (spec.is_scale_format()) continue;
-    for (double x : inputs_for(f)) {
+    for (double x : rounding_inputs_for(f)) {
       if (!std::isfinite(x)) continue;
       const auto value = [&](RoundMode r) { return decode_to_float64(f, encode(f, x, CastOptions{true, r})); };
       const double tz = value(RoundMode::toward_zero), tp = value(RoundMode::toward_positive),
@@ -183,7 +183,7 @@ TEST(StochasticRounding, EveryBitPatternMatchesTheReference) {
     const Format f = parse_format(spec.name).value();
     if (spec.is_scale_format()) continue;
     const ReferenceEncoder reference(f);
-    const std::vector<double> inputs = inputs_for(f);
+    const std::vector<double> inputs = rounding_inputs_for(f);
     for (int n = 0; n <= 5; ++n) {
       for (std::uint32_t bits = 0; bits < (1u << n); ++bits) {
         for (bool saturate : {true, false}) {

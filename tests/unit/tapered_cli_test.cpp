@@ -10,7 +10,6 @@ namespace typelattice {
 namespace {
 
 using testing::CliRun;
-CliRun typelattice(const std::string& args, const std::string& stdin_text = "") { return testing::run_cli(args, stdin_text); }
 
 TEST(TaperedCli, DecodePositCodes) {
   // 0x40 = 1, 0xC0 = -1, NaR = 0x80, maxpos 2^24, minpos 2^-24 (posit8, es = 2).

@@ -16,7 +16,7 @@
 namespace typelattice {
 namespace {
 
-std::vector<float> normal_values(std::size_t n, float sigma, unsigned seed) {
+std::vector<float> normal_samples(std::size_t n, float sigma, unsigned seed) {
   std::mt19937 rng(seed);
   std::normal_distribution<float> dist(0.0f, sigma);
   std::vector<float> v(n);
@@ -33,7 +33,7 @@ TensorStats stats_in_slices(const std::vector<float>& values, std::size_t slice)
 }
 
 TEST(TensorStats, CountsMeanAndStdMatchTheTextbookFormulasInAnySlicing) {
-  std::vector<float> values = normal_values(10007, 3.0f, 1);
+  std::vector<float> values = normal_samples(10007, 3.0f, 1);
   for (float& v : values) v += 1000.0f;  // a large mean: summing raw squares would lose the variance
   values[5] = std::numeric_limits<float>::quiet_NaN();
   values[6] = -std::numeric_limits<float>::infinity();
@@ -96,7 +96,7 @@ TargetError scalar_element_error(Format f, const CastOptions& options, const std
 }
 
 TEST(TargetAccumulator, ElementFormatsAgreeWithTheScalarCodec) {
-  std::vector<float> values = normal_values(5000, 100.0f, 2);
+  std::vector<float> values = normal_samples(5000, 100.0f, 2);
   values.push_back(1e6f);     // past every float8 max: clipped, or NaN/Inf without saturation
   values.push_back(-7e5f);
   values.push_back(1e-30f);   // flushed to zero
@@ -139,7 +139,7 @@ TEST(TargetAccumulator, FormatsWithoutSaturationCountOverflowAsNonFinite) {
 // takes a row; the worst block is the one with the lowest SQNR among quantize_detail's.
 TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
   const std::size_t row = 40, rows = 25;
-  std::vector<float> values = normal_values(row * rows, 1.0f, 3);
+  std::vector<float> values = normal_samples(row * rows, 1.0f, 3);
   values[77] = 300.0f;   // an outlier: its block's other elements flush
   values[401] = 0.0f;
   for (const char* name : {"mxfp8_e4m3", "mxfp4_e2m1", "mxint8", "nvfp4"}) {
@@ -201,7 +201,7 @@ TEST(TargetAccumulator, BlockFormatsAgreeWithQuantizeDetailRowByRow) {
 // is the same whatever the slicing and the threads). The row: 133 blocks of 32 and a short one of 13 (an odd length),
 // with a NaN, an Inf, an all-zero block, an exact block and outliers among them.
 TEST(TargetAccumulator, BlockFiguresAreTheSameWhateverTheSlicing) {
-  std::vector<float> values = normal_values(32 * 133 + 13, 1.0f, 5);
+  std::vector<float> values = normal_samples(32 * 133 + 13, 1.0f, 5);
   values[32 * 70 + 5] = std::numeric_limits<float>::quiet_NaN();
   values[32 * 71 + 9] = std::numeric_limits<float>::infinity();
   std::fill(values.begin() + 32 * 90, values.begin() + 32 * 91, 0.0f);
@@ -254,7 +254,7 @@ TEST(TargetAccumulator, BlockFiguresAreTheSameWhateverTheSlicing) {
 // The K worst blocks: quantize_detail's block SQNRs sorted (lowest first, the earlier block first on a tie), each
 // with its own inputs.
 TEST(TargetAccumulator, KeepsTheKWorstBlocksWithTheirValues) {
-  std::vector<float> values = normal_values(32 * 50, 1.0f, 4);
+  std::vector<float> values = normal_samples(32 * 50, 1.0f, 4);
   for (std::size_t b = 0; b < 50; b += 7) values[b * 32 + 3] = 40.0f * static_cast<float>(b + 1);  // outliers
   const Result<AnalysisTarget> t = analysis_target("mxfp4_e2m1", std::nullopt, std::nullopt, std::nullopt, false);
   ASSERT_TRUE(t.ok());

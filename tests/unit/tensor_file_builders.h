@@ -2,7 +2,12 @@
 // length, JSON, data; .npy: magic, version, header length, dict literal, data), and the two-step read a caller
 // does: header length from the first bytes, then the index from exactly that many bytes.
 #pragma once
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -16,7 +21,28 @@ inline void append_le(Bytes& out, std::uint64_t v, int width) {
   for (int i = 0; i < width; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
 }
 
-inline void append_text(Bytes& out, const std::string& text) { out.insert(out.end(), text.begin(), text.end()); }
+// Byte by byte: GCC 12 at -O3 warns (-Wstringop-overflow) about the range insert once more code is inlined around it.
+inline void append_text(Bytes& out, const std::string& text) {
+  for (const char c : text) out.push_back(static_cast<std::uint8_t>(c));
+}
+
+// The bytes as a file of this test's own (process and test name), removed when it goes out of scope.
+struct TempFile {
+  std::filesystem::path path;
+  explicit TempFile(const Bytes& bytes, const std::string& extension = ".gguf")
+      : path(std::filesystem::temp_directory_path() /
+             ("typelattice_" + std::to_string(::getpid()) + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name() + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name() + extension)) {
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                static_cast<std::streamsize>(bytes.size()));
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() { std::filesystem::remove(path); }
+};
+
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // 8-byte length N (by default the JSON's length plus the padding), the JSON, `pad` spaces, then the data.
 inline Bytes safetensors_file(const std::string& json, const Bytes& data = {}, std::size_t pad = 0) {

@@ -13,7 +13,7 @@ using namespace tensor_test;
 using typelattice::TensorDtype;
 using typelattice::TensorFileKind;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using tensor_test::has;
 
 // ggml type numbers
 constexpr std::uint32_t kTypeF32 = 0, kTypeF16 = 1, kTypeQ8_0 = 8, kTypeIQ2_XXS = 16;

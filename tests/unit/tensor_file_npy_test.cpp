@@ -13,7 +13,7 @@ using namespace tensor_test;
 using typelattice::TensorDtype;
 using typelattice::TensorFileKind;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using tensor_test::has;
 
 std::string dict(const std::string& descr, const std::string& shape, const std::string& order = "False") {
   return "{'descr': '" + descr + "', 'fortran_order': " + order + ", 'shape': " + shape + ", }";

@@ -13,7 +13,7 @@ using namespace tensor_test;
 using typelattice::TensorDtype;
 using typelattice::TensorFileKind;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using tensor_test::has;
 
 // The absolute file offset of the first occurrence of `part` in a JSON header (the JSON starts at byte 8).
 std::string byte_of(const std::string& json, const std::string& part) {

@@ -12,7 +12,7 @@
 namespace typelattice {
 namespace {
 
-AnalysisTarget target(const std::string& name) {
+AnalysisTarget report_target(const std::string& name) {
   Result<AnalysisTarget> t = analysis_target(name, std::nullopt, std::nullopt, std::nullopt, false);
   EXPECT_TRUE(static_cast<bool>(t)) << name;
   return *t;
@@ -20,14 +20,14 @@ AnalysisTarget target(const std::string& name) {
 
 TEST(TargetRange, ElementFormatsAreTheirFiniteRange) {
   // float8_e4m3fn: max 448, smallest normal 2^-6, smallest subnormal 2^-9; below half of that, RNE gives 0.
-  const TargetRange e4m3 = target_range(target("float8_e4m3fn"), 1000.0, 1.0f);
+  const TargetRange e4m3 = target_range(report_target("float8_e4m3fn"), 1000.0, 1.0f);
   EXPECT_EQ(e4m3.saturation, 448.0);
   EXPECT_EQ(e4m3.smallest_normal, std::ldexp(1.0, -6));
   EXPECT_EQ(e4m3.smallest_subnormal, std::ldexp(1.0, -9));
   EXPECT_EQ(e4m3.flush, std::ldexp(1.0, -10));
   EXPECT_FALSE(e4m3.per_block);
   // float8_e5m2: max 57344, smallest normal 2^-14, smallest subnormal 2^-16; the tensor's amax does not matter.
-  const TargetRange e5m2 = target_range(target("float8_e5m2"), 1e-3, 1.0f);
+  const TargetRange e5m2 = target_range(report_target("float8_e5m2"), 1e-3, 1.0f);
   EXPECT_EQ(e5m2.saturation, 57344.0);
   EXPECT_EQ(e5m2.smallest_normal, std::ldexp(1.0, -14));
   EXPECT_EQ(e5m2.smallest_subnormal, std::ldexp(1.0, -16));
@@ -35,31 +35,31 @@ TEST(TargetRange, ElementFormatsAreTheirFiniteRange) {
 
 TEST(TargetRange, BlockFormatsFollowTheScaleOfABlockAtAmax) {
   // MXFP4, floor: amax 10000 has floor(log2) 13, E2M1's emax is 2, so the scale is 2^11; E2M1 holds 0.5 to 6.
-  const TargetRange mxfp4 = target_range(target("mxfp4_e2m1"), 10000.0, 1.0f);
+  const TargetRange mxfp4 = target_range(report_target("mxfp4_e2m1"), 10000.0, 1.0f);
   EXPECT_TRUE(mxfp4.per_block);
   EXPECT_EQ(mxfp4.saturation, 6.0 * 2048);
   EXPECT_EQ(mxfp4.smallest_normal, 2048.0);
   EXPECT_EQ(mxfp4.smallest_subnormal, 1024.0);
   EXPECT_EQ(mxfp4.flush, 512.0);
   // NVFP4: amax 6 gives the E4M3 scale 6 / 6 = 1; with a tensor scale t every bound is t times larger.
-  const TargetRange nvfp4 = target_range(target("nvfp4"), 6.0, 1.0f);
+  const TargetRange nvfp4 = target_range(report_target("nvfp4"), 6.0, 1.0f);
   EXPECT_EQ(nvfp4.saturation, 6.0);
   EXPECT_EQ(nvfp4.smallest_subnormal, 0.5);
-  const TargetRange scaled = target_range(target("nvfp4"), 6.0, 0.25f);
+  const TargetRange scaled = target_range(report_target("nvfp4"), 6.0, 0.25f);
   EXPECT_EQ(scaled.saturation, 6.0);  // the block scale becomes 4: 4 x 0.25 x 6
   EXPECT_EQ(scaled.smallest_subnormal, 0.5);
-  const TargetRange small = target_range(target("nvfp4"), 6.0, 0.5f);
+  const TargetRange small = target_range(report_target("nvfp4"), 6.0, 0.5f);
   EXPECT_EQ(small.saturation, 6.0);
   // MXINT8: elements q / 64 (no subnormals), at amax 1 the scale is 2^0: up to 127/64, steps of 1/64.
-  const TargetRange mxint8 = target_range(target("mxint8"), 1.0, 1.0f);
+  const TargetRange mxint8 = target_range(report_target("mxint8"), 1.0, 1.0f);
   EXPECT_EQ(mxint8.saturation, 127.0 / 64);
   EXPECT_EQ(mxint8.smallest_normal, 1.0 / 64);
   EXPECT_EQ(mxint8.smallest_subnormal, 1.0 / 64);
 }
 
 TEST(TargetsBySqnr, HighestFirstFewerBitsOnATieNothingMeasuredLast) {
-  const std::vector<AnalysisTarget> targets = {target("float8_e4m3fn"), target("mxfp8_e4m3"), target("float8_e5m2"),
-                                               target("nvfp4")};
+  const std::vector<AnalysisTarget> targets = {report_target("float8_e4m3fn"), report_target("mxfp8_e4m3"), report_target("float8_e5m2"),
+                                               report_target("nvfp4")};
   std::vector<TargetError> errors(4);
   errors[0].sqnr_db = 20.0;
   errors[1].sqnr_db = 31.0;

@@ -19,5 +19,7 @@ inline constexpr std::size_t kEchoLimit = 256;
 std::string displayed(std::string_view text);
 // The same for a text of `whole_size` bytes of which a reader kept only the start (at least kEchoLimit + 1 bytes).
 std::string displayed(std::string_view start, std::size_t whole_size);
+// displayed(text) in single quotes, as messages name what the user typed.
+std::string quoted(std::string_view text);
 
 }  // namespace typelattice

@@ -21,6 +21,9 @@ struct Error {
   std::vector<std::string> suggestions; // closest valid names, best first (unknown_name only)
 };
 
+// The error for a number, code or option value that does not parse or is out of range.
+inline Error bad_value_error(std::string message) { return Error{ErrorKind::bad_value, std::move(message), {}}; }
+
 template <class T>
 class Result {
  public:
