@@ -14,5 +14,6 @@ function(typelattice_embed_assets out_var)
     COMMAND ${CMAKE_COMMAND} -DOUT=${generated} "-DFILES=${files_arg}" -P ${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedAssets.cmake
     DEPENDS ${files} ${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedAssets.cmake
     COMMENT "Embedding assets" VERBATIM)
+  set_source_files_properties(${generated} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)  # one long file of its own
   set(${out_var} ${generated} PARENT_SCOPE)
 endfunction()

@@ -14,19 +14,19 @@ namespace {
 
 // ggml-common.h: block_q2_K, block_q3_K, block_q4_K, block_q5_K, block_q6_K. In the meanings, element
 // e = 128h + 32j + 16s + l (Q2_K, Q3_K, Q6_K) or e = 64c + 32s + l (Q4_K, Q5_K).
-constexpr std::string_view kD = "the super-block scale, float16";
+constexpr std::string_view kSuperBlockD = "the super-block scale, float16";
 constexpr std::string_view kDmin = "the super-block scale of the mins, float16";
 constexpr std::string_view kScales6 =
     "8 six-bit scales and mins: sub-block i < 4: scale = byte i & 63, min = byte i+4 & 63; i >= 4: the low four bits "
     "in byte i+4 (scale: low nibble, min: high nibble), the top two in bits 6-7 of byte i-4 (scale) and byte i (min)";
-constexpr std::string_view kQs4 = "byte 32c+l: element 64c+l's low four bits in the low nibble, element 64c+32+l's "
+constexpr std::string_view kKQs4 = "byte 32c+l: element 64c+l's low four bits in the low nibble, element 64c+32+l's "
                                   "in the high nibble";
 constexpr std::string_view kQs2 = "byte 32h+16s+l, bits 2j-2j+1: element 128h+32j+16s+l's two low bits";
 
 constexpr std::array<GgufBlockField, 4> kQ2KFields{{
     {"scales", 0, 16, "byte i: sub-block i's scale in the low nibble, its min in the high nibble"},
     {"qs", 16, 64, kQs2},
-    {"d", 80, 2, kD},
+    {"d", 80, 2, kSuperBlockD},
     {"dmin", 82, 2, kDmin},
 }};
 constexpr std::array<GgufBlockField, 4> kQ3KFields{{
@@ -35,20 +35,20 @@ constexpr std::array<GgufBlockField, 4> kQ3KFields{{
     {"scales", 96, 12,
      "16 six-bit scales, each minus 32: sub-block i's low four bits in byte i's low nibble (i < 8) or byte i-8's high "
      "nibble (i >= 8), its top two in byte 8 + i%4, bits 2(i/4)-2(i/4)+1"},
-    {"d", 108, 2, kD},
+    {"d", 108, 2, kSuperBlockD},
 }};
 constexpr std::array<GgufBlockField, 4> kQ4KFields{{
-    {"d", 0, 2, kD},
+    {"d", 0, 2, kSuperBlockD},
     {"dmin", 2, 2, kDmin},
     {"scales", 4, 12, kScales6},
-    {"qs", 16, 128, kQs4},
+    {"qs", 16, 128, kKQs4},
 }};
 constexpr std::array<GgufBlockField, 5> kQ5KFields{{
-    {"d", 0, 2, kD},
+    {"d", 0, 2, kSuperBlockD},
     {"dmin", 2, 2, kDmin},
     {"scales", 4, 12, kScales6},
     {"qh", 16, 32, "byte l, bit 2c+s: element 64c+32s+l's fifth bit"},
-    {"qs", 48, 128, kQs4},
+    {"qs", 48, 128, kKQs4},
 }};
 constexpr std::array<GgufBlockField, 4> kQ6KFields{{
     {"ql", 0, 128,
@@ -56,7 +56,7 @@ constexpr std::array<GgufBlockField, 4> kQ6KFields{{
      "high nibble"},
     {"qh", 128, 64, "byte 32h+l, bits 2k-2k+1: element 128h+32k+l's top two bits"},
     {"scales", 192, 16, "byte i: sub-block i's scale, int8"},
-    {"d", 208, 2, kD},
+    {"d", 208, 2, kSuperBlockD},
 }};
 
 constexpr std::array<GgufKQuantSpec, kGgufKQuantTypeCount> kGgufKQuantTypes{{

@@ -47,7 +47,7 @@ std::optional<IntGroupSpec> parse_int_group(std::string_view name) {
 
 namespace {
 
-std::uint16_t float16_code(float v) {
+std::uint16_t stored_float16_code(float v) {
   return static_cast<std::uint16_t>(encode(Format::float16, v, CastOptions{false, RoundMode::nearest_even, {}}));
 }
 
@@ -80,8 +80,8 @@ IntGroupScale quantize_mlx_group(const IntGroupSpec& spec, std::span<const float
   }
   for (std::size_t i = 0; i < values.size(); ++i)
     codes[i] = static_cast<std::uint8_t>(std::clamp(std::nearbyint((values[i] - bias) / scale), 0.0f, n_bins));
-  out.scale = float16_code(scale);
-  out.bias = float16_code(bias);
+  out.scale = stored_float16_code(scale);
+  out.bias = stored_float16_code(bias);
   return out;
 }
 
@@ -122,7 +122,7 @@ IntGroupScale quantize_int_group(const IntGroupSpec& spec, std::span<const float
     const float q = std::clamp(std::nearbyint(values[i] / scale) + zero, 0.0f, max_code);
     codes[i] = static_cast<std::uint8_t>(q);
   }
-  out.scale = float16_code(scale);
+  out.scale = stored_float16_code(scale);
   return out;
 }
 
