@@ -14,6 +14,8 @@ step() { printf '\n==== %s (at %d s) ====\n' "$*" "$SECONDS"; }
 npm_log=$(mktemp)
 scripts/install-deps.sh test-npm >"$npm_log" 2>&1 &
 npm_pid=$!
+# A failed build ends the script early: stop the install and remove its log.
+trap 'kill "$npm_pid" 2>/dev/null || true; rm -f "$npm_log"' EXIT
 step "native build"
 cmake --preset native >/dev/null
 cmake --build --preset native -j "$jobs"
