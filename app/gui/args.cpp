@@ -46,7 +46,7 @@ struct Flags {
   std::string select, preset, lattice, view, compare, operands, format, code, value, size, scale, screenshot, frames;
   std::string scale_mode, values;
   std::vector<std::string> clicks, presses, texts, to;
-  std::string file;
+  std::string file, batch;
   options::SystemFlags system;
   options::CastFlags cast;
 };
@@ -151,6 +151,9 @@ void define_flags(CLI::App& app, Flags& f) {
   app.add_option("--frames", f.frames, "headless: render N more frames after the first ones (the screenshot is the last)")
       ->type_name("N");
   app.add_flag("--report-frame-time", f.report_frame_time, "headless: print frame time statistics over those N frames");
+  app.add_option("--batch", f.batch, "headless: answer each line of FILE (a JSON array of this program's options) as "
+                 "its own headless run, in one window; print a JSON line {\"status\", \"stdout\", \"stderr\"} for each")
+      ->type_name("FILE");
   app.description(kDescription);
   app.footer(kFooter);
 }
@@ -418,6 +421,16 @@ std::optional<Failure> parse_into(const std::vector<std::string>& argv, Argument
   if (app.count("--select")) {
     args.select = split_commas(f.select);
     if (auto failure = check_selection(*args.select, args)) return failure;
+  }
+  if (app.count("--batch")) {
+    if (!args.headless) return Failure{"--batch needs --headless"};
+    if (f.batch.empty()) return Failure{"--batch needs a value"};
+    // The questions are the file's lines; the run itself has only its window.
+    for (const CLI::Option* o : app.get_options())
+      if (o->count() > 0 && o->get_name() != "--batch" && o->get_name() != "--headless" && o->get_name() != "--size" &&
+          o->get_name() != "--scale")
+        return Failure{"--batch: " + o->get_name() + " goes on a line of the file; the run takes only --size and --scale"};
+    args.batch = f.batch;
   }
   if (!args.headless && (!args.screenshot.empty() || args.print_positions || args.report_frame_time || args.frames ||
                          !args.actions.empty()))

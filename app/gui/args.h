@@ -49,6 +49,7 @@ struct Arguments {
   std::vector<Action> actions;
   int frames = 0;                   // 0: the default (a few frames to settle the layout)
   bool report_frame_time = false;
+  std::optional<std::string> batch;  // --batch FILE: headless runs, one a line, in one window (app/gui/batch.h)
 };
 
 struct ParsedArguments {

@@ -11,6 +11,7 @@
 
 #include "app/common/tapered_layout_text.h"
 #include "app/gui/shell.h"
+#include "app/gui/user_lattice.h"
 
 namespace typelattice::gui {
 
@@ -153,6 +154,33 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     std::cerr << "typelattice-app: " << error << "\n";
     return 1;
   }
+  return status;
+}
+
+int answer_headless(const Arguments& args, Platform& platform) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // a headless run writes nothing but its screenshot
+  AppState state;
+  apply_arguments(args, state);
+  reopen_saved_lattice(state);
+  int status = 1;
+  std::string error;
+  if (platform.attach_imgui(error)) {
+    const Fonts fonts = setup_style(platform.scale());
+    PromotionModel model;
+    Probes probes;
+    BlockModel blocks;
+    BitsModel bits;
+    TensorModel tensors;
+    PanelContext ctx{state, model, blocks, bits, tensors, fonts, probes, platform.scale()};
+    if (args.tensor_file) open_tensor_file(ctx, *args.tensor_file);
+    status = run_headless(args, platform, ctx, model);
+  } else {
+    std::cerr << "typelattice-app: " << error << "\n";
+  }
+  platform.detach_imgui();
+  ImGui::DestroyContext();
   return status;
 }
 

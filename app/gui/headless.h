@@ -10,4 +10,8 @@ namespace typelattice::gui {
 // Returns the process exit status (0, or 1 when the screenshot cannot be written).
 int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, PromotionModel& model);
 
+// One headless run on `platform`'s window: a Dear ImGui context of its own, the state the arguments give (no
+// settings file), the frames and the printed answer. Returns the exit status as run_headless does.
+int answer_headless(const Arguments& args, Platform& platform);
+
 }  // namespace typelattice::gui

@@ -1,51 +1,41 @@
 // typelattice-app: the native explorer (Dear ImGui + SDL2 + OpenGL 3). Interactive by default; --headless
-// renders offscreen, writes a screenshot, prints the join and exits (the headless run, docs/app.md).
+// renders offscreen, writes a screenshot, prints the join and exits (the headless run, docs/app.md); --batch
+// answers a file of headless runs in one start.
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include <iostream>
 
 #include "app/gui/args.h"
+#include "app/gui/batch.h"
 #include "app/gui/headless.h"
 #include "app/gui/platform.h"
 #include "app/gui/settings.h"
 #include "app/gui/shell.h"
+#include "app/gui/user_lattice.h"
 
 namespace typelattice::gui {
 namespace {
 
-int run(const Arguments& args) {
+int run_interactive(const Arguments& args) {
   AppState state;
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  std::string ini_path;
-  if (args.headless) {
-    io.IniFilename = nullptr;  // a headless run writes nothing but its screenshot
-  } else {
-    ini_path = settings_path();
-    io.IniFilename = ini_path.c_str();
-    register_settings(state);
-    ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
-    for (const std::string& note : state.settings_notes)
-      std::cerr << "typelattice-app: " << ini_path << ": ignored " << note << " (kept the default)\n";
-  }
+  const std::string ini_path = settings_path();
+  io.IniFilename = ini_path.c_str();
+  register_settings(state);
+  ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
+  for (const std::string& note : state.settings_notes)
+    std::cerr << "typelattice-app: " << ini_path << ": ignored " << note << " (kept the default)\n";
   apply_arguments(args, state);
-  // The lattice file shown when the app last closed: open it again, or say in red why not and show the system.
-  if (state.show_user_lattice && !state.user_lattice) {
-    auto reopened = load_user_lattice(state.lattice_path_input.data());
-    if (reopened) {
-      show_user_lattice(state, std::move(reopened).value());
-    } else {
-      state.lattice_error = reopened.error().message;
-      state.show_user_lattice = false;
-    }
-  }
+  reopen_saved_lattice(state);
 
   std::string error;
-  auto platform = Platform::create({args.headless, args.width, args.height, args.scale.value_or(0.0f)}, error);
-  if (!platform) {
+  auto platform = Platform::create({false, args.width, args.height, args.scale.value_or(0.0f)}, error);
+  if (!platform || !platform->attach_imgui(error)) {
     std::cerr << "typelattice-app: " << error << "\n";
+    platform.reset();
     ImGui::DestroyContext();
     return 1;
   }
@@ -57,13 +47,6 @@ int run(const Arguments& args) {
   TensorModel tensors;
   PanelContext ctx{state, model, blocks, bits, tensors, fonts, probes, platform->scale()};
   if (args.tensor_file) open_tensor_file(ctx, *args.tensor_file);
-
-  if (args.headless) {
-    const int status = run_headless(args, *platform, ctx, model);
-    platform.reset();
-    ImGui::DestroyContext();
-    return status;
-  }
 
   bool running = true, force_view = true;
   while (running && platform->poll_events(tensors.running())) {
@@ -89,6 +72,16 @@ int run(const Arguments& args) {
   return 0;
 }
 
+int run_headless_once(const Arguments& args) {
+  std::string error;
+  auto platform = Platform::create({true, args.width, args.height, args.scale.value_or(0.0f)}, error);
+  if (!platform) {
+    std::cerr << "typelattice-app: " << error << "\n";
+    return 1;
+  }
+  return answer_headless(args, *platform);
+}
+
 }  // namespace
 }  // namespace typelattice::gui
 
@@ -99,5 +92,7 @@ int main(int argc, char** argv) {
     (parsed.exit_code == 0 ? std::cout : std::cerr) << parsed.output;
     return parsed.exit_code;
   }
-  return typelattice::gui::run(*parsed.arguments);
+  const typelattice::gui::Arguments& args = *parsed.arguments;
+  if (args.batch) return typelattice::gui::run_batch(args);
+  return args.headless ? typelattice::gui::run_headless_once(args) : typelattice::gui::run_interactive(args);
 }

@@ -83,14 +83,23 @@ std::unique_ptr<Platform> Platform::create(const PlatformConfig& config, std::st
   SDL_GL_SetSwapInterval(config.headless ? 0 : 1);
   if (config.headless && !p->create_framebuffer(error)) return nullptr;
   p->scale_ = config.scale > 0.0f ? config.scale : (config.headless ? 1.0f : display_scale(p->window_));
-
-  p->imgui_sdl_ = ImGui_ImplSDL2_InitForOpenGL(p->window_, p->gl_context_);
-  p->imgui_gl_ = ImGui_ImplOpenGL3_Init("#version 150");
-  if (!p->imgui_sdl_ || !p->imgui_gl_) {
-    error = "cannot start Dear ImGui's SDL2/OpenGL3 backends";
-    return nullptr;
-  }
   return p;
+}
+
+bool Platform::attach_imgui(std::string& error) {
+  imgui_sdl_ = ImGui_ImplSDL2_InitForOpenGL(window_, gl_context_);
+  imgui_gl_ = ImGui_ImplOpenGL3_Init("#version 150");
+  if (!imgui_sdl_ || !imgui_gl_) {
+    error = "cannot start Dear ImGui's SDL2/OpenGL3 backends";
+    return false;
+  }
+  return true;
+}
+
+void Platform::detach_imgui() {
+  if (imgui_gl_) ImGui_ImplOpenGL3_Shutdown();
+  if (imgui_sdl_) ImGui_ImplSDL2_Shutdown();
+  imgui_gl_ = imgui_sdl_ = false;
 }
 
 bool Platform::create_framebuffer(std::string& error) {
@@ -112,8 +121,7 @@ bool Platform::create_framebuffer(std::string& error) {
 }
 
 Platform::~Platform() {
-  if (imgui_gl_) ImGui_ImplOpenGL3_Shutdown();
-  if (imgui_sdl_) ImGui_ImplSDL2_Shutdown();
+  detach_imgui();
   if (framebuffer_) gl_fbo.delete_framebuffers(1, &framebuffer_);
   if (colour_buffer_) gl_fbo.delete_renderbuffers(1, &colour_buffer_);
   if (gl_context_) SDL_GL_DeleteContext(static_cast<SDL_GLContext>(gl_context_));

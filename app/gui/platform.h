@@ -37,6 +37,11 @@ class Platform {
   Platform(const Platform&) = delete;
   Platform& operator=(const Platform&) = delete;
 
+  // Dear ImGui's SDL2/OpenGL3 backends for the current ImGui context: attached after ImGui::CreateContext and
+  // detached before ImGui::DestroyContext, so that one window serves several contexts (a --batch run).
+  bool attach_imgui(std::string& error);
+  void detach_imgui();
+
   float scale() const { return scale_; }
   // Interactive: forwards events to ImGui; false when the user closed the window.
   // `busy`: something changes without input (an analysis running), so frames keep coming without waiting.

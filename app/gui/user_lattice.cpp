@@ -131,4 +131,15 @@ void draw_user_join_table(PanelContext& ctx) {
   ImGui::EndTable();
 }
 
+void reopen_saved_lattice(AppState& state) {
+  if (!state.show_user_lattice || state.user_lattice) return;
+  auto reopened = load_user_lattice(state.lattice_path_input.data());
+  if (reopened) {
+    show_user_lattice(state, std::move(reopened).value());
+  } else {
+    state.lattice_error = reopened.error().message;
+    state.show_user_lattice = false;
+  }
+}
+
 }  // namespace typelattice::gui

@@ -24,5 +24,8 @@ void show_user_lattice(AppState& state, UserLattice lattice);
 // Opens the file named in the path field: on success shows it (selection cleared, view fitted); on failure
 // only sets state.lattice_error, so the graph shown and the typed path stay.
 bool open_lattice_file(AppState& state);
+// The lattice file shown when the app last closed (state.show_user_lattice from the settings): opened again, or
+// state.lattice_error says why not and the system is shown.
+void reopen_saved_lattice(AppState& state);
 
 }  // namespace typelattice::gui

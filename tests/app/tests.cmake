@@ -358,6 +358,13 @@ if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
                    $<TARGET_FILE:typelattice_app_check> ${TYPELATTICE_APP_ARTIFACTS})
   set_tests_properties(app_tensors_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
 endif()
+# --batch: each line answered as a headless start of its own (tests/app/batch_app_test.py).
+if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME app_batch
+           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
+                   ${CMAKE_CURRENT_LIST_DIR}/batch_app_test.py $<TARGET_FILE:typelattice-app>)
+  set_tests_properties(app_batch PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
+endif()
 # The Bits view for posit8, posit16 and hif8: headless it prints `typelattice decode` (or `cast`) and `layout`,
 # byte for byte, and its field bars are as wide as the layout's fields (tests/app/tapered_app_test.py).
 if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -122,37 +123,70 @@ const viaCli = {
   },
 };
 
-const viaApp = {
-  async compare(c) {
-    const r = await run(appPath, ['--headless', '--view', 'compare', `--operands=${c.operands.join(',')}`]);
-    return r.status === 0 ? answer(compareLines(r.stdout, 'compare: ')) : failure(firstLine(r.stderr));
-  },
-  async cast(c) {
-    const r = await run(appPath, ['--headless', '--view', 'bits', '--format', c.format, ...c.options,
-                                  `--value=${c.value}`]);
-    if (r.status !== 0) return failure(firstLine(r.stderr));
-    const line = r.stdout.split('\n').find((l) => l.startsWith('bits: '));
-    return line === undefined ? answer(`(no bits line in: ${r.stdout})`) : answer(line.slice('bits: '.length));
-  },
-  async facts(c) {
-    const r = await run(appPath, ['--headless', '--view', 'bits', '--format', c.format, ...c.options,
-                                  `--value=${c.value}`]);
-    if (r.status !== 0) return failure(firstLine(r.stderr));
-    return answer(r.stdout.split('\n').filter((l) => FACTS.has(l.split(': ')[0])).join('\n'));
-  },
+// The app's questions: the options of one headless run, and how to read its answer. They are asked in --batch
+// runs (one window for many runs, app/gui/batch.h); the first of each kind is also asked of a headless start of
+// its own, which must answer the same.
+const appQuestion = {
+  compare: (c) => ({
+    args: ['--view', 'compare', `--operands=${c.operands.join(',')}`],
+    read: (r) => (r.status === 0 ? answer(compareLines(r.stdout, 'compare: ')) : failure(firstLine(r.stderr))),
+  }),
+  cast: (c) => ({
+    args: ['--view', 'bits', '--format', c.format, ...c.options, `--value=${c.value}`],
+    read: (r) => {
+      if (r.status !== 0) return failure(firstLine(r.stderr));
+      const line = r.stdout.split('\n').find((l) => l.startsWith('bits: '));
+      return line === undefined ? answer(`(no bits line in: ${r.stdout})`) : answer(line.slice('bits: '.length));
+    },
+  }),
+  facts: (c) => ({
+    args: ['--view', 'bits', '--format', c.format, ...c.options, `--value=${c.value}`],
+    read: (r) => (r.status !== 0 ? failure(firstLine(r.stderr))
+      : answer(r.stdout.split('\n').filter((l) => FACTS.has(l.split(': ')[0])).join('\n'))),
+  }),
   // The blocks view prints the core's block text after its first line (the selection's).
-  async quantize(c) {
-    const r = await run(appPath, ['--headless', '--view', 'blocks', '--format', c.format, ...c.options,
-                                  `--values=${c.values.join(',')}`]);
-    if (r.status !== 0) return failure(firstLine(r.stderr));
-    return answer(r.stdout.split('\n').slice(1).join('\n').trimEnd());
-  },
-  async select(c) {
-    const r = await run(appPath, ['--headless', ...c.options, `--select=${c.names.join(',')}`]);
-    if (r.status !== 0) return failure(firstLine(r.stderr));
-    return answer(withWhy(bare(firstLine(r.stdout)), r.stdout));
-  },
+  quantize: (c) => ({
+    args: ['--view', 'blocks', '--format', c.format, ...c.options, `--values=${c.values.join(',')}`],
+    read: (r) => (r.status !== 0 ? failure(firstLine(r.stderr))
+      : answer(r.stdout.split('\n').slice(1).join('\n').trimEnd())),
+  }),
+  select: (c) => ({
+    args: [...c.options, `--select=${c.names.join(',')}`],
+    read: (r) => (r.status !== 0 ? failure(firstLine(r.stderr)) : answer(withWhy(bare(firstLine(r.stdout)), r.stdout))),
+  }),
 };
+
+// One --batch run over `argLists`: each run's { status, stdout, stderr }, in order. A batch killed by a signal
+// is run again and said, as a single run is.
+let batchFiles = 0;
+async function appBatch(argLists) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'typelattice-batch-'));
+  const file = path.join(dir, `questions-${batchFiles++}.jsonl`);
+  writeFileSync(file, argLists.map((a) => JSON.stringify(a)).join('\n') + '\n');
+  try {
+    const r = await run(appPath, ['--headless', `--batch=${file}`]);
+    assert.equal(r.status, 0, `the --batch run failed (${r.signal ?? r.status}): ${r.stderr}`);
+    const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    assert.equal(records.length, argLists.length, 'one answer a line');
+    return records.map((rec) => ({ status: rec.status, stdout: rec.stdout, stderr: rec.stderr }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Every question through two --batch runs side by side (the machine's two cores), answers in corpus order.
+async function viaApp(kind, cases) {
+  const questions = cases.map((c) => appQuestion[kind](c));
+  const half = Math.ceil(questions.length / 2);
+  const parts = await Promise.all([questions.slice(0, half), questions.slice(half)]
+    .map((part) => (part.length ? appBatch(part.map((q) => q.args)) : [])));
+  const runs = parts.flat();
+  // The first question again, as a headless start of its own: the batch must answer as that start does.
+  const alone = await run(appPath, ['--headless', ...questions[0].args]);
+  assert.deepEqual({ status: alone.status, stdout: alone.stdout, stderr: alone.stderr }, runs[0],
+                   `a --batch line and a headless start answer alike: ${questions[0].args.join(' ')}`);
+  return runs.map((r, i) => questions[i].read(r));
+}
 
 // The CLI's options as the module's option object: the same words, in the module's spelling.
 function jsCastOptions(options) {
@@ -230,7 +264,7 @@ for (const kind of ['cast', 'facts', 'select', 'quantize', 'compare']) {
     const tl = await createTypeLattice();
     const module = viaModule(tl);
     const fromCli = await pool(cases.map((c) => () => viaCli[kind](c)));
-    const fromApp = await pool(cases.map((c) => () => viaApp[kind](c)));
+    const fromApp = await viaApp(kind, cases);
     const fromModule = [];
     for (const c of cases) fromModule.push(await module[kind](c));
     module.release();
