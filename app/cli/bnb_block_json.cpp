@@ -27,12 +27,6 @@ void append_bnb_block_json(std::string& out, const BnbBlockSpec& spec, const Bnb
   out += "]}";
 }
 
-namespace {
-
-using json = nlohmann::json;
-
-}  // namespace
-
 Result<BnbTensors> read_bnb_block_json(BnbBlockType t, std::istream& in) {
   const BnbBlockSpec& spec = bnb_block_spec(t);
   const Result<json> read = read_json_object(in, spec.name);

@@ -45,12 +45,6 @@ std::string ds_tiles_json_tail(DsTileShape shape) {
   return "], \"shape\": [" + std::to_string(shape.rows) + ", " + std::to_string(shape.cols) + "]}\n";
 }
 
-namespace {
-
-using json = nlohmann::json;
-
-}  // namespace
-
 Result<DsTiles> read_ds_tiles_json(DsTileType t, std::istream& in) {
   const DsTileSpec& spec = ds_tile_spec(t);
   Result<json> read = read_json_object(in, spec.name);

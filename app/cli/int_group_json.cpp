@@ -32,12 +32,6 @@ void append_int_group_json(std::string& out, const IntGroupSpec& spec, const Int
   out += "]}";
 }
 
-namespace {
-
-using json = nlohmann::json;
-
-}  // namespace
-
 Result<IntGroupCodes> read_int_group_json(const IntGroupSpec& spec, std::istream& in) {
   const std::string name = spec.name();
   const Result<json> read = read_json_object(in, name);

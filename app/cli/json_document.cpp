@@ -7,8 +7,6 @@
 
 namespace typelattice::cli {
 
-using json = nlohmann::json;
-
 Result<json> read_json_object(std::istream& in, std::string_view format) {
   std::vector<std::vector<std::string>> keys;  // the keys of each open object
   std::string repeated;

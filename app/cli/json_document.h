@@ -11,6 +11,8 @@
 
 namespace typelattice::cli {
 
+using json = nlohmann::json;
+
 // The document, which must be a JSON object with no key given twice in any object, whose "format" is `format`.
 Result<nlohmann::json> read_json_object(std::istream& in, std::string_view format);
 // The member `key` of `holder` when it is an integer from 0 to `limit`.
