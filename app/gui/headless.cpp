@@ -167,15 +167,9 @@ int answer_headless(const Arguments& args, Platform& platform) {
   int status = 1;
   std::string error;
   if (platform.attach_imgui(error)) {
-    const Fonts fonts = setup_style(platform.scale());
-    PromotionModel model;
-    Probes probes;
-    BlockModel blocks;
-    BitsModel bits;
-    TensorModel tensors;
-    PanelContext ctx{state, model, blocks, bits, tensors, fonts, probes, platform.scale()};
-    if (args.tensor_file) open_tensor_file(ctx, *args.tensor_file);
-    status = run_headless(args, platform, ctx, model);
+    PanelSession session(state, platform.scale());
+    if (args.tensor_file) open_tensor_file(session.ctx, *args.tensor_file);
+    status = run_headless(args, platform, session.ctx, session.model);
   } else {
     std::cerr << "typelattice-app: " << error << "\n";
   }

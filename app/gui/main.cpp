@@ -39,17 +39,12 @@ int run_interactive(const Arguments& args) {
     ImGui::DestroyContext();
     return 1;
   }
-  const Fonts fonts = setup_style(platform->scale());
-  PromotionModel model;
-  Probes probes;
-  BlockModel blocks;
-  BitsModel bits;
-  TensorModel tensors;
-  PanelContext ctx{state, model, blocks, bits, tensors, fonts, probes, platform->scale()};
+  PanelSession session(state, platform->scale());
+  PanelContext& ctx = session.ctx;
   if (args.tensor_file) open_tensor_file(ctx, *args.tensor_file);
 
   bool running = true, force_view = true;
-  while (running && platform->poll_events(tensors.running())) {
+  while (running && platform->poll_events(session.tensors.running())) {
     // A file dropped on the window: analyzed in the Tensors view.
     for (const std::string& path : platform->take_dropped_files()) {
       state.tensor_path_input = path;
@@ -58,8 +53,8 @@ int run_interactive(const Arguments& args) {
       open_tensor_file(ctx, path);
     }
     platform->new_frame();
-    probes.begin_frame();
-    if (model.refresh(state)) ImGui::MarkIniSettingsDirty();
+    session.probes.begin_frame();
+    if (session.model.refresh(state)) ImGui::MarkIniSettingsDirty();
     const View view = state.view;
     running = draw_app(ctx, force_view);
     if (view != state.view) ImGui::MarkIniSettingsDirty();

@@ -33,6 +33,23 @@ struct PanelContext {
   float scale;
 };
 
+// What one Dear ImGui context draws from: the fonts (built into the current context), the models and the panels'
+// context over them. One per context: the interactive window has one, each headless run (and --batch line) its own.
+struct PanelSession {
+  PanelSession(AppState& state, float ui_scale)
+      : fonts(setup_style(ui_scale)), ctx{state, model, blocks, bits, tensors, fonts, probes, ui_scale} {}
+  PanelSession(const PanelSession&) = delete;
+  PanelSession& operator=(const PanelSession&) = delete;
+
+  Fonts fonts;
+  PromotionModel model;
+  Probes probes;
+  BlockModel blocks;
+  BitsModel bits;
+  TensorModel tensors;
+  PanelContext ctx;  // last: it refers to the members above
+};
+
 // The role a node (a dtype name, or a design stage's node) plays in the current selection.
 enum class Role { plain, selected, join };
 Role role_of(const PromotionModel& model, std::string_view name);
