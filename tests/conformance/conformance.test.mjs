@@ -158,10 +158,9 @@ const appQuestion = {
 
 // One --batch run over `argLists`: each run's { status, stdout, stderr }, in order. A batch killed by a signal
 // is run again and said, as a single run is.
-let batchFiles = 0;
 async function appBatch(argLists) {
   const dir = mkdtempSync(path.join(tmpdir(), 'typelattice-batch-'));
-  const file = path.join(dir, `questions-${batchFiles++}.jsonl`);
+  const file = path.join(dir, 'questions.jsonl');
   writeFileSync(file, argLists.map((a) => JSON.stringify(a)).join('\n') + '\n');
   try {
     const r = await run(appPath, ['--headless', `--batch=${file}`]);
