@@ -91,6 +91,29 @@ TEST(DecimalToBinary, RandomDecimalsOfEveryLengthAndExponent) {
   }
 }
 
+// Short decimals, which one multiplication or division reads when the digits and the power of ten are exact (up to
+// 15 digits and 10^±22 for a double, 7 digits and 10^±10 for a float), and the ones just past those edges, which the
+// big-integer division reads.
+TEST(DecimalToBinary, ShortDecimalsOnBothSidesOfTheExactProductsEdges) {
+  std::uint64_t s = 0x2545f4914f6cdd1du;
+  for (int digits = 1; digits <= 18; ++digits) {
+    for (int exponent = -26; exponent <= 26; ++exponent) {
+      for (int i = 0; i < 40; ++i) {
+        std::string text(1, static_cast<char>('1' + next_random(s) % 9));
+        while (static_cast<int>(text.size()) < digits) text += static_cast<char>('0' + next_random(s) % 10);
+        if (i % 2) text.insert(1 + next_random(s) % text.size(), ".");
+        if (text.back() == '.') text.pop_back();
+        expect_same_double(text + "e" + std::to_string(exponent));
+        expect_same_float(text + "e" + std::to_string(exponent));
+      }
+    }
+  }
+  // Ties that the one rounding of the product must break to even: 2^53 + 1 and 2^24 + 1 as decimals.
+  expect_same_double("9007199254740993");
+  expect_same_float("16777217");
+  expect_same_float("1.6777217e7");
+}
+
 // Midpoints between neighbouring doubles: exactly there, ties go to the even code; a hair above or below decides.
 TEST(DecimalToBinary, MidpointsBetweenDoublesAndTheirNeighbours) {
   std::uint64_t s = 12345;
