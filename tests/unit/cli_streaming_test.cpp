@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/sanitizer_sample.h"  // TYPELATTICE_UNDER_ASAN
 
 namespace typelattice {
 namespace {
@@ -83,14 +84,6 @@ TEST(CliStreaming, ABadValueFarIntoTheInputIsNamed) {
   EXPECT_NE(late.err.find("value 20001: 'abc' is not a number"), std::string::npos) << late.err;
 }
 
-// GCC says AddressSanitizer is on with __SANITIZE_ADDRESS__, clang 14 only through __has_feature.
-#if defined(__SANITIZE_ADDRESS__)
-#define TYPELATTICE_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TYPELATTICE_UNDER_ASAN 1
-#endif
-#endif
 TEST(CliStreaming, RunningOutOfMemoryIsAMessageAndExitTwo) {
 #if defined(TYPELATTICE_UNDER_ASAN)
   // AddressSanitizer reserves terabytes of address space at start: under ulimit -v the CLI cannot start at all.

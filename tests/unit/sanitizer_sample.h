@@ -1,0 +1,40 @@
+// The sanitizer build (the debug preset) looks for memory and undefined-behaviour errors; the native run checks
+// the values. A few unit tests walk a whole domain of values (every code of every format, every input of every
+// stochastic bit pattern) and take minutes under AddressSanitizer: there they visit a sample, which goes through
+// the same code paths. TYPELATTICE_SANITIZER_STRIDE=1 makes the sanitized run walk them whole.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+
+// GCC says AddressSanitizer is on with __SANITIZE_ADDRESS__, clang 14 only through __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define TYPELATTICE_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TYPELATTICE_UNDER_ASAN 1
+#endif
+#endif
+
+namespace typelattice::test {
+
+// 1 natively; under AddressSanitizer TYPELATTICE_SANITIZER_STRIDE, or 7 without it. A prime, so a sample of
+// codes still meets every pattern of their low bits.
+inline std::size_t sanitizer_stride() {
+#if defined(TYPELATTICE_UNDER_ASAN)
+  const char* text = std::getenv("TYPELATTICE_SANITIZER_STRIDE");
+  const long stride = text ? std::strtol(text, nullptr, 10) : 7;
+  return stride >= 1 ? static_cast<std::size_t>(stride) : 7;
+#else
+  return 1;
+#endif
+}
+
+// Whether a test that walks indices 0 .. n-1 visits index i: every one natively; under the sanitizers every
+// stride-th one, and the first and last stride of them (where a format keeps its zeros, extremes and NaNs).
+inline bool in_sanitizer_sample(std::size_t i, std::size_t n) {
+  const std::size_t stride = sanitizer_stride();
+  return i % stride == 0 || i < stride || i + stride >= n;
+}
+
+}  // namespace typelattice::test
