@@ -6,7 +6,9 @@ find_program(TYPELATTICE_NODE node REQUIRED)
 add_test(NAME browser_bundlers
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/bundlers.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/bundlers.test.mjs)
-set_tests_properties(browser_bundlers PROPERTIES LABELS "js;browser" TIMEOUT 600 RUN_SERIAL TRUE)
+# Beside the other tests (each fixture packs into its own temporary folder and serves on a free port); a high COST
+# starts it early on a fresh clone, so that `ctest -j` does not end on it with a core idle.
+set_tests_properties(browser_bundlers PROPERTIES LABELS "js;browser" TIMEOUT 600 COST 600)
 add_test(NAME browser_sphinx
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/../js/run-logged.sh ${CMAKE_BINARY_DIR}/tests/js-logs/sphinx.log
                  ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/sphinx.test.mjs)
