@@ -43,6 +43,8 @@ CastRequest AppState::cast_request() const {
   request.to = format;
   request.saturate = cast_saturate;
   request.round = cast_round;
+  request.input = cast_input;
+  request.from = cast_from;
   if (cast_round == RoundMode::stochastic) {
     request.sr_num_bits = cast_sr_num_bits;
     request.sr_bits = cast_sr_bits;
@@ -51,11 +53,24 @@ CastRequest AppState::cast_request() const {
   return request;
 }
 
+const char* value_field_label(const AppState& state) {
+  return state.cast_input == InputKind::hex ? "Cast bits (hex)" : "Cast a value";
+}
+
+const char* value_field_hint(const AppState& state) {
+  return state.cast_input == InputKind::hex ? "e.g. 0x3fc00000" : "e.g. 0.3, -448, inf";
+}
+
 Result<TaperedCastRequest> AppState::tapered_cast_request(TaperedFormat to) const {
   CastRequestNames names;
   names.to = tapered_format_name(to);
   names.saturate = cast_saturate;
-  return parse_tapered_cast_request(to, names);
+  const Result<TaperedCastRequest> parsed = parse_tapered_cast_request(to, names);
+  if (!parsed) return parsed;
+  TaperedCastRequest request = *parsed;
+  request.reading.input = cast_input;  // the value field is read as the minifloats' is
+  request.reading.from = cast_from;
+  return request;
 }
 
 std::uint32_t AppState::shown_code_mask() const {

@@ -57,6 +57,10 @@ struct AppState {
   std::optional<int> cast_sr_num_bits;             // stochastic rounding's bits, and srbits or a seed, as the
   std::optional<std::uint32_t> cast_sr_bits;       // CLI's flags
   std::optional<std::uint64_t> cast_seed;
+  // How the value field is read, as the CLI's --input and --from: a decimal (rounded to float32 first with
+  // float32) or the hex bit pattern of a float32 or float64.
+  InputKind cast_input = InputKind::decimal;
+  std::optional<SourceType> cast_from;
   std::string value_input;                         // the bits panel's "cast a value" field
   std::string value_error;                         // why the last value did not parse
   std::string cast_value;                          // the text of the value last cast: the panel explains it
@@ -96,6 +100,10 @@ struct AppState {
   void set_lattice_path_input(std::string_view path) { lattice_path_input = path; }
   bool user_lattice_shown() const { return show_user_lattice && user_lattice; }
 };
+
+// The Bits panel's value field: its label and placeholder say how it is read (AppState::cast_input).
+const char* value_field_label(const AppState& state);
+const char* value_field_hint(const AppState& state);
 
 // Everything the panels draw about promotion, recomputed by the core when the user's choices change.
 struct PromotionModel {

@@ -39,6 +39,8 @@ void apply_arguments(const Arguments& args, AppState& state) {
     state.cast_sr_num_bits = args.cast->sr_num_bits;
     state.cast_sr_bits = args.cast->sr_bits;
     state.cast_seed = args.cast->seed;
+    state.cast_input = args.cast->input;
+    state.cast_from = args.cast->from;
   }
   if (!args.value_text.empty()) {
     state.cast_value = args.value_text;

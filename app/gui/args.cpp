@@ -296,7 +296,7 @@ std::optional<Failure> read_tapered_flags(const CLI::App& app, const Flags& f, T
   if (!names) return Failure{names.error().message};
   const Result<TaperedCastRequest> request = parse_tapered_cast_request(format, *names);
   if (!request) return Failure{request.error().message};
-  args.cast = CastRequest{};
+  args.cast = request->reading;           // how the value is read: --input and --from
   args.cast->saturate = names->saturate;  // the only option a tapered cast has; its rounding is the format's
   if (app.count("--value")) {
     const Result<double> input = read_tapered_cast_input(*request, f.value);

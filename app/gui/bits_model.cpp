@@ -18,6 +18,8 @@ std::string cast_key(const AppState& state) {
   field(r.sr_num_bits ? std::to_string(*r.sr_num_bits) : "-");
   field(r.sr_bits ? std::to_string(*r.sr_bits) : "-");
   field(r.seed ? std::to_string(*r.seed) : "-");
+  field(r.input == InputKind::hex ? "hex" : "decimal");
+  field(r.from ? (*r.from == SourceType::float32 ? "float32" : "float64") : "-");
   field(std::to_string(state.draws));
   field(state.cast_value);  // last: whatever it holds, the fields before it are read unambiguously
   return key;

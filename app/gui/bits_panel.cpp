@@ -132,10 +132,10 @@ void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
 void draw_value_input(PanelContext& ctx) {
   AppState& state = ctx.state;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Cast a value");
+  ImGui::TextUnformatted(value_field_label(state));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##value", "e.g. 0.3, -448, inf", state.value_input,
+  const bool entered = input_text_with_hint("##value", value_field_hint(state), state.value_input,
                                             ImGuiInputTextFlags_EnterReturnsTrue);
   const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
   ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),

@@ -101,10 +101,10 @@ void draw_field_row(PanelContext& ctx, const TaperedLayout& l, int bits) {
 void draw_value_input(PanelContext& ctx, TaperedFormat format) {
   AppState& state = ctx.state;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Cast a value");
+  ImGui::TextUnformatted(value_field_label(state));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##value", "e.g. 0.3, -448, inf", state.value_input,
+  const bool entered = input_text_with_hint("##value", value_field_hint(state), state.value_input,
                                             ImGuiInputTextFlags_EnterReturnsTrue);
   ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                   ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);

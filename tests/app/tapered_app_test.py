@@ -63,6 +63,9 @@ CASTS = [
     ("posit8", [], "nan"), ("posit8", ["--saturate"], "-inf"), ("posit16", [], "0.1"), ("posit16", [], "-3e9"),
     ("hif8", [], "1e9"), ("hif8", ["--saturate"], "1e9"), ("hif8", [], "2.5"), ("hif8", [], "-1e-30"),
     ("hif8", ["--round", "ties-to-away"], "0.3"),
+    # Read as the CLI reads it: the bits of a float32 or float64, or a decimal rounded to float32 first.
+    ("posit8", ["--input", "hex"], "0x3fc00000"), ("hif8", ["--input", "hex"], "0x4059000000000000"),
+    ("posit16", ["--from", "float32"], "0.1"),
 ]
 
 
