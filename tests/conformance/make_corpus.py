@@ -73,6 +73,11 @@ def lines():
             for v in ["0.3", "-2.9", "4.1"]:
                 yield f"facts {fmt} --round stochastic --srnumbits {n} --seed 3 -- {v}"
     yield "facts float8_e8m0fnu --round nearest -- 3"
+    # The value read as the options say: a float32 or float64 bit pattern, a decimal rounded to float32 first (as a
+    # float32, 1.0625000001 is 1.0625, a tie that goes to 1; as a double it is above the tie and goes to 1.125).
+    for flags, v in [("--input hex", "0x3f880001"), ("--input hex", "0x3ff0000000000001"),
+                     ("--input hex --from float32", "0x3f880000"), ("--from float32", "1.0625000001"), ("", "1.0625000001")]:
+        yield f"facts float8_e4m3fn {flags} -- {v}".replace("  ", " ")
     yield "facts float8_e4m3fn --round stochastic --srnumbits 33 -- 1"
     yield ""
     yield "select -- float16,bfloat16 => join: float32"
