@@ -150,6 +150,26 @@ test('index.html has no inline scripts or styles (the CSP allows neither)', () =
   assert.doesNotMatch(html, /<style\b|\sstyle=|\son[a-z]+=/i);
 });
 
+// The first view's module graph is fetched in one round: every module main.js imports, directly or through
+// another, has a modulepreload link, so none waits for its importer to arrive and be parsed first.
+test('index.html preloads every module the page imports statically', () => {
+  const html = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
+  const imported = new Set();
+  const walk = (file) => {
+    if (imported.has(file)) return;
+    imported.add(file);
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    // Static imports and re-exports only: import('...') is a module fetched later, on demand.
+    for (const m of text.matchAll(/^\s*(?:import|export)\b[^'"();]*?\bfrom\s*['"](\.[^'"]+)['"]|^\s*import\s*['"](\.[^'"]+)['"]/gm)) {
+      walk(path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1] ?? m[2])));
+    }
+  };
+  walk('web/playground/main.js');
+  assert.ok(imported.size > 10, [...imported].join(' '));
+  assert.deepEqual([...imported].filter((f) => !preloaded.has(f)), []);
+});
+
 // A link opened right after a click (before the address bar caught up with the click) must win: the click's
 // pending address-bar write used to put the old view back over it.
 test('a hash set right after a click is applied, not overwritten by the click\'s pending URL update', async () => {
