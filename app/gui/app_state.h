@@ -57,8 +57,8 @@ struct AppState {
   std::optional<int> cast_sr_num_bits;             // stochastic rounding's bits, and srbits or a seed, as the
   std::optional<std::uint32_t> cast_sr_bits;       // CLI's flags
   std::optional<std::uint64_t> cast_seed;
-  // How the value field is read, as the CLI's --input and --from: a decimal (rounded to float32 first with
-  // float32) or the hex bit pattern of a float32 or float64.
+  // How the value field is read, as the CLI's --input and --from: a decimal (with cast_from float32, rounded to
+  // float32 first) or the hex bit pattern of a float32 or float64.
   InputKind cast_input = InputKind::decimal;
   std::optional<SourceType> cast_from;
   std::string value_input;                         // the bits panel's "cast a value" field
