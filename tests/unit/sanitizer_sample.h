@@ -22,9 +22,13 @@ namespace typelattice::test {
 // codes still meets every pattern of their low bits.
 inline std::size_t sanitizer_stride() {
 #if defined(TYPELATTICE_UNDER_ASAN)
-  const char* text = std::getenv("TYPELATTICE_SANITIZER_STRIDE");
-  const long stride = text ? std::strtol(text, nullptr, 10) : 7;
-  return stride >= 1 ? static_cast<std::size_t>(stride) : 7;
+  // Read once: in_sanitizer_sample asks for it at every index of a loop over 2^16 codes.
+  static const std::size_t stride = [] {
+    const char* text = std::getenv("TYPELATTICE_SANITIZER_STRIDE");
+    const long parsed = text ? std::strtol(text, nullptr, 10) : 7;
+    return parsed >= 1 ? static_cast<std::size_t>(parsed) : std::size_t{7};
+  }();
+  return stride;
 #else
   return 1;
 #endif
