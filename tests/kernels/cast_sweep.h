@@ -7,12 +7,12 @@
 #pragma once
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "typelattice/cast_kernels.h"
 #include "tests/unit/cast_test_inputs.h"
+#include "tests/unit/stride_from_env.h"
 
 namespace typelattice::test {
 
@@ -22,11 +22,7 @@ struct SweepReport {
   std::vector<std::string> first;   // a few mismatches, described
 };
 
-inline std::uint64_t sweep_stride_from_env() {
-  const char* text = std::getenv("TYPELATTICE_STRIDE");
-  const long long stride = text != nullptr ? std::atoll(text) : 1;
-  return stride >= 1 ? static_cast<std::uint64_t>(stride) : 1;
-}
+inline std::uint64_t sweep_stride_from_env() { return stride_from_env("TYPELATTICE_STRIDE", 1); }
 
 inline void compare_batch(Format f, const CastOptions& o, const std::vector<float>& in, SweepReport& report) {
   const bool wide = format_spec(f).total_bits() > 8;

@@ -5,7 +5,8 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdlib>
+
+#include "tests/unit/stride_from_env.h"
 
 // GCC says AddressSanitizer is on with __SANITIZE_ADDRESS__, clang 14 only through __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
@@ -23,11 +24,7 @@ namespace typelattice::test {
 inline std::size_t sanitizer_stride() {
 #if defined(TYPELATTICE_UNDER_ASAN)
   // Read once: in_sanitizer_sample asks for it at every index of a loop over 2^16 codes.
-  static const std::size_t stride = [] {
-    const char* text = std::getenv("TYPELATTICE_SANITIZER_STRIDE");
-    const long parsed = text ? std::strtol(text, nullptr, 10) : 7;
-    return parsed >= 1 ? static_cast<std::size_t>(parsed) : std::size_t{7};
-  }();
+  static const auto stride = static_cast<std::size_t>(stride_from_env("TYPELATTICE_SANITIZER_STRIDE", 7));
   return stride;
 #else
   return 1;
@@ -39,6 +36,12 @@ inline std::size_t sanitizer_stride() {
 inline bool in_sanitizer_sample(std::size_t i, std::size_t n) {
   const std::size_t stride = sanitizer_stride();
   return i % stride == 0 || i < stride || i + stride >= n;
+}
+
+// Whether a test that tries `count` hand-chosen cases of one kind (the given bits of a stochastic rounding, say)
+// tries case j: every one natively; under the sanitizers the first, every stride-th and the last.
+inline bool in_sanitizer_case_sample(std::size_t j, std::size_t count) {
+  return j % sanitizer_stride() == 0 || j + 1 == count;
 }
 
 }  // namespace typelattice::test

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -14,6 +15,7 @@
 #include "typelattice/cast_kernels.h"
 #include "tests/unit/cast_test_inputs.h"
 #include "tests/unit/kernel_encode.h"
+#include "tests/unit/sanitizer_sample.h"
 
 namespace typelattice {
 namespace {
@@ -83,7 +85,8 @@ void expect_matches_scalar(Format f, const std::vector<float>& in, const CastOpt
 }
 
 // n around 23 - M (the one-add body needs 1 <= n < 23 - M) and around 16 (bfloat16's s; the seeded word's last
-// xorshift), 0 and 32; given bits at their least, middle and greatest.
+// xorshift), 0 and 32; given bits at their least, middle and greatest. (The sanitizer build tries a sample of
+// the bits and of the seeded test's n: sanitizer_sample.h.)
 TEST(StochasticKernels, GivenBitsAtTheBodysEdgesMatchScalar) {
   for (int fi = 0; fi < kMinifloatFormatCount; ++fi) {
     const auto f = static_cast<Format>(fi);
@@ -93,9 +96,11 @@ TEST(StochasticKernels, GivenBitsAtTheBodysEdgesMatchScalar) {
       if (n < 0 || n > 32) continue;
       const std::vector<float> in = mixed_inputs(f, n);
       const std::uint32_t top = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
-      for (std::uint32_t bits : {0u, 1u, top / 2, top / 2 + 1, top - 1, top}) {
+      const std::uint32_t given[] = {0u, 1u, top / 2, top / 2 + 1, top - 1, top};
+      for (std::size_t j = 0; j < std::size(given); ++j) {
+        if (!test::in_sanitizer_case_sample(j, std::size(given))) continue;
         for (bool saturate : {true, false}) {
-          expect_matches_scalar(f, in, CastOptions{saturate, RoundMode::stochastic, StochasticBits{n, bits & top}});
+          expect_matches_scalar(f, in, CastOptions{saturate, RoundMode::stochastic, StochasticBits{n, given[j] & top}});
         }
       }
     }
@@ -110,6 +115,7 @@ TEST(StochasticKernels, SeededStreamsAtTheBodysEdgesMatchScalar) {
     if (format_spec(f).is_scale_format()) continue;
     const std::vector<float> in = mixed_inputs(f, 8);
     for (int n = 0; n <= 32; ++n) {
+      if (!test::in_sanitizer_case_sample(static_cast<std::size_t>(n), 33)) continue;
       for (std::uint64_t index : {std::uint64_t{0}, std::uint64_t{0x10000} - 37, (std::uint64_t{3} << 32) - 101}) {
         CastOptions o{n % 3 != 0, RoundMode::stochastic, StochasticBits{n, 0}};
         o.stochastic.seed = 0x5EED0000u + static_cast<std::uint64_t>(n);
