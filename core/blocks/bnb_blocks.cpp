@@ -8,6 +8,7 @@
 
 #include "core/base/ascii_text.h"
 #include "core/base/unknown_name.h"
+#include "core/kernels/block_params.h"
 
 namespace typelattice {
 namespace {
@@ -35,6 +36,31 @@ constexpr SortedTable sorted_table(const std::array<float, 16>& values) {
   return s;
 }
 constexpr std::array<SortedTable, kBnbBlockTypeCount> kSorted{sorted_table(kNf4Values), sorted_table(kBnbFp4Values)};
+
+// The same table for the kernels (block_params.h): each midpoint's float32 bits ordered as the floats are (a zero
+// midpoint as +0, so that -0 stays at or below it), and the code steps between neighbouring buckets.
+constexpr kernels::BnbQuantizeParams kernel_params(const SortedTable& s) {
+  kernels::BnbQuantizeParams p{};
+  for (std::size_t k = 0; k < 15; ++k) {
+    // The builtin behind std::bit_cast, which the libc++ of Debian's Emscripten 3.1.6 lacks.
+    const auto bits = __builtin_bit_cast(std::uint32_t, s.bounds[k] == 0.0f ? 0.0f : s.bounds[k]);
+    p.bound_keys[k] = static_cast<std::int32_t>(bits & 0x80000000u ? bits ^ 0x7FFFFFFFu : bits);
+    p.code_steps[k] = static_cast<std::uint32_t>(s.order[k + 1]) - s.order[k];
+  }
+  p.first_code = s.order[0];
+  p.nan_code = s.order[15];
+  return p;
+}
+constexpr std::array<kernels::BnbQuantizeParams, kBnbBlockTypeCount> kKernelParams{kernel_params(kSorted[0]),
+                                                                                  kernel_params(kSorted[1])};
+static_assert(kernels::kBnbKernelBlock == static_cast<std::size_t>(kBnbBlockSize));
+// Every midpoint inside (-1, 1), so that the kernels may leave out torch.clamp to [-1, 1].
+constexpr bool midpoints_inside_unit(const SortedTable& s) {
+  for (const float bound : s.bounds)
+    if (!(bound > -1.0f && bound < 1.0f)) return false;
+  return true;
+}
+static_assert(midpoints_inside_unit(kSorted[0]) && midpoints_inside_unit(kSorted[1]));
 
 // torch.clamp(x, -1, 1) lets NaN through.
 float clamp_unit(float x) { return std::isnan(x) ? x : std::min(1.0f, std::max(-1.0f, x)); }
@@ -78,10 +104,14 @@ std::uint8_t bnb_code_of_scaled(BnbBlockType t, float scaled) {
   return s.order[i];
 }
 
-BnbBlock quantize_bnb_block(BnbBlockType t, std::span<const float> values) {
+BnbBlock quantize_bnb_block(BnbBlockType t, std::span<const float> values, Isa isa) {
   BnbBlock b;
   b.count = static_cast<int>(std::min<std::size_t>(values.size(), kBnbBlockSize));
   const std::span<const float> x = values.first(static_cast<std::size_t>(b.count));
+  if (const kernels::BnbQuantizeFn kernel = kernels::block_kernels(isa).quantize_bnb; kernel && b.count == kBnbBlockSize) {
+    kernel(kKernelParams[static_cast<std::size_t>(t)], x.data(), 1, &b.absmax, b.q.data());
+    return b;
+  }
   const float amax = abs_max(x);
   const bool whole = b.count == kBnbBlockSize;
   // A whole block multiplies by the reciprocal and stores absmax as found; the last, partial block of a tensor
@@ -103,17 +133,32 @@ std::size_t bnb_absmax_count(std::size_t count) { return (count + kBnbBlockSize 
 std::size_t bnb_packed_size(std::size_t count) { return (count + 1) / 2; }
 
 Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> values, std::span<float> absmax,
-                                        std::span<std::uint8_t> packed) {
+                                        std::span<std::uint8_t> packed, Isa isa) {
   const std::string name(bnb_block_spec(t).name);
   if (values.empty()) return bad_value_error(name + " has no values to quantize");
   if (absmax.size() != bnb_absmax_count(values.size()) || packed.size() != bnb_packed_size(values.size()))
     return bad_value_error(std::to_string(values.size()) + " values take " +
                            std::to_string(bnb_absmax_count(values.size())) + " absmax floats and " +
                            std::to_string(bnb_packed_size(values.size())) + " bytes of " + name + " codes");
-  for (std::size_t i = 0; i < absmax.size(); ++i) {
+  std::size_t i = 0;
+  // Whole blocks a few at a time through the kernel, their codes packed from a buffer on the stack.
+  if (const kernels::BnbQuantizeFn kernel = kernels::block_kernels(isa).quantize_bnb) {
+    constexpr std::size_t kBatch = 64;
+    std::array<std::uint8_t, kBatch * kBnbBlockSize> codes;
+    const std::size_t whole = values.size() / kBnbBlockSize;
+    while (i < whole) {
+      const std::size_t n = std::min(kBatch, whole - i), first = i * kBnbBlockSize;
+      kernel(kKernelParams[static_cast<std::size_t>(t)], values.data() + first, n, absmax.data() + i, codes.data());
+      std::uint8_t* out = packed.data() + first / 2;
+      for (std::size_t j = 0; j < n * kBnbBlockSize / 2; ++j)
+        out[j] = static_cast<std::uint8_t>(codes[2 * j] << 4 | codes[2 * j + 1]);
+      i += n;
+    }
+  }
+  for (; i < absmax.size(); ++i) {
     const std::size_t first = i * kBnbBlockSize;
     const std::size_t size = std::min<std::size_t>(kBnbBlockSize, values.size() - first);
-    const BnbBlock b = quantize_bnb_block(t, values.subspan(first, size));
+    const BnbBlock b = quantize_bnb_block(t, values.subspan(first, size), isa);
     absmax[i] = b.absmax;
     pack_bnb_block(t, b, packed.subspan(first / 2, bnb_packed_size(size)));
   }

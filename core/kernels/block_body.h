@@ -441,7 +441,8 @@ constexpr KernelTable with_block_kernels(KernelTable table) {
        &quantize_blocks_span<Ops, BlockElements::nvfp4>},
       {&dequantize_blocks_span<Ops, BlockElements::mx_float>, &dequantize_blocks_span<Ops, BlockElements::mx_int8>,
        &dequantize_blocks_span<Ops, BlockElements::nvfp4>},
-      {}};  // gguf_body.h's
+      {},         // gguf_body.h's
+      nullptr};   // bnb_body.h's
   return table;
 }
 

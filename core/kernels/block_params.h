@@ -45,10 +45,24 @@ inline constexpr int kGgufKernels = 3;
 inline constexpr std::size_t kGgufQ8_0BlockBytes = 34, kGgufQ4_0BlockBytes = 18, kGgufQ4_KBlockBytes = 144;
 using GgufDequantizeFn = void (*)(const std::uint8_t* blocks, std::size_t count, float* out);
 
+// bitsandbytes' NF4 and FP4 (bnb_blocks.h) from float32: `blocks` whole blocks of 64, each block's absmax and one
+// code per value, unpacked (bnb_body.h). Its table as bnb_blocks.cpp sorts it: a value whose ordered bits
+// (ordered_float_bits) are above bound_keys[k] adds code_steps[k] = order[k + 1] - order[k] to order[0].
+inline constexpr std::size_t kBnbKernelBlock = 64;
+struct BnbQuantizeParams {
+  std::int32_t bound_keys[15];
+  std::uint32_t code_steps[15];  // mod 2^32: a step down is a large number
+  std::uint32_t first_code;      // order[0]
+  std::uint32_t nan_code;        // order[15]
+};
+using BnbQuantizeFn = void (*)(const BnbQuantizeParams&, const float* in, std::size_t blocks, float* absmax,
+                               std::uint8_t* codes);
+
 struct BlockKernels {
   BlockQuantizeFn quantize[3];      // [BlockElements]
   BlockDequantizeFn dequantize[3];  // [BlockElements]
   GgufDequantizeFn dequantize_gguf[kGgufKernels];  // [GgufKernel]; nullptr in wasm builds (gguf_body.h)
+  BnbQuantizeFn quantize_bnb;                      // nullptr in wasm builds (bnb_body.h)
 };
 
 // The block kernels of `isa` if this build and CPU run them, else of the best that runs (dispatch.cpp).

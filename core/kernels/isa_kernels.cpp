@@ -1,4 +1,4 @@
-// The kernel bodies (cast_body.h, block_body.h, gguf_body.h) instantiated for one instruction set.
+// The kernel bodies (cast_body.h, block_body.h, gguf_body.h, bnb_body.h) instantiated for one instruction set.
 // cmake/Kernels.cmake compiles this file once per ISA, with that ISA's compiler flags and
 // TYPELATTICE_KERNEL_ISA_<NAME> defined; each compilation defines that ISA's entry point (params.h). Where the
 // compiler does not target the ISA (no -mavx2 on this machine, no -msimd128 in the plain wasm build) the entry
@@ -46,6 +46,7 @@
 
 #if defined(TYPELATTICE_KERNEL_OPS)
 #include "core/kernels/block_body.h"
+#include "core/kernels/bnb_body.h"
 #include "core/kernels/cast_body.h"
 #include "core/kernels/gguf_body.h"
 #endif
@@ -54,8 +55,8 @@ namespace typelattice::kernels {
 
 const KernelTable* TYPELATTICE_KERNEL_ENTRY() {
 #if defined(TYPELATTICE_KERNEL_OPS)
-  static constexpr KernelTable kTable = with_gguf_kernels<TYPELATTICE_KERNEL_OPS>(
-      with_block_kernels<TYPELATTICE_KERNEL_OPS>(make_kernel_table<TYPELATTICE_KERNEL_OPS>()));
+  static constexpr KernelTable kTable = with_bnb_kernels<TYPELATTICE_KERNEL_OPS>(with_gguf_kernels<TYPELATTICE_KERNEL_OPS>(
+      with_block_kernels<TYPELATTICE_KERNEL_OPS>(make_kernel_table<TYPELATTICE_KERNEL_OPS>())));
   return &kTable;
 #else
   return nullptr;

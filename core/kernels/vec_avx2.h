@@ -82,6 +82,7 @@ struct Ops {
   static M eq(V a, V b) { return _mm256_cmpeq_epi32(a, b); }
   static V select(M m, V yes, V no) { return _mm256_blendv_epi8(no, yes, m); }
   static V add_one_where(V v, M m) { return _mm256_sub_epi32(v, m); }  // a true lane of m is -1
+  static V add_where(V v, M m, V x) { return _mm256_add_epi32(v, _mm256_and_si256(m, x)); }
 
   static V fadd(V a, V b) {
     return _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));

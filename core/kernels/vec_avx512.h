@@ -82,6 +82,7 @@ struct Ops {
   static M eq(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
   static V select(M m, V yes, V no) { return _mm512_mask_blend_epi32(m, no, yes); }
   static V add_one_where(V v, M m) { return _mm512_mask_sub_epi32(v, m, v, _mm512_set1_epi32(-1)); }
+  static V add_where(V v, M m, V x) { return _mm512_mask_add_epi32(v, m, v, x); }
 
   static V fadd(V a, V b) {
     return _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));

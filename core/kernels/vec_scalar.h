@@ -54,6 +54,7 @@ struct Ops {
   static M eq(V a, V b) { return a == b; }
   static V select(M m, V yes, V no) { return m ? yes : no; }
   static V add_one_where(V v, M m) { return v + (m ? 1u : 0u); }
+  static V add_where(V v, M m, V x) { return m ? v + x : v; }  // v + x in the lanes where m is true
 
   static float f(V v) { float x; std::memcpy(&x, &v, 4); return x; }
   static V bits(float x) { V v; std::memcpy(&v, &x, 4); return v; }

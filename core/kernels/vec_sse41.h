@@ -76,6 +76,7 @@ struct Ops {
   static M eq(V a, V b) { return _mm_cmpeq_epi32(a, b); }
   static V select(M m, V yes, V no) { return _mm_blendv_epi8(no, yes, m); }
   static V add_one_where(V v, M m) { return _mm_sub_epi32(v, m); }  // a true lane of m is -1
+  static V add_where(V v, M m, V x) { return _mm_add_epi32(v, _mm_and_si128(m, x)); }
 
   static V fadd(V a, V b) { return _mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }
   static V fsub(V a, V b) { return _mm_castps_si128(_mm_sub_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b))); }

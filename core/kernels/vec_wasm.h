@@ -79,6 +79,7 @@ struct Ops {
   static M eq(V a, V b) { return wasm_i32x4_eq(a, b); }
   static V select(M m, V yes, V no) { return wasm_v128_bitselect(yes, no, m); }
   static V add_one_where(V v, M m) { return wasm_i32x4_sub(v, m); }  // a true lane of m is -1
+  static V add_where(V v, M m, V x) { return wasm_i32x4_add(v, wasm_v128_and(m, x)); }
 
   static V fadd(V a, V b) { return wasm_f32x4_add(a, b); }
   static V fsub(V a, V b) { return wasm_f32x4_sub(a, b); }

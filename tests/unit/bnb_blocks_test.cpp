@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <random>
 #include <vector>
 
@@ -65,13 +66,17 @@ BnbReferenceBlock reference_block(BnbBlockType t, const std::vector<float>& x) {
   return r;
 }
 
+// On every instruction set this machine runs: a whole block goes through its kernel (core/kernels/bnb_body.h).
 void expect_same(BnbBlockType t, const std::vector<float>& x, const std::string& what) {
   const BnbReferenceBlock r = reference_block(t, x);
-  const BnbBlock b = quantize_bnb_block(t, x);
-  ASSERT_EQ(b.count, static_cast<int>(x.size())) << what;
-  EXPECT_EQ(std::bit_cast<std::uint32_t>(b.absmax), std::bit_cast<std::uint32_t>(r.absmax)) << what;
-  for (std::size_t j = 0; j < x.size(); ++j)
-    ASSERT_EQ(static_cast<int>(b.q[j]), static_cast<int>(r.q[j])) << what << " element " << j << " = " << x[j];
+  for (const Isa isa : available_isas()) {
+    const BnbBlock b = quantize_bnb_block(t, x, isa);
+    const std::string where = what + " (" + std::string(isa_name(isa)) + ")";
+    ASSERT_EQ(b.count, static_cast<int>(x.size())) << where;
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(b.absmax), std::bit_cast<std::uint32_t>(r.absmax)) << where;
+    for (std::size_t j = 0; j < x.size(); ++j)
+      ASSERT_EQ(static_cast<int>(b.q[j]), static_cast<int>(r.q[j])) << where << " element " << j << " = " << x[j];
+  }
 }
 
 constexpr std::array<BnbBlockType, 2> kTypes{BnbBlockType::nf4, BnbBlockType::fp4};
@@ -175,13 +180,20 @@ TEST(BnbBlocks, BulkRoundTripsThroughTheBytes) {
   std::mt19937 rng(4);
   std::normal_distribution<float> normal(0.0f, 3.0f);
   for (const BnbBlockType t : kTypes)
-    for (const std::size_t n : {1u, 2u, 63u, 64u, 65u, 127u, 128u, 333u}) {
+    for (const std::size_t n : {1u, 2u, 63u, 64u, 65u, 127u, 128u, 333u, 64u * 64u * 3u + 17u}) {
       std::vector<float> x(n);
       for (float& v : x) v = normal(rng);
       std::vector<float> absmax(bnb_absmax_count(n)), back(n);
       std::vector<std::uint8_t> packed(bnb_packed_size(n));
       ASSERT_TRUE(quantize_bnb_blocks(t, x, absmax, packed));
       ASSERT_TRUE(dequantize_bnb_blocks(t, packed, absmax, back));
+      for (const Isa isa : available_isas()) {  // the kernels' bytes, whole blocks and the short last one
+        std::vector<float> isa_absmax(absmax.size());
+        std::vector<std::uint8_t> isa_packed(packed.size());
+        ASSERT_TRUE(quantize_bnb_blocks(t, x, isa_absmax, isa_packed, isa));
+        EXPECT_EQ(isa_absmax, absmax) << isa_name(isa) << " n=" << n;
+        EXPECT_EQ(isa_packed, packed) << isa_name(isa) << " n=" << n;
+      }
       for (std::size_t i = 0; i < absmax.size(); ++i) {
         const std::size_t first = i * 64, size = std::min<std::size_t>(64, n - first);
         const BnbBlock b = quantize_bnb_block(t, std::span<const float>(x).subspan(first, size));
@@ -205,6 +217,47 @@ TEST(BnbBlocks, NamesParseAndSuggest) {
   ASSERT_FALSE(wrong);
   EXPECT_NE(wrong.error().message.find("bnb_fp4"), std::string::npos) << wrong.error().message;
   EXPECT_EQ(bnb_block_spec(BnbBlockType::fp4).bnb_name, "fp4");
+}
+
+
+// Float32 bit patterns from 0 to 2^32 - 1 in steps of a prime, 64 at a time in the order of their bits (so blocks
+// mix magnitudes, signs, subnormals, Inf and NaNs of either sign and any payload), on every instruction set.
+TEST(BnbBlocks, BitPatternsInBlocksMatchTheReference) {
+  std::vector<float> x(64);
+  std::size_t blocks = 0;
+  for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << 32);) {
+    for (float& v : x) {
+      v = std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+      bits += 16381;
+    }
+    // The reference's absmax for a block with a NaN is the quiet NaN; the kernels keep the block's first NaN.
+    for (float& v : x) {
+      if (std::isnan(v)) {
+        v = std::numeric_limits<float>::quiet_NaN();
+        break;
+      }
+    }
+    for (const BnbBlockType t : kTypes) expect_same(t, x, "bit patterns from " + std::to_string(bits));
+    if (HasFatalFailure()) return;
+    ++blocks;
+  }
+  EXPECT_EQ(blocks, ((std::uint64_t{1} << 32) + 16381 * 64 - 1) / (16381 * 64));
+}
+
+// torch's max over a block is its first NaN, sign and payload as they are; the codes are then 1.0's.
+TEST(BnbBlocks, TheFirstNanOfABlockIsItsAbsmax) {
+  const float first = std::bit_cast<float>(0xFFC12345u), second = std::bit_cast<float>(0x7FC00001u);
+  for (const std::size_t at : {0u, 1u, 7u, 8u, 15u, 16u, 33u, 63u}) {
+    std::vector<float> x(64, 0.25f);
+    x[at] = first;
+    if (at + 1 < 64) x[63] = second;
+    for (const BnbBlockType t : kTypes)
+      for (const Isa isa : available_isas()) {
+        const BnbBlock b = quantize_bnb_block(t, x, isa);
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(b.absmax), 0xFFC12345u) << isa_name(isa) << " NaN at " << at;
+        for (const std::uint8_t q : b.q) EXPECT_EQ(q, t == BnbBlockType::nf4 ? 15 : 3) << isa_name(isa);
+      }
+  }
 }
 
 }  // namespace

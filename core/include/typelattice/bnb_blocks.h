@@ -9,6 +9,7 @@
 #include <span>
 #include <string_view>
 
+#include "typelattice/cast_kernels.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -59,7 +60,9 @@ std::uint8_t bnb_code_of_scaled(BnbBlockType t, float scaled);
 // absmax = max |x|, stored unclamped, scaled = x × (1 / max(absmax, 1e-38)); fewer (a tensor's last block): absmax =
 // max(max |x|, 1e-38), stored clamped, scaled = x / absmax. A NaN makes absmax NaN and every code 1.0's; ±Inf makes
 // absmax Inf, finite values 0.0's code and the infinities 1.0's.
-BnbBlock quantize_bnb_block(BnbBlockType t, std::span<const float> values);
+// A whole block goes through the bulk kernel of `isa` (or of the best that runs; the scalar loop in wasm builds),
+// which gives the same bytes.
+BnbBlock quantize_bnb_block(BnbBlockType t, std::span<const float> values, Isa isa = best_isa());
 // One block's codes as bitsandbytes packs them into `packed` (bnb_packed_size(block.count) bytes): element 2i in the
 // high nibble, an odd count's last low nibble the code of 0.0.
 void pack_bnb_block(BnbBlockType t, const BnbBlock& block, std::span<std::uint8_t> packed);
@@ -72,7 +75,7 @@ float bnb_element_value(BnbBlockType t, float absmax, std::uint8_t code);
 std::size_t bnb_absmax_count(std::size_t count);
 std::size_t bnb_packed_size(std::size_t count);
 Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> values, std::span<float> absmax,
-                                        std::span<std::uint8_t> packed);
+                                        std::span<std::uint8_t> packed, Isa isa = best_isa());
 Result<std::size_t> dequantize_bnb_blocks(BnbBlockType t, std::span<const std::uint8_t> packed,
                                           std::span<const float> absmax, std::span<float> values);
 
