@@ -131,19 +131,7 @@ void draw_bit_row(PanelContext& ctx, const Layout& l, int bits) {
 
 void draw_value_input(PanelContext& ctx) {
   AppState& state = ctx.state;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(value_field_label(state));
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(160.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##value", value_field_hint(state), state.value_input,
-                                            ImGuiInputTextFlags_EnterReturnsTrue);
-  const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
-  ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);
-  ImGui::SameLine();
-  const bool clicked = ImGui::Button("cast");
-  ctx.probes.add({"button", "cast", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_Button)}, everywhere);
+  const bool cast_asked = draw_cast_field(ctx);
   // The options in effect: the user's, else the format's ONNX defaults (the core resolves them).
   const Result<CastOptions> options = cast_options(state.cast_request());
   const CastOptions shown = options ? *options : onnx_default_options(state.format);
@@ -162,7 +150,7 @@ void draw_value_input(PanelContext& ctx) {
       ImGui::EndCombo();
     }
   }
-  if (entered || clicked) {
+  if (cast_asked) {
     const Result<CastOutcome> cast = cast_text(state.cast_request(), state.value_input.data());
     if (cast) {
       state.code = cast->code;
@@ -172,8 +160,7 @@ void draw_value_input(PanelContext& ctx) {
       state.value_error = cast.error().message;
     }
   }
-  if (!state.value_error.empty())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", state.value_error.c_str());
+  draw_cast_error(state);
 }
 
 void draw_details(PanelContext& ctx, const Layout& l) {
@@ -214,6 +201,28 @@ void draw_details(PanelContext& ctx, const Layout& l) {
 }
 
 }  // namespace
+
+bool draw_cast_field(PanelContext& ctx) {
+  AppState& state = ctx.state;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(value_field_label(state));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160.0f * ctx.scale);
+  const bool entered = input_text_with_hint("##value", value_field_hint(state), state.value_input,
+                                            ImGuiInputTextFlags_EnterReturnsTrue);
+  ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);
+  ImGui::SameLine();
+  const bool clicked = ImGui::Button("cast");
+  ctx.probes.add({"button", "cast", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_Button)}, kEverywhere);
+  return entered || clicked;
+}
+
+void draw_cast_error(const AppState& state) {
+  if (!state.value_error.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", state.value_error.c_str());
+}
 
 void draw_code_steps(AppState& state, std::optional<std::uint32_t> next_down, std::optional<std::uint32_t> next_up) {
   ImGui::BeginDisabled(!next_down);

@@ -72,6 +72,10 @@ void draw_bits_panel(PanelContext& ctx);
 // The Bits panel's parts that serve every format: the page slider of a format wider than a byte (`hex` writes a
 // code as the format does), and the number line of the model's finite values (8-bit formats).
 void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex);
+// The value row's field (labelled decimal or hex, as the state reads it) and its "cast" button, recorded for the
+// probes: true when the user asks for a cast (Enter in the field, or the button). Then the last cast's error, if any.
+bool draw_cast_field(PanelContext& ctx);
+void draw_cast_error(const AppState& state);
 void draw_number_line(PanelContext& ctx, std::uint32_t current);
 // The code's neighbours as buttons ("< next down", "next up >") and keys: Up/Down step by value, Left/Right by
 // code within the format's codes.

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "app/gui/panel.h"
-#include "app/gui/text_input.h"
 
 namespace typelattice::gui {
 
@@ -100,18 +99,7 @@ void draw_field_row(PanelContext& ctx, const TaperedLayout& l, int bits) {
 // The value field: cast with the format's own rounding (tapered_encode); HiF8 alone has a saturate option.
 void draw_value_input(PanelContext& ctx, TaperedFormat format) {
   AppState& state = ctx.state;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(value_field_label(state));
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(160.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##value", value_field_hint(state), state.value_input,
-                                            ImGuiInputTextFlags_EnterReturnsTrue);
-  ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);
-  ImGui::SameLine();
-  const bool clicked = ImGui::Button("cast");
-  ctx.probes.add({"button", "cast", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_Button)}, kEverywhere);
+  const bool cast_asked = draw_cast_field(ctx);
   const Result<TaperedCastRequest> request = state.tapered_cast_request(format);
   // A posit never overflows: "saturate" is how it always rounds, so the box is ticked and fixed. (The core refuses
   // --no-saturate for posits; a request it refuses shows as unticked and the cast's error says why.)
@@ -121,7 +109,7 @@ void draw_value_input(PanelContext& ctx, TaperedFormat format) {
   ImGui::BeginDisabled(posit);
   if (ImGui::Checkbox("saturate", &saturate)) state.cast_saturate = saturate;
   ImGui::EndDisabled();
-  if (entered || clicked) {
+  if (cast_asked) {
     const Result<double> input =
         request ? read_tapered_cast_input(*request, state.value_input) : Result<double>(request.error());
     if (input) {
@@ -132,7 +120,7 @@ void draw_value_input(PanelContext& ctx, TaperedFormat format) {
       state.value_error = input.error().message;
     }
   }
-  if (!state.value_error.empty()) ImGui::TextColored(colour_of(colours::error), "%s", state.value_error.c_str());
+  draw_cast_error(state);
 }
 
 void draw_details(PanelContext& ctx, const TaperedLayout& l) {
