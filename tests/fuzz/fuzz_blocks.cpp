@@ -3,7 +3,10 @@
 // dequantize, batch by batch, as many as the count.
 // Even: the rest is float32 values, whose fast quantization must equal the reference's, whose codes pack and
 // unpack unchanged, and whose dequantized values must equal the detail's; bits 3 and up of the second byte pick the
-// instruction set of the element casts.
+// instruction set of the element casts. The same values as bitsandbytes' NF4 and FP4 blocks: on every instruction
+// set, the bulk kernel's bytes must equal those of the rule written out here from bnb_code_of_scaled.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -17,9 +20,53 @@
 #include "core/blocks/reference.h"
 #include "typelattice/block_formats.h"
 #include "typelattice/block_packing.h"
+#include "typelattice/bnb_blocks.h"
 #include "typelattice/cast_kernels.h"
 
 using namespace typelattice;
+
+namespace {
+
+// quantize_4bit's rule for the whole blocks of `values` (docs/formats.md, "bitsandbytes 4-bit blocks"), the short
+// last block by quantize_bnb_block, packed as bitsandbytes packs them; then every instruction set's bulk path.
+void check_bnb_blocks(BnbBlockType t, const std::vector<float>& values) {
+  std::vector<float> absmax(bnb_absmax_count(values.size()));
+  std::vector<std::uint8_t> packed(bnb_packed_size(values.size()));
+  constexpr auto kBlock = static_cast<std::size_t>(kBnbBlockSize);
+  for (std::size_t b = 0; b < absmax.size(); ++b) {
+    const std::size_t first = b * kBlock, size = std::min(kBlock, values.size() - first);
+    BnbBlock block;
+    if (size < kBlock) {
+      block = quantize_bnb_block(t, std::span(values).subspan(first, size));
+    } else {
+      float amax = 0;
+      for (std::size_t j = first; j < first + size; ++j) {
+        if (std::isnan(values[j])) {
+          amax = values[j];  // torch's max: the first NaN
+          break;
+        }
+        amax = std::max(amax, std::fabs(values[j]));
+      }
+      block.absmax = amax;
+      const float inverse = 1.0f / (std::isnan(amax) ? amax : std::max(amax, 1e-38f));
+      for (std::size_t j = 0; j < size; ++j) {
+        const float scaled = values[first + j] * inverse;
+        block.q[j] = bnb_code_of_scaled(t, std::isnan(scaled) ? scaled : std::clamp(scaled, -1.0f, 1.0f));
+      }
+    }
+    absmax[b] = block.absmax;
+    pack_bnb_block(t, block, std::span(packed).subspan(first / 2, bnb_packed_size(size)));
+  }
+  for (const Isa isa : available_isas()) {
+    std::vector<float> got_absmax(absmax.size());
+    std::vector<std::uint8_t> got_packed(packed.size());
+    if (!quantize_bnb_blocks(t, values, got_absmax, got_packed, isa)) std::abort();
+    if (std::memcmp(got_absmax.data(), absmax.data(), absmax.size() * sizeof(float)) != 0 || got_packed != packed)
+      std::abort();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
@@ -49,6 +96,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   std::vector<float> values(size / sizeof(float));
   if (!values.empty()) std::memcpy(values.data(), data, values.size() * sizeof(float));
+  if (!values.empty()) {
+    for (const BnbBlockSpec& bnb : bnb_block_types()) check_bnb_blocks(bnb.id, values);
+  }
   const BlockFormatSpec& spec = block_format_spec(f);
   const ScaleMode modes[] = {ScaleMode::floor, ScaleMode::ceil, ScaleMode::even, ScaleMode::rceil};
   const std::optional<ScaleMode> mode = spec.power_of_two_scale() ? std::optional(modes[(selector >> 1) % 4]) : std::nullopt;
