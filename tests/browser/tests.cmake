@@ -3,10 +3,13 @@
 # tests/js/node_modules (scripts/install-deps.sh test); without them they fail, naming what is missing.
 find_program(TYPELATTICE_NODE node)
 if(TYPELATTICE_NODE)
-  add_test(NAME browser_playground
-           COMMAND ${TYPELATTICE_NODE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs
-           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  # Not serial: its files run one at a time (run.mjs), one Chromium, beside ctest's other tests on the other core.
-  # The largest COST starts it first on a fresh clone, so that `ctest -j` does not end on it with a core idle.
-  set_tests_properties(browser_playground PROPERTIES LABELS browser TIMEOUT 600 COST 1000)
+  # Two shares of the files (run.mjs --shard), each one file at a time in one Chromium, each under the 600 s hang
+  # guard on a loaded machine. The largest COST starts them first on a fresh clone, so that `ctest -j` does not end
+  # on them with a core idle.
+  foreach(shard IN ITEMS 1 2)
+    add_test(NAME browser_playground_${shard}
+             COMMAND ${TYPELATTICE_NODE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs --shard ${shard}/2
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(browser_playground_${shard} PROPERTIES LABELS browser TIMEOUT 600 COST 1000)
+  endforeach()
 endif()
