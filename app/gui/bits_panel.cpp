@@ -15,7 +15,6 @@
 #include <utility>
 #include <vector>
 
-#include "app/gui/text_input.h"
 #include "app/gui/panel.h"
 #include "typelattice/defined_formats.h"
 
@@ -204,19 +203,9 @@ void draw_details(PanelContext& ctx, const Layout& l) {
 
 bool draw_cast_field(PanelContext& ctx) {
   AppState& state = ctx.state;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(value_field_label(state));
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(160.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##value", value_field_hint(state), state.value_input,
-                                            ImGuiInputTextFlags_EnterReturnsTrue);
-  ctx.probes.add({"field", "cast-value", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);
-  ImGui::SameLine();
-  const bool clicked = ImGui::Button("cast");
-  ctx.probes.add({"button", "cast", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_Button)}, kEverywhere);
-  return entered || clicked;
+  return draw_field_with_button(
+      ctx, {value_field_label(state), "##value", value_field_hint(state), 160.0f, "cast", "cast-value", "cast"},
+      state.value_input);
 }
 
 void draw_cast_error(const AppState& state) {

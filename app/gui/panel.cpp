@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/gui/panel.h"
+#include "app/gui/text_input.h"
 
 namespace typelattice::gui {
 
@@ -110,6 +111,21 @@ void draw_promotion_toolbar(PanelContext& ctx) {
   } else {
     ImGui::NewLine();  // end the toolbar's line: what follows starts a row of its own
   }
+}
+
+bool draw_field_with_button(PanelContext& ctx, const FieldWithButton& row, std::string& text) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(row.label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(row.width * ctx.scale);
+  const bool entered = input_text_with_hint(row.id, row.hint, text, ImGuiInputTextFlags_EnterReturnsTrue);
+  ctx.probes.add({"field", row.field_probe, "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);
+  ImGui::SameLine();
+  const bool clicked = ImGui::Button(row.button);
+  ctx.probes.add({"button", row.button_probe, "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                  ImGui::GetColorU32(ImGuiCol_Button)}, kEverywhere);
+  return entered || clicked;
 }
 
 }  // namespace typelattice::gui

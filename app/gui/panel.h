@@ -62,6 +62,19 @@ void draw_promotion_toolbar(PanelContext& ctx);
 // names. When some are left out the panel says so (every row is still drawn).
 int table_columns(int names);
 
+// A labelled text field and the button beside it, both recorded for the probes ("field" `field_probe`, "button"
+// `button_probe`): true when the user asks for the action (Enter in the field, or the button).
+struct FieldWithButton {
+  const char* label;
+  const char* id;    // the field's Dear ImGui id ("##name")
+  const char* hint;  // shown while the field is empty
+  float width;       // at ui scale 1
+  const char* button;
+  const char* field_probe;
+  const char* button_probe;
+};
+bool draw_field_with_button(PanelContext& ctx, const FieldWithButton& row, std::string& text);
+
 // The user's lattice file (user_lattice.cpp): the "Lattice file" path field with Open, and the graph's join table.
 void draw_lattice_file_row(PanelContext& ctx);
 void draw_user_join_table(PanelContext& ctx);
@@ -72,11 +85,11 @@ void draw_bits_panel(PanelContext& ctx);
 // The Bits panel's parts that serve every format: the page slider of a format wider than a byte (`hex` writes a
 // code as the format does), and the number line of the model's finite values (8-bit formats).
 void draw_page_control(PanelContext& ctx, int total_bits, const std::function<std::string(std::uint32_t)>& hex);
-// The value row's field (labelled decimal or hex, as the state reads it) and its "cast" button, recorded for the
-// probes: true when the user asks for a cast (Enter in the field, or the button). Then the last cast's error, if any.
+void draw_number_line(PanelContext& ctx, std::uint32_t current);
+// The Bits panels' value row: the field (labelled decimal or hex, as the state reads it) and its "cast" button,
+// true when the user asks for a cast; then the last cast's error, if any.
 bool draw_cast_field(PanelContext& ctx);
 void draw_cast_error(const AppState& state);
-void draw_number_line(PanelContext& ctx, std::uint32_t current);
 // The code's neighbours as buttons ("< next down", "next up >") and keys: Up/Down step by value, Left/Right by
 // code within the format's codes.
 void draw_code_steps(AppState& state, std::optional<std::uint32_t> next_down, std::optional<std::uint32_t> next_up);

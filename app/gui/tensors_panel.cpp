@@ -53,19 +53,11 @@ std::string worst_block_text(const TargetError& e) {
 
 void draw_file_row(PanelContext& ctx) {
   AppState& state = ctx.state;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("File");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(420.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##tensor-file", "path/to/model.safetensors (or drop a file here)",
-                                            state.tensor_path_input, ImGuiInputTextFlags_EnterReturnsTrue);
-  ctx.probes.add({"field", "tensor-file", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, kEverywhere);
-  ImGui::SameLine();
-  const bool clicked = ImGui::Button("Open##tensors");
-  ctx.probes.add({"button", "open-tensors", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_Button)}, kEverywhere);
-  if ((entered || clicked) && !state.tensor_path_input.empty()) open_tensor_file(ctx, state.tensor_path_input);
+  const bool open = draw_field_with_button(ctx,
+                                           {"File", "##tensor-file", "path/to/model.safetensors (or drop a file here)",
+                                            420.0f, "Open##tensors", "tensor-file", "open-tensors"},
+                                           state.tensor_path_input);
+  if (open && !state.tensor_path_input.empty()) open_tensor_file(ctx, state.tensor_path_input);
   ImGui::SameLine();
   ImGui::TextUnformatted("Targets");
   ImGui::SameLine();

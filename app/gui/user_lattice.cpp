@@ -1,13 +1,11 @@
 // The user's own lattice file: loading it (the CLI's JSON reader, the core's checks), the path field that opens
 // one, and its join table, computed pair by pair by the core.
-#include "app/gui/text_input.h"
 #include "app/gui/user_lattice.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include <algorithm>
-#include <cfloat>
 
 #include "app/cli/lattice_json.h"
 #include "app/gui/panel.h"
@@ -48,20 +46,10 @@ bool open_lattice_file(AppState& state) {
 
 void draw_lattice_file_row(PanelContext& ctx) {
   AppState& state = ctx.state;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Lattice file");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(360.0f * ctx.scale);
-  const bool entered = input_text_with_hint("##lattice-file", "path/to/lattice.json", state.lattice_path_input,
-                                            ImGuiInputTextFlags_EnterReturnsTrue);
-  const ImVec4 everywhere(-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX);
-  ctx.probes.add({"field", "lattice-file", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_FrameBg)}, everywhere);
-  ImGui::SameLine();
-  const bool clicked = ImGui::Button("Open");
-  ctx.probes.add({"button", "Open", "plain", ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
-                  ImGui::GetColorU32(ImGuiCol_Button)}, everywhere);
-  if (entered || clicked) open_lattice_file(state);
+  if (draw_field_with_button(
+          ctx, {"Lattice file", "##lattice-file", "path/to/lattice.json", 360.0f, "Open", "lattice-file", "Open"},
+          state.lattice_path_input))
+    open_lattice_file(state);
   ImGui::SameLine();
   if (!state.lattice_error.empty()) {
     ImGui::PushTextWrapPos(0.0f);
