@@ -1,7 +1,8 @@
 // Reading a decimal number as the nearest double or float (ties to even), exactly: a short number with a small
 // exponent by one correctly rounded multiplication or division, any other by comparing the value with the
-// candidates in big-integer arithmetic, so the result is the one IEEE 754 prescribes for any number of digits. The core's own reader rather than strtod/strtof, whose musl implementation in the wasm module brings
-// 128-bit soft-float along (7.5 KB of the gzipped module); tests check it against the platform's strtod.
+// candidates in big-integer arithmetic, so the result is the one IEEE 754 prescribes for any number of digits.
+// The core's own reader rather than strtod/strtof, whose musl implementation in the wasm module brings 128-bit
+// soft-float along (7.5 KB of the gzipped module); tests check it against the platform's strtod.
 #pragma once
 #include <string_view>
 

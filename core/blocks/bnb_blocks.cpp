@@ -62,6 +62,14 @@ constexpr bool midpoints_inside_unit(const SortedTable& s) {
 }
 static_assert(midpoints_inside_unit(kSorted[0]) && midpoints_inside_unit(kSorted[1]));
 
+// bitsandbytes' packing of `count` codes into (count + 1) / 2 bytes: element 2i in the high nibble, an odd
+// count's last low nibble `pad`. Plain pointers, so that the compiler vectorizes the loop.
+void pack_codes(const std::uint8_t* codes, std::size_t count, std::uint8_t pad, std::uint8_t* packed) {
+  for (std::size_t j = 0; j < count / 2; ++j)
+    packed[j] = static_cast<std::uint8_t>(codes[2 * j] << 4 | codes[2 * j + 1]);
+  if (count % 2 == 1) packed[count / 2] = static_cast<std::uint8_t>(codes[count - 1] << 4 | pad);
+}
+
 // torch.clamp(x, -1, 1) lets NaN through.
 float clamp_unit(float x) { return std::isnan(x) ? x : std::min(1.0f, std::max(-1.0f, x)); }
 
@@ -149,9 +157,7 @@ Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> v
     while (i < whole) {
       const std::size_t n = std::min(kBatch, whole - i), first = i * kBnbBlockSize;
       kernel(kKernelParams[static_cast<std::size_t>(t)], values.data() + first, n, absmax.data() + i, codes.data());
-      std::uint8_t* out = packed.data() + first / 2;
-      for (std::size_t j = 0; j < n * kBnbBlockSize / 2; ++j)
-        out[j] = static_cast<std::uint8_t>(codes[2 * j] << 4 | codes[2 * j + 1]);
+      pack_codes(codes.data(), n * kBnbBlockSize, 0, packed.data() + first / 2);  // an even count: no pad
       i += n;
     }
   }
@@ -166,12 +172,7 @@ Result<std::size_t> quantize_bnb_blocks(BnbBlockType t, std::span<const float> v
 }
 
 void pack_bnb_block(BnbBlockType t, const BnbBlock& block, std::span<std::uint8_t> packed) {
-  const auto count = static_cast<std::size_t>(block.count);
-  const std::uint8_t pad = bnb_code_of_scaled(t, 0.0f);
-  for (std::size_t j = 0; j < count; j += 2) {
-    const std::uint8_t low = j + 1 < count ? block.q[j + 1] : pad;
-    packed[j / 2] = static_cast<std::uint8_t>(block.q[j] << 4 | low);
-  }
+  pack_codes(block.q.data(), static_cast<std::size_t>(block.count), bnb_code_of_scaled(t, 0.0f), packed.data());
 }
 
 Result<std::size_t> dequantize_bnb_blocks(BnbBlockType t, std::span<const std::uint8_t> packed,
