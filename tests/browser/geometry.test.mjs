@@ -1,6 +1,6 @@
 // Drawings checked, not hoped: at 1280, 780 and 390 px no label of the Bits number line, the lattice or the design
 // story overlaps another or leaves its figure; the number line's text is at least 11 px, and the lattice's and the
-// story's at 390 px (where the figure scrolls sideways); every tab is on screen,
+// story's at 390 px (where the figure scrolls sideways, following the join); every tab is on screen,
 // and a selected type stays visibly selected while another is hovered. Boxes are the browser's own
 // (getBoundingClientRect), as the edge-route tests measure them.
 import { test, before, after } from 'node:test';
@@ -137,6 +137,30 @@ test('a selected type stays selected while another type is hovered, and the hove
   const listed = (await page.textContent('#reach-info')).replace(/^bool may promote to: /, '').split(', ');
   assert.ok(listed.length > 10, listed.join());
   for (const name of listed) assert.ok(drawn.has(name), `the hover list names ${name}, which is not drawn`);
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('on a phone the lattice scrolls sideways to show the join of a link and of a click', async () => {
+  const page = await env.page();
+  await page.setViewportSize({ width: 390, height: 800 });
+  // Whether a node's box lies inside the figure's scroll box, as the reader sees it.
+  const inView = (name) => page.$eval('#lattice-figure', (box, n) => {
+    const node = box.querySelector(`[data-dtype="${n}"]`).getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    return { overflows: box.scrollWidth > box.clientWidth, inside: node.left >= frame.left && node.right <= frame.right };
+  }, name);
+  // complex128 is drawn at the far right of the JAX lattice, beyond the first 390 px.
+  await openPlayground(page, env.url, '#select=complex64,complex128');
+  await page.waitForFunction(() => document.getElementById('lattice-figure').scrollLeft > 0);
+  const linked = await inView('complex128');
+  assert.ok(linked.overflows, 'the figure is wider than a phone');
+  assert.ok(linked.inside, 'the join of the link is scrolled into view');
+  // Scrolled to the far right, then a choice of types drawn at the left: the figure follows the selection.
+  await page.$eval('#lattice-figure', (box) => { box.scrollLeft = box.scrollWidth; });
+  await page.evaluate(() => window.typelatticePlayground.set({ select: ['bool', 'uint8'] }));
+  await page.waitForFunction(() => document.getElementById('lattice-figure').scrollLeft < 200);
+  assert.ok((await inView('uint8')).inside, 'the new join is scrolled into view');
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -85,6 +85,7 @@ export class LatticeDiagram {
     this.nodes = new Map();   // name -> { g, box }
     this.edges = new Map();   // edgeKey -> { from, to, path, kind }
     this.focusName = null;
+    this.revealToken = 0;
     this.svg.addEventListener('click', (e) => this.#onClick(e));
     this.svg.addEventListener('keydown', (e) => this.#onKey(e));
     this.svg.addEventListener('pointerover', (e) => this.#onHover(e));
@@ -271,15 +272,22 @@ export class LatticeDiagram {
     }
   }
 
-  // Scrolls the figure's scroll container (on narrow screens) so that `name` is in view.
+  // Scrolls the figure's scroll container (on narrow screens) so that `name` is in view. It measures once the
+  // next frame is laid out: measuring now would lay the page out twice, once here and once for that frame (about
+  // 40 ms at the playground's start). The last call wins.
   reveal(name) {
-    const box = this.svg.parentElement;
-    if (!name || !this.nodes.has(name) || !box || box.scrollWidth <= box.clientWidth) return;
-    const node = this.nodes.get(name).g.getBoundingClientRect();
-    const frame = box.getBoundingClientRect();
-    if (node.left < frame.left || node.right > frame.right) {
-      box.scrollLeft += node.left - frame.left - (frame.width - node.width) / 2;
-    }
+    const token = ++this.revealToken;
+    const win = this.doc.defaultView;
+    if (!name || !win) return;
+    win.requestAnimationFrame(() => win.setTimeout(() => {
+      const box = this.svg.parentElement;
+      if (token !== this.revealToken || !this.nodes.has(name) || !box || box.scrollWidth <= box.clientWidth) return;
+      const node = this.nodes.get(name).g.getBoundingClientRect();
+      const frame = box.getBoundingClientRect();
+      if (node.left < frame.left || node.right > frame.right) {
+        box.scrollLeft += node.left - frame.left - (frame.width - node.width) / 2;
+      }
+    }));
   }
 
   // state: { selected: [names], join: name|null, pathEdges: [[f, t]], reachable: [names]|null,

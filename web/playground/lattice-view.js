@@ -86,7 +86,7 @@ export class LatticeView {
         this.diagram.render(this.shown);
         this.diagram.setEdgeReasons((a, b) => this.system.select([a, b]).reason);
       }
-      this.#chips(opts, isLattice);
+      this.#chips(isLattice);
     }
     this.update(state);
   }
@@ -95,7 +95,8 @@ export class LatticeView {
     const box = $('lattice-status');
     box.replaceChildren();
     box.classList.remove('bad', 'good');
-    const check = this.tl.checkSystem(opts);
+    // The view's own handle: the module's by-options calls would build a second copy of the system.
+    const check = this.system.check();
     const p = document.createElement('p');
     if (check.isLattice) {
       box.classList.add('good');
@@ -103,7 +104,7 @@ export class LatticeView {
       // otherwise at most one, and the pairs without a common upper bound are counted.
       // Only the types the system has (a type it lacks does not promote even with itself: the array API has no
       // float16); the first pair without a join is shown with the core's words for it (an error, or unspecified).
-      const table = this.tl.table(all ? opts : { ...opts, types: docsTypes(this.tl) });
+      const table = this.system.table(all ? {} : { types: docsTypes(this.tl) });
       const has = table.types.map((_, i) => table.cells[i][i] !== null);
       const types = table.types.filter((_, i) => has[i]);
       const n = types.length;
@@ -120,7 +121,7 @@ export class LatticeView {
       box.append(p);
       if (example) {
         try {
-          this.tl.promoteTypes(example[0], example[1], opts);
+          this.system.promoteTypes(example[0], example[1]);
         } catch (e) {
           box.append(para(e.message, 'mono counterexample'));
         }
@@ -152,12 +153,12 @@ export class LatticeView {
   }
 
   // Table-only systems: one toggle button per type instead of a drawing.
-  #chips(opts, isLattice) {
+  #chips(isLattice) {
     const chips = $('type-chips');
     chips.replaceChildren();
     chips.hidden = isLattice;
     if (isLattice) return;
-    for (const name of this.tl.table(this.app.state.all ? opts : { ...opts, types: docsTypes(this.tl) }).types) {
+    for (const name of this.system.table(this.app.state.all ? {} : { types: docsTypes(this.tl) }).types) {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'chip';
