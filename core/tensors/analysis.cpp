@@ -28,6 +28,51 @@ using analysis_sums::kLanes;
 // Elements per slice (tensor_analysis.h, TensorSlicing).
 constexpr std::uint64_t kSliceElements = 1u << 18;
 
+// The figures a slice adds to, in locals while it is measured and stored once at its end: in TargetError's
+// members, every element would load and store them (a fifth of `analyze --to nf4`'s time). Added to in the
+// same order either way, so the sums are the same to the last bit.
+struct RunningError {
+  std::uint64_t measured, non_finite, saturated, flushed;
+  double sum_squared_input, sum_squared_error, max_abs_error, max_relative_error;
+
+  explicit RunningError(const TargetError& e)
+      : measured(e.measured), non_finite(e.non_finite), saturated(e.saturated), flushed(e.flushed),
+        sum_squared_input(e.sum_squared_input), sum_squared_error(e.sum_squared_error),
+        max_abs_error(e.max_abs_error), max_relative_error(e.max_relative_error) {}
+
+  void store(TargetError& e) const {
+    e.measured = measured;
+    e.non_finite = non_finite;
+    e.saturated = saturated;
+    e.flushed = flushed;
+    e.sum_squared_input = sum_squared_input;
+    e.sum_squared_error = sum_squared_error;
+    e.max_abs_error = max_abs_error;
+    e.max_relative_error = max_relative_error;
+  }
+
+  // One element: its input and its result after the round trip; `clipped` when the cast clipped it.
+  void add(float input, double result, bool clipped) {
+    if (!std::isfinite(input)) return;
+    if (!std::isfinite(result)) {
+      ++non_finite;
+      return;
+    }
+    const double x = input;
+    const double e = std::fabs(result - x);
+    ++measured;
+    sum_squared_input += x * x;
+    sum_squared_error += e * e;
+    max_abs_error = std::max(max_abs_error, e);
+    if (x != 0) {
+      const double magnitude = std::fabs(x);
+      if (e > max_relative_error * magnitude) max_relative_error = e / magnitude;  // a division only when it grows
+      if (result == 0) ++flushed;
+    }
+    if (clipped) ++saturated;
+  }
+};
+
 template <typename Take>
 void for_each_lane(std::size_t size, Take&& take) {
   std::size_t i = 0;
@@ -159,26 +204,6 @@ TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor
   }
 }
 
-void TargetAccumulator::measure(float input, double result, bool clipped) {
-  if (!std::isfinite(input)) return;
-  if (!std::isfinite(result)) {
-    ++error_.non_finite;
-    return;
-  }
-  const double x = input;
-  const double e = std::fabs(result - x);
-  ++error_.measured;
-  error_.sum_squared_input += x * x;
-  error_.sum_squared_error += e * e;
-  error_.max_abs_error = std::max(error_.max_abs_error, e);
-  if (x != 0) {
-    const double magnitude = std::fabs(x);
-    if (e > error_.max_relative_error * magnitude) error_.max_relative_error = e / magnitude;  // a division only when it grows
-    if (result == 0) ++error_.flushed;
-  }
-  if (clipped) ++error_.saturated;
-}
-
 void TargetAccumulator::add_elements(std::span<const float> values) {
   const Format f = *target_.element;
   const double max = format_range(f).max;
@@ -192,11 +217,13 @@ void TargetAccumulator::add_elements(std::span<const float> values) {
     cast_from_float32(f, values, codes16_, target_.cast);
     cast_to_float32(f, codes16_, results_);
   }
+  RunningError running(error_);
   for (std::size_t i = 0; i < values.size(); ++i) {
     // Only a value beyond the largest finite one can be clipped: the core says whether its cast did.
     const bool clipped = std::fabs(static_cast<double>(values[i])) > max && saturates(f, values[i], target_.cast);
-    measure(values[i], results_[i], clipped);
+    running.add(values[i], results_[i], clipped);
   }
+  running.store(error_);
 }
 
 void TargetAccumulator::add_blocks(std::span<const float> values) {
@@ -209,11 +236,7 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   const std::size_t size = static_cast<std::size_t>(spec.block_size);
   const double element_max = spec.element_max;
   // The running sums in locals (the calls below would make the compiler reload members), added to in block order.
-  TargetError sums_so_far;
-  sums_so_far.sum_squared_input = error_.sum_squared_input;
-  sums_so_far.sum_squared_error = error_.sum_squared_error;
-  sums_so_far.max_abs_error = error_.max_abs_error;
-  sums_so_far.max_relative_error = error_.max_relative_error;
+  RunningError sums_so_far(error_);
   // The blocks' sums a chunk at a time (their figures in a small array on the stack, whatever the slice's size),
   // then taken in block order.
   constexpr std::size_t kChunk = 64;
@@ -241,7 +264,7 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
       const std::uint64_t index = error_.blocks + b;
       const double total = totals[b - chunk];
       if (!std::isfinite(scale_values_[scales_[b]])) {  // the block holds a NaN or Inf: the NaN scale makes every element NaN
-        for (std::size_t i = begin; i < end; ++i) measure(values[i], total, false);
+        for (std::size_t i = begin; i < end; ++i) sums_so_far.add(values[i], total, false);
         continue;
       }
       // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
@@ -263,22 +286,17 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     }
   }
   error_.blocks += blocks;
-  error_.sum_squared_input = sums_so_far.sum_squared_input;
-  error_.sum_squared_error = sums_so_far.sum_squared_error;
-  error_.max_abs_error = sums_so_far.max_abs_error;
-  error_.max_relative_error = sums_so_far.max_relative_error;
-  error_.flushed += sums_so_far.flushed;
-  error_.saturated += sums_so_far.saturated;
-  error_.measured += sums_so_far.measured;
+  sums_so_far.store(error_);
 }
 
 // A lookup-table or integer block family: its codec round-trips each block; its inputs may be NaN or Inf and its
-// results too (a NaN absmax), so every element goes through measure(). Saturated: an input beyond the values the
+// results too (a NaN absmax), so every element goes through RunningError::add. Saturated: an input beyond the values the
 // block can represent (its extreme codes dequantized).
 void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
   const CodecBlockTarget& codec = *target_.codec;
   const std::size_t size = static_cast<std::size_t>(codec.block_size);
   results_.resize(std::min(values.size(), size));
+  RunningError running(error_);
   for (std::size_t begin = 0; begin < values.size(); begin += size) {
     const std::size_t end = std::min(values.size(), begin + size);
     const std::span<const float> block = values.subspan(begin, end - begin);
@@ -291,7 +309,7 @@ void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
       const float x = block[i];
       const double d = results[i];
       finite = finite && std::isfinite(x) && std::isfinite(d);
-      measure(x, d, x < bounds.lowest || x > bounds.highest);
+      running.add(x, d, x < bounds.lowest || x > bounds.highest);
       signal += static_cast<double>(x) * x;
       noise += (d - x) * (d - x);
     }
@@ -300,6 +318,7 @@ void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
       keep_if_worse(index, signal, noise, block);
     }
   }
+  running.store(error_);
 }
 
 void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,

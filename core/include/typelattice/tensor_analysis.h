@@ -123,7 +123,6 @@ class TargetAccumulator {
   void add_elements(std::span<const float> values);
   void add_blocks(std::span<const float> values);
   void add_codec_blocks(std::span<const float> values);
-  void measure(float input, double result, bool clipped);
 
   AnalysisTarget target_;
   float tensor_scale_ = 1.0f;
