@@ -29,8 +29,8 @@ using analysis_sums::kLanes;
 constexpr std::uint64_t kSliceElements = 1u << 18;
 
 // The figures a slice adds to, in locals while it is measured and stored once at its end: in TargetError's
-// members, every element would load and store them (a fifth of `analyze --to nf4`'s time). Added to in the
-// same order either way, so the sums are the same to the last bit.
+// members, every element would load and store them (a fifth of `analyze --to float8_e4m3fn`'s time). Added to
+// in the same order either way, so the sums are the same to the last bit.
 struct RunningError {
   std::uint64_t measured, non_finite, saturated, flushed;
   double sum_squared_input, sum_squared_error, max_abs_error, max_relative_error;
