@@ -18,7 +18,9 @@ for bad in 'zoom=nan' 'zoom=inf' 'zoom=-1e30' 'pan_x=nan' 'pan_y=inf' 'pan_y=1e3
            "lattice_file=$deep"; do
   printf '[typelattice][state]\n%s\nlattice_shown=1\n' "$bad" > "$dir/imgui.ini"
   key=${bad%%=*}
-  HOME=$home xvfb-run -a -s "-screen 0 1280x800x24" "$app" > "$home/out" 2> "$home/err" &
+  # A process group of its own, so that the end of the case stops xvfb-run, Xvfb and the app together (a signal to
+  # xvfb-run alone leaves the other two running).
+  HOME=$home setsid xvfb-run -a -s "-screen 0 1280x800x24" "$app" > "$home/out" 2> "$home/err" &
   pid=$!
   # Until the note is out (Xvfb and the app can take seconds to start on a loaded machine; at most 60 s), then a
   # second more: the app must still be running. lattice_file has no note: its value is read at start.
@@ -30,10 +32,11 @@ for bad in 'zoom=nan' 'zoom=inf' 'zoom=-1e30' 'pan_x=nan' 'pan_y=inf' 'pan_y=1e3
   done
   sleep 1
   if kill -0 "$pid" 2>/dev/null; then
-    kill "$pid"; wait "$pid" 2>/dev/null
+    kill -TERM -- "-$pid"; wait "$pid" 2>/dev/null
     rc=running
   else
     wait "$pid"; rc=$?
+    kill -TERM -- "-$pid" 2>/dev/null   # Xvfb, if the app died under it
   fi
   if [ "$rc" != running ]; then
     echo "FAIL $bad: the app exited with $rc"; sed 's/^/    /' "$home/err" | head -5; status=1
