@@ -290,8 +290,8 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
 }
 
 // A lookup-table or integer block family: its codec round-trips each block; its inputs may be NaN or Inf and its
-// results too (a NaN absmax), so every element goes through RunningError::add. Saturated: an input beyond the values the
-// block can represent (its extreme codes dequantized).
+// results too (a NaN absmax), so every element goes through RunningError::add. Saturated: an input beyond the
+// values the block can represent (its extreme codes dequantized).
 void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
   const CodecBlockTarget& codec = *target_.codec;
   const std::size_t size = static_cast<std::size_t>(codec.block_size);
