@@ -171,7 +171,9 @@ export class TypeLatticeElement extends ElementBase {
   #draw(tl) {
     const doc = this.ownerDocument;
     const opts = this.options;
-    const canonical = (name) => tl.promoteTypes(name, name, opts);
+    // One handle for everything the figure asks (#systemHandle); the module's by-options calls would compile a
+    // second copy of the system. Asked for only when there is a name: a bits view without one has no promotion part.
+    const canonical = (name) => this.#systemHandle(tl, opts).promoteTypes(name, name);
     const requested = attributeOrDefault(this, 'select').split(',').map((s) => s.trim()).filter(Boolean);
     this.#selected = requested.map(canonical);
     this.#authorSelection = JSON.stringify(this.#selected);
@@ -185,7 +187,7 @@ export class TypeLatticeElement extends ElementBase {
 
     const allTypes = attributeOrDefault(this, 'types') === 'all';
     if (attributeOrDefault(this, 'view') === 'table') {
-      const table = tl.table(allTypes ? opts : { ...opts, types: docsTypes(tl) });
+      const table = this.#systemHandle(tl, opts).table(allTypes ? {} : { types: docsTypes(tl) });
       const short = shortNames(tl);
       const el = renderPromotionTable(doc, table, { short, caption: caption.textContent,
         onCell: (r, c) => { this.#selected = [r, c]; this.#update(tl); this.#markCells(el); } });
@@ -201,9 +203,10 @@ export class TypeLatticeElement extends ElementBase {
       return;
     }
     this.#tableEl = null;
-    const drawn = tl.lattice(opts);
+    const system = this.#systemHandle(tl, opts);
+    const drawn = system.lattice();
     if (!drawn) {
-      const check = tl.checkSystem(opts);
+      const check = system.check();
       const p = doc.createElement('p');
       p.className = 'not-lattice';
       p.textContent = `${opts.system} is not a lattice: ${check.violation ? check.violation.description : ''}`;
@@ -223,7 +226,6 @@ export class TypeLatticeElement extends ElementBase {
       this.#update(tl);
     });
     this.#diagram.on('hover', (name) => this.#update(tl, name));
-    const system = this.#systemHandle(tl, opts);
     this.#diagram.setEdgeReasons((a, b) => system.select([a, b]).reason);
     const scroll = doc.createElement('div');
     scroll.className = 'scroll';   // a narrow column scrolls rather than shrinking labels below 11 px
@@ -288,7 +290,7 @@ export class TypeLatticeElement extends ElementBase {
       this.#reason.textContent = reason;   // the core's sentence: why this join
     }
     this.#result.classList.toggle('error', error !== null);
-    if (this.#selected.length === 3 && error === null) this.#result.textContent += groupings(tl, opts, this.#selected);
+    if (this.#selected.length === 3 && error === null) this.#result.textContent += groupings(system, this.#selected);
     const key = JSON.stringify(this.#selected);
     this.#reset.hidden = key === this.#authorSelection;
     if (key !== this.#announced) {   // hovering does not change the selection: no event for it
@@ -299,9 +301,9 @@ export class TypeLatticeElement extends ElementBase {
 }
 
 // A system whose binary promotion is not associative (a table system such as NumPy's) answers a ∨ b ∨ c by its
-// left fold; when the other grouping differs, both are shown, each asked of the module.
-function groupings(tl, opts, [a, b, c]) {
-  const promote = (x, y) => { try { return tl.promoteTypes(x, y, opts); } catch { return null; } };
+// left fold; when the other grouping differs, both are shown, each asked of the system's handle.
+function groupings(system, [a, b, c]) {
+  const promote = (x, y) => { try { return system.promoteTypes(x, y); } catch { return null; } };
   const ab = promote(a, b);
   const bc = promote(b, c);
   const left = ab === null ? null : promote(ab, c);
