@@ -28,10 +28,4 @@ PromotionOptions join_table_options(std::size_t index) {
   return {System::jax, Mode::strict, true};
 }
 
-std::array<JoinTable, kJoinTableCount> build_join_tables() {
-  std::array<JoinTable, kJoinTableCount> out{};
-  for (std::size_t i = 0; i < kJoinTableCount; ++i) out[i] = build_join_table(join_table_options(i));
-  return out;
-}
-
 }  // namespace typelattice::detail

@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "typelattice/promotion.h"
 
@@ -25,13 +26,22 @@ inline constexpr std::size_t join_table_index(const PromotionOptions& options) {
 }
 PromotionOptions join_table_options(std::size_t index);  // the options of variant `index`
 
-// Every variant in one constant, built on first use (thread-safe), never modified. Inline, so promote_types
-// costs one guard and an index (docs/performance.md: promote/<system>/<mode>). Systems other than JAX have neither
-// mode nor x64, so those options share one table.
-std::array<JoinTable, kJoinTableCount> build_join_tables();
+// Each variant built on first use (thread-safe), never modified: a page that shows one system builds one table,
+// not all of them. Inline, so promote_types costs one call through a constant table of getters, a guard and an
+// index (docs/performance.md: promote/<system>/<mode>). Systems other than JAX have neither mode nor x64, so
+// those options share one table.
+template <std::size_t I>
+const JoinTable& join_table_of_variant() {
+  static const JoinTable table = build_join_table(join_table_options(I));
+  return table;
+}
+template <std::size_t... I>
+constexpr std::array<const JoinTable& (*)(), sizeof...(I)> join_table_getters(std::index_sequence<I...>) {
+  return {&join_table_of_variant<I>...};
+}
+inline constexpr auto kJoinTableGetters = join_table_getters(std::make_index_sequence<kJoinTableCount>{});
 inline const JoinTable& join_table(const PromotionOptions& options) {
-  static const std::array<JoinTable, kJoinTableCount> tables = build_join_tables();
-  return tables[join_table_index(options)];
+  return kJoinTableGetters[join_table_index(options)]();
 }
 
 }  // namespace typelattice::detail
