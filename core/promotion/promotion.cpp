@@ -2,6 +2,8 @@
 #include "typelattice/promotion.h"
 
 #include <array>
+#include <cstdint>
+#include <vector>
 
 #include "core/base/unknown_name.h"
 #include "core/promotion/join_table.h"
@@ -163,12 +165,22 @@ std::optional<TableViolation> check_table(const PromotionOptions& options) {
   const PromotionTable t = promotion_table(options);
   const std::string sys(system_name(options.system));
   const std::size_t n = t.types.size();
-  std::vector<int> index(kDtypeCount, -1);
-  for (std::size_t i = 0; i < n; ++i) index[static_cast<std::size_t>(t.types[i])] = static_cast<int>(i);
-  const auto join = [&](std::optional<Dtype> a, std::optional<Dtype> b) -> std::optional<Dtype> {
-    if (!a || !b || index[static_cast<std::size_t>(*a)] < 0 || index[static_cast<std::size_t>(*b)] < 0) return std::nullopt;
-    return t.cells[static_cast<std::size_t>(index[static_cast<std::size_t>(*a)])][static_cast<std::size_t>(index[static_cast<std::size_t>(*b)])];
-  };
+  // The table twice, row-major: `at` holds each result's index into t.types (kNone for no promotion or a result
+  // outside them, whose join with a third type is undefined) and `result` the result itself (kNone for none), so
+  // the triple loop is a few byte lookups.
+  constexpr std::uint8_t kNone = 0xFF;
+  std::array<std::uint8_t, kDtypeCount> index{};
+  index.fill(kNone);
+  for (std::size_t i = 0; i < n; ++i) index[static_cast<std::size_t>(t.types[i])] = static_cast<std::uint8_t>(i);
+  std::vector<std::uint8_t> at(n * n, kNone), result(n * n, kNone);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      if (const auto d = t.cells[i][j]) {
+        at[i * n + j] = index[static_cast<std::size_t>(*d)];
+        result[i * n + j] = static_cast<std::uint8_t>(*d);
+      }
+    }
+  }
 
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j) {
@@ -180,20 +192,22 @@ std::optional<TableViolation> check_table(const PromotionOptions& options) {
                                 promote_text(b, a) + " = " + name_of(ba)};
     }
   }
+  // Triples by their largest index m, then in (i, j, k) order, so the first violation is the one among the
+  // fewest types. Where neither i nor j is m, only k = m is such a triple: each triple is visited once.
   for (std::size_t m = 0; m < n; ++m) {
     for (std::size_t i = 0; i <= m; ++i) {
       for (std::size_t j = 0; j <= m; ++j) {
-        for (std::size_t k = 0; k <= m; ++k) {
-          if (i != m && j != m && k != m) continue;
+        for (std::size_t k = (i == m || j == m) ? 0 : m; k <= m; ++k) {
+          const std::uint8_t ab = at[i * n + j], bc = at[j * n + k];
+          if (ab == kNone || bc == kNone) continue;
+          const std::uint8_t left = result[ab * n + k], right = result[i * n + bc];
+          if (left == kNone || right == kNone || left == right) continue;
           const Dtype a = t.types[i], b = t.types[j], c = t.types[k];
-          const auto ab = t.cells[i][j], bc = t.cells[j][k];
-          const auto left = join(ab, c), right = join(a, bc);
-          if (!left || !right || left == right) continue;
           return TableViolation{
-              TableViolation::Kind::not_associative, {a, b, c}, left, right,
+              TableViolation::Kind::not_associative, {a, b, c}, static_cast<Dtype>(left), static_cast<Dtype>(right),
               sys + " is not associative: promote(" + promote_text(a, b) + ", " + std::string(dtype_name(c)) +
-                  ") = " + name_of(left) + " but promote(" + std::string(dtype_name(a)) + ", " + promote_text(b, c) +
-                  ") = " + name_of(right)};
+                  ") = " + name_of(static_cast<Dtype>(left)) + " but promote(" + std::string(dtype_name(a)) + ", " +
+                  promote_text(b, c) + ") = " + name_of(static_cast<Dtype>(right))};
         }
       }
     }

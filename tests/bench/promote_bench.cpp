@@ -1,6 +1,8 @@
 // promote_types per call, for every system and mode: promote/<system>/<mode> (jax also with x64 off:
 // promote/jax/<mode>/x64-off). Each iteration promotes the next pair of the system's dtypes that has a result, so
 // the figure is the lookup over the whole table; pairs without a result build JAX's error text and are excluded.
+// check_table/<system> is the law check over every pair and triple of the system's table, which `typelattice
+// check --system`, the module's `checkSystem` and a system handle's `check()` (the playground's status line) run.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -32,6 +34,14 @@ void bench_promote(benchmark::State& state, PromotionOptions options) {
   state.counters["pairs"] = static_cast<double>(pairs.size());
 }
 
+void bench_check_table(benchmark::State& state, PromotionOptions options) {
+  for (auto _ : state) {
+    auto violation = check_table(options);
+    benchmark::DoNotOptimize(violation);
+  }
+  state.counters["types"] = static_cast<double>(system_dtypes(options).size());
+}
+
 bool register_promote_benchmarks() {
   for (const SystemInfo& info : all_systems()) {
     const System system = info.id;
@@ -44,6 +54,8 @@ bool register_promote_benchmarks() {
         benchmark::RegisterBenchmark(name.c_str(), bench_promote, PromotionOptions{system, mode, x64});
       }
     }
+    benchmark::RegisterBenchmark(("check_table/" + std::string(system_name(system))).c_str(), bench_check_table,
+                                 PromotionOptions{system, Mode::standard, true});
   }
   return true;
 }
