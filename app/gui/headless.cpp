@@ -58,6 +58,7 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   const std::size_t measured = static_cast<std::size_t>(args.frames);
   bool force_view = true, settled_after_analysis = false;
   std::vector<double> ms, ui_ms;
+  const bool draws_pixels = !args.screenshot.empty() || args.report_frame_time;
   using Clock = std::chrono::steady_clock;
   // An analysis (the Tensors view) runs on its own thread: frames go on until it ends, then a few more settle.
   std::size_t frames = script.size() + measured;
@@ -69,7 +70,8 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     draw_app(ctx, force_view);
     ImGui::Render();
     const auto built = Clock::now();
-    platform.render();
+    // The answers and positions come from building the UI; pixels are drawn only for what reads them.
+    if (draws_pixels) platform.render();
     if (i + 1 == frames && ctx.tensors.open_file() && !settled_after_analysis) {
       settled_after_analysis = !ctx.tensors.running();
       if (!settled_after_analysis) std::this_thread::sleep_for(std::chrono::milliseconds(5));
