@@ -28,4 +28,13 @@ PromotionOptions join_table_options(std::size_t index) {
   return {System::jax, Mode::strict, true};
 }
 
+const JoinTable& build_join_table_once(JoinTableCache& cache, std::size_t index) {
+  const std::lock_guard lock(cache.building);
+  if (!cache.built[index].load(std::memory_order_relaxed)) {
+    cache.tables[index] = build_join_table(join_table_options(index));
+    cache.built[index].store(true, std::memory_order_release);
+  }
+  return cache.tables[index];
+}
+
 }  // namespace typelattice::detail

@@ -2,8 +2,9 @@
 // promote_types and the compiled systems answer with one lookup.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
-#include <utility>
+#include <mutex>
 
 #include "typelattice/promotion.h"
 
@@ -26,22 +27,21 @@ inline constexpr std::size_t join_table_index(const PromotionOptions& options) {
 }
 PromotionOptions join_table_options(std::size_t index);  // the options of variant `index`
 
-// Each variant built on first use (thread-safe), never modified: a page that shows one system builds one table,
-// not all of them. Inline, so promote_types costs one call through a constant table of getters, a guard and an
-// index (docs/performance.md: promote/<system>/<mode>). Systems other than JAX have neither mode nor x64, so
-// those options share one table.
-template <std::size_t I>
-const JoinTable& join_table_of_variant() {
-  static const JoinTable table = build_join_table(join_table_options(I));
-  return table;
-}
-template <std::size_t... I>
-constexpr std::array<const JoinTable& (*)(), sizeof...(I)> join_table_getters(std::index_sequence<I...>) {
-  return {&join_table_of_variant<I>...};
-}
-inline constexpr auto kJoinTableGetters = join_table_getters(std::make_index_sequence<kJoinTableCount>{});
+// Each variant is built on first use (thread-safe) and never modified after: a page that shows one system builds
+// one table, not all of them. The cache is constant-initialized, so promote_types costs an acquire load, a branch
+// and an index, with no guard (docs/performance.md: promote/<system>/<mode>). Systems other than JAX have neither
+// mode nor x64, so those options share one table.
+struct JoinTableCache {
+  std::array<JoinTable, kJoinTableCount> tables{};
+  std::array<std::atomic<bool>, kJoinTableCount> built{};
+  std::mutex building;
+};
+const JoinTable& build_join_table_once(JoinTableCache& cache, std::size_t index);
 inline const JoinTable& join_table(const PromotionOptions& options) {
-  return kJoinTableGetters[join_table_index(options)]();
+  static constinit JoinTableCache cache;
+  const std::size_t index = join_table_index(options);
+  if (cache.built[index].load(std::memory_order_acquire)) return cache.tables[index];
+  return build_join_table_once(cache, index);
 }
 
 }  // namespace typelattice::detail
