@@ -25,6 +25,7 @@ MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8",
+    ".map": "application/json",  # the playground bundle's source maps (devtools fetch them)
     ".wasm": "application/wasm",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",

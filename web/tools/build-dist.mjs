@@ -8,13 +8,15 @@
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
 //   type-lattice-widget.mjs   the notebook widget entry (components/widget.js), importing ./type-lattice.mjs
 //   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
+//   playground/               the playground (web/playground/, which index.html loads from here): main.js, the
+//                             views it loads on demand, the workers and the chunks they share; ../typelattice.mjs
 //   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts, typelattice-tensors.d.ts,
 //   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts, type-lattice-widget.d.ts   the typings (copied; the element's
 //   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
 //   manifest and README)
 // Usage: node web/tools/build-dist.mjs EMCC_OUTPUT_DIR WEB_DIR DIST_DIR
 import { build, transform } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeElementFiles } from './generate-element-docs.mjs';
 import { gzipSync } from 'node:zlib';
@@ -94,6 +96,24 @@ await build({ ...common, entryPoints: [path.join(webDir, 'components/widget.js')
     name: 'element-next-door',
     setup(b) {
       b.onResolve({ filter: /^\.\/type-lattice\.js$/ }, () => ({ path: './type-lattice.mjs', external: true }));
+    },
+  }] });
+
+// The playground as one minified bundle and its on-demand pieces: its 20-odd source modules, each its own request
+// and module task, made the page about a third slower to become interactive (docs/playground.md, "Budgets").
+// Splitting keeps one copy of each module shared by main.js, the views it imports on demand and the workers; those
+// are entry points too, so they keep their names (`new URL('./x-worker.js', import.meta.url)` finds the workers).
+const playgroundDir = path.join(distDir, 'playground');
+rmSync(playgroundDir, { recursive: true, force: true });
+await build({ ...common,
+  entryPoints: ['main.js', 'bits-view.js', 'blocks-view.js', 'tensors-view.js', 'embed-panel.js', 'check-worker.js',
+    'blocks-worker.js', 'tensors-worker.js']
+    .map((f) => path.join(webDir, 'playground', f)),
+  outdir: playgroundDir, splitting: true, entryNames: '[name]', chunkNames: 'chunk-[hash]', sourcemap: 'linked',
+  plugins: [minifiedStyles, {
+    name: 'wrapper-one-up',
+    setup(b) {
+      b.onResolve({ filter: /\/dist\/typelattice\.mjs$/ }, () => ({ path: '../typelattice.mjs', external: true }));
     },
   }] });
 
