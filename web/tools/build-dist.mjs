@@ -79,15 +79,17 @@ const minifiedStyles = {
   },
 };
 
-// The element imports the wrapper as ../dist/typelattice.mjs in the source tree; in dist it sits next to it.
+// The element and the playground import the wrapper as ../dist/typelattice.mjs in the source tree; a bundle in
+// dist imports it from where it sits there (`relativePath`), as a module of its own.
+const wrapperAt = (relativePath) => ({
+  name: 'wrapper-external',
+  setup(b) {
+    b.onResolve({ filter: /\/dist\/typelattice\.mjs$/ }, () => ({ path: relativePath, external: true }));
+  },
+});
+
 await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattice.js')],
-  outfile: path.join(distDir, 'type-lattice.mjs'),
-  plugins: [minifiedStyles, {
-    name: 'wrapper-next-door',
-    setup(b) {
-      b.onResolve({ filter: /\/dist\/typelattice\.mjs$/ }, () => ({ path: './typelattice.mjs', external: true }));
-    },
-  }] });
+  outfile: path.join(distDir, 'type-lattice.mjs'), plugins: [minifiedStyles, wrapperAt('./typelattice.mjs')] });
 
 // The notebook widget entry imports the element next door, so a page that has both runs one element module.
 await build({ ...common, entryPoints: [path.join(webDir, 'components/widget.js')],
@@ -110,12 +112,7 @@ await build({ ...common,
     'blocks-worker.js', 'tensors-worker.js']
     .map((f) => path.join(webDir, 'playground', f)),
   outdir: playgroundDir, splitting: true, entryNames: '[name]', chunkNames: 'chunk-[hash]', sourcemap: 'linked',
-  plugins: [minifiedStyles, {
-    name: 'wrapper-one-up',
-    setup(b) {
-      b.onResolve({ filter: /\/dist\/typelattice\.mjs$/ }, () => ({ path: '../typelattice.mjs', external: true }));
-    },
-  }] });
+  plugins: [minifiedStyles, wrapperAt('../typelattice.mjs')] });
 
 // Single file: the whole module's plain build (it runs on every engine), its glue inlined and its .wasm gzipped
 // before base64 (src/single-file-wasm.mjs says why and inflates it); the wrapper loads it for any parts asked for,
