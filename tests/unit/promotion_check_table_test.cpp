@@ -29,15 +29,10 @@ std::optional<Found> plain_search(const PromotionOptions& options) {
       if (t.types[i] == d) return i;
     return std::nullopt;
   };
-  const auto join = [&](std::optional<Dtype> a, std::size_t b) -> std::optional<Dtype> {
-    if (!a) return std::nullopt;
-    const auto row = position(*a);
-    return row ? t.cells[*row][b] : std::nullopt;
-  };
-  const auto join_left = [&](std::size_t a, std::optional<Dtype> b) -> std::optional<Dtype> {
-    if (!b) return std::nullopt;
-    const auto col = position(*b);
-    return col ? t.cells[a][*col] : std::nullopt;
+  // a ∨ b from the table, undefined when either side is undefined or not one of the table's types.
+  const auto join = [&](std::optional<Dtype> a, std::optional<Dtype> b) -> std::optional<Dtype> {
+    const auto row = a ? position(*a) : std::nullopt, col = b ? position(*b) : std::nullopt;
+    return row && col ? t.cells[*row][*col] : std::nullopt;
   };
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j)
@@ -51,7 +46,7 @@ std::optional<Found> plain_search(const PromotionOptions& options) {
   std::sort(triples.begin(), triples.end());
   for (const auto& triple : triples) {
     const std::size_t i = triple[1], j = triple[2], k = triple[3];
-    const auto left = join(t.cells[i][j], k), right = join_left(i, t.cells[j][k]);
+    const auto left = join(t.cells[i][j], t.types[k]), right = join(t.types[i], t.cells[j][k]);
     if (left && right && left != right)
       return Found{TableViolation::Kind::not_associative, {t.types[i], t.types[j], t.types[k]}, left, right};
   }
