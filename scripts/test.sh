@@ -31,10 +31,13 @@ wait "$npm_pid" || npm_status=$?
 cat "$npm_log"; rm -f "$npm_log"
 [ "$npm_status" -eq 0 ] || { echo "scripts/install-deps.sh test-npm failed ($npm_status)" >&2; exit 1; }
 # The sanitizer and fuzz builds compile while the native tests run, at the lowest CPU priority: they take the time
-# the tests leave idle (browsers and the app waiting on each other) and yield whenever a test wants the CPU.
+# the tests leave idle (browsers and the app waiting on each other) and yield whenever a test wants the CPU. In a
+# session of their own (so that a failure can stop them all), whose scheduler group (Linux's autogroup) gets the
+# lowest priority too: a new session is a new group, and a group at the default weight would take half the CPU.
 cmake --preset debug >/dev/null
 [ ! -f tests/fuzz/CMakeLists.txt ] || cmake --preset fuzz >/dev/null
 setsid --wait bash -c 'set -e
+  echo 19 2>/dev/null >/proc/self/autogroup || true
   nice -n 19 cmake --build --preset debug -j "$1"
   [ ! -f tests/fuzz/CMakeLists.txt ] || nice -n 19 cmake --build --preset fuzz -j "$1"' _ "$jobs" >"$build_log" 2>&1 &
 build_pid=$!
