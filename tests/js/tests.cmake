@@ -13,8 +13,8 @@ foreach(test_file IN LISTS TYPELATTICE_JS_MODULE_TESTS)
            COMMAND ${TYPELATTICE_JS_DIR}/run-logged.sh ${TYPELATTICE_JS_LOGS}/module_${test_name}.log
                    ${TYPELATTICE_NODE} --test ${test_file})
   set_tests_properties(js_module_${test_name} PROPERTIES LABELS js ENVIRONMENT "${TYPELATTICE_JS_ENV}" TIMEOUT 600)
-  # COST: ctest starts the longest first on a fresh clone (see tests/CMakeLists.txt); these two take minutes.
-  if(test_name MATCHES "^(heap|blocks|element_attributes|playground_hash_fuzz)$")
+  # COST: ctest starts the longest first on a fresh clone (see tests/CMakeLists.txt); these take the longest.
+  if(test_name MATCHES "^(heap|blocks|playground_hash_fuzz)$")
     set_tests_properties(js_module_${test_name} PROPERTIES COST 200)
   else()
     set_tests_properties(js_module_${test_name} PROPERTIES COST 20)

@@ -97,7 +97,9 @@ export function jsxs(type: unknown, props: unknown): JSX.Element;
 const PREACT = path.join(ROOT, 'tests/bundlers/vitepress/node_modules/preact');
 const TSC = path.join(ROOT, 'tests/js/node_modules/typescript/bin/tsc');
 
-function typeCheck(framework, page) {
+// Type-checks each page ({ name: JSX }) as a .tsx file of one project (one tsc run: it takes seconds to start);
+// returns the errors tsc gives for each page, by name.
+function typeCheck(framework, pages) {
   const project = mkdtempSync(path.join(tmpdir(), `typelattice-jsx-${framework}-`));
   try {
     mkdirSync(path.join(project, 'node_modules'));
@@ -109,14 +111,21 @@ function typeCheck(framework, page) {
       symlinkSync(PREACT, path.join(project, 'node_modules/preact'), 'dir');
     }
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-    writeFileSync(path.join(project, 'page.tsx'), `import type {} from 'typelattice/jsx-${framework}';\n` +
-      `export const Page = () => ${page};\n`);
+    for (const [name, page] of Object.entries(pages)) {
+      writeFileSync(path.join(project, `${name}.tsx`), `import type {} from 'typelattice/jsx-${framework}';\n` +
+        `export const Page = () => ${page};\n`);
+    }
     writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
       jsx: 'react-jsx', jsxImportSource: framework, lib: ['ES2022', 'DOM'], types: [],
       // as in an installed package: react/preact resolve from the project's node_modules, not from web/
-      preserveSymlinks: true }, files: ['page.tsx'] }));
-    return spawnSync(process.execPath, [TSC, '--noEmit', '-p', project], { encoding: 'utf8' });
+      preserveSymlinks: true }, files: Object.keys(pages).map((name) => `${name}.tsx`) }));
+    const run = spawnSync(process.execPath, [TSC, '--noEmit', '-p', project], { encoding: 'utf8', cwd: project });
+    const lines = (run.stdout + run.stderr).split('\n').filter((line) => line.includes('error TS'));
+    const errors = Object.fromEntries(Object.keys(pages).map((name) => [name,
+      lines.filter((line) => line.startsWith(`${name}.tsx(`))]));
+    const elsewhere = lines.filter((line) => !Object.keys(pages).some((name) => line.startsWith(`${name}.tsx(`)));
+    return { status: run.status, errors, elsewhere };
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
@@ -126,12 +135,16 @@ for (const framework of ['react', 'preact']) {
   test(`JSX typings (${framework}): view="bits" with a format type-checks; view="nope" does not`, (t) => {
     if (!existsSync(TSC)) throw new Error(`${TSC} is missing: scripts/install-deps.sh test`);
     if (framework === 'preact' && !existsSync(PREACT)) throw new Error(`${PREACT} is missing: scripts/install-deps.sh test`);
-    const good = typeCheck(framework, '<type-lattice view="bits" format="float8_e4m3fn" code="0x1d" id="fig" />');
-    assert.equal(good.status, 0, good.stdout + good.stderr);
-    const bad = typeCheck(framework, '<type-lattice view="nope" />');
-    assert.notEqual(bad.status, 0, 'view="nope" type-checks');
-    assert.match(bad.stdout, /error TS2322: Type '"nope"' is not assignable/, bad.stdout);
-    const unknown = typeCheck(framework, '<type-lattice sytem="jax" />');
-    assert.notEqual(unknown.status, 0, 'a misspelt attribute type-checks');
+    const r = typeCheck(framework, {
+      good: '<type-lattice view="bits" format="float8_e4m3fn" code="0x1d" id="fig" />',
+      bad: '<type-lattice view="nope" />',
+      unknown: '<type-lattice sytem="jax" />',
+    });
+    assert.deepEqual(r.elsewhere, [], 'errors outside the pages (the typings themselves)');
+    assert.deepEqual(r.errors.good, [], 'view="bits" with a format');
+    assert.notEqual(r.status, 0);
+    assert.ok(r.errors.bad.some((line) => /error TS2322: Type '"nope"' is not assignable/.test(line)),
+      `view="nope" type-checks: ${r.errors.bad.join('\n')}`);
+    assert.notEqual(r.errors.unknown.length, 0, 'a misspelt attribute type-checks');
   });
 }
