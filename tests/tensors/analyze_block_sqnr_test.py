@@ -18,7 +18,10 @@ import unittest
 
 import numpy as np
 
-BINARY = sys.argv.pop(1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import analyze_cli_test as base  # noqa: E402  (takes the binary from argv)
+
+BINARY = base.BINARY
 BIN_DB = 0.0085   # the histogram's widest bin, 10 log10(1 + 2^-9): percentiles are rounded down by less
 TARGETS = {"mxfp8_e4m3": 32, "mxfp4_e2m1": 32, "nvfp4": 16, "nf4": 64}
 OLD_CSV_COLUMNS = ("file,tensor,dtype,shape,count,format,bits_per_element,measured,non_finite,saturated,flushed,mse,"
@@ -43,31 +46,12 @@ def write_safetensors(path, tensors):
         f.write(struct.pack("<Q", len(text)) + text + data)
 
 
-def dequantized_rows(target, rows):
-    """Each row as `typelattice quantize` gives it on its own, NaN where a block's results are not numbers: all rows
-    in one call (a process start is slow under the sanitizers), each row's short last block padded with zeros to a
-    whole block and the padding dropped. A zero changes neither a block's scale (its amax) nor its other elements in
-    these four formats."""
-    size, padded = TARGETS[target], []
-    for row in rows:
-        padded.extend(repr(float(v)) for v in row)
-        padded.extend(["0"] * (-len(row) % size))
-    blocks = json.loads(subprocess.run([BINARY, "quantize", "--to", target, "--format", "json"], input=" ".join(padded),
-                                       capture_output=True, text=True, check=True).stdout)["blocks"]
-    values = [math.nan if e["dequantized"] is None else e["dequantized"] for b in blocks for e in b["elements"]]
-    out, at = [], 0
-    for row in rows:
-        out.append(values[at:at + len(row)])
-        at += len(row) + (-len(row) % size)
-    assert at == len(values), (target, at, len(values))
-    return out
-
-
 def block_sqnrs(target, rows):
     """Each block's SQNR in dB (+inf when exact), blocks along each row; all-zero and non-finite blocks left out."""
     size, out = TARGETS[target], []
-    for row, dequantized in zip(rows, dequantized_rows(target, rows)):
-        d = np.array(dequantized, dtype=np.float64)
+    # Each row on its own, all rows in one call (analyze_cli_test.dequantized_rows), then split back into rows.
+    flat = base.dequantized_rows(target, rows)
+    for row, d in zip(rows, np.split(flat, np.cumsum([len(r) for r in rows])[:-1])):
         x = row.astype(np.float64)
         for begin in range(0, len(x), size):
             xb, db = x[begin:begin + size], d[begin:begin + size]
