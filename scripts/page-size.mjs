@@ -26,7 +26,8 @@ const part = (stem, suffix) => [`typelattice-${stem}${suffix}.mjs`, `typelattice
 /** Each kind of page: what it is, the files it fetches from dist/ in a build, its budget (exit 1 when over), goal. */
 export const PAGES = [
   { name: 'lattice', page: '`<type-lattice>` showing a lattice or a table',
-    files: (s) => ['type-lattice.mjs', 'typelattice.mjs', ...part('promotion', s)], budget: 118 * KB, goal: 60 * KB },
+    files: (s) => ['type-lattice.mjs', 'type-lattice-lattice.mjs', 'typelattice.mjs', ...part('promotion', s)],
+    budget: 118 * KB, goal: 60 * KB },
   { name: 'bits', page: '`<type-lattice view="bits">`',
     files: (s) => ['type-lattice.mjs', 'typelattice.mjs', ...part('formats', s)], budget: 80 * KB, goal: 80 * KB },
   { name: 'api', page: '`createTypeLattice()`, the whole API',

@@ -18,7 +18,7 @@ import { checkPage } from './page-check.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PYTHON = process.env.TYPELATTICE_PYTHON || '/usr/bin/python3';
 // The element, the wrapper and each part's two builds (the element never loads the whole module, typelattice-core*).
-const MODULE_FILES = ['type-lattice.mjs',
+const MODULE_FILES = ['type-lattice-lattice.mjs', 'type-lattice.mjs',
   'typelattice-formats-simd.mjs', 'typelattice-formats-simd.wasm', 'typelattice-formats.mjs', 'typelattice-formats.wasm',
   'typelattice-promotion-simd.mjs', 'typelattice-promotion-simd.wasm', 'typelattice-promotion.mjs',
   'typelattice-promotion.wasm', 'typelattice.mjs'];

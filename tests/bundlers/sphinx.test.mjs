@@ -35,7 +35,7 @@ after(async () => {
 test('the sample project builds and its page shows the element under a strict CSP', async () => {
   const out = path.join(work, 'html');
   execFileSync(SPHINX, ['-W', '-q', '-b', 'html', SAMPLE, out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  assert.deepEqual(readdirSync(path.join(out, '_static/typelattice')).sort(), ['type-lattice.mjs',
+  assert.deepEqual(readdirSync(path.join(out, '_static/typelattice')).sort(), ['type-lattice-lattice.mjs', 'type-lattice.mjs',
     'typelattice-formats-simd.mjs', 'typelattice-formats-simd.wasm', 'typelattice-formats.mjs',
     'typelattice-formats.wasm', 'typelattice-promotion-simd.mjs', 'typelattice-promotion-simd.wasm',
     'typelattice-promotion.mjs', 'typelattice-promotion.wasm', 'typelattice.mjs']);

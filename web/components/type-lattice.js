@@ -4,10 +4,7 @@
 // Attributes: the table in ./attributes.js (typings, manifest and README are generated from it). Clicking
 // nodes changes the selection and fires a `select` event whose detail is { selected, join, error }; a Reset
 // button brings back the author's selection. Labels stay at 11 px or more: a narrow column scrolls sideways.
-import { LatticeDiagram } from './lattice-svg.js';
 import { loadTypeLattice } from './tl-module.js';
-import { selectionState, docsTypes, restrictDrawing } from './promotion-state.js';
-import { renderPromotionTable } from './promotion-table.js';
 import { renderBits } from './bits-figure.js';
 import { latticeCss, elementCss, styleSheet } from './styles.js';
 import { ATTRIBUTES, attributeOrDefault } from './attributes.js';
@@ -19,6 +16,8 @@ export { setModuleOptions } from './tl-module.js';
 // and the element is only defined where there is a customElements registry.
 const ElementBase = typeof HTMLElement === 'function' ? HTMLElement : class {};
 let sheets = null;
+// The lattice and table views' code (./lattice-view.js), imported when one of them is first drawn.
+let latticeView = null;
 
 export class TypeLatticeElement extends ElementBase {
   static observedAttributes = ATTRIBUTES.map((a) => a.name);
@@ -125,7 +124,9 @@ export class TypeLatticeElement extends ElementBase {
     const id = ++this.#renderId;
     let tl;
     try {
-      tl = await loadTypeLattice(this.#parts());
+      const bits = attributeOrDefault(this, 'view') === 'bits';
+      [tl] = await Promise.all([loadTypeLattice(this.#parts()),
+        !bits && !latticeView && import('./lattice-view.js').then((m) => { latticeView = m; })]);
     } catch (e) {
       if (id === this.#renderId) this.#showLoadError(e);
       return;
@@ -186,6 +187,7 @@ export class TypeLatticeElement extends ElementBase {
     caption.textContent = `${opts.system}${opts.mode === 'strict' ? ', strict mode' : ''}${opts.x64 ? '' : ', x64 off'}`;
 
     const allTypes = attributeOrDefault(this, 'types') === 'all';
+    const { LatticeDiagram, docsTypes, renderPromotionTable, restrictDrawing, selectionState } = latticeView;
     if (attributeOrDefault(this, 'view') === 'table') {
       const table = this.#systemHandle(tl, opts).table(allTypes ? {} : { types: docsTypes(tl) });
       const short = shortNames(tl);
@@ -277,7 +279,7 @@ export class TypeLatticeElement extends ElementBase {
   #update(tl, hovered = null) {
     const opts = this.options;
     const system = this.#systemHandle(tl, opts);
-    const { join, error, pathEdges, reason } = selectionState(system, this.#selected);
+    const { join, error, pathEdges, reason } = latticeView.selectionState(system, this.#selected);
     if (this.#drawn) {
       const reachable = hovered ? system.reachable(hovered) : null;
       this.#diagram.show({ selected: this.#selected, join, pathEdges, reachable, hovered });

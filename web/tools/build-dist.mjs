@@ -6,6 +6,7 @@
 //   typelattice-tensors{,-simd}.mjs + .wasm     the tensors part, the same way (loaded by tl.analyze only)
 //   typelattice-analyze.mjs   tl.analyze's code (src/analyze.mjs), imported by the wrapper when first called
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
+//   type-lattice-lattice.mjs  the element's lattice and table views (components/lattice-view.js), imported on demand
 //   type-lattice-widget.mjs   the notebook widget entry (components/widget.js), importing ./type-lattice.mjs
 //   typelattice.single.mjs    wrapper + the whole module's plain glue and plain .wasm (gzip, base64): one file
 //   playground/               the playground (web/playground/, which index.html loads from here): main.js, the
@@ -88,8 +89,18 @@ const wrapperAt = (relativePath) => ({
   },
 });
 
+// The element's lattice and table views are a file of their own, which it imports when it first draws one: a
+// page that shows only bits does not download them.
 await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattice.js')],
-  outfile: path.join(distDir, 'type-lattice.mjs'), plugins: [minifiedStyles, wrapperAt('./typelattice.mjs')] });
+  outfile: path.join(distDir, 'type-lattice.mjs'),
+  plugins: [minifiedStyles, wrapperAt('./typelattice.mjs'), {
+    name: 'lattice-view-next-door',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/lattice-view\.js$/ }, () => ({ path: './type-lattice-lattice.mjs', external: true }));
+    },
+  }] });
+await build({ ...common, entryPoints: [path.join(webDir, 'components/lattice-view.js')],
+  outfile: path.join(distDir, 'type-lattice-lattice.mjs') });
 
 // The notebook widget entry imports the element next door, so a page that has both runs one element module.
 await build({ ...common, entryPoints: [path.join(webDir, 'components/widget.js')],

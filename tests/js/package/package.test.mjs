@@ -27,7 +27,8 @@ after(() => rmSync(work, { recursive: true, force: true }));
 const entry = (sub) => import(pathToFileURL(path.join(pkg, sub)).href);
 
 test('npm pack: the built files, README, LICENSE and nothing else', () => {
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'custom-elements.json', 'dist/type-lattice-preact.d.ts',
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'custom-elements.json', 'dist/type-lattice-lattice.mjs',
+    'dist/type-lattice-preact.d.ts',
     'dist/type-lattice-react.d.ts', 'dist/type-lattice-widget.d.ts', 'dist/type-lattice-widget.mjs',
     'dist/type-lattice.d.ts', 'dist/type-lattice.mjs',
     'dist/typelattice-analyze.mjs', 'dist/typelattice-blocks.d.ts', 'dist/typelattice-core-simd.mjs', 'dist/typelattice-core-simd.wasm',
@@ -51,6 +52,7 @@ test('the wrapper and glue ship minified (no comment lines, few newlines)', () =
   for (const f of ['typelattice.mjs', 'typelattice-core.mjs', 'typelattice-core-simd.mjs', 'typelattice-promotion.mjs',
                    'typelattice-promotion-simd.mjs', 'typelattice-formats.mjs', 'typelattice-formats-simd.mjs',
                    'typelattice-tensors.mjs', 'typelattice-tensors-simd.mjs', 'typelattice-analyze.mjs', 'type-lattice.mjs',
+                   'type-lattice-lattice.mjs',
                    'type-lattice-widget.mjs']) {
     const text = readFileSync(path.join(pkg, 'dist', f), 'utf8');
     assert.doesNotMatch(text, /^\s*\/\//m, `${f} has comment lines`);
