@@ -226,12 +226,16 @@ val cast_row_value(Format f, const CastOutcome& cast) {
   out.set("exactValue", js_string(l.exact_value));
   out.set("value", l.value);
   out.set("category", category_js(l.category));
-  out.set("saturated", saturates(f, cast.input, cast.options));
+  out.set("saturated", cast.overflow == CastOutcome::Overflow::saturated);
   out.set("error", std::isfinite(cast.error) ? val(cast.error) : val::null());
   out.set("relativeError", std::isfinite(cast.relative_error) ? val(cast.relative_error) : val::null());
   out.set("underflow", cast.underflow == CastOutcome::Underflow::to_zero       ? val("zero")
                        : cast.underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
                                                                                 : val::null());
+  out.set("overflow", cast.overflow == CastOutcome::Overflow::saturated ? val("saturated")
+                      : cast.overflow == CastOutcome::Overflow::to_inf  ? val("inf")
+                      : cast.overflow == CastOutcome::Overflow::to_nan  ? val("nan")
+                                                                        : val::null());
   return out;
 }
 

@@ -315,6 +315,11 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   const double smallest = range.min_subnormal.value_or(range.min_normal);
   if (*input != 0 && std::fabs(*input) < smallest && std::isfinite(value))
     out.underflow = value == 0 ? CastOutcome::Underflow::to_zero : CastOutcome::Underflow::to_nonzero;
+  if (std::isnan(value) ? !std::isnan(*input) : std::isinf(value) && std::isfinite(*input)) {
+    out.overflow = std::isnan(value) ? CastOutcome::Overflow::to_nan : CastOutcome::Overflow::to_inf;
+  } else if (saturates(request.to, *input, element)) {
+    out.overflow = CastOutcome::Overflow::saturated;
+  }
   if (!format_spec(request.to).is_scale_format()) {
     CastOptions even = element, away = element;
     even.round = RoundMode::nearest_even;
@@ -330,8 +335,34 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
   return out;
 }
 
+namespace {
+
+// "2^-9": a format's smallest positive value, which is a power of two (the exact decimal otherwise).
+std::string power_of_two(double v) {
+  const double given = v;
+  int k = 0;
+  for (; v < 1; v *= 2) --k;
+  for (; v >= 2; v /= 2) ++k;
+  return v == 1 ? "2^" + std::to_string(k) : exact_decimal(given);
+}
+
+}  // namespace
+
 std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
   std::vector<CastFact> facts;
+  const FormatRange range = format_range(to);
+  if (cast.overflow == CastOutcome::Overflow::to_nan) {
+    facts.push_back({"overflow", std::string(format_name(to)) + " has no Inf: past its max, " + exact_decimal(range.max) +
+                                     ", a cast without saturation gives NaN"});
+  }
+  if (cast.overflow == CastOutcome::Overflow::to_inf)
+    facts.push_back({"overflow", "past the max, " + exact_decimal(range.max) + ", a cast without saturation gives Inf"});
+  if (cast.underflow != CastOutcome::Underflow::none) {
+    facts.push_back({"underflow", "below the smallest positive value, " +
+                                      power_of_two(range.min_subnormal.value_or(range.min_normal)) +
+                                      (cast.underflow == CastOutcome::Underflow::to_zero ? ": rounded to 0"
+                                                                                         : ": rounded up, away from 0")});
+  }
   if (std::string shortest = shortest_decimal(to, cast.code); !shortest.empty())
     facts.push_back({"shortest", std::move(shortest)});
   const std::optional<CastOutcome::Bracket>& b = cast.bracket;
@@ -352,6 +383,12 @@ std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
     facts.push_back({"p(away)", std::to_string(k) + "/" + std::to_string(static_cast<std::uint64_t>(patterns)) +
                                     " = " + exact_decimal(*cast.away_probability)});
     facts.push_back({"expected", exact_decimal(*cast.expected_value)});
+    // The result above is one draw: name its bits, so that the reader knows another draw may differ.
+    if (cast.bracket->toward_zero_code != cast.bracket->away_code) {
+      const StochasticBits& sr = cast.options.stochastic;
+      const std::string bits = std::to_string(n >= 32 ? sr.bits : sr.bits & ((std::uint32_t{1} << n) - 1));
+      facts.push_back({"draw", "one draw: srbits " + bits + " of 2^" + std::to_string(n) + "; p(away) is over all draws"});
+    }
   }
   return facts;
 }

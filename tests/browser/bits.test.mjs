@@ -374,3 +374,65 @@ test('the same value in every format flags underflow as clearly as saturation, w
   await page.close();
   assert.deepEqual(env.errors, []);
 });
+
+// Issue: the line under a cast said "not saturated" for an underflow and for a non-saturating overflow to NaN, and
+// never why. Now it names where the input stood (#cast-range), and the core's facts say why, with the limit.
+test('a cast says why its result left the range: no Inf, Inf, below the smallest positive value, one draw', async () => {
+  const page = await env.page();
+  const shown = async () => ({
+    range: await page.$eval('#cast-range', (p) => [p.dataset.range, p.textContent, p.className]),
+    facts: await page.$$eval('#cast-facts dd', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.fact, d.textContent]))),
+  });
+  const moduleFacts = (format, value, options) => page.evaluate(([f, v, o]) =>
+    Object.fromEntries(window.typelatticePlayground.tl.castValue(f, v, o).facts.map((x) => [x.name, x.text])),
+  [format, value, options]);
+
+  // E4M3FN has no Inf: 1000 without saturation is NaN (ONNX's float8 notes), and the page says why.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1000&sat=0');
+  let s = await shown();
+  assert.deepEqual(s.range, ['overflow-nan', 'overflow: NaN, as float8_e4m3fn has no Inf (saturation is off)', 'warn']);
+  assert.equal(s.facts.overflow, 'float8_e4m3fn has no Inf: past its max, 448, a cast without saturation gives NaN');
+  assert.equal(s.facts.overflow, (await moduleFacts('float8_e4m3fn', '1000', { saturate: false })).overflow);
+
+  // E5M2 has Inf: past 57344 (and its rounding range) without saturation is Inf.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e5m2&value=1e6&sat=0');
+  s = await shown();
+  assert.equal(s.range[0], 'overflow-inf');
+  assert.equal(s.facts.overflow, 'past the max, 57344, a cast without saturation gives Inf');
+
+  // Saturation on (the default for FP8): clipped, and no overflow fact.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1000');
+  s = await shown();
+  assert.deepEqual(s.range.slice(0, 2), ['overflow-saturated', 'saturated: out of range, clipped to the largest finite value']);
+  assert.equal(s.facts.overflow, undefined);
+
+  // 1e-4 is below E4M3FN's smallest subnormal 2^-9 = 0.001953125 (ONNX's float8 notes): underflow, not "not saturated".
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.0001');
+  s = await shown();
+  assert.deepEqual(s.range, ['underflow-zero', 'underflow: flushed to 0', 'warn']);
+  assert.equal(s.facts.underflow, 'below the smallest positive value, 2^-9: rounded to 0');
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.0001&round=toward-positive');
+  assert.equal((await shown()).facts.underflow, 'below the smallest positive value, 2^-9: rounded up, away from 0');
+
+  // In range: the old line, and neither fact.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.3');
+  s = await shown();
+  assert.deepEqual(s.range.slice(0, 2), ['in-range', 'not saturated']);
+  assert.equal(s.facts.overflow ?? s.facts.underflow, undefined);
+
+  // Stochastic rounding: the result and its interval are one draw's; the draw's bits are named.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=4.1&round=stochastic&srnumbits=8&seed=5');
+  s = await shown();
+  const draw = (await moduleFacts('float8_e4m3fn', '4.1', { round: 'stochastic', srNumBits: 8, seed: 5n })).draw;
+  assert.match(draw, /^one draw: srbits \d+ of 2\^8; p\(away\) is over all draws$/);
+  assert.equal(s.facts.draw, draw);
+  assert.match(await page.textContent('#cast-result'), /With this draw's bits, inputs in [[(]\S+, \S+[\])] round to this code\./);
+
+  // zh-CN: the line is translated.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1000&sat=0&lang=zh-CN');
+  assert.equal(await page.textContent('#cast-range'), '上溢:结果为 NaN,因为 float8_e4m3fn 没有 Inf(未开启饱和)');
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.0001&lang=zh-CN');
+  assert.equal(await page.textContent('#cast-range'), '下溢:清零');
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});

@@ -38,7 +38,7 @@ const corpus = readFileSync(path.join(here, 'corpus.txt'), 'utf8').split('\n')
   .map(([line, n]) => parseCase(line, n));
 
 // The names of the core's facts about a cast (cast_facts), as `layout` and the app print them.
-const FACTS = new Set(['shortest', 'between', 'tie', 'p(away)', 'expected']);
+const FACTS = new Set(['overflow', 'underflow', 'shortest', 'between', 'tie', 'p(away)', 'expected', 'draw']);
 
 // ---- normalising what each front end prints ---------------------------------------------------------------
 

@@ -63,12 +63,19 @@ def lines():
     yield "cast float16 --round down -- 1"
     yield "cast float8_e8m0fnu --round sideways -- 1"
     yield ""
-    # What the rounding comes to: the core's facts (shortest, between, tie, p(away), expected) in every front end.
+    # What the rounding comes to: the core's facts (overflow, underflow, shortest, between, tie, p(away), expected,
+    # draw) in every front end.
     yield "facts float8_e4m3fn --round stochastic --srnumbits 8 -- 4.1 => shortest: 4"
+    yield ("facts float8_e4m3fn --no-saturate -- 1000 => overflow: float8_e4m3fn has no Inf: past its max, 448, a cast "
+           "without saturation gives NaN")
+    yield "facts float8_e4m3fn -- 0.0001 => underflow: below the smallest positive value, 2^-9: rounded to 0"
     for fmt in ["float8_e4m3fn", "float8_e5m2fnuz", "float4_e2m1fn", "float6_e3m2fn", "bfloat16", "float16",
                 "p3109_k8p3se", "e3m4:ieee"]:
         for v in ["4.25", "0.3", "-1.7", "1000", "1e-30", "0", "nan"]:
             yield f"facts {fmt} -- {v}"
+        for v in ["1e6", "-inf"]:
+            yield f"facts {fmt} --no-saturate -- {v}"
+        yield f"facts {fmt} --round toward-positive -- 1e-30"
         for n in ["1", "5", "16"]:
             for v in ["0.3", "-2.9", "4.1"]:
                 yield f"facts {fmt} --round stochastic --srnumbits {n} --seed 3 -- {v}"

@@ -126,6 +126,115 @@ TEST(CastFacts, HandWorkedTieAndStochasticCase) {
   EXPECT_TRUE(cast_facts(request.to, cast_text(request, "nan").value()).empty());
 }
 
+const CastFact* find_fact(const std::vector<CastFact>& facts, std::string_view name) {
+  for (const CastFact& f : facts)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// "2^-9" for a power of two, found by scaling it back to 1.
+std::string power_of_two(double v) {
+  for (int k = -1100; k < 1100; ++k)
+    if (std::ldexp(v, -k) == 1.0) return "2^" + std::to_string(k);
+  return exact_decimal(v);
+}
+
+TEST(CastFacts, OverflowWithoutSaturationSaysWhyTheResultIsInfOrNaN) {
+  for (const Format f : builtin_formats()) {
+    const FormatSpec spec = format_spec(f);
+    if (spec.is_scale_format()) continue;
+    CastRequest request;
+    request.to = f;
+    request.saturate = false;
+    const std::string max = exact_decimal(format_range(f).max);
+    for (const char* text : {"1e300", "-1e300", "inf"}) {
+      if (!spec.has_sign && text[0] == '-') continue;
+      const CastOutcome cast = cast_text(request, text).value();
+      const double value = decode_to_float64(f, cast.code);
+      const std::vector<CastFact> facts = cast_facts(f, cast);
+      const CastFact* overflow = find_fact(facts, "overflow");
+      if (spec.has_inf()) {
+        ASSERT_TRUE(std::isinf(value)) << format_name(f);
+        // An Inf input that stays Inf is exact: nothing overflowed.
+        if (std::string_view(text) == "inf") {
+          EXPECT_EQ(overflow, nullptr) << format_name(f);
+          continue;
+        }
+        EXPECT_EQ(cast.overflow, CastOutcome::Overflow::to_inf) << format_name(f);
+        ASSERT_NE(overflow, nullptr) << format_name(f);
+        EXPECT_EQ(overflow->text, "past the max, " + max + ", a cast without saturation gives Inf");
+      } else if (spec.has_nan()) {
+        ASSERT_TRUE(std::isnan(value)) << format_name(f);
+        EXPECT_EQ(cast.overflow, CastOutcome::Overflow::to_nan) << format_name(f);
+        ASSERT_NE(overflow, nullptr) << format_name(f);
+        EXPECT_EQ(overflow->text, std::string(format_name(f)) + " has no Inf: past its max, " + max +
+                                      ", a cast without saturation gives NaN");
+      } else {  // neither: every overflow saturates (ONNX), so there is nothing more to explain
+        EXPECT_EQ(cast.overflow, CastOutcome::Overflow::saturated) << format_name(f);
+        EXPECT_EQ(overflow, nullptr) << format_name(f);
+      }
+    }
+    request.saturate = true;
+    const CastOutcome clipped = cast_text(request, "1e300").value();
+    EXPECT_EQ(clipped.overflow, CastOutcome::Overflow::saturated) << format_name(f);
+    EXPECT_EQ(fact(cast_facts(f, clipped), "overflow"), "(none)") << format_name(f);
+  }
+}
+
+TEST(CastFacts, UnderflowNamesTheSmallestPositiveValue) {
+  for (const Format f : builtin_formats()) {
+    const FormatSpec spec = format_spec(f);
+    if (spec.is_scale_format()) continue;
+    const FormatRange range = format_range(f);
+    const double smallest = range.min_subnormal.value_or(range.min_normal);
+    const std::string quarter = exact_decimal(smallest / 4);
+    CastRequest request;
+    request.to = f;
+    const CastOutcome to_zero = cast_text(request, quarter).value();
+    EXPECT_EQ(to_zero.underflow, CastOutcome::Underflow::to_zero) << format_name(f);
+    const std::vector<CastFact> zero_facts = cast_facts(f, to_zero);
+    const CastFact* fact = find_fact(zero_facts, "underflow");
+    ASSERT_NE(fact, nullptr) << format_name(f);
+    EXPECT_EQ(fact->text, "below the smallest positive value, " + power_of_two(smallest) + ": rounded to 0");
+    request.round = RoundMode::toward_positive;
+    const CastOutcome up = cast_text(request, quarter).value();
+    EXPECT_EQ(decode_to_float64(f, up.code), smallest) << format_name(f);
+    const std::vector<CastFact> up_facts = cast_facts(f, up);
+    fact = find_fact(up_facts, "underflow");
+    ASSERT_NE(fact, nullptr) << format_name(f);
+    EXPECT_EQ(fact->text, "below the smallest positive value, " + power_of_two(smallest) +
+                              ": rounded up, away from 0");
+    // In range: neither fact.
+    request.round.reset();
+    const std::vector<CastFact> in_range = cast_facts(f, cast_text(request, exact_decimal(smallest * 2)).value());
+    EXPECT_EQ(find_fact(in_range, "underflow"), nullptr) << format_name(f);
+    EXPECT_EQ(find_fact(in_range, "overflow"), nullptr) << format_name(f);
+  }
+}
+
+TEST(CastFacts, AStochasticResultIsLabelledAsOneDrawWithItsBits) {
+  const Format f = Format::float8_e4m3fn;
+  for (const std::uint64_t seed : {0u, 7u, 12345u}) {
+    const CastRequest request = stochastic(f, 8, seed);
+    const CastOutcome cast = cast_text(request, "4.1").value();
+    const std::uint32_t bits = element_options(cast_options(request).value(), 0).stochastic.bits;
+    const std::vector<CastFact> facts = cast_facts(f, cast);
+    const CastFact* draw = find_fact(facts, "draw");
+    ASSERT_NE(draw, nullptr);
+    EXPECT_EQ(draw->text, "one draw: srbits " + std::to_string(bits) + " of 2^8; p(away) is over all draws");
+    // Those bits decide the result: round_half_even(0.2 * 256) = 51, so it is away (4.5) iff bits + 51 >= 256.
+    EXPECT_EQ(decode_to_float64(f, cast.code), bits + 51 >= 256 ? 4.5 : 4.0) << seed;
+  }
+  CastRequest given = stochastic(f, 8);
+  given.seed.reset();
+  given.sr_bits = 205;
+  const CastOutcome cast = cast_text(given, "4.1").value();
+  EXPECT_EQ(decode_to_float64(f, cast.code), 4.5);  // 205 + 51 = 256
+  EXPECT_EQ(fact(cast_facts(f, cast), "draw"), "one draw: srbits 205 of 2^8; p(away) is over all draws");
+  // A value of the format: nothing is drawn.
+  EXPECT_EQ(fact(cast_facts(f, cast_text(stochastic(f, 8), "4.5").value()), "draw"), "(none)");
+}
+
 TEST(CastSamples, AreTheSeededStreamsElementsForFloat32AndWiderInputs) {
   for (const Format f : {Format::float8_e4m3fn, Format::float8_e5m2, Format::float4_e2m1fn, Format::bfloat16}) {
     for (const char* text : {"4.1", "0.3", "-1.7", "0.30000000000000004"}) {  // the last is no float32

@@ -7,7 +7,7 @@ import { castFacts, destinations, fillRoundMenu, modeResults, viewedMode } from 
 import { castStrip } from './cast-strip.js';
 import { stochasticPanel } from './stochastic-panel.js';
 import { fillFormatMenu, showDefinition, wireFormatEditor } from './format-editor.js';
-import { carryCast, short, showCarryNote, showComparison } from './format-carry.js';
+import { carryCast, castRange, short, showCarryNote, showComparison } from './format-carry.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -367,28 +367,22 @@ export class BitsView {
     if (error) { box.textContent = error; return; }
     if (!explored) return;
     const { cast } = explored;
-    const line = document.createElement('p');
-    line.className = 'mono big-line';
-    line.textContent = t('bits.castCode', { input: cast.input, code: cast.hex,
-      value: cast.exactValue, category: t(`cat.${cast.category}`) });
-    const sat = document.createElement('p');
-    sat.className = cast.saturated ? 'warn' : 'hint';
-    sat.textContent = cast.saturated ? t('bits.saturated') : t('bits.notSaturated');
-    box.append(line, sat);
+    const { kind, text } = castRange(f.name, cast);
+    const range = Object.assign(paragraph(kind === 'in-range' ? 'hint' : 'warn', text), { id: 'cast-range' });
+    range.dataset.range = kind;
+    box.append(paragraph('mono big-line', t('bits.castCode', { input: cast.input, code: cast.hex,
+      value: cast.exactValue, category: t(`cat.${cast.category}`) })), range);
     if (cast.roundingInterval) {
-      const iv = document.createElement('p');
-      iv.className = 'mono';
       const { low, high, lowInclusive, highInclusive } = cast.roundingInterval;
-      iv.textContent = t('bits.interval', { range: `${lowInclusive === false ? '(' : '['}${low}, ${high}${highInclusive === false ? ')' : ']'}` });
-      box.append(iv);
+      // Under stochastic rounding the interval holds for this draw's bits only (the facts name them).
+      box.append(paragraph('mono', t(options.round === 'stochastic' ? 'bits.intervalDraw' : 'bits.interval',
+        { range: `${lowInclusive === false ? '(' : '['}${low}, ${high}${highInclusive === false ? ')' : ']'}` })));
     }
     if (cast.error !== null) {
-      const err = document.createElement('p');
-      err.id = 'cast-error';
-      err.className = 'mono';
-      err.textContent = t('bits.castError', { abs: short(Math.abs(cast.error)),
+      const err = paragraph('mono', t('bits.castError', { abs: short(Math.abs(cast.error)),
         rel: cast.relativeError === null ? '—' : `${short(Math.abs(cast.relativeError) * 100)} %`,
-        dir: cast.error > 0 ? t('bits.roundedUp') : cast.error < 0 ? t('bits.roundedDown') : t('bits.exact') });
+        dir: cast.error > 0 ? t('bits.roundedUp') : cast.error < 0 ? t('bits.roundedDown') : t('bits.exact') }));
+      err.id = 'cast-error';
       box.append(err);
     }
     const facts = castFacts(document, cast);
@@ -458,8 +452,7 @@ export class BitsView {
     box.replaceChildren();
     const h = document.createElement('h3');
     h.textContent = t('sat.title');
-    const p = document.createElement('p');
-    p.textContent = t('sat.body');
+    const p = paragraph('', t('sat.body'));
     const table = document.createElement('table');
     table.className = 'data';
     const head = document.createElement('tr');
@@ -497,4 +490,11 @@ export class BitsView {
 function powerOfTwo(x) {
   const k = Math.log2(x);
   return Number.isInteger(k) ? `2^${k}` : String(x);
+}
+
+function paragraph(className, text) {
+  const p = document.createElement('p');
+  p.className = className;
+  p.textContent = text;
+  return p;
 }

@@ -27,6 +27,21 @@ export function carryCast(tl, to, exactValue, sat) {
 
 const kindOf = (text) => (/nan/i.test(text) ? 'nan' : /inf/i.test(text) ? 'inf' : 'number');
 
+// Where a cast's input stood against the format's range, from the core's overflow and underflow: kind (the
+// element's data-range) and the words for it. The cast's facts (the core's) say why, with the limit's value.
+export function castRange(formatName, cast) {
+  const kind = cast.overflow ? `overflow-${cast.overflow}` : cast.underflow ? `underflow-${cast.underflow}` : 'in-range';
+  const text = {
+    'overflow-saturated': () => t('bits.saturated'),
+    'overflow-nan': () => t('bits.overflowNan', { format: formatName }),
+    'overflow-inf': () => t('bits.overflowInf'),
+    'underflow-zero': () => t('bits.rangeToZero'),
+    'underflow-nonzero': () => t('bits.rangeToNonzero'),
+    'in-range': () => t('bits.notSaturated'),
+  }[kind]();
+  return { kind, text };
+}
+
 // What the cast did to its input (cast.input, the number read), in a few words: exact, rounded (with the error),
 // clipped, flushed, or why a NaN or an Inf became a number (the format has none).
 function outcome(to, cast) {
@@ -35,9 +50,8 @@ function outcome(to, cast) {
   if (kind === 'inf' && cast.category !== 'inf') {
     return `${t('carry.noInf', { format: to.name })}${cast.saturated ? `; ${t('bits.saturated')}` : ''}`;
   }
-  if (cast.saturated) return t('bits.saturated');
-  if (cast.underflow === 'zero') return t('bits.rangeToZero');
-  if (cast.underflow === 'nonzero') return t('bits.rangeToNonzero');
+  const range = castRange(to.name, cast);
+  if (range.kind !== 'in-range') return range.text;
   if (!cast.error) return t('bits.exact');   // 0, or null for a NaN or Inf kept as itself
   return t('carry.rounded', { dir: t(cast.error > 0 ? 'bits.roundedUp' : 'bits.roundedDown'),
     abs: short(Math.abs(cast.error)),

@@ -1,5 +1,5 @@
 // Typings of the format handle (web/src/format-handle.mjs, tl.format), part of TypeLattice (typelattice.d.ts).
-import type { Category, CastResult, CastValueOptions, CodeLayout, FormatEntry, Handle } from './typelattice.js';
+import type { Category, CastValueOptions, CodeLayout, FormatEntry, Handle, RoundingInterval } from './typelattice.js';
 
 /** A code beside another by value: its hex (the core's, '0x7e'), exact value and value. */
 export interface NeighbourCode {
@@ -28,7 +28,7 @@ export interface CodeCell {
 
 /** A cast as a row of the Bits view's table of every format: castValue's fields that the row shows. */
 export type RowCast = Pick<CastResult, 'code' | 'hex' | 'exactValue' | 'value' | 'category' | 'saturated' | 'error'
-  | 'relativeError' | 'underflow'>;
+  | 'relativeError' | 'underflow' | 'overflow'>;
 
 /** One built-in format's cast of the input: the cast, or (cast null) why the value does not cast. */
 export interface ExploreRow {
@@ -93,4 +93,68 @@ export interface FormatCalls {
    * @throws {RangeError} for an unknown name (with suggestions); TypeError for a non-string.
    */
   format(name: string): FormatHandle;
+}
+
+/** One value cast to a format, explained. */
+export interface CastResult {
+  /** The number that was cast, exact. */
+  input: string;
+  code: number;
+  /** The code in the core's hex, e.g. '0x7e'. */
+  hex: string;
+  exactValue: string;
+  value: number;
+  category: Category;
+  /** The input was beyond the largest finite value and was clipped to it. */
+  saturated: boolean;
+  /** The inputs that cast to this code (exact decimals, '-inf' / 'inf' at clipped ends); null for a NaN code. */
+  roundingInterval: RoundingInterval | null;
+  /** The line `typelattice cast` prints for this cast, e.g. '0x7e 448': the code in hex and its exact value. */
+  line: string;
+  /** value − input (positive: rounded up); null for an Inf or NaN input or result. */
+  error: number | null;
+  /** error / |input|; null also for a zero input. */
+  relativeError: number | null;
+  /** A nonzero input below the smallest positive value: flushed to 'zero', or rounded up to a 'nonzero' value (E8M0: always); else null. */
+  underflow: 'zero' | 'nonzero' | null;
+  /**
+   * The input was past the largest finite value (or ±Inf): clipped to it ('saturated'), or without saturation
+   * rounded to ±Inf ('inf'), or to NaN in a format with no Inf ('nan'); else null.
+   */
+  overflow: 'saturated' | 'inf' | 'nan' | null;
+  /** The input is exactly halfway between two neighbouring values: ties-to-even and ties-to-away differ. */
+  tie: boolean;
+  /**
+   * The format's two values around a finite input within its range (never for float8_e8m0fnu, nor a negative
+   * input to an unsigned format): toward zero and away from zero, and the input's place between them as a
+   * fraction of the step (0: the input is a value of the format, and both codes are its code).
+   */
+  bracket: CastBracket | null;
+  /** Stochastic rounding: the share of the 2^srNumBits bit patterns that round away from zero; else null. */
+  awayProbability: number | null;
+  /** Stochastic rounding: the mean result over those bit patterns; else null. */
+  expectedValue: number | null;
+  /**
+   * What the rounding comes to, the lines `typelattice layout FORMAT VALUE` prints under the value: 'overflow'
+   * and 'underflow' (why the result left the range), 'shortest' (the shortest decimal that casts back to the
+   * code), 'between', 'tie', and for stochastic rounding 'p(away)', 'expected' and 'draw' (the result is one draw).
+   */
+  facts: CastFact[];
+}
+
+/** One of a cast's facts: its name and the core's text (English). */
+export interface CastFact {
+  name: 'overflow' | 'underflow' | 'shortest' | 'between' | 'tie' | 'p(away)' | 'expected' | 'draw';
+  text: string;
+}
+
+/** The two values of a format around a cast's input. */
+export interface CastBracket {
+  towardZeroCode: number;
+  awayCode: number;
+  /** Their exact values. */
+  towardZero: string;
+  away: string;
+  /** (input − towardZero) / (away − towardZero), 0 when the input is a value of the format. */
+  fraction: number;
 }

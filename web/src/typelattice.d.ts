@@ -1,6 +1,6 @@
 // Typings for typelattice.mjs: dtype promotion lattices and minifloat formats from the C++ core in WebAssembly.
 import type { BlockCalls } from './typelattice-blocks.js';
-import type { FormatCalls } from './typelattice-formats.js';
+import type { CastResult, FormatCalls } from './typelattice-formats.js';
 import type { AnalyzeCall } from './typelattice-tensors.js';
 
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
@@ -277,59 +277,6 @@ export interface CodeLayout {
   /** The neighbouring finite codes by value, null at the ends. */
   nextUp: number | null;
   nextDown: number | null;
-}
-
-/** One value cast to a format, explained. */
-export interface CastResult {
-  /** The number that was cast, exact. */
-  input: string;
-  code: number;
-  /** The code in the core's hex, e.g. '0x7e'. */
-  hex: string;
-  exactValue: string;
-  value: number;
-  category: Category;
-  /** The input was beyond the largest finite value and was clipped to it. */
-  saturated: boolean;
-  /** The inputs that cast to this code (exact decimals, '-inf' / 'inf' at clipped ends); null for a NaN code. */
-  roundingInterval: RoundingInterval | null;
-  /** The line `typelattice cast` prints for this cast, e.g. '0x7e 448': the code in hex and its exact value. */
-  line: string;
-  /** value − input (positive: rounded up); null for an Inf or NaN input or result. */
-  error: number | null;
-  /** error / |input|; null also for a zero input. */
-  relativeError: number | null;
-  /** A nonzero input below the smallest positive value: flushed to 'zero', or rounded up to a 'nonzero' value (E8M0: always); else null. */
-  underflow: 'zero' | 'nonzero' | null;
-  /** The input is exactly halfway between two neighbouring values: ties-to-even and ties-to-away differ. */
-  tie: boolean;
-  /**
-   * The format's two values around a finite input within its range (never for float8_e8m0fnu, nor a negative
-   * input to an unsigned format): toward zero and away from zero, and the input's place between them as a
-   * fraction of the step (0: the input is a value of the format, and both codes are its code).
-   */
-  bracket: CastBracket | null;
-  /** Stochastic rounding: the share of the 2^srNumBits bit patterns that round away from zero; else null. */
-  awayProbability: number | null;
-  /** Stochastic rounding: the mean result over those bit patterns; else null. */
-  expectedValue: number | null;
-  /**
-   * What the rounding comes to, the lines `typelattice layout FORMAT VALUE` prints under the value: 'shortest'
-   * (the shortest decimal that casts back to the code), 'between', 'tie', and for stochastic rounding 'p(away)'
-   * and 'expected'.
-   */
-  facts: { name: 'shortest' | 'between' | 'tie' | 'p(away)' | 'expected'; text: string }[];
-}
-
-/** The two values of a format around a cast's input. */
-export interface CastBracket {
-  towardZeroCode: number;
-  awayCode: number;
-  /** Their exact values. */
-  towardZero: string;
-  away: string;
-  /** (input − towardZero) / (away − towardZero), 0 when the input is a value of the format. */
-  fraction: number;
 }
 
 /** An interval of the real line (for float8_e8m0fnu: of |x|, as E8M0 ignores the sign). */

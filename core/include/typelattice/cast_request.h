@@ -99,6 +99,10 @@ struct CastOutcome {
   // The counterpart of saturation at the top.
   enum class Underflow : std::uint8_t { none, to_zero, to_nonzero };
   Underflow underflow = Underflow::none;
+  // The counterpart at the top: a finite input past max clipped to ±max (saturates()), or without saturation
+  // rounded to ±Inf, or to NaN in a format that has no Inf. An Inf input counts too: it is past max.
+  enum class Overflow : std::uint8_t { none, saturated, to_inf, to_nan };
+  Overflow overflow = Overflow::none;
   // The input lies exactly halfway between two neighbouring values (past max: between max and the value the
   // format would have next), so ties-to-even and ties-to-away send it to different codes. E8M0: never.
   bool tie = false;
@@ -119,13 +123,15 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
 
 // What a cast's rounding comes to, as lines every front end shows alike (`typelattice layout FMT VALUE`, the
 // playground's and the app's Bits views): "shortest" (the shortest decimal that casts back to the result),
-// "between" (the two values around the input, toward zero first), "tie" (what the two ties rules give), and
-// for stochastic rounding "p(away)" (the share of the 2^N bit patterns that round away, as a fraction and
-// exactly) and "expected" (the mean result).
+// "between" (the two values around the input, toward zero first), "tie" (what the two ties rules give), for
+// stochastic rounding "p(away)" (the share of the 2^N bit patterns that round away, as a fraction and exactly),
+// "expected" (the mean result) and "draw" (the result is one draw: its srbits), and why a result left the range:
+// "overflow" (Inf, or NaN in a format without Inf) and "underflow" (below the smallest positive value).
 struct CastFact {
   std::string_view name;
   std::string text;
 };
+
 std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast);
 
 // `count` stochastic roundings of one input: the request's seeded stream, elements 0 to count - 1 (what

@@ -88,7 +88,8 @@ function checkExplore(tl, handle, formats, value, opts) {
   r.rows.forEach((row, i) => {
     const c = tl.castValue(formats[i].name, value, rowOptions(formats[i], opts));
     const want = { code: c.code, hex: c.hex, exactValue: c.exactValue, value: c.value, category: c.category,
-      saturated: c.saturated, error: c.error, relativeError: c.relativeError, underflow: c.underflow };
+      saturated: c.saturated, error: c.error, relativeError: c.relativeError, underflow: c.underflow,
+      overflow: c.overflow };
     assert.deepEqual(row, { format: formats[i].name, cast: want, message: null }, `${label}: row ${formats[i].name}`);
   });
   assert.deepEqual(r.shown, described(tl, handle.name, cast.code), label);

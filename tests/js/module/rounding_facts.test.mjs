@@ -10,7 +10,7 @@ import { builds, cli, load } from './helpers.mjs';
 function layoutFacts(format, value, flags = []) {
   const r = cli(['layout', format, ...flags, '--', value]);
   assert.equal(r.status, 0, r.stderr);
-  const names = new Set(['shortest', 'between', 'tie', 'p(away)', 'expected']);
+  const names = new Set(['overflow', 'underflow', 'shortest', 'between', 'tie', 'p(away)', 'expected', 'draw']);
   return r.stdout.split('\n').map((line) => /^(\S+)\s+(.*)$/.exec(line)).filter((m) => m && names.has(m[1]))
     .map((m) => ({ name: m[1], text: m[2] }));
 }
@@ -23,6 +23,10 @@ const cases = [
   ['bfloat16', '0.1', { round: 'stochastic' }, ['--round', 'stochastic']],
   ['p3109_k8p3se', '1000', { round: 'stochastic', srNumBits: 5 }, ['--round', 'stochastic', '--srnumbits', '5']],
   ['float8_e4m3fn', '1000', {}, []],
+  ['float8_e4m3fn', '1000', { saturate: false }, ['--no-saturate']],
+  ['float8_e5m2', '1e6', { saturate: false }, ['--no-saturate']],
+  ['float8_e4m3fn', '0.0001', {}, []],
+  ['float8_e8m0fnu', '1e-40', {}, []],
   ['float8_e8m0fnu', '3', { round: 'nearest' }, ['--round', 'nearest']],
   ['float16', 'nan', {}, []],
 ];
