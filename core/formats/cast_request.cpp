@@ -337,13 +337,12 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
 
 namespace {
 
-// "2^-9": a format's smallest positive value, which is a power of two (the exact decimal otherwise).
+// "2^-9": a format's smallest positive value, which is a power of two.
 std::string power_of_two(double v) {
-  const double given = v;
   int k = 0;
   for (; v < 1; v *= 2) --k;
   for (; v >= 2; v /= 2) ++k;
-  return v == 1 ? "2^" + std::to_string(k) : exact_decimal(given);
+  return "2^" + std::to_string(k);
 }
 
 }  // namespace
@@ -351,17 +350,18 @@ std::string power_of_two(double v) {
 std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
   std::vector<CastFact> facts;
   const FormatRange range = format_range(to);
-  if (cast.overflow == CastOutcome::Overflow::to_nan) {
-    facts.push_back({"overflow", std::string(format_name(to)) + " has no Inf: past its max, " + exact_decimal(range.max) +
-                                     ", a cast without saturation gives NaN"});
+  // Past max without saturation: NaN where the format has no Inf, else Inf (one sentence; the wasm module's size
+  // has a budget, scripts/page-size.mjs).
+  if (cast.overflow == CastOutcome::Overflow::to_nan || cast.overflow == CastOutcome::Overflow::to_inf) {
+    const bool nan = cast.overflow == CastOutcome::Overflow::to_nan;
+    facts.push_back({"overflow", (nan ? std::string(format_name(to)) + " has no Inf: past its max, " : "past the max, ") +
+                                     exact_decimal(range.max) + ", a cast without saturation gives " +
+                                     (nan ? "NaN" : "Inf")});
   }
-  if (cast.overflow == CastOutcome::Overflow::to_inf)
-    facts.push_back({"overflow", "past the max, " + exact_decimal(range.max) + ", a cast without saturation gives Inf"});
   if (cast.underflow != CastOutcome::Underflow::none) {
     facts.push_back({"underflow", "below the smallest positive value, " +
-                                      power_of_two(range.min_subnormal.value_or(range.min_normal)) +
-                                      (cast.underflow == CastOutcome::Underflow::to_zero ? ": rounded to 0"
-                                                                                         : ": rounded up, away from 0")});
+                                      power_of_two(range.min_subnormal.value_or(range.min_normal)) + ": rounded " +
+                                      (cast.underflow == CastOutcome::Underflow::to_zero ? "to 0" : "up, away from 0")});
   }
   if (std::string shortest = shortest_decimal(to, cast.code); !shortest.empty())
     facts.push_back({"shortest", std::move(shortest)});
@@ -387,7 +387,7 @@ std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
     if (cast.bracket->toward_zero_code != cast.bracket->away_code) {
       const StochasticBits& sr = cast.options.stochastic;
       const std::string bits = std::to_string(n >= 32 ? sr.bits : sr.bits & ((std::uint32_t{1} << n) - 1));
-      facts.push_back({"draw", "one draw: srbits " + bits + " of 2^" + std::to_string(n) + "; p(away) is over all draws"});
+      facts.push_back({"draw", "one draw: srbits " + bits + " of 2^" + std::to_string(n)});
     }
   }
   return facts;

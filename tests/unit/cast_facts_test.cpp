@@ -221,7 +221,7 @@ TEST(CastFacts, AStochasticResultIsLabelledAsOneDrawWithItsBits) {
     const std::vector<CastFact> facts = cast_facts(f, cast);
     const CastFact* draw = find_fact(facts, "draw");
     ASSERT_NE(draw, nullptr);
-    EXPECT_EQ(draw->text, "one draw: srbits " + std::to_string(bits) + " of 2^8; p(away) is over all draws");
+    EXPECT_EQ(draw->text, "one draw: srbits " + std::to_string(bits) + " of 2^8");
     // Those bits decide the result: round_half_even(0.2 * 256) = 51, so it is away (4.5) iff bits + 51 >= 256.
     EXPECT_EQ(decode_to_float64(f, cast.code), bits + 51 >= 256 ? 4.5 : 4.0) << seed;
   }
@@ -230,7 +230,7 @@ TEST(CastFacts, AStochasticResultIsLabelledAsOneDrawWithItsBits) {
   given.sr_bits = 205;
   const CastOutcome cast = cast_text(given, "4.1").value();
   EXPECT_EQ(decode_to_float64(f, cast.code), 4.5);  // 205 + 51 = 256
-  EXPECT_EQ(fact(cast_facts(f, cast), "draw"), "one draw: srbits 205 of 2^8; p(away) is over all draws");
+  EXPECT_EQ(fact(cast_facts(f, cast), "draw"), "one draw: srbits 205 of 2^8");
   // A value of the format: nothing is drawn.
   EXPECT_EQ(fact(cast_facts(f, cast_text(stochastic(f, 8), "4.5").value()), "draw"), "(none)");
 }
