@@ -79,23 +79,31 @@ def errors(x, d):
     }
 
 
-def dequantized_rows(block_format, rows, extra=()):
-    """Each row quantized on its own by `typelattice quantize` (blocks never cross a row), dequantized exactly; NaN
-    where a block's results are not numbers. All rows go in one call (a process start is slow under the sanitizers),
-    each short last block padded with zeros to a whole block and the padding dropped: in the MX formats, NVFP4 and
-    bitsandbytes' NF4 and FP4 a zero changes neither its block's scale (its amax) nor the block's other elements."""
+def quantized_blocks(block_format, rows, extra=()):
+    """Each row quantized on its own by `typelattice quantize` (blocks never cross a row), as its JSON blocks, and
+    per element whether it is a row's value (False: padding). All rows go in one call (a process start is slow
+    under the sanitizers), each short last block padded to a whole block as docs/formats.md says analyze does: with
+    zeros, which in the MX formats, NVFP4, NF4, bitsandbytes' FP4 and the GGUF types change neither the block's scale
+    nor its other elements, and for Q4_1/Q5_1, whose block stores its minimum, with the short block's first value."""
     size = {"nvfp4": 16, "nf4": 64, "bnb_fp4": 64}.get(block_format, 32)
     words, kept = [], []
     for row in rows:
-        words.extend(repr(float(v)) for v in row)
+        row = [float(v) for v in row]
         pad = -len(row) % size
-        words.extend(["0"] * pad)
+        fill = row[len(row) - len(row) % size] if pad and block_format in ("gguf_q4_1", "gguf_q5_1") else 0.0
+        words.extend(repr(v) for v in row + [fill] * pad)
         kept.extend([True] * len(row) + [False] * pad)
     done = subprocess.run([BINARY, "quantize", "--to", block_format, "--format", "json", *extra],
                           input=" ".join(words), capture_output=True, text=True, check=True)
     blocks = json.loads(done.stdout)["blocks"]
+    assert sum(len(b["elements"]) for b in blocks) == len(kept), (block_format, len(kept))
+    return blocks, kept
+
+
+def dequantized_rows(block_format, rows, extra=()):
+    """quantized_blocks' values of the rows, dequantized exactly (NaN where a block's results are not numbers)."""
+    blocks, kept = quantized_blocks(block_format, rows, extra)
     values = [e["dequantized"] if e["dequantized"] is not None else math.nan for b in blocks for e in b["elements"]]
-    assert len(values) == len(kept), (block_format, len(values), len(kept))
     return np.array([v for v, k in zip(values, kept) if k], dtype=np.float64)
 
 

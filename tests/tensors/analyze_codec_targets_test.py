@@ -9,7 +9,6 @@ Usage: analyze_codec_targets_test.py TYPELATTICE_BINARY
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -58,29 +57,20 @@ def q8_0_round_trip(x):
 
 
 def quantized_rows(fmt, rows):
-    """Each row quantized on its own by `typelattice quantize`; a short last block padded as the docs say (zeros, or
-    for Q4_1/Q5_1 the block's first value) and the padding's values dropped. All rows go in one call, each padded
-    to whole blocks of 32 (a process start is slow under the sanitizers). Returns (dequantized, saturated)."""
-    words, inputs = [], []
-    for row in rows:
-        row = [float(v) for v in row]
-        short = len(row) % 32
-        pad = row[len(row) - short] if fmt in ("gguf_q4_1", "gguf_q5_1") and short else 0.0
-        padded = row + [pad] * ((32 - short) % 32)
-        words.extend(map(repr, padded))
-        inputs.extend((i, v, i < len(row)) for i, v in enumerate(padded))
-    blocks = json.loads(subprocess.run([base.BINARY, "quantize", "--to", fmt, "--format", "json"], input=" ".join(words),
-                                       capture_output=True, text=True, check=True).stdout)["blocks"]
-    got = [e["dequantized"] for b in blocks for e in b["elements"]]
-    assert len(got) == len(inputs), (fmt, len(got), len(inputs))
-    values = [g for g, (_, _, kept) in zip(got, inputs) if kept]
+    """Each row's values dequantized (analyze_cli_test.quantized_blocks: one call, short blocks padded as analyze
+    pads them), and how many of them lie outside their block's integer range d * [low, high] + m: saturated."""
+    blocks, kept = base.quantized_blocks(fmt, rows)
+    inputs = iter(np.float32(v) for row in rows for v in row)   # the rows' values, in the order `kept` marks them
     low, high = INTEGERS[fmt]
-    saturated = 0
-    for i, b in enumerate(blocks):
+    values, saturated, k = [], 0, iter(kept)
+    for b in blocks:
         d, m = np.float32(b["d"]["value"]), np.float32(b["m"]["value"] if "m" in b else 0)
         ends = [np.float32(low) * d + m, np.float32(high) * d + m]
-        block = np.array([v for _, v, kept in inputs[32 * i:32 * (i + 1)] if kept], dtype=np.float32)
-        saturated += int(((block < min(ends)) | (block > max(ends))).sum())
+        for e in b["elements"]:
+            if next(k):
+                x = next(inputs)
+                values.append(e["dequantized"])
+                saturated += int(x < min(ends) or x > max(ends))
     return np.array(values, dtype=np.float64), saturated
 
 
