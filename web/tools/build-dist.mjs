@@ -80,37 +80,31 @@ const minifiedStyles = {
   },
 };
 
-// The element and the playground import the wrapper as ../dist/typelattice.mjs in the source tree; a bundle in
-// dist imports it from where it sits there (`relativePath`), as a module of its own.
-const wrapperAt = (relativePath) => ({
-  name: 'wrapper-external',
+// Imports matching `filter` stay imports, of the file `relativePath` beside the bundle in dist: a module of its own.
+const externalAt = (filter, relativePath) => ({
+  name: `external ${relativePath}`,
   setup(b) {
-    b.onResolve({ filter: /\/dist\/typelattice\.mjs$/ }, () => ({ path: relativePath, external: true }));
+    b.onResolve({ filter }, () => ({ path: relativePath, external: true }));
   },
 });
+
+// The element and the playground import the wrapper as ../dist/typelattice.mjs in the source tree; a bundle in
+// dist imports it from where it sits there (`relativePath`).
+const wrapperAt = (relativePath) => externalAt(/\/dist\/typelattice\.mjs$/, relativePath);
 
 // The element's lattice and table views are a file of their own, which it imports when it first draws one: a
 // page that shows only bits does not download them.
 await build({ ...common, entryPoints: [path.join(webDir, 'components/type-lattice.js')],
   outfile: path.join(distDir, 'type-lattice.mjs'),
-  plugins: [minifiedStyles, wrapperAt('./typelattice.mjs'), {
-    name: 'lattice-view-next-door',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/lattice-view\.js$/ }, () => ({ path: './type-lattice-lattice.mjs', external: true }));
-    },
-  }] });
+  plugins: [minifiedStyles, wrapperAt('./typelattice.mjs'),
+    externalAt(/^\.\/lattice-view\.js$/, './type-lattice-lattice.mjs')] });
 await build({ ...common, entryPoints: [path.join(webDir, 'components/lattice-view.js')],
   outfile: path.join(distDir, 'type-lattice-lattice.mjs') });
 
 // The notebook widget entry imports the element next door, so a page that has both runs one element module.
 await build({ ...common, entryPoints: [path.join(webDir, 'components/widget.js')],
   outfile: path.join(distDir, 'type-lattice-widget.mjs'),
-  plugins: [{
-    name: 'element-next-door',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/type-lattice\.js$/ }, () => ({ path: './type-lattice.mjs', external: true }));
-    },
-  }] });
+  plugins: [externalAt(/^\.\/type-lattice\.js$/, './type-lattice.mjs')] });
 
 // The playground as one minified bundle and its on-demand pieces: its 20-odd source modules, each its own request
 // and module task, made the page about a third slower to become interactive (docs/playground.md, "Budgets").
