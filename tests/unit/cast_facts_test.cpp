@@ -24,10 +24,15 @@ CastRequest stochastic(Format f, int num_bits, std::uint64_t seed = 0) {
   return r;
 }
 
-std::string fact(const std::vector<CastFact>& facts, std::string_view name) {
+const CastFact* find_fact(const std::vector<CastFact>& facts, std::string_view name) {
   for (const CastFact& f : facts)
-    if (f.name == name) return f.text;
-  return "(none)";
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string fact(const std::vector<CastFact>& facts, std::string_view name) {
+  const CastFact* f = find_fact(facts, name);
+  return f ? f->text : "(none)";
 }
 
 // Inputs of every kind a format meets: its values, the midpoints between neighbours, points a third and a
@@ -124,12 +129,6 @@ TEST(CastFacts, HandWorkedTieAndStochasticCase) {
   EXPECT_EQ(fact(sr, "tie"), "(none)");
   // A NaN code has no shortest decimal, and a NaN input no neighbours.
   EXPECT_TRUE(cast_facts(request.to, cast_text(request, "nan").value()).empty());
-}
-
-const CastFact* find_fact(const std::vector<CastFact>& facts, std::string_view name) {
-  for (const CastFact& f : facts)
-    if (f.name == name) return &f;
-  return nullptr;
 }
 
 // "2^-9" for a power of two, found by scaling it back to 1.
