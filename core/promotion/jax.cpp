@@ -16,7 +16,7 @@ struct JaxLattice {
   std::array<NodeId, kDtypeCount> node{};  // -1: not in the lattice
 };
 
-JaxLattice load_jax_lattice(std::string_view asset) {
+JaxLattice load_jax_lattice(std::string_view asset, bool x32 = false) {
   JaxLattice out;
   out.node.fill(-1);
   const auto text = embedded_asset(asset);
@@ -25,10 +25,15 @@ JaxLattice load_jax_lattice(std::string_view asset) {
   auto parsed = parse_lattice_text(*text);
   assert(parsed.ok());
   if (!parsed) return out;
-  auto lattice = Lattice::from_graph(parsed->graph);
+  Graph graph = std::move(parsed).value().graph;
+  if (x32) {
+    for (auto& [from, to] : graph.edges)
+      if (from == dtype_name(kX32Edge.from) && to == dtype_name(kX32Edge.x64_to)) to = dtype_name(kX32Edge.x32_to);
+  }
+  auto lattice = Lattice::from_graph(graph);
   assert(lattice.ok());
   if (!lattice) return out;
-  out.graph = std::move(parsed).value().graph;
+  out.graph = std::move(graph);
   out.lattice = std::move(lattice).value();
   for (const DtypeInfo& info : all_dtypes())
     if (const auto id = out.lattice.find(info.name)) out.node[static_cast<std::size_t>(info.id)] = *id;
@@ -38,7 +43,7 @@ JaxLattice load_jax_lattice(std::string_view asset) {
 // Built once, then only read: the three lattices JAX itself precomputes (_standard_x64_lattice_ubs, ...).
 const JaxLattice& lattice_for(const PromotionOptions& options) {
   static const JaxLattice standard = load_jax_lattice("lattices/jax.txt");
-  static const JaxLattice x32 = load_jax_lattice("lattices/jax-x32.txt");
+  static const JaxLattice x32 = load_jax_lattice("lattices/jax.txt", true);
   static const JaxLattice strict = load_jax_lattice("lattices/jax-strict.txt");  // JAX's strict lattice ignores x64
   if (options.mode == Mode::strict) return strict;
   return options.x64 ? standard : x32;

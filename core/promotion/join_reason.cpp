@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/promotion/system_list.h"
+#include "core/promotion/systems.h"
 #include "typelattice/display_text.h"
 #include "typelattice/minifloat.h"
 
@@ -32,18 +33,20 @@ struct FloatShape {
   int precision;            // significand bits, the implicit one included
   double max, min_positive; // largest finite value, smallest positive value
   bool has_sign;
+  int exponent_bits;
 };
 
 // The real part of complex32/complex64/complex128 is float16/float32/float64.
 std::optional<FloatShape> float_shape(Dtype d) {
-  if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true};
+  if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true, 11};
   if (d == Dtype::complex64) d = Dtype::float32;
   if (d == Dtype::complex32) d = Dtype::float16;
   const std::optional<Format> f = format_of(d);
   if (!f) return std::nullopt;
   const FormatSpec& spec = format_spec(*f);
   const FormatRange range = format_range(*f);
-  return FloatShape{spec.mantissa_bits + 1, range.max, range.min_subnormal.value_or(range.min_normal), spec.has_sign};
+  return FloatShape{spec.mantissa_bits + 1, range.max, range.min_subnormal.value_or(range.min_normal), spec.has_sign,
+                    spec.exponent_bits};
 }
 
 bool is_integer(const DtypeInfo& d) {
@@ -181,6 +184,13 @@ Dtype concrete_type(Dtype d, bool x64) {
 
 std::string join_reason(Dtype a, Dtype b, Dtype join, const PromotionOptions& options) {
   const DtypeInfo& j = dtype_info(join);
+  // With x64 off JAX's lattice has one edge moved (systems.h, kX32Edge); a join it reaches through that edge is the
+  // one x64 moved (with x64 on it is the edge's other end).
+  const detail::X32Edge& e = detail::kX32Edge;
+  if (options.system == System::jax && !options.x64 && join == e.x32_to && (a == e.from || b == e.from)) {
+    return fill("%1: x64 off moved this join from %2: JAX's lattice for x64 off has %3 -> %1, not %3 -> %2",
+                {j.name, dtype_name(e.x64_to), dtype_name(e.from)});
+  }
   const std::string why = pair_reason(dtype_info(a), dtype_info(b), j, options);
   if (!j.weak || options.system != System::jax) return fill("%1: %2", {j.name, why});
   return fill("%1: %2 (%1 becomes %3 with x64 on, %4 with it off)",

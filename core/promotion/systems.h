@@ -9,7 +9,14 @@
 
 namespace typelattice::detail {
 
-// JAX: a lattice from assets/lattices (jax.txt, jax-x32.txt or jax-strict.txt, picked by mode and x64).
+// x64 off: JAX's lattice for it (_type_promotion_lattice(x64=False) in jax/_src/dtypes.py, assets/lattices/jax.txt)
+// has uint32 -> int32 where x64 on has uint32 -> int64, the one promotion that forms a 64-bit type from narrower ones.
+struct X32Edge {
+  Dtype from, x64_to, x32_to;
+};
+inline constexpr X32Edge kX32Edge{Dtype::uint32, Dtype::int64, Dtype::int32};
+
+// JAX: a lattice from assets/lattices (jax.txt, with x64 off its one edge moved, or jax-strict.txt).
 std::optional<Dtype> jax_join(std::span<const Dtype> dtypes, const PromotionOptions& options);
 Error jax_promotion_error(std::span<const Dtype> dtypes, const PromotionOptions& options);
 Graph jax_graph(const PromotionOptions& options);

@@ -157,6 +157,7 @@ test('why: the join\'s reason matches the CLI\'s promote --explain, in every sys
   const cases = [
     ['int8,uint8', []], ['int64,uint64', []], ['float16,bfloat16', []], ['int32,float16', []],
     ['int64,uint64', ['--x64', 'off']], ['int16,float16', ['--system', 'numpy']], ['uint8,int8', ['--system', 'torch']],
+    ['uint32,int32', ['--x64', 'off']],
   ];
   for (const [pair, flags] of cases) {
     const hash = `#select=${pair}${flags.includes('numpy') ? '&system=numpy' : ''}${flags.includes('torch') ? '&system=torch' : ''}${flags.includes('off') ? '&x64=0' : ''}`;
@@ -167,6 +168,8 @@ test('why: the join\'s reason matches the CLI\'s promote --explain, in every sys
     assert.equal((await page.textContent('#join-result')).trim(), result, hash);
     assert.equal(await page.textContent('#join-reason'), reason, hash);
   }
+  // The last case: x64 off moved that join, and the page says from where.
+  assert.match(await page.textContent('#join-reason'), /^int32: x64 off moved this join from int64: /);
   // No join, no reason: strict mode's error stands alone.
   await openPlayground(page, env.url, '#select=float32,int32&mode=strict');
   assert.equal(await page.textContent('#join-reason'), '');

@@ -94,7 +94,8 @@ def lines():
                  "--system numpy-2021", "--system torch-2021",
                  "--system tensorflow-2021", "--system jax-lax"]:
         for names in ["float16,bfloat16", "int8,uint8", "float32,int32", "uint64,int64", "bool,int8",
-                      "i*,f*", "int8,uint8,float16", "float16,float16", "complex64,float64", "uint8,bfloat16"]:
+                      "i*,f*", "int8,uint8,float16", "float16,float16", "complex64,float64", "uint8,bfloat16",
+                      "uint32,int32"]:
             yield f"select {opts} -- {names}".replace("  ", " ")
     yield "select -- float16,flaot32"
     yield "select --system nump -- int8,uint8"

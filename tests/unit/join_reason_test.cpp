@@ -129,6 +129,30 @@ TEST(JoinReason, TheSentencesTheDocsExplain) {
             "float16 value");
 }
 
+// With x64 off a join is moved exactly where the two settings give different joins (uint32 with int8, int16 or
+// int32: int32 against int64), and the sentence says from what; every other x64-off join says nothing of x64.
+TEST(JoinReason, X64OffSaysWhereItMovedTheJoin) {
+  const PromotionOptions on{System::jax, Mode::standard, true}, off{System::jax, Mode::standard, false};
+  EXPECT_EQ(reason("uint32", "int32", off),
+            "int32: x64 off moved this join from int64: JAX's lattice for x64 off has uint32 -> int32, not uint32 -> "
+            "int64");
+  int moved = 0;
+  for (Dtype a : system_dtypes(off)) {
+    for (Dtype b : system_dtypes(off)) {
+      const Result<Dtype> j = promote_types(a, b, off), wide = promote_types(a, b, on);
+      if (!j || !wide) continue;
+      const std::string r = join_reason(a, b, *j, off);
+      const bool differ = *j != *wide;
+      moved += differ;
+      EXPECT_EQ(r.find("x64 off moved this join from " + std::string(dtype_name(*wide)) + ":") != std::string::npos,
+                differ)
+          << r;
+      EXPECT_EQ(r.find("x64 off moved") != std::string::npos, differ) << r;
+    }
+  }
+  EXPECT_EQ(moved, 6);
+}
+
 // Every pair of every system with a result gets a sentence that names the result first, and each claim it makes
 // is one the checked holds_every_value agrees with.
 TEST(JoinReason, EveryPairOfEverySystemHasATrueSentence) {

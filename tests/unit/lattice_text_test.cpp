@@ -74,7 +74,7 @@ TEST(LatticeText, EveryBuiltInLatticeFileParses) {
     EXPECT_FALSE(r->title.empty()) << name;
     EXPECT_FALSE(r->graph.edges.empty()) << name;
   }
-  EXPECT_GE(files, 3);  // jax, jax-strict, jax-x32 at least
+  EXPECT_GE(files, 2);  // jax, jax-strict at least
 }
 
 }  // namespace
