@@ -39,6 +39,16 @@ try {
     await page.close();
   }
 
+  // The browser's own share of a load on this machine: a trivial document from the same server (its 404 text),
+  // navigation start -> DOM interactive. The playground's share is what it takes beyond this.
+  const floor = [];
+  for (let i = 0; i < runs; ++i) {
+    const page = await env.page();
+    await page.goto(`${env.url}/measure-floor`);
+    floor.push(await page.evaluate(() => performance.getEntriesByType('navigation')[0].domInteractive));
+    await page.close();
+  }
+
   const selection = {};
   for (const [label, hash] of [['18 types', ''], ['all 35 types', '#all=1']]) {
     const page = await env.page();
@@ -71,6 +81,8 @@ try {
   console.log(`interactive (navigation start -> usable), ${runs} loads: median ${fmt(median(interactive))} ms, ` +
     `max ${fmt(max(interactive))} ms (budget ${BUDGET_INTERACTIVE_MS} ms, on the median); ` +
     `relative to the load event: median ${fmt(median(afterLoad))} ms`);
+  console.log(`a trivial page from the same server (navigation start -> DOM interactive), ${runs} loads: median ` +
+    `${fmt(median(floor))} ms, the browser's own share of each load here`);
   for (const [label, s] of Object.entries(selection)) {
     console.log(`select a node (${label}), ${s.update.length} clicks: update + style/layout median ${fmt(median(s.update))} ms, ` +
       `p95 ${fmt(p95(s.update))} ms, max ${fmt(max(s.update))} ms (budget ${BUDGET_SELECT_MS} ms, on the p95); ` +
