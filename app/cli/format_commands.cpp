@@ -119,7 +119,9 @@ int run_layout(const std::string& format, const std::string& value_text, const s
   if (!request) return usage_error(request.error().message);
   if (value_text.empty() == code_text.empty()) return usage_error("layout takes a VALUE or --code 0xCODE (one of them)");
   const Format f = request->to;
-  const CastOptions options = cast_options(*request).value();
+  // A cast's own options where a value is given: under seeded stochastic rounding they hold its draw's bits, which
+  // decide where the rounding interval lies.
+  CastOptions options = cast_options(*request).value();
   std::ostringstream out;
   std::uint32_t code;
   std::vector<CastFact> facts;
@@ -132,8 +134,10 @@ int run_layout(const std::string& format, const std::string& value_text, const s
     const Result<CastOutcome> cast = cast_text(*request, value_text);
     if (!cast) return usage_error(cast.error().message);
     code = cast->code;
+    options = cast->options;
     facts = cast_facts(f, *cast);
-    out << "input        " << value_text << (saturates(f, cast->input, options) ? " (saturated to max)" : "") << "\n";
+    const bool saturated = cast->overflow == CastOutcome::Overflow::saturated;
+    out << "input        " << value_text << (saturated ? " (saturated to max)" : "") << "\n";
   }
   const Layout l = layout(f, code);
   out << "format       " << format_name(f) << "\n";

@@ -37,6 +37,32 @@ TEST(MinifloatCli, CastSaturatesByDefaultAndNotWhenAsked) {
   EXPECT_EQ(r.out, "0x7bff 65504\n");
 }
 
+// The interval layout prints is the one the input lies in, the cast's own: under seeded stochastic rounding it
+// depends on the draw's bits (the "draw" line), as in castValue()'s roundingInterval.
+TEST(MinifloatCli, LayoutIntervalHoldsTheInputUnderEveryDraw) {
+  int away = 0;
+  for (const char* format : {"float8_e4m3fn", "float8_e5m2", "float4_e2m1fn", "bfloat16"}) {
+    for (const char* value : {"4.1", "-4.1", "0.3", "1000"}) {
+      for (int seed = 1; seed <= 12; ++seed) {
+        const std::string args = std::string("layout ") + format + " " + value +
+                                 " --round stochastic --srnumbits 8 --seed " + std::to_string(seed);
+        const CliRun r = typelattice(args);
+        ASSERT_EQ(r.exit_code, 0) << args << ": " << r.err;
+        const std::size_t at = r.out.find("rounds from  ");
+        ASSERT_NE(at, std::string::npos) << args << "\n" << r.out;
+        const std::string line = r.out.substr(at + 13, r.out.find('\n', at) - at - 13);
+        const std::size_t comma = line.find(", ");
+        const double low = std::strtod(line.c_str() + 1, nullptr), high = std::strtod(line.c_str() + comma + 2, nullptr);
+        const double x = std::strtod(value, nullptr);
+        EXPECT_TRUE((line.front() == '[' ? low <= x : low < x) && (line.back() == ']' ? x <= high : x < high))
+            << args << ": " << x << " is not in " << line;
+        away += r.out.find("code         0x49") != std::string::npos;  // 4.1 in E4M3FN rounded up to 4.5
+      }
+    }
+  }
+  EXPECT_GT(away, 0);  // some draw rounds away, where the interval moves up
+}
+
 TEST(MinifloatCli, CastRoundsOnceFromTheDecimal) {
   // 1.0625000001 is above the midpoint between 1 and 1.125; as a float32 it becomes the midpoint, a tie.
   EXPECT_EQ(typelattice("cast --to float8_e4m3fn 1.0625000001").out, "0x39 1.125\n");
