@@ -348,7 +348,7 @@ test('facts and legend are true for every format (E8M0: no subnormal, no zero, n
   assert.deepEqual(env.errors, []);
 });
 
-test('the same value in every format flags underflow as clearly as saturation, with the error', async () => {
+test('the same value in every format flags underflow and overflow as clearly as saturation, with the error', async () => {
   const page = await env.page();
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.1');
   const row = (name) => page.$eval(`#cast-all tr[data-format="${name}"]`, (tr) => ({
@@ -371,6 +371,17 @@ test('the same value in every format flags underflow as clearly as saturation, w
   const inRange = await row('float16');
   assert.equal(inRange.range, 'in-range');
   assert.equal(inRange.cells[5], '0 (0 %)');
+  // Past max without saturation: NaN where the format has no Inf, else Inf, each as the line under the cast says it.
+  await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1e6&sat=0');
+  const toNan = await row('float8_e4m3fn');
+  assert.equal(toNan.range, 'overflow-nan');
+  assert.equal(toNan.cells[4], 'overflow: NaN, as float8_e4m3fn has no Inf (saturation is off)');
+  assert.equal(toNan.cells[4], await page.textContent('#cast-range'));
+  const toInf = await row('float8_e5m2');
+  assert.equal(toInf.range, 'overflow-inf');
+  assert.equal(toInf.cells[4], 'overflow: Inf (saturation is off)');
+  const classes = await page.$$eval('#cast-all tbody tr', (trs) => trs.map((tr) => [tr.dataset.range, tr.classList.contains('out-of-range')]));
+  for (const [range, flagged] of classes) assert.equal(flagged, range !== 'in-range', range);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

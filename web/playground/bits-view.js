@@ -424,15 +424,15 @@ export class BitsView {
       let cells;
       if (r) {
         tr.dataset.code = String(r.code);
-        // Out of range at either end, as clearly as the other: clipped to ±max, or flushed below the smallest value.
-        const range = r.saturated ? t('bits.rangeSaturated') : r.underflow === 'zero' ? t('bits.rangeToZero')
-          : r.underflow === 'nonzero' ? t('bits.rangeToNonzero') : t('bits.no');
-        tr.dataset.range = r.saturated ? 'saturated' : r.underflow ? `underflow-${r.underflow}` : 'in-range';
+        // Out of range at either end (past max, below the smallest value) as castRange says it under the cast.
+        const { kind, text } = castRange(format, r);
+        const range = kind === 'in-range' ? t('bits.no') : kind === 'overflow-saturated' ? t('bits.rangeSaturated') : text;
+        tr.dataset.range = kind === 'overflow-saturated' ? 'saturated' : kind;
         const err = r.error === null ? '—' : `${short(r.error)}${r.relativeError === null ? ''
           : ` (${short(r.relativeError * 100)} %)`}`;
         cells = [format, r.hex, r.exactValue, t(`cat.${r.category}`), range, err];
         tr.classList.add(`cat-row-${r.category}`);
-        if (r.saturated || r.underflow) tr.classList.add('out-of-range');
+        if (kind !== 'in-range') tr.classList.add('out-of-range');
       } else {
         cells = [format, '', message, '', '', ''];
       }
