@@ -1,8 +1,8 @@
 // Drawings checked, not hoped: at 1280, 780 and 390 px no label of the Bits number line, the lattice or the design
 // story overlaps another or leaves its figure; the number line's text is at least 11 px, and the lattice's and the
-// story's at 390 px (where the figure scrolls sideways, following the join); every tab is on screen,
-// and a selected type stays visibly selected while another is hovered. Boxes are the browser's own
-// (getBoundingClientRect), as the edge-route tests measure them.
+// story's at 390 px (where the figure scrolls sideways, following the join); every tab is on screen; the
+// every-format table's short columns do not wrap; and a selected type stays visibly selected while another is
+// hovered. Boxes are the browser's own (getBoundingClientRect), as the edge-route tests measure them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPlayground } from './harness.mjs';
@@ -110,6 +110,20 @@ test('every tab is on screen at 390 px, without scrolling the tab row', async ()
   const scrolled = await page.$eval('.tabs', (row) => row.scrollWidth - row.clientWidth);
   assert.ok(scrolled <= 1, `the tab row scrolls by ${scrolled} px`);
   await page.close();
+});
+
+test('the every-format table keeps each format, code, value, category and error on one line at 390 px, in zh-CN too', async () => {
+  const page = await env.page();
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const lang of ['en', 'zh-CN']) {
+    await openPlayground(page, env.url, `#view=bits&format=float8_e4m3fn&value=1e6&sat=0&lang=${lang}`);
+    const wrapped = await page.$$eval('#cast-all tbody tr', (rows) => rows.flatMap((tr) => [...tr.cells].filter((_, i) => i !== 4)
+      .filter((td) => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length > 1; })
+      .map((td) => `${tr.dataset.format}: ${td.textContent}`)));
+    assert.deepEqual(wrapped, [], lang);
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
 });
 
 test('a selected type stays selected while another type is hovered, and the hover list names only drawn types', async () => {
