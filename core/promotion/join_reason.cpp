@@ -33,20 +33,18 @@ struct FloatShape {
   int precision;            // significand bits, the implicit one included
   double max, min_positive; // largest finite value, smallest positive value
   bool has_sign;
-  int exponent_bits;
 };
 
 // The real part of complex32/complex64/complex128 is float16/float32/float64.
 std::optional<FloatShape> float_shape(Dtype d) {
-  if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true, 11};
+  if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true};
   if (d == Dtype::complex64) d = Dtype::float32;
   if (d == Dtype::complex32) d = Dtype::float16;
   const std::optional<Format> f = format_of(d);
   if (!f) return std::nullopt;
   const FormatSpec& spec = format_spec(*f);
   const FormatRange range = format_range(*f);
-  return FloatShape{spec.mantissa_bits + 1, range.max, range.min_subnormal.value_or(range.min_normal), spec.has_sign,
-                    spec.exponent_bits};
+  return FloatShape{spec.mantissa_bits + 1, range.max, range.min_subnormal.value_or(range.min_normal), spec.has_sign};
 }
 
 bool is_integer(const DtypeInfo& d) {
