@@ -4,7 +4,7 @@
 Usage: python3 scripts/serve.py [--port 8000] [--root DIR]
 
 Only an allow-list of paths is served: index.html, web/dist/, web/playground/, web/components/, examples/,
-assets/ and docs/ (the playground links docs/embedding.md). Anything else (the repository, .git, build trees,
+assets/ and docs/ (the playground links docs/embedding.md), and /favicon.ico (the playground's icon). Anything else (the repository, .git, build trees,
 traversal attempts such as /../ or %2e%2e) is a 404.
 Every response, errors included, carries a strict Content-Security-Policy: scripts only from this origin, no
 inline scripts, WebAssembly compilation allowed ('wasm-unsafe-eval'), workers from this origin. Methods other than GET and HEAD get 405;
@@ -20,6 +20,9 @@ import urllib.parse
 # Directories whose files are public, and single public files (relative to the repository root).
 PUBLIC_DIRS = ("web/dist/", "web/playground/", "web/components/", "examples/", "assets/", "docs/")
 PUBLIC_FILES = ("index.html",)
+# Browsers ask every server for /favicon.ico when a document names no icon (an asset or a docs page opened on its
+# own): the playground's icon, rather than a 404 in that page's console.
+ALIASES = {"favicon.ico": "web/playground/icon.svg"}
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -66,6 +69,7 @@ def public_path(root, url_path):
     relative = posixpath.normpath(decoded.lstrip("/")) if decoded.strip("/") else ""
     if relative in ("", "."):
         relative = "index.html"
+    relative = ALIASES.get(relative, relative)
     if decoded.endswith("/") and relative != "index.html":
         return None  # no directory listings
     if relative not in PUBLIC_FILES and not any(relative.startswith(d) for d in PUBLIC_DIRS):

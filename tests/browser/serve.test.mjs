@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, ROOT } from './harness.mjs';
 
@@ -51,6 +51,11 @@ test('public files are served with their MIME types and a strict CSP', async () 
   const head = await get('/index.html', 'HEAD');
   assert.equal(head.status, 200);
   assert.equal(head.body, '');
+  // What browsers ask every server for: the playground's icon, byte for byte.
+  const icon = await get('/favicon.ico');
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers['content-type'], 'image/svg+xml');
+  assert.equal(icon.body, readFileSync(path.join(ROOT, 'web/playground/icon.svg'), 'utf8'));
 });
 
 test('everything outside the public set is a 404, traversal included', async () => {
