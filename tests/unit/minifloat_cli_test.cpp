@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/sanitizer_sample.h"
 #include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
 
@@ -44,6 +45,8 @@ TEST(MinifloatCli, LayoutIntervalHoldsTheInputUnderEveryDraw) {
   for (const char* format : {"float8_e4m3fn", "float8_e5m2", "float4_e2m1fn", "bfloat16"}) {
     for (const char* value : {"4.1", "-4.1", "0.3", "1000"}) {
       for (int seed = 1; seed <= 12; ++seed) {
+        // Under the sanitizers a sample of the draws, with seed 4: the one that rounds 4.1 up in E4M3FN.
+        if (!test::in_sanitizer_case_sample(static_cast<std::size_t>(seed - 1), 12) && seed != 4) continue;
         const std::string args = std::string("layout ") + format + " " + value +
                                  " --round stochastic --srnumbits 8 --seed " + std::to_string(seed);
         const CliRun r = typelattice(args);
