@@ -12,20 +12,26 @@ namespace typelattice::web {
 
 val js_string(std::string_view text) { return val(std::string(text)); }
 
+void set_property(val& object, const char* key, const val& value) { object.set(key, value); }
+
+void push_value(val& array, const val& value) { array.call<void>("push", value); }
+
+void set_text(val& object, const char* key, std::string_view text) { object.set(key, js_string(text)); }
+
 val error_value(const Error& error) {
   static constexpr const char* kKinds[] = {"unknown_name", "bad_value", "promotion", "invalid_lattice"};
   val out = val::object();
-  out.set("ok", false);
-  out.set("kind", kKinds[static_cast<int>(error.kind)]);
-  out.set("message", js_string(error.message));
-  out.set("suggestions", string_array(error.suggestions));
+  set_property(out, "ok", false);
+  set_property(out, "kind", kKinds[static_cast<int>(error.kind)]);
+  set_text(out, "message", error.message);
+  set_property(out, "suggestions", string_array(error.suggestions));
   return out;
 }
 
 val ok_value(const val& value) {
   val out = val::object();
-  out.set("ok", true);
-  out.set("value", value);
+  set_property(out, "ok", true);
+  set_property(out, "value", value);
   return out;
 }
 
@@ -48,23 +54,23 @@ val name_pairs(const std::vector<std::pair<std::string, std::string>>& pairs) {
   val out = val::array();
   for (const auto& [from, to] : pairs) {
     val edge = val::array();
-    edge.call<void>("push", js_string(from));
-    edge.call<void>("push", js_string(to));
-    out.call<void>("push", edge);
+    push_value(edge, js_string(from));
+    push_value(edge, js_string(to));
+    push_value(out, edge);
   }
   return out;
 }
 
 val graph_value(const Graph& graph) {
   val out = val::object();
-  out.set("nodes", string_array(graph.nodes));
-  out.set("edges", name_pairs(graph.edges));
+  set_property(out, "nodes", string_array(graph.nodes));
+  set_property(out, "edges", name_pairs(graph.edges));
   return out;
 }
 
 val node_names(const Lattice& lattice, std::span<const NodeId> ids) {
   val out = val::array();
-  for (NodeId id : ids) out.call<void>("push", js_string(lattice.names()[static_cast<std::size_t>(id)]));
+  for (NodeId id : ids) push_value(out, js_string(lattice.names()[static_cast<std::size_t>(id)]));
   return out;
 }
 
@@ -72,10 +78,10 @@ val positions_value(const std::vector<NodePosition>& positions) {
   val out = val::array();
   for (const NodePosition& p : positions) {
     val node = val::object();
-    node.set("name", js_string(p.name));
-    node.set("x", p.x);
-    node.set("y", p.y);
-    out.call<void>("push", node);
+    set_text(node, "name", p.name);
+    set_property(node, "x", p.x);
+    set_property(node, "y", p.y);
+    push_value(out, node);
   }
   return out;
 }

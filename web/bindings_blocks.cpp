@@ -25,28 +25,28 @@ val block_format_entry(const BlockFormatSpec& spec) {
     if (has_scale_mode(spec.id, m)) modes.push_back(scale_mode_name(m));
   val element_values = val::array();  // by code
   for (std::uint32_t code = 0; code < (1u << spec.element_bits); ++code)
-    element_values.call<void>("push", block_element_value(spec.id, code));
+    push_value(element_values, block_element_value(spec.id, code));
   val entry = val::object();
-  entry.set("name", js_string(spec.name));
-  entry.set("elementFormat", spec.element ? js_string(format_name(*spec.element)) : val::null());
-  entry.set("scaleFormat", js_string(format_name(spec.scale)));
-  entry.set("blockSize", spec.block_size);
-  entry.set("elementBits", spec.element_bits);
-  entry.set("bitsPerElement", spec.bits_per_element());
-  entry.set("emaxElem", spec.emax_elem);
-  entry.set("elementMantissaBits", spec.element_mantissa_bits);
-  entry.set("elementMax", spec.element_max);
-  entry.set("scaleModes", string_array(modes));
-  entry.set("defaultScaleMode", js_string(scale_mode_name(spec.default_scale_mode)));
-  entry.set("powerOfTwoScale", spec.power_of_two_scale());
-  entry.set("takesTensorScale", spec.takes_tensor_scale());
-  entry.set("elementValues", element_values);
+  set_text(entry, "name", spec.name);
+  set_property(entry, "elementFormat", spec.element ? js_string(format_name(*spec.element)) : val::null());
+  set_text(entry, "scaleFormat", format_name(spec.scale));
+  set_property(entry, "blockSize", spec.block_size);
+  set_property(entry, "elementBits", spec.element_bits);
+  set_property(entry, "bitsPerElement", spec.bits_per_element());
+  set_property(entry, "emaxElem", spec.emax_elem);
+  set_property(entry, "elementMantissaBits", spec.element_mantissa_bits);
+  set_property(entry, "elementMax", spec.element_max);
+  set_property(entry, "scaleModes", string_array(modes));
+  set_text(entry, "defaultScaleMode", scale_mode_name(spec.default_scale_mode));
+  set_property(entry, "powerOfTwoScale", spec.power_of_two_scale());
+  set_property(entry, "takesTensorScale", spec.takes_tensor_scale());
+  set_property(entry, "elementValues", element_values);
   return entry;
 }
 
 val block_formats_js() {
   val out = val::array();
-  for (const BlockFormatSpec& spec : block_formats()) out.call<void>("push", block_format_entry(spec));
+  for (const BlockFormatSpec& spec : block_formats()) push_value(out, block_format_entry(spec));
   return out;
 }
 
@@ -85,8 +85,8 @@ val quantize_blocks_js(const std::string& format, const val& scale_mode, float t
       dequantize_blocks(*f, scales, codes, heap_span<float>(out_address, count), options->tensor_scale);
   if (!back) return error_value(back.error());
   val out = val::object();
-  out.set("tensorScale", options->tensor_scale);
-  out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
+  set_property(out, "tensorScale", options->tensor_scale);
+  set_text(out, "scaleMode", scale_mode_name(options->scale_mode));
   return ok_value(out);
 }
 
@@ -104,15 +104,15 @@ val dequantize_blocks_js(const std::string& format, std::uintptr_t scales_addres
 
 val element_value(const QuantizedElement& e) {
   val out = val::object();
-  out.set("input", e.input);
-  out.set("code", e.code);
-  out.set("value", e.value);
-  out.set("dequantized", e.dequantized);
-  out.set("scaled", e.scaled);
-  out.set("error", e.error);
-  out.set("direction", kDirectionNames[static_cast<int>(e.direction) + 1]);
-  out.set("saturated", e.saturated);
-  out.set("flushed", e.flushed);
+  set_property(out, "input", e.input);
+  set_property(out, "code", e.code);
+  set_property(out, "value", e.value);
+  set_property(out, "dequantized", e.dequantized);
+  set_property(out, "scaled", e.scaled);
+  set_property(out, "error", e.error);
+  set_property(out, "direction", kDirectionNames[static_cast<int>(e.direction) + 1]);
+  set_property(out, "saturated", e.saturated);
+  set_property(out, "flushed", e.flushed);
   return out;
 }
 
@@ -120,28 +120,28 @@ val block_value(BlockFormat f, std::size_t number, const QuantizedBlock& block) 
   val elements = val::array();
   for (const QuantizedElement& e : block.elements) {
     val element = element_value(e);
-    element.set("inputText", js_string(block_input_text(e.input)));
-    element.set("codeHex", js_string(block_element_hex(f, e.code)));
-    element.set("line", js_string(element_line(f, e)));
-    elements.call<void>("push", element);
+    set_text(element, "inputText", block_input_text(e.input));
+    set_text(element, "codeHex", block_element_hex(f, e.code));
+    set_text(element, "line", element_line(f, e));
+    push_value(elements, element);
   }
   const BlockError& e = block.error;
   val stats = val::object();
-  stats.set("mse", e.mse);
-  stats.set("sqnrDb", e.sqnr_db);
-  stats.set("maxAbsError", e.max_abs_error);
-  stats.set("saturated", e.saturated);
-  stats.set("flushed", e.flushed);
-  stats.set("count", block.elements.size());
-  stats.set("bitsPerElement", e.bits_per_element);
+  set_property(stats, "mse", e.mse);
+  set_property(stats, "sqnrDb", e.sqnr_db);
+  set_property(stats, "maxAbsError", e.max_abs_error);
+  set_property(stats, "saturated", e.saturated);
+  set_property(stats, "flushed", e.flushed);
+  set_property(stats, "count", block.elements.size());
+  set_property(stats, "bitsPerElement", e.bits_per_element);
   val out = val::object();
-  out.set("amax", block.amax);
-  out.set("scaleCode", block.scale_code);
-  out.set("scaleHex", js_string(block_scale_hex(f, block.scale_code)));
-  out.set("scale", block.scale);
-  out.set("elements", elements);
-  out.set("statistics", stats);
-  out.set("line", js_string(block_line(f, number, block)));
+  set_property(out, "amax", block.amax);
+  set_property(out, "scaleCode", block.scale_code);
+  set_text(out, "scaleHex", block_scale_hex(f, block.scale_code));
+  set_property(out, "scale", block.scale);
+  set_property(out, "elements", elements);
+  set_property(out, "statistics", stats);
+  set_text(out, "line", block_line(f, number, block));
   return out;
 }
 
@@ -157,13 +157,13 @@ val quantize_detail_js(const std::string& format, const val& scale_mode, float t
   const Result<std::vector<QuantizedBlock>> blocks = quantize_detail(*f, *options, values);
   if (!blocks) return error_value(blocks.error());
   val list = val::array();
-  for (std::size_t b = 0; b < blocks->size(); ++b) list.call<void>("push", block_value(*f, b + 1, (*blocks)[b]));
+  for (std::size_t b = 0; b < blocks->size(); ++b) push_value(list, block_value(*f, b + 1, (*blocks)[b]));
   val out = val::object();
-  out.set("format", js_string(block_format_name(*f)));
-  out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
-  out.set("tensorScale", options->tensor_scale);
-  out.set("blocks", list);
-  out.set("text", js_string(blocks_text(*f, *options, tensor_scale != 0, *blocks)));
+  set_text(out, "format", block_format_name(*f));
+  set_text(out, "scaleMode", scale_mode_name(options->scale_mode));
+  set_property(out, "tensorScale", options->tensor_scale);
+  set_property(out, "blocks", list);
+  set_text(out, "text", blocks_text(*f, *options, tensor_scale != 0, *blocks));
   return ok_value(out);
 }
 
@@ -197,11 +197,11 @@ val quantize_summary_js(const std::string& format, const val& scale_mode, float 
                                  static_cast<double>(all.error.saturated), static_cast<double>(all.error.flushed),
                                  static_cast<double>(all.count)});
   val out = val::object();
-  out.set("format", js_string(block_format_name(*f)));
-  out.set("scaleMode", js_string(scale_mode_name(options->scale_mode)));
-  out.set("tensorScale", options->tensor_scale);
-  out.set("numbers", val(emscripten::typed_memory_view(numbers.size(), numbers.data())).call<val>("slice"));
-  out.set("scaleHex", js_string(hex));
+  set_text(out, "format", block_format_name(*f));
+  set_text(out, "scaleMode", scale_mode_name(options->scale_mode));
+  set_property(out, "tensorScale", options->tensor_scale);
+  set_property(out, "numbers", val(emscripten::typed_memory_view(numbers.size(), numbers.data())).call<val>("slice"));
+  set_text(out, "scaleHex", hex);
   return ok_value(out);
 }
 
@@ -217,7 +217,7 @@ val read_float32_values_js(const val& texts) {
       return error_value(Error{value.error().kind, "value " + std::to_string(i + 1) + ": " + value.error().message,
                                value.error().suggestions});
     }
-    out.call<void>("push", *value);
+    push_value(out, *value);
   }
   return ok_value(out);
 }

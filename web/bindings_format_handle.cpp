@@ -21,10 +21,10 @@ val neighbour_value(Format f, const std::optional<std::uint32_t>& code) {
   if (!code) return val::null();
   const Layout l = layout(f, *code);
   val out = val::object();
-  out.set("code", *code);
-  out.set("hex", js_string(hex_code(f, *code)));
-  out.set("exactValue", js_string(l.exact_value));
-  out.set("value", l.value);
+  set_property(out, "code", *code);
+  set_text(out, "hex", hex_code(f, *code));
+  set_text(out, "exactValue", l.exact_value);
+  set_property(out, "value", l.value);
   return out;
 }
 
@@ -45,8 +45,8 @@ CastRequest row_request(const CastRequest& chosen, Format to) {
 // { cast, message }: the row's cast, or (cast null) why the value does not cast, the core's text.
 val row_value(Format f, const Result<CastOutcome>& cast, bool full) {
   val out = val::object();
-  out.set("cast", cast ? (full ? cast_outcome_value(f, *cast) : cast_row_value(f, *cast)) : val::null());
-  out.set("message", cast ? val::null() : js_string(cast.error().message));
+  set_property(out, "cast", cast ? (full ? cast_outcome_value(f, *cast) : cast_row_value(f, *cast)) : val::null());
+  set_property(out, "message", cast ? val::null() : js_string(cast.error().message));
   return out;
 }
 
@@ -61,9 +61,9 @@ class FormatHandle {
   val describe_code(std::uint32_t code) const {
     const Layout l = layout(format_, code);
     val out = layout_value(l);
-    out.set("shortest", js_string(shortest_decimal(format_, code)));
-    out.set("down", neighbour_value(format_, l.next_down));
-    out.set("up", neighbour_value(format_, l.next_up));
+    set_text(out, "shortest", shortest_decimal(format_, code));
+    set_property(out, "down", neighbour_value(format_, l.next_down));
+    set_property(out, "up", neighbour_value(format_, l.next_up));
     return out;
   }
 
@@ -73,11 +73,11 @@ class FormatHandle {
     for (std::uint32_t i = 0; i < count; ++i) {
       const Layout l = layout(format_, first + i);
       val cell = val::object();
-      cell.set("code", l.code);
-      cell.set("hex", js_string(hex_code(format_, l.code)));
-      cell.set("category", category_js(l.category));
-      cell.set("exactValue", js_string(l.exact_value));
-      out.call<void>("push", cell);
+      set_property(cell, "code", l.code);
+      set_text(cell, "hex", hex_code(format_, l.code));
+      set_property(cell, "category", category_js(l.category));
+      set_text(cell, "exactValue", l.exact_value);
+      push_value(out, cell);
     }
     return out;
   }
@@ -110,23 +110,23 @@ class FormatHandle {
         const Result<CastOutcome> c = cast_text(by_mode, text);
         if (!c) continue;  // the same input read the same way: cannot fail where the cast above did not
         val entry = val::object();
-        entry.set("mode", js_string(r.name));
-        entry.set("code", c->code);
-        entry.set("hex", js_string(hex_code(format_, c->code)));
-        entry.set("line", js_string(c->line));
-        modes.call<void>("push", entry);
+        set_text(entry, "mode", r.name);
+        set_property(entry, "code", c->code);
+        set_text(entry, "hex", hex_code(format_, c->code));
+        set_text(entry, "line", c->line);
+        push_value(modes, entry);
       }
     }
-    out.set("modes", modes);
+    set_property(out, "modes", modes);
     val rows = val::array();
     for (const Format f : builtin_formats()) {
       val row = row_value(f, f == format_ ? cast : cast_text(row_request(*request, f), text), false);
-      row.set("format", js_string(format_name(f)));
-      rows.call<void>("push", row);
+      set_text(row, "format", format_name(f));
+      push_value(rows, row);
     }
-    out.set("rows", rows);
+    set_property(out, "rows", rows);
     const std::uint32_t code = !shown.isUndefined() ? shown.as<std::uint32_t>() : cast ? cast->code : 0u;
-    out.set("shown", describe_code(code));
+    set_property(out, "shown", describe_code(code));
     // Draws of the seeded stream, where stochastic rounding has two values to choose between.
     val samples = val::null();
     const bool between = cast && cast->bracket && cast->bracket->toward_zero_code != cast->bracket->away_code;
@@ -135,7 +135,7 @@ class FormatHandle {
       if (!drawn) return error_value(drawn.error());
       samples = val::global("Uint32Array").new_(emscripten::typed_memory_view(drawn->size(), drawn->data()));
     }
-    out.set("samples", samples);
+    set_property(out, "samples", samples);
     return ok_value(out);
   }
 

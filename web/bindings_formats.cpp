@@ -81,10 +81,10 @@ val saturated_infinity(Format f, double infinity) {
   const std::uint32_t code = encode(f, infinity, cast_options(f, true, std::nullopt).value());
   const Layout l = layout(f, code);
   val out = val::object();
-  out.set("code", code);
-  out.set("hex", js_string(hex_code(f, code)));
-  out.set("exactValue", js_string(l.exact_value));
-  out.set("category", category_js(l.category));
+  set_property(out, "code", code);
+  set_text(out, "hex", hex_code(f, code));
+  set_text(out, "exactValue", l.exact_value);
+  set_property(out, "category", category_js(l.category));
   return out;
 }
 
@@ -94,45 +94,45 @@ val format_entry(Format f) {
   const FormatSpec spec = format_spec(f);
   const FormatRange range = format_range(f);
   val entry = val::object();
-  entry.set("name", js_string(format_name(f)));
-  entry.set("onnxName", js_string(spec.onnx_name));
-  entry.set("family", js_string(spec.family == FormatFamily::builtin ? "builtin"
+  set_text(entry, "name", format_name(f));
+  set_text(entry, "onnxName", spec.onnx_name);
+  set_property(entry, "family", js_string(spec.family == FormatFamily::builtin ? "builtin"
                                 : spec.family == FormatFamily::p3109 ? "p3109" : "defined"));
-  entry.set("exponentBits", spec.exponent_bits);
-  entry.set("mantissaBits", spec.mantissa_bits);
-  entry.set("hasSign", spec.has_sign);
-  entry.set("bias", spec.bias);
-  entry.set("totalBits", spec.total_bits());
-  entry.set("codeBytes", code_bytes(f));
+  set_property(entry, "exponentBits", spec.exponent_bits);
+  set_property(entry, "mantissaBits", spec.mantissa_bits);
+  set_property(entry, "hasSign", spec.has_sign);
+  set_property(entry, "bias", spec.bias);
+  set_property(entry, "totalBits", spec.total_bits());
+  set_property(entry, "codeBytes", code_bytes(f));
   std::vector<std::string_view> round_modes, rules;
   for (const RoundModeName& r : round_modes_of(f)) {
     round_modes.push_back(r.name);
     rules.push_back(r.description);
   }
-  entry.set("roundModes", string_array(round_modes));
-  entry.set("roundModeRules", string_array(rules));  // for 2^k <= |x| < 2^(k+1): what each mode gives
-  entry.set("isMinifloat", is_minifloat(f));
-  entry.set("hasInf", spec.has_inf());
-  entry.set("hasNaN", spec.has_nan());
-  entry.set("hasNegativeZero", spec.has_negative_zero());
-  entry.set("specials", js_string(specials_description(spec.specials)));
+  set_property(entry, "roundModes", string_array(round_modes));
+  set_property(entry, "roundModeRules", string_array(rules));  // for 2^k <= |x| < 2^(k+1): what each mode gives
+  set_property(entry, "isMinifloat", is_minifloat(f));
+  set_property(entry, "hasInf", spec.has_inf());
+  set_property(entry, "hasNaN", spec.has_nan());
+  set_property(entry, "hasNegativeZero", spec.has_negative_zero());
+  set_text(entry, "specials", specials_description(spec.specials));
   const std::optional<DefinedFormat> defined = defined_params(f);
-  entry.set("convention", defined ? js_string(convention_name(defined->convention)) : val::null());
-  entry.set("max", range.max);
-  entry.set("minNormal", range.min_normal);
-  entry.set("minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
-  entry.set("hasSubnormals", range.min_subnormal.has_value());
-  entry.set("hasZero", !spec.is_scale_format());  // E8M0: 0x00 is 2^-127
+  set_property(entry, "convention", defined ? js_string(convention_name(defined->convention)) : val::null());
+  set_property(entry, "max", range.max);
+  set_property(entry, "minNormal", range.min_normal);
+  set_property(entry, "minSubnormal", range.min_subnormal.value_or(range.min_normal));  // no subnormals: the least normal
+  set_property(entry, "hasSubnormals", range.min_subnormal.has_value());
+  set_property(entry, "hasZero", !spec.is_scale_format());  // E8M0: 0x00 is 2^-127
   // The options a cast without any takes (ONNX Cast's), and whether it is the scale format (E8M0: ONNX's own
   // round modes, no zero, no sign), so views need not infer it from a mode's name.
   const CastOptions defaults = onnx_default_options(f);
-  entry.set("defaultRound", js_string(round_mode_name(defaults.round)));
-  entry.set("saturateByDefault", defaults.saturate);
-  entry.set("isScaleFormat", spec.is_scale_format());
+  set_text(entry, "defaultRound", round_mode_name(defaults.round));
+  set_property(entry, "saturateByDefault", defaults.saturate);
+  set_property(entry, "isScaleFormat", spec.is_scale_format());
   val infinities = val::object();
-  infinities.set("plus", saturated_infinity(f, std::numeric_limits<double>::infinity()));
-  infinities.set("minus", saturated_infinity(f, -std::numeric_limits<double>::infinity()));
-  entry.set("saturatedInf", infinities);
+  set_property(infinities, "plus", saturated_infinity(f, std::numeric_limits<double>::infinity()));
+  set_property(infinities, "minus", saturated_infinity(f, -std::numeric_limits<double>::infinity()));
+  set_property(entry, "saturatedInf", infinities);
   return entry;
 }
 
@@ -141,7 +141,7 @@ namespace {
 // The built-in formats, or ("p3109") IEEE P3109's family.
 val formats(const std::string& family) {
   val out = val::array();
-  for (const Format f : family == "p3109" ? p3109_formats() : builtin_formats()) out.call<void>("push", format_entry(f));
+  for (const Format f : family == "p3109" ? p3109_formats() : builtin_formats()) push_value(out, format_entry(f));
   return out;
 }
 
@@ -195,44 +195,44 @@ val layout_value(const Layout& l) {
   val fields = val::array();
   for (const BitField& field : l.fields) {
     val f = val::object();
-    f.set("name", js_string(field.name));
-    f.set("lowBit", field.low_bit);
-    f.set("highBit", field.high_bit);
-    f.set("raw", field.raw);
-    fields.call<void>("push", f);
+    set_text(f, "name", field.name);
+    set_property(f, "lowBit", field.low_bit);
+    set_property(f, "highBit", field.high_bit);
+    set_property(f, "raw", field.raw);
+    push_value(fields, f);
   }
   val out = val::object();
-  out.set("format", js_string(format_name(l.format)));
-  out.set("code", l.code);
-  out.set("hex", js_string(hex_code(l.format, l.code)));
-  out.set("fields", fields);
-  out.set("bias", l.bias);
-  out.set("unbiasedExponent", l.unbiased_exponent ? val(*l.unbiased_exponent) : val::null());
-  out.set("significand", js_string(l.significand));
-  out.set("formula", js_string(l.formula));
-  out.set("category", category_js(l.category));
-  out.set("exactValue", js_string(l.exact_value));
-  out.set("value", l.value);
-  out.set("nextUp", optional_code(l.next_up));
-  out.set("nextDown", optional_code(l.next_down));
+  set_text(out, "format", format_name(l.format));
+  set_property(out, "code", l.code);
+  set_text(out, "hex", hex_code(l.format, l.code));
+  set_property(out, "fields", fields);
+  set_property(out, "bias", l.bias);
+  set_property(out, "unbiasedExponent", l.unbiased_exponent ? val(*l.unbiased_exponent) : val::null());
+  set_text(out, "significand", l.significand);
+  set_text(out, "formula", l.formula);
+  set_property(out, "category", category_js(l.category));
+  set_text(out, "exactValue", l.exact_value);
+  set_property(out, "value", l.value);
+  set_property(out, "nextUp", optional_code(l.next_up));
+  set_property(out, "nextDown", optional_code(l.next_down));
   return out;
 }
 
 val cast_row_value(Format f, const CastOutcome& cast) {
   const Layout l = layout(f, cast.code);
   val out = val::object();
-  out.set("code", cast.code);
-  out.set("hex", js_string(hex_code(f, cast.code)));
-  out.set("exactValue", js_string(l.exact_value));
-  out.set("value", l.value);
-  out.set("category", category_js(l.category));
-  out.set("saturated", cast.overflow == CastOutcome::Overflow::saturated);
-  out.set("error", std::isfinite(cast.error) ? val(cast.error) : val::null());
-  out.set("relativeError", std::isfinite(cast.relative_error) ? val(cast.relative_error) : val::null());
-  out.set("underflow", cast.underflow == CastOutcome::Underflow::to_zero       ? val("zero")
+  set_property(out, "code", cast.code);
+  set_text(out, "hex", hex_code(f, cast.code));
+  set_text(out, "exactValue", l.exact_value);
+  set_property(out, "value", l.value);
+  set_property(out, "category", category_js(l.category));
+  set_property(out, "saturated", cast.overflow == CastOutcome::Overflow::saturated);
+  set_property(out, "error", std::isfinite(cast.error) ? val(cast.error) : val::null());
+  set_property(out, "relativeError", std::isfinite(cast.relative_error) ? val(cast.relative_error) : val::null());
+  set_property(out, "underflow", cast.underflow == CastOutcome::Underflow::to_zero       ? val("zero")
                        : cast.underflow == CastOutcome::Underflow::to_nonzero ? val("nonzero")
                                                                                 : val::null());
-  out.set("overflow", cast.overflow == CastOutcome::Overflow::saturated ? val("saturated")
+  set_property(out, "overflow", cast.overflow == CastOutcome::Overflow::saturated ? val("saturated")
                       : cast.overflow == CastOutcome::Overflow::to_inf  ? val("inf")
                       : cast.overflow == CastOutcome::Overflow::to_nan  ? val("nan")
                                                                         : val::null());
@@ -243,36 +243,36 @@ val cast_outcome_value(Format f, const CastOutcome& cast) {
   val interval = val::null();
   if (const std::optional<RoundingInterval> r = rounding_interval(f, cast.code, cast.options)) {
     interval = val::object();
-    interval.set("low", exact_text(r->low));
-    interval.set("high", exact_text(r->high));
-    interval.set("lowInclusive", r->low_inclusive);
-    interval.set("highInclusive", r->high_inclusive);
+    set_property(interval, "low", exact_text(r->low));
+    set_property(interval, "high", exact_text(r->high));
+    set_property(interval, "lowInclusive", r->low_inclusive);
+    set_property(interval, "highInclusive", r->high_inclusive);
   }
   val out = cast_row_value(f, cast);
-  out.set("input", exact_text(cast.input));
-  out.set("roundingInterval", interval);
-  out.set("line", js_string(cast.line));
-  out.set("tie", cast.tie);
+  set_property(out, "input", exact_text(cast.input));
+  set_property(out, "roundingInterval", interval);
+  set_text(out, "line", cast.line);
+  set_property(out, "tie", cast.tie);
   val bracket = val::null();
   if (const std::optional<CastOutcome::Bracket>& b = cast.bracket) {
     bracket = val::object();
-    bracket.set("towardZeroCode", b->toward_zero_code);
-    bracket.set("awayCode", b->away_code);
-    bracket.set("towardZero", exact_text(b->toward_zero));
-    bracket.set("away", exact_text(b->away));
-    bracket.set("fraction", b->fraction);
+    set_property(bracket, "towardZeroCode", b->toward_zero_code);
+    set_property(bracket, "awayCode", b->away_code);
+    set_property(bracket, "towardZero", exact_text(b->toward_zero));
+    set_property(bracket, "away", exact_text(b->away));
+    set_property(bracket, "fraction", b->fraction);
   }
-  out.set("bracket", bracket);
-  out.set("awayProbability", cast.away_probability ? val(*cast.away_probability) : val::null());
-  out.set("expectedValue", cast.expected_value ? val(*cast.expected_value) : val::null());
+  set_property(out, "bracket", bracket);
+  set_property(out, "awayProbability", cast.away_probability ? val(*cast.away_probability) : val::null());
+  set_property(out, "expectedValue", cast.expected_value ? val(*cast.expected_value) : val::null());
   val facts = val::array();
   for (const CastFact& fact : cast_facts(f, cast)) {
     val entry = val::object();
-    entry.set("name", js_string(fact.name));
-    entry.set("text", js_string(fact.text));
-    facts.call<void>("push", entry);
+    set_text(entry, "name", fact.name);
+    set_text(entry, "text", fact.text);
+    push_value(facts, entry);
   }
-  out.set("facts", facts);
+  set_property(out, "facts", facts);
   return out;
 }
 

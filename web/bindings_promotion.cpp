@@ -41,7 +41,7 @@ val dtype_name_js(Dtype d) { return js_string(dtype_name(d)); }
 
 val dtype_array(std::span<const Dtype> dtypes) {
   val out = val::array();
-  for (Dtype d : dtypes) out.call<void>("push", dtype_name_js(d));
+  for (Dtype d : dtypes) push_value(out, dtype_name_js(d));
   return out;
 }
 
@@ -51,12 +51,12 @@ val dtypes() {
   val out = val::array();
   for (const DtypeInfo& info : all_dtypes()) {
     val d = val::object();
-    d.set("name", js_string(info.name));
-    d.set("kind", kKindNames[static_cast<int>(info.kind)]);
-    d.set("bits", info.bits);
-    d.set("weak", info.weak);
-    d.set("shortCode", js_string(info.short_code));
-    out.call<void>("push", d);
+    set_text(d, "name", info.name);
+    set_property(d, "kind", kKindNames[static_cast<int>(info.kind)]);
+    set_property(d, "bits", info.bits);
+    set_property(d, "weak", info.weak);
+    set_text(d, "shortCode", info.short_code);
+    push_value(out, d);
   }
   return out;
 }
@@ -65,15 +65,15 @@ val systems() {
   val out = val::array();
   for (const SystemInfo& info : all_systems()) {
     val entry = val::object();
-    entry.set("name", js_string(info.name));
-    entry.set("title", js_string(info.title));
-    entry.set("version", js_string(info.version));
-    entry.set("source", js_string(info.source));
-    entry.set("kind", js_string(system_kind_name(info.kind)));
-    entry.set("isLattice", !check_table(PromotionOptions{info.id, Mode::standard, true}).has_value());
-    entry.set("modes", info.jax_modes);
-    entry.set("sourceUrl", js_string(info.source_url));
-    out.call<void>("push", entry);
+    set_text(entry, "name", info.name);
+    set_text(entry, "title", info.title);
+    set_text(entry, "version", info.version);
+    set_text(entry, "source", info.source);
+    set_text(entry, "kind", system_kind_name(info.kind));
+    set_property(entry, "isLattice", !check_table(PromotionOptions{info.id, Mode::standard, true}).has_value());
+    set_property(entry, "modes", info.jax_modes);
+    set_text(entry, "sourceUrl", info.source_url);
+    push_value(out, entry);
   }
   return out;
 }
@@ -82,12 +82,12 @@ val presets() {
   val out = val::array();
   for (const LatticePreset& preset : design_presets()) {
     val p = val::object();
-    p.set("name", js_string(preset.name));
-    p.set("title", js_string(preset.title));
-    p.set("graph", graph_value(preset.graph));
+    set_text(p, "name", preset.name);
+    set_text(p, "title", preset.title);
+    set_property(p, "graph", graph_value(preset.graph));
     // The design story's frame: a type has the same place in every stage.
-    p.set("layout", positions_value(framed_layout(preset.graph, "design-story")));
-    out.call<void>("push", p);
+    set_property(p, "layout", positions_value(framed_layout(preset.graph, "design-story")));
+    push_value(out, p);
   }
   return out;
 }
@@ -99,49 +99,49 @@ val node_or_null(const Lattice& lattice, NodeId id) {
 
 val table_violation_value(const std::optional<TableViolation>& violation) {
   val out = val::object();
-  out.set("isLattice", !violation.has_value());
+  set_property(out, "isLattice", !violation.has_value());
   if (!violation) {
-    out.set("violation", val::null());
+    set_property(out, "violation", val::null());
     return out;
   }
   val v = val::object();
-  v.set("kind", kTableViolationNames[static_cast<int>(violation->kind)]);
-  v.set("inputs", dtype_array(violation->inputs));
-  v.set("left", violation->left ? dtype_name_js(*violation->left) : val::null());
-  v.set("right", violation->right ? dtype_name_js(*violation->right) : val::null());
-  v.set("description", js_string(violation->description));
-  out.set("violation", v);
+  set_property(v, "kind", kTableViolationNames[static_cast<int>(violation->kind)]);
+  set_property(v, "inputs", dtype_array(violation->inputs));
+  set_property(v, "left", violation->left ? dtype_name_js(*violation->left) : val::null());
+  set_property(v, "right", violation->right ? dtype_name_js(*violation->right) : val::null());
+  set_text(v, "description", violation->description);
+  set_property(out, "violation", v);
   return out;
 }
 
 val lattice_check_value(const Lattice& lattice, const Graph& graph) {
   const std::optional<LatticeViolation> violation = lattice.check();
   val out = val::object();
-  out.set("isLattice", !violation.has_value());
+  set_property(out, "isLattice", !violation.has_value());
   if (violation) {
     val v = val::object();
-    v.set("kind", kLatticeViolationNames[static_cast<int>(violation->kind)]);
-    v.set("a", node_or_null(lattice, violation->a));
-    v.set("b", node_or_null(lattice, violation->b));
-    v.set("competing", node_names(lattice, violation->competing));
-    v.set("cycle", node_names(lattice, violation->cycle));
-    v.set("description", js_string(lattice.describe(*violation)));
-    out.set("violation", v);
+    set_property(v, "kind", kLatticeViolationNames[static_cast<int>(violation->kind)]);
+    set_property(v, "a", node_or_null(lattice, violation->a));
+    set_property(v, "b", node_or_null(lattice, violation->b));
+    set_property(v, "competing", node_names(lattice, violation->competing));
+    set_property(v, "cycle", node_names(lattice, violation->cycle));
+    set_text(v, "description", lattice.describe(*violation));
+    set_property(out, "violation", v);
   } else {
-    out.set("violation", val::null());
+    set_property(out, "violation", val::null());
   }
-  out.set("layout", positions_value(layout_for(graph)));
+  set_property(out, "layout", positions_value(layout_for(graph)));
   return out;
 }
 
 val selection_value(const Selection& s) {
   val out = val::object();
-  out.set("join", s.join ? js_string(*s.join) : val::null());
-  out.set("pathEdges", name_pairs(s.path_edges));
-  out.set("minimalUpperBounds", string_array(s.minimal_upper_bounds));
-  out.set("cycle", string_array(s.cycle));
-  out.set("text", js_string(s.text));
-  out.set("reason", js_string(s.reason));
+  set_property(out, "join", s.join ? js_string(*s.join) : val::null());
+  set_property(out, "pathEdges", name_pairs(s.path_edges));
+  set_property(out, "minimalUpperBounds", string_array(s.minimal_upper_bounds));
+  set_property(out, "cycle", string_array(s.cycle));
+  set_text(out, "text", s.text);
+  set_text(out, "reason", s.reason);
   return out;
 }
 
@@ -171,19 +171,19 @@ class SystemHandle {
     val rows = val::array();
     for (const auto& row : table.cells) {
       val cells = val::array();
-      for (const auto& cell : row) cells.call<void>("push", cell ? dtype_name_js(*cell) : val::null());
-      rows.call<void>("push", cells);
+      for (const auto& cell : row) push_value(cells, cell ? dtype_name_js(*cell) : val::null());
+      push_value(rows, cells);
     }
     val out = val::object();
-    out.set("types", dtype_array(table.types));
-    out.set("cells", rows);
+    set_property(out, "types", dtype_array(table.types));
+    set_property(out, "cells", rows);
     return ok_value(out);
   }
 
   val lattice() const {
     if (!system_.graph()) return ok_value(val::null());
     val out = graph_value(*system_.graph());
-    out.set("nodes", positions_value(layout_for(*system_.graph(), system_name(system_.options().system))));
+    set_property(out, "nodes", positions_value(layout_for(*system_.graph(), system_name(system_.options().system))));
     return ok_value(out);
   }
 
@@ -233,7 +233,7 @@ class GraphHandle {
   val select(const val& names) const {
     return translate(typelattice::select(lattice_, strings_from(names)), [](const Selection& s) {
       val out = selection_value(s);
-      out.set("explanation", js_string(s.explanation));
+      set_text(out, "explanation", s.explanation);
       return out;
     });
   }
@@ -263,7 +263,7 @@ val dtype_index(const std::string& name) {
 
 val dtype_names() {
   val out = val::array();
-  for (int d = 0; d < kDtypeCount; ++d) out.call<void>("push", dtype_name_js(static_cast<Dtype>(d)));
+  for (int d = 0; d < kDtypeCount; ++d) push_value(out, dtype_name_js(static_cast<Dtype>(d)));
   return out;
 }
 
@@ -282,10 +282,10 @@ val compare_tables_js(const std::string& system, const std::string& mode, bool x
   std::string kinds;
   for (CellDifference k : t.kinds) kinds += static_cast<char>('0' + static_cast<int>(k));
   val out = val::object();
-  out.set("types", dtype_array(t.types));
-  out.set("kinds", js_string(kinds));
-  out.set("source", js_string(system_source(here->system)));
-  out.set("otherSource", js_string(system_source(there->system)));
+  set_property(out, "types", dtype_array(t.types));
+  set_text(out, "kinds", kinds);
+  set_text(out, "source", system_source(here->system));
+  set_text(out, "otherSource", system_source(there->system));
   return ok_value(out);
 }
 
@@ -305,18 +305,18 @@ val compare_js(const val& texts, const std::string& mode_text, bool x64) {
   for (const CompareRow& row : compare(operands, *mode, x64)) {
     const SystemInfo& info = system_info(row.system);
     val r = val::object();
-    r.set("system", js_string(info.name));
-    r.set("title", js_string(info.title));
-    r.set("version", js_string(info.version));
-    r.set("result", row.result ? dtype_name_js(*row.result) : val::null());
-    r.set("error", row.result ? val::null() : js_string(row.error));
-    r.set("note", row.note.empty() ? val::null() : js_string(row.note));
-    r.set("mode", info.jax_modes ? js_string(mode_name(row.mode)) : val::null());
-    r.set("x64", info.jax_modes ? val(row.x64) : val::null());
-    r.set("line", js_string(compare_line(row)));
-    r.set("source", js_string(info.source));
-    r.set("sourceUrl", js_string(info.source_url));
-    rows.call<void>("push", r);
+    set_text(r, "system", info.name);
+    set_text(r, "title", info.title);
+    set_text(r, "version", info.version);
+    set_property(r, "result", row.result ? dtype_name_js(*row.result) : val::null());
+    set_property(r, "error", row.result ? val::null() : js_string(row.error));
+    set_property(r, "note", row.note.empty() ? val::null() : js_string(row.note));
+    set_property(r, "mode", info.jax_modes ? js_string(mode_name(row.mode)) : val::null());
+    set_property(r, "x64", info.jax_modes ? val(row.x64) : val::null());
+    set_text(r, "line", compare_line(row));
+    set_text(r, "source", info.source);
+    set_text(r, "sourceUrl", info.source_url);
+    push_value(rows, r);
   }
   return ok_value(rows);
 }
@@ -338,9 +338,9 @@ val check_lattice_js(const val& nodes, const val& edges) {
 val promotion_defaults() {
   const PromotionOptions defaults;
   val out = val::object();
-  out.set("system", js_string(system_name(defaults.system)));
-  out.set("mode", js_string(mode_name(defaults.mode)));
-  out.set("x64", defaults.x64);
+  set_text(out, "system", system_name(defaults.system));
+  set_text(out, "mode", mode_name(defaults.mode));
+  set_property(out, "x64", defaults.x64);
   return out;
 }
 
@@ -348,7 +348,7 @@ val promotion_defaults() {
 val cell_differences() {
   val out = val::array();
   for (int k = 0; k < kCellDifferenceCount; ++k)
-    out.call<void>("push", js_string(cell_difference_name(static_cast<CellDifference>(k))));
+    push_value(out, js_string(cell_difference_name(static_cast<CellDifference>(k))));
   return out;
 }
 

@@ -12,24 +12,24 @@ val join_changes(const std::vector<JoinChange>& changes) {
   val out = val::array();
   for (const JoinChange& c : changes) {
     val entry = val::object();
-    entry.set("a", js_string(c.a));
-    entry.set("b", js_string(c.b));
-    entry.set("before", c.before ? js_string(*c.before) : val::null());
-    entry.set("after", c.after ? js_string(*c.after) : val::null());
-    out.call<void>("push", entry);
+    set_text(entry, "a", c.a);
+    set_text(entry, "b", c.b);
+    set_property(entry, "before", c.before ? js_string(*c.before) : val::null());
+    set_property(entry, "after", c.after ? js_string(*c.after) : val::null());
+    push_value(out, entry);
   }
   return out;
 }
 
 val changes_value(const StageChanges& c) {
   val out = val::object();
-  out.set("addedNodes", string_array(c.added_nodes));
-  out.set("removedNodes", string_array(c.removed_nodes));
-  out.set("addedEdges", name_pairs(c.added_edges));
-  out.set("removedEdges", name_pairs(c.removed_edges));
-  out.set("gained", join_changes(c.gained));
-  out.set("lost", join_changes(c.lost));
-  out.set("changed", join_changes(c.changed));
+  set_property(out, "addedNodes", string_array(c.added_nodes));
+  set_property(out, "removedNodes", string_array(c.removed_nodes));
+  set_property(out, "addedEdges", name_pairs(c.added_edges));
+  set_property(out, "removedEdges", name_pairs(c.removed_edges));
+  set_property(out, "gained", join_changes(c.gained));
+  set_property(out, "lost", join_changes(c.lost));
+  set_property(out, "changed", join_changes(c.changed));
   return out;
 }
 
@@ -41,12 +41,12 @@ val design_story_js() {
     // The stages are built-in graphs: each builds.
     std::optional<Lattice> now = Lattice::from_graph(story[i].graph).value();
     val stage = val::object();
-    stage.set("name", js_string(story[i].name));
-    stage.set("title", js_string(story[i].title));
-    stage.set("graph", graph_value(story[i].graph));
-    stage.set("layout", positions_value(story[i].layout));
-    stage.set("changes", before ? changes_value(compare_stages(*before, *now)) : val::null());
-    out.call<void>("push", stage);
+    set_text(stage, "name", story[i].name);
+    set_text(stage, "title", story[i].title);
+    set_property(stage, "graph", graph_value(story[i].graph));
+    set_property(stage, "layout", positions_value(story[i].layout));
+    set_property(stage, "changes", before ? changes_value(compare_stages(*before, *now)) : val::null());
+    push_value(out, stage);
     before = std::move(now);
   }
   return out;

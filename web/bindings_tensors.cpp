@@ -39,15 +39,15 @@ val header_need_js(std::uintptr_t address, std::size_t length, double file_size)
   return translate(tensor_file_header_need(heap_bytes(address, length), static_cast<std::uint64_t>(file_size)),
                    [](const TensorFileHeaderNeed& need) {
                      val out = val::object();
-                     out.set("complete", need.complete);
-                     out.set("bytes", static_cast<double>(need.bytes));
+                     set_property(out, "complete", need.complete);
+                     set_property(out, "bytes", static_cast<double>(need.bytes));
                      return out;
                    });
 }
 
 val shape_value(const std::vector<std::uint64_t>& shape) {
   val out = val::array();
-  for (const std::uint64_t d : shape) out.call<void>("push", static_cast<double>(d));
+  for (const std::uint64_t d : shape) push_value(out, static_cast<double>(d));
   return out;
 }
 
@@ -57,16 +57,16 @@ val range_value(const AnalysisTarget& target) {
   val out = val::object();
   if (target.element) {
     const FormatRange r = format_range(*target.element);
-    out.set("max", r.max);
-    out.set("minNormal", r.min_normal);
-    out.set("minSubnormal", r.min_subnormal.value_or(r.min_normal));
+    set_property(out, "max", r.max);
+    set_property(out, "minNormal", r.min_normal);
+    set_property(out, "minSubnormal", r.min_subnormal.value_or(r.min_normal));
     return out;
   }
   if (target.codec) {  // relative to a block's largest |x|: its finest nonzero magnitude, no scale format
-    out.set("max", 1.0);
-    out.set("minNormal", target.codec->finest_level);
-    out.set("minSubnormal", target.codec->finest_level);
-    out.set("blockSize", target.codec->block_size);
+    set_property(out, "max", 1.0);
+    set_property(out, "minNormal", target.codec->finest_level);
+    set_property(out, "minSubnormal", target.codec->finest_level);
+    set_property(out, "blockSize", target.codec->block_size);
     return out;
   }
   const BlockFormatSpec& spec = block_format_spec(*target.block);
@@ -76,31 +76,31 @@ val range_value(const AnalysisTarget& target) {
     if (v > 0 && v < smallest) smallest = v;
   }
   const FormatRange scale = format_range(spec.scale);
-  out.set("max", spec.element_max);
-  out.set("minSubnormal", smallest);  // the element's least positive value
-  out.set("minNormal", spec.element ? format_range(*spec.element).min_normal : smallest);
-  out.set("scaleMax", scale.max);
-  out.set("scaleMin", scale.min_subnormal.value_or(scale.min_normal));
-  out.set("blockSize", spec.block_size);
+  set_property(out, "max", spec.element_max);
+  set_property(out, "minSubnormal", smallest);  // the element's least positive value
+  set_property(out, "minNormal", spec.element ? format_range(*spec.element).min_normal : smallest);
+  set_property(out, "scaleMax", scale.max);
+  set_property(out, "scaleMin", scale.min_subnormal.value_or(scale.min_normal));
+  set_property(out, "blockSize", spec.block_size);
   return out;
 }
 
 val target_value(const AnalysisTarget& target) {
   val out = val::object();
-  out.set("name", js_string(target.name));
-  out.set("kind", target.element ? "element" : "block");
-  out.set("format", js_string(target.element  ? format_name(*target.element)
+  set_text(out, "name", target.name);
+  set_property(out, "kind", target.element ? "element" : "block");
+  set_property(out, "format", js_string(target.element  ? format_name(*target.element)
                               : target.codec ? std::string(target.codec->name)
                                              : std::string(block_format_name(*target.block))));
-  out.set("bits_per_element", target.bits_per_element);
+  set_property(out, "bits_per_element", target.bits_per_element);
   if (target.element) {
-    out.set("round", js_string(round_mode_name(target.cast.round)));
-    out.set("saturate", target.cast.saturate);
+    set_text(out, "round", round_mode_name(target.cast.round));
+    set_property(out, "saturate", target.cast.saturate);
   } else if (target.block) {
-    out.set("scale_mode", js_string(scale_mode_name(target.scale_mode)));
-    out.set("tensor_scale", target.tensor_scale);
+    set_text(out, "scale_mode", scale_mode_name(target.scale_mode));
+    set_property(out, "tensor_scale", target.tensor_scale);
   }
-  out.set("range", range_value(target));
+  set_property(out, "range", range_value(target));
   return out;
 }
 
@@ -129,7 +129,7 @@ val targets_js(const val& names, const val& round, const val& saturate, const va
   return translate(targets_of(names, round, saturate, scale_mode, tensor_scale),
                    [](const std::vector<AnalysisTarget>& targets) {
                      val out = val::array();
-                     for (const AnalysisTarget& t : targets) out.call<void>("push", target_value(t));
+                     for (const AnalysisTarget& t : targets) push_value(out, target_value(t));
                      return out;
                    });
 }
@@ -159,8 +159,8 @@ class TensorAnalysisHandle {
     }
     read_end_ = end;
     val out = val::array();
-    out.call<void>("push", static_cast<double>(byte_of(first_)));
-    out.call<void>("push", static_cast<double>(byte_of(end)));
+    push_value(out, static_cast<double>(byte_of(first_)));
+    push_value(out, static_cast<double>(byte_of(end)));
     return out;
   }
 
@@ -190,33 +190,33 @@ class TensorAnalysisHandle {
   val result() const {
     const TensorStats s = stats_.stats();
     val stats = val::object();
-    stats.set("finite", static_cast<double>(s.finite));
-    stats.set("zeros", static_cast<double>(s.zeros));
-    stats.set("subnormals", static_cast<double>(s.subnormals));
-    stats.set("nan", static_cast<double>(s.nans));
-    stats.set("inf", static_cast<double>(s.infinities));
-    stats.set("amax", json_number(s.amax));
-    stats.set("mean", json_number(s.mean));
-    stats.set("std", json_number(s.std));
+    set_property(stats, "finite", static_cast<double>(s.finite));
+    set_property(stats, "zeros", static_cast<double>(s.zeros));
+    set_property(stats, "subnormals", static_cast<double>(s.subnormals));
+    set_property(stats, "nan", static_cast<double>(s.nans));
+    set_property(stats, "inf", static_cast<double>(s.infinities));
+    set_property(stats, "amax", json_number(s.amax));
+    set_property(stats, "mean", json_number(s.mean));
+    set_property(stats, "std", json_number(s.std));
     val histogram = val::object();
     for (int k = 0; k < kBinadeCount; ++k) {
       const std::uint64_t n = s.binades[static_cast<std::size_t>(k)];
       if (n != 0) histogram.set(std::to_string(kLowestBinade + k), static_cast<double>(n));
     }
-    stats.set("log2_histogram", histogram);
+    set_property(stats, "log2_histogram", histogram);
     std::vector<TargetError> errors;
     for (const TargetAccumulator& a : accumulators_) errors.push_back(a.error());
     const std::size_t best = best_target(targets_, errors);
     val targets = val::array();
-    for (std::size_t i = 0; i < errors.size(); ++i) targets.call<void>("push", target_result(i, errors[i], i == best, s.amax));
+    for (std::size_t i = 0; i < errors.size(); ++i) push_value(targets, target_result(i, errors[i], i == best, s.amax));
     val out = val::object();
-    out.set("name", js_string(tensor_.name));
-    out.set("dtype", js_string(tensor_dtype_name(tensor_.dtype)));
-    out.set("shape", shape_value(tensor_.shape));
-    out.set("count", static_cast<double>(slicing_.count));
-    out.set("row_length", static_cast<double>(slicing_.row_length));
-    out.set("stats", stats);
-    out.set("targets", targets);
+    set_text(out, "name", tensor_.name);
+    set_text(out, "dtype", tensor_dtype_name(tensor_.dtype));
+    set_property(out, "shape", shape_value(tensor_.shape));
+    set_property(out, "count", static_cast<double>(slicing_.count));
+    set_property(out, "row_length", static_cast<double>(slicing_.row_length));
+    set_property(out, "stats", stats);
+    set_property(out, "targets", targets);
     return out;
   }
 
@@ -249,53 +249,53 @@ class TensorAnalysisHandle {
   val target_result(std::size_t i, const TargetError& e, bool best, double amax) const {
     const AnalysisTarget& t = targets_[i];
     val out = val::object();
-    out.set("target", js_string(t.name));
-    out.set("tensor", js_string(tensor_.name));
-    out.set("format", js_string(t.name));
-    out.set("best", best);
-    out.set("bits_per_element", json_number(t.bits_per_element));
-    out.set("measured", static_cast<double>(e.measured));
-    out.set("non_finite", static_cast<double>(e.non_finite));
-    out.set("saturated", static_cast<double>(e.saturated));
-    out.set("flushed", static_cast<double>(e.flushed));
-    out.set("mse", json_number(e.mse));
-    out.set("sqnr_db", json_number(e.sqnr_db));
-    out.set("max_abs_error", json_number(e.max_abs_error));
-    out.set("max_relative_error", json_number(e.max_relative_error));
+    set_text(out, "target", t.name);
+    set_text(out, "tensor", tensor_.name);
+    set_text(out, "format", t.name);
+    set_property(out, "best", best);
+    set_property(out, "bits_per_element", json_number(t.bits_per_element));
+    set_property(out, "measured", static_cast<double>(e.measured));
+    set_property(out, "non_finite", static_cast<double>(e.non_finite));
+    set_property(out, "saturated", static_cast<double>(e.saturated));
+    set_property(out, "flushed", static_cast<double>(e.flushed));
+    set_property(out, "mse", json_number(e.mse));
+    set_property(out, "sqnr_db", json_number(e.sqnr_db));
+    set_property(out, "max_abs_error", json_number(e.max_abs_error));
+    set_property(out, "max_relative_error", json_number(e.max_relative_error));
     const TargetRange r = target_range(t, amax, accumulators_[i].tensor_scale());
     val range = val::object();
-    range.set("saturation", json_number(r.saturation));
-    range.set("smallestNormal", json_number(r.smallest_normal));
-    range.set("smallestSubnormal", json_number(r.smallest_subnormal));
-    range.set("flush", json_number(r.flush));
-    range.set("perBlock", r.per_block);
-    out.set("range", range);
+    set_property(range, "saturation", json_number(r.saturation));
+    set_property(range, "smallestNormal", json_number(r.smallest_normal));
+    set_property(range, "smallestSubnormal", json_number(r.smallest_subnormal));
+    set_property(range, "flush", json_number(r.flush));
+    set_property(range, "perBlock", r.per_block);
+    set_property(out, "range", range);
     if (t.block) {
-      out.set("scale_mode", js_string(scale_mode_name(t.scale_mode)));
-      out.set("tensor_scale", json_number(accumulators_[i].tensor_scale()));
+      set_text(out, "scale_mode", scale_mode_name(t.scale_mode));
+      set_property(out, "tensor_scale", json_number(accumulators_[i].tensor_scale()));
     }
     if (t.has_blocks()) {
-      out.set("blocks", static_cast<double>(e.blocks));
-      out.set("worst_block", e.worst_blocks.empty() ? val::null() : val(static_cast<double>(e.worst_blocks[0].index)));
-      out.set("worst_block_sqnr_db", e.worst_blocks.empty() ? val::null() : json_number(e.worst_blocks[0].sqnr_db));
+      set_property(out, "blocks", static_cast<double>(e.blocks));
+      set_property(out, "worst_block", e.worst_blocks.empty() ? val::null() : val(static_cast<double>(e.worst_blocks[0].index)));
+      set_property(out, "worst_block_sqnr_db", e.worst_blocks.empty() ? val::null() : json_number(e.worst_blocks[0].sqnr_db));
       val distribution = val::object();
-      distribution.set("blocks", static_cast<double>(e.block_sqnr.blocks));
-      distribution.set("exact", static_cast<double>(e.block_sqnr.exact));
-      distribution.set("min", json_number(e.block_sqnr.min_db));
-      distribution.set("p1", json_number(e.block_sqnr.p1_db));
-      distribution.set("median", json_number(e.block_sqnr.median_db));
-      out.set("block_sqnr_db", distribution);
+      set_property(distribution, "blocks", static_cast<double>(e.block_sqnr.blocks));
+      set_property(distribution, "exact", static_cast<double>(e.block_sqnr.exact));
+      set_property(distribution, "min", json_number(e.block_sqnr.min_db));
+      set_property(distribution, "p1", json_number(e.block_sqnr.p1_db));
+      set_property(distribution, "median", json_number(e.block_sqnr.median_db));
+      set_property(out, "block_sqnr_db", distribution);
       val worst = val::array();
       for (const TargetError::WorstBlock& w : e.worst_blocks) {
         val block = val::object();
-        block.set("index", static_cast<double>(w.index));
-        block.set("sqnr_db", json_number(w.sqnr_db));
+        set_property(block, "index", static_cast<double>(w.index));
+        set_property(block, "sqnr_db", json_number(w.sqnr_db));
         val values = val::array();
-        for (const float v : w.values) values.call<void>("push", json_number(v));
-        block.set("values", values);
-        worst.call<void>("push", block);
+        for (const float v : w.values) push_value(values, json_number(v));
+        set_property(block, "values", values);
+        push_value(worst, block);
       }
-      out.set("worst_blocks", worst);
+      set_property(out, "worst_blocks", worst);
     }
     return out;
   }
@@ -315,10 +315,10 @@ class TensorAnalysisHandle {
 // Where a deflated .npz member's stream lies, and what it must inflate to.
 val deflated_value(const TensorEntry::Deflated& d) {
   val out = val::object();
-  out.set("streamBegin", static_cast<double>(d.stream_begin));
-  out.set("streamEnd", static_cast<double>(d.stream_end));
-  out.set("size", static_cast<double>(d.inflated_size));
-  out.set("crc32", static_cast<double>(d.crc32));
+  set_property(out, "streamBegin", static_cast<double>(d.stream_begin));
+  set_property(out, "streamEnd", static_cast<double>(d.stream_end));
+  set_property(out, "size", static_cast<double>(d.inflated_size));
+  set_property(out, "crc32", static_cast<double>(d.crc32));
   return out;
 }
 
@@ -331,19 +331,19 @@ class TensorFileHandle {
     val tensors = val::array();
     for (const TensorEntry& t : index_.tensors) {
       val entry = val::object();
-      entry.set("name", js_string(t.name));
-      entry.set("dtype", js_string(tensor_dtype_name(t.dtype)));
-      entry.set("shape", shape_value(t.shape));
-      entry.set("begin", static_cast<double>(t.begin));
-      entry.set("end", static_cast<double>(t.end));
-      entry.set("fortranOrder", t.fortran_order);
-      entry.set("deflated", t.deflated ? deflated_value(*t.deflated) : val::null());
-      tensors.call<void>("push", entry);
+      set_text(entry, "name", t.name);
+      set_text(entry, "dtype", tensor_dtype_name(t.dtype));
+      set_property(entry, "shape", shape_value(t.shape));
+      set_property(entry, "begin", static_cast<double>(t.begin));
+      set_property(entry, "end", static_cast<double>(t.end));
+      set_property(entry, "fortranOrder", t.fortran_order);
+      set_property(entry, "deflated", t.deflated ? deflated_value(*t.deflated) : val::null());
+      push_value(tensors, entry);
     }
     val out = val::object();
-    out.set("kind", js_string(tensor_file_kind_name(index_.kind)));
-    out.set("tensors", tensors);
-    out.set("skipped", string_array(index_.unsupported));
+    set_text(out, "kind", tensor_file_kind_name(index_.kind));
+    set_property(out, "tensors", tensors);
+    set_property(out, "skipped", string_array(index_.unsupported));
     return out;
   }
 
@@ -389,10 +389,10 @@ class NpzIndexHandle {
     const std::optional<NpzRead> read = reader_.next();
     if (!read) return val::null();
     val out = val::object();
-    out.set("inflated", read->source == NpzRead::Source::inflated);
-    out.set("begin", static_cast<double>(read->begin));
-    out.set("end", static_cast<double>(read->end));
-    out.set("stream", deflated_value(read->stream));
+    set_property(out, "inflated", read->source == NpzRead::Source::inflated);
+    set_property(out, "begin", static_cast<double>(read->begin));
+    set_property(out, "end", static_cast<double>(read->end));
+    set_property(out, "stream", deflated_value(read->stream));
     return out;
   }
 
