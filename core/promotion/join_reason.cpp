@@ -33,18 +33,20 @@ struct FloatShape {
   int precision;            // significand bits, the implicit one included
   double max, min_positive; // largest finite value, smallest positive value
   bool has_sign;
+  int exponent_bits;
 };
 
 // The real part of complex32/complex64/complex128 is float16/float32/float64.
 std::optional<FloatShape> float_shape(Dtype d) {
-  if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true};
+  if (d == Dtype::float64 || d == Dtype::complex128) return FloatShape{53, 1.7976931348623157e308, 0x1p-1074, true, 11};
   if (d == Dtype::complex64) d = Dtype::float32;
   if (d == Dtype::complex32) d = Dtype::float16;
   const std::optional<Format> f = format_of(d);
   if (!f) return std::nullopt;
   const FormatSpec& spec = format_spec(*f);
   const FormatRange range = format_range(*f);
-  return FloatShape{spec.mantissa_bits + 1, range.max, range.min_subnormal.value_or(range.min_normal), spec.has_sign};
+  return FloatShape{spec.mantissa_bits + 1, range.max, range.min_subnormal.value_or(range.min_normal), spec.has_sign,
+                    spec.exponent_bits};
 }
 
 bool is_integer(const DtypeInfo& d) {
@@ -67,6 +69,28 @@ std::string range_text(const DtypeInfo& d) {
 // "every int8 value (−128…127)" / "every float16 value".
 std::string every_value(const DtypeInfo& d) {
   return fill(is_integer(d) ? "every %1 value (%2)" : "every %1 value", {d.name, is_integer(d) ? range_text(d) : ""});
+}
+
+// "65504" for a short max; "about 2^128" for a long one (bfloat16's has 39 digits). Not exact_decimal: the
+// promotion part of the module has no decimal printer, and every floating type's max up to 10^8 is an integer.
+std::string max_text(double max) {
+  if (max < 1e8 && max == std::floor(max)) return std::to_string(static_cast<long long>(max));
+  return fill("about 2^%1", {std::to_string(std::ilogb(max) + 1)});
+}
+
+// Why two floating types need a third: one has the range (the larger max), the other the precision. Empty when
+// one has both (then it holds the other) or they differ in something else (sign, the smallest value).
+std::string range_and_precision(const DtypeInfo& a, const DtypeInfo& b) {
+  const std::optional<FloatShape> fa = float_shape(a.id), fb = float_shape(b.id);
+  if (!fa || !fb || fa->max == fb->max || fa->precision == fb->precision) return {};
+  if ((fa->max > fb->max) == (fa->precision > fb->precision)) return {};
+  const bool a_range = fa->max > fb->max;
+  const FloatShape& w = a_range ? *fa : *fb;
+  const FloatShape& f = a_range ? *fb : *fa;
+  return fill("; neither holds the other: %1 has the range (%2 exponent bits, max %3), %4 the precision (%5 "
+              "significand bits, epsilon 2^-%6)",
+              {(a_range ? a : b).name, std::to_string(w.exponent_bits), max_text(w.max), (a_range ? b : a).name,
+               std::to_string(f.precision), std::to_string(f.precision - 1)});
 }
 
 std::string_view system_words(const PromotionOptions& o) { return detail::system_row(o.system).words; }
@@ -135,9 +159,9 @@ std::string pair_reason(const DtypeInfo& a, const DtypeInfo& b, const DtypeInfo&
   }
   const std::string every_a = every_value(a), every_b = every_value(b);
   if (holds_every_value(concrete, a.id) && holds_every_value(concrete, b.id)) {
-    return fill(smallest_holding_both(a.id, b.id, concrete, o) ? "the smallest type in %1 that holds %2 and %3"
-                                                                : "a type in %1 that holds %2 and %3",
-                {system, every_a, every_b});
+    return fill(smallest_holding_both(a.id, b.id, concrete, o) ? "the smallest type in %1 that holds %2 and %3%4"
+                                                                : "a type in %1 that holds %2 and %3%4",
+                {system, every_a, every_b, range_and_precision(a, b)});
   }
   const bool no_integer = is_integer(a) && is_integer(b) && !some_integer_holds_both(a.id, b.id, o);
   return fill(no_integer ? "no integer type holds %1 and %2; %3 is the least type both %4 promote to in %5, though it "

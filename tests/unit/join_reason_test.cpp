@@ -114,7 +114,9 @@ TEST(JoinReason, TheSentencesTheDocsExplain) {
             "least type both int64 and uint64 promote to in JAX's lattice, though it does not hold every value of "
             "both (f* becomes float64 with x64 on, float32 with it off)");
   EXPECT_EQ(reason("float16", "bfloat16"),
-            "float32: the smallest type in JAX's lattice that holds every float16 value and every bfloat16 value");
+            "float32: the smallest type in JAX's lattice that holds every float16 value and every bfloat16 value; "
+            "neither holds the other: bfloat16 has the range (8 exponent bits, max about 2^128), float16 the "
+            "precision (11 significand bits, epsilon 2^-10)");
   EXPECT_EQ(reason("int32", "float16"),
             "float16: int32 promotes to float16 in JAX's lattice, although float16 does not hold every int32 value "
             "(−2^31…2^31−1): an integer never widens a floating type in JAX");
@@ -175,6 +177,12 @@ TEST(JoinReason, EveryPairOfEverySystemHasATrueSentence) {
         const bool says_holds_both = r.find("that holds every") != std::string::npos;
         if (says_holds_both) {
           EXPECT_TRUE(holds_every_value(concrete, a) && holds_every_value(concrete, b)) << r;
+        }
+        // Two floating types whose join holds both say why neither holds the other exactly when neither does.
+        if (says_holds_both && dtype_info(a).kind == DtypeKind::floating && dtype_info(b).kind == DtypeKind::floating) {
+          EXPECT_EQ(r.find("; neither holds the other: ") != std::string::npos,
+                    !holds_every_value(a, b) && !holds_every_value(b, a))
+              << r;
         }
         if (r.find("does not hold every") != std::string::npos) {
           EXPECT_FALSE(holds_every_value(concrete, a) && holds_every_value(concrete, b)) << r;
