@@ -78,8 +78,9 @@ std::string max_text(double max) {
   return fill("about 2^%1", {std::to_string(std::ilogb(max) + 1)});
 }
 
-// Why two floating types need a third: one has the range (the larger max), the other the precision. Empty when
-// one has both (then it holds the other) or they differ in something else (sign, the smallest value).
+// Why two floating types need a third: one has the range (the larger max), the other the precision, each figure
+// against the other type's. Empty when one has both (then it holds the other) or they differ in something else
+// (sign, the smallest value).
 std::string range_and_precision(const DtypeInfo& a, const DtypeInfo& b) {
   const std::optional<FloatShape> fa = float_shape(a.id), fb = float_shape(b.id);
   if (!fa || !fb || fa->max == fb->max || fa->precision == fb->precision) return {};
@@ -87,10 +88,13 @@ std::string range_and_precision(const DtypeInfo& a, const DtypeInfo& b) {
   const bool a_range = fa->max > fb->max;
   const FloatShape& w = a_range ? *fa : *fb;
   const FloatShape& f = a_range ? *fb : *fa;
-  return fill("; neither holds the other: %1 has the range (%2 exponent bits, max %3), %4 the precision (%5 "
-              "significand bits, epsilon 2^-%6)",
-              {(a_range ? a : b).name, std::to_string(w.exponent_bits), max_text(w.max), (a_range ? b : a).name,
-               std::to_string(f.precision), std::to_string(f.precision - 1)});
+  using std::to_string;
+  return fill("; neither holds the other: %1 has the range (%2, max %3), %4 the precision (%5, epsilon %6)",
+              {(a_range ? a : b).name,
+               fill("%1 exponent bits against %2", {to_string(w.exponent_bits), to_string(f.exponent_bits)}),
+               fill("%1 against %2", {max_text(w.max), max_text(f.max)}), (a_range ? b : a).name,
+               fill("%1 significand bits against %2", {to_string(f.precision), to_string(w.precision)}),
+               fill("2^-%1 against 2^-%2", {to_string(f.precision - 1), to_string(w.precision - 1)})});
 }
 
 std::string_view system_words(const PromotionOptions& o) { return detail::system_row(o.system).words; }

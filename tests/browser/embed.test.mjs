@@ -89,8 +89,8 @@ test('the element says why its join is the join, in the core\'s words', async ()
   await openEmbed(page);
   const reason = await inShadow(page, 'standard', (root) => root.querySelector('[part="reason"]').textContent);
   assert.equal(reason, 'float32: the smallest type in JAX\'s lattice that holds every float16 value and every bfloat16 '
-    + 'value; neither holds the other: bfloat16 has the range (8 exponent bits, max about 2^128), float16 the precision '
-    + '(11 significand bits, epsilon 2^-10)');
+    + 'value; neither holds the other: bfloat16 has the range (8 exponent bits against 5, max about 2^128 against 65504), '
+    + 'float16 the precision (11 significand bits against 8, epsilon 2^-10 against 2^-7)');
   const moduleReason = await page.evaluate(async () => {
     const { loadTypeLattice } = await import('../web/components/tl-module.js');
     const tl = await loadTypeLattice();

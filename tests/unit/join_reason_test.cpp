@@ -115,8 +115,8 @@ TEST(JoinReason, TheSentencesTheDocsExplain) {
             "both (f* becomes float64 with x64 on, float32 with it off)");
   EXPECT_EQ(reason("float16", "bfloat16"),
             "float32: the smallest type in JAX's lattice that holds every float16 value and every bfloat16 value; "
-            "neither holds the other: bfloat16 has the range (8 exponent bits, max about 2^128), float16 the "
-            "precision (11 significand bits, epsilon 2^-10)");
+            "neither holds the other: bfloat16 has the range (8 exponent bits against 5, max about 2^128 against "
+            "65504), float16 the precision (11 significand bits against 8, epsilon 2^-10 against 2^-7)");
   EXPECT_EQ(reason("int32", "float16"),
             "float16: int32 promotes to float16 in JAX's lattice, although float16 does not hold every int32 value "
             "(−2^31…2^31−1): an integer never widens a floating type in JAX");
