@@ -4,8 +4,8 @@
 Usage: python3 scripts/serve.py [--port 8000] [--root DIR]
 
 Only an allow-list of paths is served: index.html, web/dist/, web/playground/, web/components/, examples/,
-assets/ and docs/ (the playground links docs/embedding.md), and /favicon.ico (the playground's icon). Anything else (the repository, .git, build trees,
-traversal attempts such as /../ or %2e%2e) is a 404.
+assets/ and docs/ (the playground links docs/embedding.md), and /favicon.ico (the playground's icon). Anything
+else (the repository, .git, build trees, traversal attempts such as /../ or %2e%2e) is a 404.
 Every response, errors included, carries a strict Content-Security-Policy: scripts only from this origin, no
 inline scripts, WebAssembly compilation allowed ('wasm-unsafe-eval'), workers from this origin. Methods other than GET and HEAD get 405;
 a connection idle for --idle-timeout seconds is closed.

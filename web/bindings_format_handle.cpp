@@ -94,8 +94,9 @@ class FormatHandle {
     val out = row_value(format_, cast, true);
     if (cast) {
       const Layout l = layout(format_, cast->code);
-      out["cast"].set("down", neighbour_value(format_, l.next_down));
-      out["cast"].set("up", neighbour_value(format_, l.next_up));
+      val cast_result = out["cast"];
+      set_property(cast_result, "down", neighbour_value(format_, l.next_down));
+      set_property(cast_result, "up", neighbour_value(format_, l.next_up));
     }
     // Every mode that sends the input to one place (all but stochastic), the other options as given.
     val modes = val::array();
