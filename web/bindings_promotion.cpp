@@ -141,7 +141,7 @@ val selection_value(const Selection& s) {
   set_property(out, "minimalUpperBounds", string_array(s.minimal_upper_bounds));
   set_property(out, "cycle", string_array(s.cycle));
   set_text(out, "text", s.text);
-  set_text(out, "reason", s.reason);
+  set_text(out, "reason", s.reason.encoded());  // the JS wrapper opens and renders it (message.h)
   return out;
 }
 
@@ -310,7 +310,7 @@ val compare_js(const val& texts, const std::string& mode_text, bool x64) {
     set_text(r, "version", info.version);
     set_property(r, "result", row.result ? dtype_name_js(*row.result) : val::null());
     set_property(r, "error", row.result ? val::null() : js_string(row.error));
-    set_property(r, "note", row.note.empty() ? val::null() : js_string(row.note));
+    set_text(r, "note", row.note.encoded());  // the JS wrapper opens and renders it (message.h)
     set_property(r, "mode", info.jax_modes ? js_string(mode_name(row.mode)) : val::null());
     set_property(r, "x64", info.jax_modes ? val(row.x64) : val::null());
     set_text(r, "line", compare_line(row));

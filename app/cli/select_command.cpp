@@ -25,7 +25,7 @@ struct SelectArgs {
 int print_selection(const Result<Selection>& selection, bool explain) {
   if (!selection) return usage_error(selection.error().message);
   std::cout << selection->text << "\n";
-  if (explain && !selection->reason.empty()) std::cout << "why: " << selection->reason << "\n";
+  if (const std::string why = render(selection->reason); explain && !why.empty()) std::cout << "why: " << why << "\n";
   // Node names are the user's: escaped as the core's messages escape them (typelattice/display_text.h).
   for (const auto& [from, to] : selection->path_edges)
     std::cout << "path: " << displayed(from) << " -> " << displayed(to) << "\n";

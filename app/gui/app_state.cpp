@@ -192,7 +192,7 @@ void PromotionModel::compute_join() {
     return;
   }
   selection_line = selected->text;
-  join_reason = selected->reason;
+  join_reason = render(selected->reason);
   join = selected->join;
   if (!join && !selection.empty()) join_error = selected->text;
   if (!lattice) return;

@@ -74,7 +74,7 @@ void draw_compare_panel(PanelContext& ctx) {
     if (differs)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::selected), "differs from %s",
                          std::string(system_name(reference.system)).c_str());
-    if (!row.note.empty()) text_dim(row.note.c_str());
+    if (!row.note.empty()) text_dim(render(row.note).c_str());
     ImGui::TableNextColumn();
     text_dim(std::string(info.source).c_str());
   }

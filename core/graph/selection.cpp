@@ -27,28 +27,25 @@ Selection nothing_selected() {
 }
 
 // "c: the least node that a and b both promote to in this graph (a → c; b → x → c)".
-std::string graph_reason(const Lattice& lattice, const std::vector<NodeId>& selected, NodeId join) {
+Message graph_reason(const Lattice& lattice, const std::vector<NodeId>& selected, NodeId join) {
   std::vector<NodeId> ids;  // a node selected twice is one node (the app's selection toggles); order kept
   for (NodeId id : selected)
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-  std::string out = displayed(name_of(lattice, join));
+  const auto node = [&](NodeId id) { return literal(displayed(name_of(lattice, id))); };
+  if (ids.size() == 1) return message("%1: the only node selected", {node(join)});
   if (ids.size() != 2) {
-    return out + (ids.size() == 1 ? ": the only node selected"
-                                  : ": the least node that all " + std::to_string(ids.size()) +
-                                        " selected nodes promote to in this graph");
+    return message("%1: the least node that all %2 selected nodes promote to in this graph",
+                   {node(join), literal(std::to_string(ids.size()))});
   }
-  out += ": the least node that ";
-  std::string paths;
+  std::string paths[2];  // "a → x → c": names and arrows only, the same in every language
   for (std::size_t i = 0; i < 2; ++i) {
-    out += displayed(name_of(lattice, ids[i]));
-    out += i == 0 ? " and " : " both promote to in this graph (";
     for (NodeId step : lattice.path_to(ids[i], join)) {
-      if (step != ids[i]) paths += " → ";
-      paths += displayed(name_of(lattice, step));
+      if (step != ids[i]) paths[i] += " → ";
+      paths[i] += displayed(name_of(lattice, step));
     }
-    paths += i == 0 ? "; " : ")";
   }
-  return out + paths;
+  return message("%1: the least node that %2 and %3 both promote to in this graph (%4; %5)",
+                 {node(join), node(ids[0]), node(ids[1]), literal(paths[0]), literal(paths[1])});
 }
 
 }  // namespace
@@ -93,7 +90,7 @@ Result<Selection> select(const CompiledSystem& system, std::span<const std::stri
   }
   s.join = std::string(dtype_name(*joined));
   s.text = "join: " + displayed(*s.join);
-  if (dtypes.size() <= 2) s.reason = join_reason(dtypes.front(), dtypes.back(), *joined, system.options());
+  if (dtypes.size() <= 2) s.reason = join_reason_message(dtypes.front(), dtypes.back(), *joined, system.options());
   if (!system.lattice()) return s;
   // The drawn lattice's own join of the selection, if it is the system's, gives the paths to draw.
   const Lattice& lattice = *system.lattice();
@@ -104,7 +101,8 @@ Result<Selection> select(const CompiledSystem& system, std::span<const std::stri
     ids.push_back(*id);
   }
   const GraphJoin on_graph = join_on_graph(lattice, ids);
-  if (on_graph.join && name_of(lattice, *on_graph.join) == *s.join) s.path_edges = edge_names(lattice, on_graph.path_edges);
+  if (on_graph.join && name_of(lattice, *on_graph.join) == *s.join)
+    s.path_edges = edge_names(lattice, on_graph.path_edges);
   return s;
 }
 

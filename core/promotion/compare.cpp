@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "core/base/decimal_to_binary.h"
+#include "core/base/joined_text.h"
 #include "typelattice/display_text.h"
 #include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
@@ -173,7 +174,7 @@ bool bounded_by(Dtype d) { return !dtype_info(d).weak && is_int_kind(dtype_info(
 
 std::string with_class(System s, const Error& e) {
   const std::string_view cls = system_info(s).error_class;
-  return cls.empty() ? e.message : std::string(cls) + ": " + e.message;
+  return cls.empty() ? e.message : joined({cls, ": ", e.message});
 }
 
 CompareRow failed(System s, std::string message) { return {s, std::nullopt, std::move(message), {}}; }
@@ -185,16 +186,17 @@ std::optional<std::string> int_value_error(detail::ValueRule rule, const Operand
   switch (rule) {
     case ValueRule::nep50:  // numpy/_core/src/multiarray/arraytypes.c.src: "Python integer %R out of bounds for %S"
       if (bounded_by(r) && !int_fits(v, r))
-        return "OverflowError: Python integer " + v.text + " out of bounds for " + std::string(dtype_name(r));
+        return joined({"OverflowError: Python integer ", v.text, " out of bounds for ", dtype_name(r)});
       return std::nullopt;
     case ValueRule::in_bounds:  // type_promotion.rst: "a Python int within the bounds of the given data type"
       if (bounded_by(r) && !int_fits(v, r))
-        return "Python int " + v.text + " is outside the bounds of " + std::string(dtype_name(r)) +
-               ": unspecified by the array API standard";
+        return joined({"Python int ", v.text, " is outside the bounds of ", dtype_name(r),
+                       ": unspecified by the array API standard"});
       return std::nullopt;
     case ValueRule::wraps:  // c10::Scalar holds an int64; inside it the value wraps into the tensor's dtype
       if (!int_fits(v, true, 64))
-        return "Python int " + v.text + " is outside int64, which PyTorch's Scalar holds: PyTorch raises (Overflow)";
+        return joined({"Python int ", v.text,
+                       " is outside int64, which PyTorch's Scalar holds: PyTorch raises (Overflow)"});
       return std::nullopt;
     default: return std::nullopt;
   }
@@ -205,7 +207,7 @@ std::optional<std::string> int_value_error(detail::ValueRule rule, const Operand
 Result<Dtype> triton_scalar(Dtype tensor, const Operand& v) {
   const auto kind_rank = [](DtypeKind k) { return k == DtypeKind::boolean ? 0 : is_int_kind(k) ? 1 : 2; };
   if (v.kind == OperandKind::python_complex)
-    return Error{ErrorKind::promotion, "Triton has no complex dtype for the Python complex " + v.text, {}};
+    return Error{ErrorKind::promotion, joined({"Triton has no complex dtype for the Python complex ", v.text}), {}};
   const int scalar = v.kind == OperandKind::python_bool ? 0 : v.kind == OperandKind::python_int ? 1 : 2;
   if (scalar <= kind_rank(dtype_info(tensor).kind)) return tensor;
   if (v.kind == OperandKind::python_float) {
@@ -216,7 +218,7 @@ Result<Dtype> triton_scalar(Dtype tensor, const Operand& v) {
   for (Dtype d : {Dtype::int32, Dtype::uint32, Dtype::int64, Dtype::uint64})
     if (int_fits(v, d)) return d;
   return Error{ErrorKind::promotion,
-               "Python int " + v.text + " fits none of Triton's int32, uint32, int64 and uint64", {}};
+               joined({"Python int ", v.text, " fits none of Triton's int32, uint32, int64 and uint64"}), {}};
 }
 
 // NumPy 1's np.min_scalar_type (numpy/_core/src/multiarray/convert_datatype.c, min_scalar_type_num at 1f90bbb):
@@ -272,7 +274,10 @@ CompareRow numpy1_value_based(System s, std::span<const Operand> operands) {
       continue;
     }
     const std::optional<Dtype> d = min_scalar_type(op, signed_arrays);
-    if (!d) return failed(s, "NumPy 1 makes the Python int " + op.text + " an object array: no numeric dtype holds it");
+    if (!d) {
+      return failed(s,
+                    joined({"NumPy 1 makes the Python int ", op.text, " an object array: no numeric dtype holds it"}));
+    }
     types.push_back(*d);
   }
   const PromotionOptions options{s};
@@ -281,10 +286,10 @@ CompareRow numpy1_value_based(System s, std::span<const Operand> operands) {
   return {s, *r, {}, {}};
 }
 
-// "the Python int 300", as the notes name a value.
-std::string value_words(const Operand& v) {
+// "the Python int 300", as the notes name a value (int, float, … are Python's names: literals).
+Message value_words(const Operand& v) {
   constexpr std::array<std::string_view, 5> kKinds{"", "bool", "int", "float", "complex"};
-  return "the Python " + std::string(kKinds[static_cast<std::size_t>(v.kind)]) + " " + v.text;
+  return message("the Python %1 %2", {kKinds[static_cast<std::size_t>(v.kind)], v.text});
 }
 
 // A Python int that fits int64, converted into an integer dtype of `bits` bits as a two's-complement cast does.
@@ -327,53 +332,67 @@ bool sets_kind(std::span<const Operand> operands, const Operand& v) {
 }
 
 // What a system does with the first Python value of a row that has a result (CompareRow::note).
-std::string value_note(System s, detail::ValueRule rule, std::span<const Operand> operands, const Operand& v,
-                       Dtype result) {
+Message value_note(System s, detail::ValueRule rule, std::span<const Operand> operands, const Operand& v,
+                   Dtype result) {
   using detail::ValueRule;
-  const std::string value = value_words(v), name(dtype_name(result));
+  const Message value = value_words(v);
+  const std::string_view name = dtype_name(result);
   const bool kind_set = sets_kind(operands, v);
   const bool int_into_int = v.kind == OperandKind::python_int && bounded_by(result);
   const bool wraps = int_into_int && !int_fits(v, result);
   switch (rule) {
     case ValueRule::jax:
       if (dtype_info(result).weak)
-        return "JAX takes " + value + " as weakly typed: no operand has a type of its kind or higher, so the "
-               "result stays weakly typed, " + name + ", the default type of its kind (64-bit with x64 on, "
-               "32-bit with it off)";
-      return "JAX takes " + value + " as weakly typed (" + std::string(dtype_name(v.dtype)) +
-             "): the other operands decide the type, " + name +
-             (wraps ? ", and the value is converted into it, wrapping to " + wrapped_text(v, result) : "");
+        return message("JAX takes %1 as weakly typed: no operand has a type of its kind or higher, so the result stays "
+                       "weakly typed, %2, the default type of its kind (64-bit with x64 on, 32-bit with it off)",
+                       {value, name});
+      if (wraps)
+        return message("JAX takes %1 as weakly typed (%2): the other operands decide the type, %3, and the value is "
+                       "converted into it, wrapping to %4",
+                       {value, dtype_name(v.dtype), name, wrapped_text(v, result)});
+      return message("JAX takes %1 as weakly typed (%2): the other operands decide the type, %3",
+                     {value, dtype_name(v.dtype), name});
     case ValueRule::nep50:
       if (kind_set)
-        return "NumPy 2 (NEP 50) takes " + value + " as weak, but its kind is above every array's, so the result "
-               "is NumPy's default type of that kind, " + name;
-      return "NumPy 2 (NEP 50) takes " + value + " as weak: the other operands decide the type, " + name +
-             (int_into_int ? ", and the value must fit it" : "");
+        return message("NumPy 2 (NEP 50) takes %1 as weak, but its kind is above every array's, so the result is "
+                       "NumPy's default type of that kind, %2",
+                       {value, name});
+      return message(int_into_int ? "NumPy 2 (NEP 50) takes %1 as weak: the other operands decide the type, %2, and "
+                                    "the value must fit it"
+                                  : "NumPy 2 (NEP 50) takes %1 as weak: the other operands decide the type, %2",
+                     {value, name});
     case ValueRule::value_based:
-      return "NumPy 1 looks at the value: " + value +
-             " takes part as the smallest type of its kind that holds it (np.min_scalar_type), unless its kind "
-             "is above every array's, which gives the kind's default type; here " + name;
+      return message("NumPy 1 looks at the value: %1 takes part as the smallest type of its kind that holds it "
+                     "(np.min_scalar_type), unless its kind is above every array's, which gives the kind's default "
+                     "type; here %2",
+                     {value, name});
     case ValueRule::wraps:
-      if (wraps) return "PyTorch converts " + value + " into " + name + ", where it wraps to " + wrapped_text(v, result);
-      return "PyTorch takes " + value + " by category: a higher category than the tensor's gives that category's "
-             "default dtype, otherwise the tensor's dtype wins; here " + name;
+      if (wraps)
+        return message("PyTorch converts %1 into %2, where it wraps to %3", {value, name, wrapped_text(v, result)});
+      return message("PyTorch takes %1 by category: a higher category than the tensor's gives that category's default "
+                     "dtype, otherwise the tensor's dtype wins; here %2",
+                     {value, name});
     case ValueRule::in_bounds:
-      return "The array API standard: " + value + " takes the array's dtype, " + name +
-             (int_into_int ? ", as it lies within its bounds" : "");
+      return message(int_into_int ? "The array API standard: %1 takes the array's dtype, %2, as it lies within its "
+                                    "bounds"
+                                  : "The array API standard: %1 takes the array's dtype, %2",
+                     {value, name});
     case ValueRule::triton:
-      return "Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
-             "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here " + name;
+      return message("Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
+                     "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here %1",
+                     {name});
     case ValueRule::c_constants:
-      return "C types the constant " + v.text + " as " + std::string(dtype_name(literal_type(rule, v))) +
-             " (int, or long if int cannot hold it; double for a float); the usual conversions give " + name;
+      return message("C types the constant %1 as %2 (int, or long if int cannot hold it; double for a float); the "
+                     "usual conversions give %3",
+                     {v.text, dtype_name(literal_type(rule, v)), name});
     case ValueRule::cpp_literals:
-      return "C++ types the literal " + v.text + " as " + std::string(dtype_name(literal_type(rule, v))) +
-             " (int, or long if int cannot hold it; double for a float; bool for True); the usual arithmetic "
-             "conversions give " + name;
+      return message("C++ types the literal %1 as %2 (int, or long if int cannot hold it; double for a float; bool "
+                     "for True); the usual arithmetic conversions give %3",
+                     {v.text, dtype_name(literal_type(rule, v)), name});
     case ValueRule::none: break;
   }
-  return std::string(system_info(s).title) + " has no rule for values here: " + value + " counts as its weak type " +
-         std::string(dtype_name(v.dtype)) + ", giving " + name;
+  return message("%1 has no rule for values here: %2 counts as its weak type %3, giving %4",
+                 {system_info(s).title, value, dtype_name(v.dtype), name});
 }
 
 CompareRow compare_rules(const PromotionOptions& options, std::span<const Operand> operands);
@@ -396,7 +415,7 @@ std::string compare_text(const CompareRow& row) {
 }
 
 std::string compare_line(const CompareRow& row) {
-  return std::string(system_name(row.system)) + ": " + compare_text(row);
+  return joined({system_name(row.system), ": ", compare_text(row)});
 }
 
 namespace {
@@ -415,11 +434,12 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
     typed.assign(operands.begin(), operands.end());
     for (Operand& op : typed) {
       if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, "the integer " + std::string(cpp ? "literal " : "constant ") + op.text +
-                             " is too large for long (" + (cpp ? "C++23 [lex.icon]" : "C23 6.4.4.1") + ")");
+        return failed(s, joined({"the integer ", cpp ? "literal " : "constant ", op.text, " is too large for long (",
+                                 cpp ? "C++23 [lex.icon]" : "C23 6.4.4.1", ")"}));
       if (cpp && op.kind == OperandKind::python_complex)
-        return failed(s, "C++ has no complex literal of a built-in type: " + op.text + " would be a std::complex, "
-                         "a class, which the usual arithmetic conversions ([expr.arith.conv]) do not cover");
+        return failed(s, joined({"C++ has no complex literal of a built-in type: ", op.text,
+                                 " would be a std::complex, a class, which the usual arithmetic conversions "
+                                 "([expr.arith.conv]) do not cover"}));
       if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, literal_type(rule, op), op.text};
     }
     operands = typed;
@@ -430,8 +450,8 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
     const int default_bits = options.x64 ? 64 : 32;
     for (const Operand& op : operands)
       if (op.kind == OperandKind::python_int && !int_fits(op, true, default_bits))
-        return failed(s, "OverflowError: Python int " + op.text + " too large to convert to int" +
-                             std::to_string(default_bits));
+        return failed(s, joined({"OverflowError: Python int ", op.text, " too large to convert to int",
+                                 default_bits == 64 ? "64" : "32"}));
     std::vector<Dtype> types;
     for (const Operand& op : operands) types.push_back(op.dtype);
     const Result<Dtype> r = result_type(types, options);

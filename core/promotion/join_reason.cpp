@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cmath>
-#include <initializer_list>
 #include <optional>
 
 #include "core/promotion/system_list.h"
@@ -14,20 +13,6 @@
 
 namespace typelattice {
 namespace {
-
-// The sentence templates below name their parts %1 … %4; one filler keeps the code small (this runs in the
-// wasm module, whose size has a budget: scripts/page-size.mjs).
-std::string fill(std::string_view pattern, std::initializer_list<std::string_view> parts) {
-  std::string out;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern[i] == '%' && i + 1 < pattern.size()) {
-      out += parts.begin()[pattern[++i] - '1'];
-    } else {
-      out += pattern[i];
-    }
-  }
-  return out;
-}
 
 struct FloatShape {
   int precision;            // significand bits, the implicit one included
@@ -58,53 +43,60 @@ int magnitude_bits(const DtypeInfo& d) { return d.kind == DtypeKind::signed_int 
 
 std::string power(int bits, int minus_one) {  // "255" for small widths, "2^32−1" beyond
   if (bits <= 16) return std::to_string((1L << bits) + minus_one);
-  return fill(minus_one != 0 ? "2^%1−1" : "2^%1", {std::to_string(bits)});
+  std::string out = "2^";
+  out += std::to_string(bits);
+  if (minus_one != 0) out += "−1";
+  return out;
 }
 
 std::string range_text(const DtypeInfo& d) {
-  if (d.kind == DtypeKind::signed_int) return fill("−%1…%2", {power(d.bits - 1, 0), power(d.bits - 1, -1)});
-  return fill("0…%1", {power(d.bits, -1)});
+  std::string out = d.kind == DtypeKind::signed_int ? "−" : "0";
+  if (d.kind == DtypeKind::signed_int) out += power(d.bits - 1, 0);
+  out += "…";
+  out += power(magnitude_bits(d), -1);
+  return out;
 }
 
 // "every int8 value (−128…127)" / "every float16 value".
-std::string every_value(const DtypeInfo& d) {
-  return fill(is_integer(d) ? "every %1 value (%2)" : "every %1 value", {d.name, is_integer(d) ? range_text(d) : ""});
+Message every_value(const DtypeInfo& d) {
+  if (is_integer(d)) return message("every %1 value (%2)", {d.name, range_text(d)});
+  return message("every %1 value", {d.name});
 }
 
 // "65504" for a short max; "about 2^128" for a long one (bfloat16's has 39 digits). Not exact_decimal: the
 // promotion part of the module has no decimal printer, and every floating type's max up to 10^8 is an integer.
-std::string max_text(double max) {
-  if (max < 1e8 && max == std::floor(max)) return std::to_string(static_cast<long long>(max));
-  return fill("about 2^%1", {std::to_string(std::ilogb(max) + 1)});
+Message max_text(double max) {
+  if (max < 1e8 && max == std::floor(max)) return literal(std::to_string(static_cast<long long>(max)));
+  return message("about 2^%1", {std::to_string(std::ilogb(max) + 1)});
 }
 
 // Why two floating types need a third: one has the range (the larger max), the other the precision, each figure
 // against the other type's. Empty when one has both (then it holds the other) or they differ in something else
 // (sign, the smallest value).
-std::string range_and_precision(const DtypeInfo& a, const DtypeInfo& b) {
+Message range_and_precision(const DtypeInfo& a, const DtypeInfo& b) {
   const std::optional<FloatShape> fa = float_shape(a.id), fb = float_shape(b.id);
   if (!fa || !fb || fa->max == fb->max || fa->precision == fb->precision) return {};
   if ((fa->max > fb->max) == (fa->precision > fb->precision)) return {};
   const bool a_range = fa->max > fb->max;
   const FloatShape& w = a_range ? *fa : *fb;
   const FloatShape& f = a_range ? *fb : *fa;
-  using std::to_string;
-  return fill("; neither holds the other: %1 has the range (%2, max %3), %4 the precision (%5, epsilon %6)",
-              {(a_range ? a : b).name,
-               fill("%1 exponent bits against %2", {to_string(w.exponent_bits), to_string(f.exponent_bits)}),
-               fill("%1 against %2", {max_text(w.max), max_text(f.max)}), (a_range ? b : a).name,
-               fill("%1 significand bits against %2", {to_string(f.precision), to_string(w.precision)}),
-               fill("2^-%1 against 2^-%2", {to_string(f.precision - 1), to_string(w.precision - 1)})});
+  return message("; neither holds the other: %1 has the range (%2, max %3), %4 the precision (%5, epsilon %6)",
+                 {(a_range ? a : b).name,
+                  message("%1 exponent bits against %2",
+                          {std::to_string(w.exponent_bits), std::to_string(f.exponent_bits)}),
+                  message("%1 against %2", {max_text(w.max), max_text(f.max)}), (a_range ? b : a).name,
+                  message("%1 significand bits against %2", {std::to_string(f.precision), std::to_string(w.precision)}),
+                  message("2^-%1 against 2^-%2", {std::to_string(f.precision - 1), std::to_string(w.precision - 1)})});
 }
 
-std::string_view system_words(const PromotionOptions& o) { return detail::system_row(o.system).words; }
+Message system_words(const PromotionOptions& o) { return message(detail::system_row(o.system).words); }
 
 // Integers are one kind here: signed and unsigned meet Python's int alike.
 int kind_rank(DtypeKind k) {
   return k == DtypeKind::boolean ? 0 : k == DtypeKind::floating ? 2 : k == DtypeKind::complex_floating ? 3 : 1;
 }
 
-std::string_view kind_word(DtypeKind k) {
+std::string_view kind_word(DtypeKind k) {  // a word to translate: message(kind_word(k))
   switch (k) {
     case DtypeKind::boolean: return "bool";
     case DtypeKind::unsigned_int:
@@ -130,48 +122,51 @@ bool some_integer_holds_both(Dtype a, Dtype b, const PromotionOptions& o) {
   return false;
 }
 
-std::string pair_reason(const DtypeInfo& a, const DtypeInfo& b, const DtypeInfo& j, const PromotionOptions& o) {
+Message pair_reason(const DtypeInfo& a, const DtypeInfo& b, const DtypeInfo& j, const PromotionOptions& o) {
   const Dtype concrete = concrete_type(j.id, o.x64);  // what a weak join holds is what it becomes
-  const std::string_view system = system_words(o);
-  if (a.id == b.id) return "a type with itself is itself";
+  const Message system = system_words(o);
+  if (a.id == b.id) return message("a type with itself is itself");
   if ((a.kind == DtypeKind::boolean && j.id == b.id) || (b.kind == DtypeKind::boolean && j.id == a.id))
-    return fill("%1 holds bool's two values, false and true (0 and 1)", {j.name});
-  if (a.weak && b.weak) return fill("%1 and %2 are both Python scalars: the higher kind wins", {a.name, b.name});
+    return message("%1 holds bool's two values, false and true (0 and 1)", {j.name});
+  if (a.weak && b.weak) return message("%1 and %2 are both Python scalars: the higher kind wins", {a.name, b.name});
   if (a.weak || b.weak) {
     const DtypeInfo& w = a.weak ? a : b;
     const DtypeInfo& other = a.weak ? b : a;
     if (j.id == other.id) {
-      return fill(kind_rank(other.kind) >= kind_rank(w.kind)
-                      ? "%1 is a Python scalar (a weak type): it takes the type of %2, whose kind is the same or higher"
-                      : "%1 is a Python scalar (a weak type): it takes the type of %2",
-                  {w.name, other.name});
+      return message(kind_rank(other.kind) >= kind_rank(w.kind)
+                         ? "%1 is a Python scalar (a weak type): it takes the type of %2, whose kind is the same or "
+                           "higher"
+                         : "%1 is a Python scalar (a weak type): it takes the type of %2",
+                     {w.name, other.name});
     }
     if (j.weak)
-      return fill("%1 is a Python scalar (a weak type) of a higher kind than %2, so the result is a weak %3",
-                  {w.name, other.name, kind_word(j.kind)});
-    return fill("%1 is a Python scalar (a weak type); %2 is the least type both promote to in %3", {w.name, j.name, system});
+      return message("%1 is a Python scalar (a weak type) of a higher kind than %2, so the result is a weak %3",
+                     {w.name, other.name, message(kind_word(j.kind))});
+    return message("%1 is a Python scalar (a weak type); %2 is the least type both promote to in %3",
+                   {w.name, j.name, system});
   }
   if (j.id == a.id || j.id == b.id) {
     const DtypeInfo& other = j.id == a.id ? b : a;
-    const std::string every = every_value(other);
-    if (holds_every_value(j.id, other.id)) return fill("%1 holds %2", {j.name, every});
+    if (holds_every_value(j.id, other.id)) return message("%1 holds %2", {j.name, every_value(other)});
     const bool jax_int_to_float = o.system == System::jax && is_integer(other) && !is_integer(j);
-    return fill(jax_int_to_float ? "%1 promotes to %2 in %3, although %2 does not hold %4: an integer never widens a "
-                                   "floating type in JAX"
-                                 : "%1 promotes to %2 in %3, although %2 does not hold %4",
-                {other.name, j.name, system, every});
+    return message(jax_int_to_float
+                       ? "%1 promotes to %2 in %3, although %2 does not hold %4: an integer never widens a floating "
+                         "type in JAX"
+                       : "%1 promotes to %2 in %3, although %2 does not hold %4",
+                   {other.name, j.name, system, every_value(other)});
   }
-  const std::string every_a = every_value(a), every_b = every_value(b);
   if (holds_every_value(concrete, a.id) && holds_every_value(concrete, b.id)) {
-    return fill(smallest_holding_both(a.id, b.id, concrete, o) ? "the smallest type in %1 that holds %2 and %3%4"
-                                                                : "a type in %1 that holds %2 and %3%4",
-                {system, every_a, every_b, range_and_precision(a, b)});
+    return message(smallest_holding_both(a.id, b.id, concrete, o) ? "the smallest type in %1 that holds %2 and %3%4"
+                                                                   : "a type in %1 that holds %2 and %3%4",
+                   {system, every_value(a), every_value(b), range_and_precision(a, b)});
   }
-  const bool no_integer = is_integer(a) && is_integer(b) && !some_integer_holds_both(a.id, b.id, o);
-  return fill(no_integer ? "no integer type holds %1 and %2; %3 is the least type both %4 promote to in %5, though it "
-                           "does not hold every value of both"
-                         : "%3 is the least type both %4 promote to in %5, though it does not hold every value of both",
-              {every_a, every_b, j.name, fill("%1 and %2", {a.name, b.name}), system});
+  if (is_integer(a) && is_integer(b) && !some_integer_holds_both(a.id, b.id, o)) {
+    return message("no integer type holds %1 and %2; %3 is the least type both %4 and %5 promote to in %6, though it "
+                   "does not hold every value of both",
+                   {every_value(a), every_value(b), j.name, a.name, b.name, system});
+  }
+  return message("%1 is the least type both %2 and %3 promote to in %4, though it does not hold every value of both",
+                 {j.name, a.name, b.name, system});
 }
 
 }  // namespace
@@ -208,19 +203,24 @@ Dtype concrete_type(Dtype d, bool x64) {
   }
 }
 
-std::string join_reason(Dtype a, Dtype b, Dtype join, const PromotionOptions& options) {
+Message join_reason_message(Dtype a, Dtype b, Dtype join, const PromotionOptions& options) {
   const DtypeInfo& j = dtype_info(join);
   // With x64 off JAX's lattice has one edge moved (systems.h, kX32Edge); a join it reaches through that edge is the
   // one x64 moved (with x64 on it is the edge's other end).
   const detail::X32Edge& e = detail::kX32Edge;
   if (options.system == System::jax && !options.x64 && join == e.x32_to && (a == e.from || b == e.from)) {
-    return fill("%1: x64 off moved this join from %2: JAX's lattice for x64 off has %3 -> %1, not %3 -> %2",
-                {j.name, dtype_name(e.x64_to), dtype_name(e.from)});
+    return message("%1: x64 off moved this join from %2: JAX's lattice for x64 off has %3 -> %1, not %3 -> %2",
+                   {j.name, dtype_name(e.x64_to), dtype_name(e.from)});
   }
-  const std::string why = pair_reason(dtype_info(a), dtype_info(b), j, options);
-  if (!j.weak || options.system != System::jax) return fill("%1: %2", {j.name, why});
-  return fill("%1: %2 (%1 becomes %3 with x64 on, %4 with it off)",
-              {j.name, why, dtype_name(concrete_type(join, true)), dtype_name(concrete_type(join, false))});
+  Message why = pair_reason(dtype_info(a), dtype_info(b), j, options);
+  if (!j.weak || options.system != System::jax) return message("%1: %2", {j.name, why});
+  return message("%1: %2 (%1 becomes %3 with x64 on, %4 with it off)",
+                 {j.name, why, dtype_name(concrete_type(join, true)),
+                  dtype_name(concrete_type(join, false))});
+}
+
+std::string join_reason(Dtype a, Dtype b, Dtype join, const PromotionOptions& options) {
+  return render(join_reason_message(a, b, join, options));
 }
 
 }  // namespace typelattice

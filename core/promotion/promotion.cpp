@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/joined_text.h"
 #include "core/base/unknown_name.h"
 #include "core/promotion/join_table.h"
 #include "core/promotion/system_list.h"
@@ -23,7 +24,7 @@ std::optional<Dtype> join2(Dtype a, Dtype b, const PromotionOptions& options) {
 std::string name_of(std::optional<Dtype> d) { return d ? std::string(dtype_name(*d)) : "no promotion"; }
 
 std::string promote_text(Dtype a, Dtype b) {
-  return "promote(" + std::string(dtype_name(a)) + ", " + std::string(dtype_name(b)) + ")";
+  return joined({"promote(", dtype_name(a), ", ", dtype_name(b), ")"});
 }
 
 }  // namespace
@@ -163,7 +164,7 @@ std::optional<Graph> promotion_graph(const PromotionOptions& options) {
 // order is defined (TensorFlow).
 std::optional<TableViolation> check_table(const PromotionOptions& options) {
   const PromotionTable t = promotion_table(options);
-  const std::string sys(system_name(options.system));
+  const std::string_view sys = system_name(options.system);
   const std::size_t n = t.types.size();
   // The table twice, row-major: `at` holds each result's index into t.types (kNone for no promotion or a result
   // outside them, whose join with a third type is undefined) and `result` the result itself (kNone for none), so
@@ -188,8 +189,8 @@ std::optional<TableViolation> check_table(const PromotionOptions& options) {
       const auto ab = t.cells[i][j], ba = t.cells[j][i];
       if (ab == ba) continue;
       return TableViolation{TableViolation::Kind::not_commutative, {a, b}, ab, ba,
-                            sys + " is not commutative: " + promote_text(a, b) + " = " + name_of(ab) + " but " +
-                                promote_text(b, a) + " = " + name_of(ba)};
+                            joined({sys, " is not commutative: ", promote_text(a, b), " = ", name_of(ab), " but ",
+                                    promote_text(b, a), " = ", name_of(ba)})};
     }
   }
   // Triples by their largest index m, then in (i, j, k) order, so the first violation is the one among the
@@ -205,9 +206,9 @@ std::optional<TableViolation> check_table(const PromotionOptions& options) {
           const Dtype a = t.types[i], b = t.types[j], c = t.types[k];
           return TableViolation{
               TableViolation::Kind::not_associative, {a, b, c}, static_cast<Dtype>(left), static_cast<Dtype>(right),
-              sys + " is not associative: promote(" + promote_text(a, b) + ", " + std::string(dtype_name(c)) +
-                  ") = " + name_of(static_cast<Dtype>(left)) + " but promote(" + std::string(dtype_name(a)) + ", " +
-                  promote_text(b, c) + ") = " + name_of(static_cast<Dtype>(right))};
+              joined({sys, " is not associative: promote(", promote_text(a, b), ", ", dtype_name(c), ") = ",
+                      name_of(static_cast<Dtype>(left)), " but promote(", dtype_name(a), ", ", promote_text(b, c),
+                      ") = ", name_of(static_cast<Dtype>(right))})};
         }
       }
     }
@@ -216,8 +217,8 @@ std::optional<TableViolation> check_table(const PromotionOptions& options) {
     const auto aa = t.cells[i][i];
     if (!aa || *aa == t.types[i]) continue;
     return TableViolation{TableViolation::Kind::not_idempotent, {t.types[i]}, aa, t.types[i],
-                          sys + " is not idempotent: " + promote_text(t.types[i], t.types[i]) + " = " + name_of(aa) +
-                              ", not " + std::string(dtype_name(t.types[i]))};
+                          joined({sys, " is not idempotent: ", promote_text(t.types[i], t.types[i]), " = ",
+                                  name_of(aa), ", not ", dtype_name(t.types[i])})};
   }
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 // design document's wording for the appendix tables.
 #include <array>
 
+#include "core/base/joined_text.h"
 #include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
 
@@ -31,51 +32,56 @@ bool is_float8(Dtype d) { return dtype_info(d).kind == DtypeKind::floating && dt
 // promoteTypes' checks in its order (float8 first, then the "barebones" unsigned types), and toComplexType's for a
 // float8 tensor with a Python complex (at::native::result_type).
 std::string torch_refusal(Dtype a, Dtype b) {
-  const auto pair = std::string(torch_scalar_type(a)) + " and " + std::string(torch_scalar_type(b));
+  const std::string pair = joined({torch_scalar_type(a), " and ", torch_scalar_type(b)});
   if ((is_float8(a) && b == Dtype::weak_complex) || (is_float8(b) && a == Dtype::weak_complex))
-    return "RuntimeError: Unknown Complex ScalarType for " + std::string(torch_scalar_type(is_float8(a) ? a : b));
+    return joined({"RuntimeError: Unknown Complex ScalarType for ", torch_scalar_type(is_float8(a) ? a : b)});
   if (is_float8(a) || is_float8(b))
-    return "RuntimeError: Promotion for Float8 Types is not supported, attempted to promote " + pair;
-  return "RuntimeError: Promotion for uint16, uint32, uint64 types is not supported, attempted to promote " + pair;
+    return joined({"RuntimeError: Promotion for Float8 Types is not supported, attempted to promote ", pair});
+  return joined(
+      {"RuntimeError: Promotion for uint16, uint32, uint64 types is not supported, attempted to promote ", pair});
 }
 
 }  // namespace
 
 Error table_promotion_error(System system, Dtype a, Dtype b) {
   const SystemRow& row = system_row(system);
-  const std::string sys(row.info.name);
+  const std::string_view sys = row.info.name;
   for (Dtype d : {a, b}) {
     if (in_table(system, d)) continue;
     std::string known;
-    for (Dtype k : table_dtypes(system)) known += (known.empty() ? "" : ", ") + std::string(dtype_name(k));
+    for (Dtype k : table_dtypes(system)) {
+      if (!known.empty()) known += ", ";
+      known += dtype_name(k);
+    }
     return Error{ErrorKind::promotion,
-                 "dtype " + std::string(dtype_name(d)) + " is not in the " + sys + " promotion table, whose types are " +
-                     known,
+                 joined({"dtype ", dtype_name(d), " is not in the ", sys, " promotion table, whose types are ", known}),
                  {}};
   }
   const std::array<Dtype, 2> pair{a, b};
+  const std::string tuple = quoted_tuple(pair);
   if (row.refusal == Refusal::torch) return Error{ErrorKind::promotion, torch_refusal(a, b), {}};
   if (row.refusal == Refusal::unspecified)
     return Error{ErrorKind::promotion,
-                 "Input dtypes " + quoted_tuple(pair) + ": their promotion is unspecified by the array API standard "
-                 "(2025.12, type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and "
-                 "Python scalars of other types are left to each library).",
+                 joined({"Input dtypes ", tuple,
+                         ": their promotion is unspecified by the array API standard (2025.12, type_promotion.rst: "
+                         "mixed kinds, bool with numbers, uint64 with signed integers and Python scalars of other "
+                         "types are left to each library)."}),
                  {}};
   if (row.refusal == Refusal::cpp)
     return Error{ErrorKind::promotion,
-                 "Input dtypes " + quoted_tuple(pair) + ": std::" + std::string(dtype_name(a)) + "_t + std::" +
-                     std::string(dtype_name(b)) + "_t is ill-formed in C++23. Their floating-point conversion ranks "
-                     "are unordered ([conv.rank] 6.8.6: neither type's set of values is a subset of the other's), "
-                     "and [expr.arith.conv] 7.4 ends the floating-point rules with \"Otherwise, the expression is "
-                     "ill-formed.\"",
+                 joined({"Input dtypes ", tuple, ": std::", dtype_name(a), "_t + std::", dtype_name(b),
+                         "_t is ill-formed in C++23. Their floating-point conversion ranks are unordered ([conv.rank] "
+                         "6.8.6: neither type's set of values is a subset of the other's), and [expr.arith.conv] 7.4 "
+                         "ends the floating-point rules with \"Otherwise, the expression is ill-formed.\""}),
                  {}};
-  std::string message = "Input dtypes " + quoted_tuple(pair) + " have no available implicit dtype promotion path in " +
-                        sys + " (" + std::string(row.words) + " has '-' here)";
+  std::string message = joined({"Input dtypes ", tuple, " have no available implicit dtype promotion path in ", sys,
+                                 " (", row.words, " has '-' here)"});
   if (system == System::tensorflow_2021 && table_join(system, b, a))
-    message += "; the table is asymmetric: in tf.add(x, y) y must be coercible to x's dtype, and the other order, " +
-               std::string(dtype_name(b)) + " with " + std::string(dtype_name(a)) + ", gives " +
-               std::string(dtype_name(*table_join(system, b, a)));
-  return Error{ErrorKind::promotion, message + ".", {}};
+    message += joined({"; the table is asymmetric: in tf.add(x, y) y must be coercible to x's dtype, and the other "
+                       "order, ", dtype_name(b), " with ", dtype_name(a), ", gives ",
+                       dtype_name(*table_join(system, b, a))});
+  message += ".";
+  return Error{ErrorKind::promotion, message, {}};
 }
 
 }  // namespace typelattice::detail

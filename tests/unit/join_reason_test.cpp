@@ -204,9 +204,9 @@ TEST(JoinReason, ASelectionOnAGraphSaysWhichPathsLeadToItsJoin) {
   Graph g{{"a", "b", "c", "top"}, {{"a", "c"}, {"b", "c"}, {"c", "top"}}};
   const Lattice l = std::move(Lattice::from_graph(g)).value();
   const std::vector<std::string> pair{"a", "b"};
-  EXPECT_EQ(select(l, pair)->reason, "c: the least node that a and b both promote to in this graph (a → c; b → c)");
+  EXPECT_EQ(render(select(l, pair)->reason), "c: the least node that a and b both promote to in this graph (a → c; b → c)");
   const std::vector<std::string> one{"top"};
-  EXPECT_EQ(select(l, one)->reason, "top: the only node selected");
+  EXPECT_EQ(render(select(l, one)->reason), "top: the only node selected");
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ TEST(CSystem, ConstantsHaveTheirOwnTypes) {
   const std::string huge = compared(System::c, {"int64", "100000000000000000000"});
   EXPECT_NE(huge.find("too large for long"), std::string::npos) << huge;
   const CompareRow row = compare_in(System::c, std::vector<Operand>{*parse_operand("uint8"), *parse_operand("300")});
-  EXPECT_NE(row.note.find("C types the constant 300 as int32"), std::string::npos) << row.note;
+  EXPECT_NE(render(row.note).find("C types the constant 300 as int32"), std::string::npos) << render(row.note);
 }
 
 // C is not a join: bool + bool is int, so the table is not idempotent, and `check` says so with that pair.

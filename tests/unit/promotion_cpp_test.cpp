@@ -78,7 +78,7 @@ TEST(CppSystem, LiteralsHaveTheirOwnTypes) {
   const std::string huge = compared(System::cpp, {"int64", "100000000000000000000"});
   EXPECT_NE(huge.find("too large for long"), std::string::npos) << huge;
   const CompareRow row = compare_in(System::cpp, std::vector<Operand>{*parse_operand("uint8"), *parse_operand("300")});
-  EXPECT_NE(row.note.find("C++ types the literal 300 as int32"), std::string::npos) << row.note;
+  EXPECT_NE(render(row.note).find("C++ types the literal 300 as int32"), std::string::npos) << render(row.note);
 }
 
 // Like C, C++ is not a join: bool + bool is int. `check` reports the first violation it finds.

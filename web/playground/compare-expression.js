@@ -164,34 +164,40 @@ function chain(tree) {
   return left && [...left, tree.right];
 }
 
+// A row's notes as messages to translate, each with the group it came from (null: the whole expression).
+const notesOf = (r) => r.notes ?? (r.noteMessage ? [{ group: null, message: r.noteMessage }] : []);
+
 const rowOf = (r, patch) => ({
   system: r.system, title: r.title, version: r.version, mode: r.mode, x64: r.x64, source: r.source,
-  sourceUrl: r.sourceUrl, result: r.result, error: r.error, note: r.note, ...patch,
+  sourceUrl: r.sourceUrl, result: r.result, error: r.error, note: r.note, notes: notesOf(r), ...patch,
 });
 
 /**
  * The rows of compare() for the tree: `compare(operands)` is the module's compare in the wanted mode. A chain
  * a op b op c is one compare([a, b, c]) (its rows exactly); any other grouping promotes each group per system and
  * gives that system's result (a dtype name, weak ones included) to the next compare(). A system's error in a group
- * is its row's error; a note from a group names the group.
+ * is its row's error; a note from a group names the group. `note` is the English text; `notes` the same notes as
+ * { group, message } for a page that translates them.
  */
 export function evaluate(tree, compare, top = true) {
   const operands = chain(tree);
   if (operands) {
     const rows = compare(operands.map((o) => o.text));
     // Inside a bigger expression, a note names its group.
-    return rows.map((r) => rowOf(r, top ? {} : { note: r.note && `${formatTree(tree)}: ${r.note}` }));
+    return rows.map((r) => rowOf(r, top ? {} : { note: r.note && `${formatTree(tree)}: ${r.note}`,
+      notes: notesOf(r).map(({ message }) => ({ group: formatTree(tree), message })) }));
   }
   const left = evaluate(tree.left, compare, false);
   const right = evaluate(tree.right, compare, false);
   const calls = new Map();
   return left.map((l, i) => {
     const r = right[i];
-    if (l.result === null) return rowOf(l, { note: null });
-    if (r.result === null) return rowOf(r, { note: null });
+    if (l.result === null) return rowOf(l, { note: null, notes: [] });
+    if (r.result === null) return rowOf(r, { note: null, notes: [] });
     const key = `${l.result} ${r.result}`;
     if (!calls.has(key)) calls.set(key, compare([l.result, r.result]));
     const notes = [l.note, r.note, calls.get(key)[i].note].filter(Boolean);
-    return rowOf(calls.get(key)[i], { note: notes.length ? notes.join(' ') : null });
+    return rowOf(calls.get(key)[i], { note: notes.length ? notes.join(' ') : null,
+      notes: [...l.notes, ...r.notes, ...notesOf(calls.get(key)[i])] });
   });
 }

@@ -3,8 +3,8 @@
 // The wrapper (typelattice.mjs) builds the whole API over the loaded parts' bindings and keeps only their members.
 import { describe, optionOf } from './arguments.mjs';
 
-// The members each part of the module brings (docs/wasm.md, "Parts"); version, isa, parts and heapStats come
-// with any. tests/js/module/parts.test.mjs checks that every member of the whole API is in one list.
+// The members each part of the module brings (docs/wasm.md, "Parts"); version, isa, parts, heapStats and
+// renderMessage come with any. tests/js/module/parts.test.mjs checks that every member of the whole API is in one list.
 export const PART_MEMBERS = {
   promotion: ['dtypes', 'systems', 'presets', 'designStory', 'system', 'graph', 'promoteTypes', 'resultType', 'table',
     'lattice', 'checkSystem', 'compareTables', 'compare', 'checkLattice', 'joinOnGraph', 'reachable', 'routeEdges',

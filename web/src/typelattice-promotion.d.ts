@@ -41,6 +41,8 @@ export interface CompareRow {
   error: string | null;
   /** Where a Python value takes part and there is a result: what the system does with the value. */
   note: string | null;
+  /** The note as a message to translate (see Selection.reasonMessage), or null with no note. */
+  noteMessage: Message | null;
   /** The mode and x64 setting the row was answered in; null for a system without them (its one mode). */
   mode: ModeName | null;
   x64: boolean | null;
@@ -144,4 +146,16 @@ export interface Selection {
    * paths to the least upper bound. Empty without a join, and for three or more types of a system.
    */
   reason: string;
+  /**
+   * The reason as a message to translate (typelattice/message.h): its `id` is the English pattern, in which %1,
+   * %2, … stand for its `args`; an arg is a literal (a dtype or node name, a number: never translated) or a
+   * message of its own. Filling each pattern with its args gives `reason`; an empty reason is the string ''.
+   */
+  reasonMessage: Message | string;
+}
+
+/** A sentence the core computes, as data: see Selection.reasonMessage. */
+export interface Message {
+  id: string;
+  args: (Message | string)[];
 }

@@ -9,7 +9,7 @@ export * from './typelattice-blocks.js';
 // What the promotion calls return: typelattice-promotion.d.ts.
 import type {
   TableComparison, SystemEntry, CompareRow, PromotionTable, PositionedNode, LatticeDrawing, Graph, SystemCheck,
-  LatticeCheck, GraphJoin, Selection,
+  LatticeCheck, GraphJoin, Selection, Message,
 } from './typelattice-promotion.js';
 export * from './typelattice-promotion.js';
 // The format handle (tl.format) and what it answers: typelattice-formats.d.ts.
@@ -308,6 +308,11 @@ export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall {
   readonly isa: 'wasm_simd128' | 'scalar';
   /** The parts this instance loaded. */
   readonly parts: readonly PartName[];
+  /**
+   * A message's text (Selection.reasonMessage): each pattern, `translate(id)` where that returns a string (else
+   * the English id), with %1, %2, … replaced by its args' texts. Without `translate`, the English sentence.
+   */
+  renderMessage(message: Message | string, translate?: (id: string) => string | undefined): string;
 
   /** Every dtype, in table order. */
   dtypes(): DtypeEntry[];
@@ -428,7 +433,7 @@ export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall {
 }
 
 /** The members every instance has, whichever parts it loaded. */
-export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze';
+export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze' | 'renderMessage';
 /** The members the promotion part brings. */
 export type PromotionMember = 'dtypes' | 'systems' | 'presets' | 'designStory' | 'system' | 'graph' | 'promoteTypes'
   | 'resultType' | 'table' | 'lattice' | 'checkSystem' | 'compareTables' | 'compare' | 'checkLattice' | 'joinOnGraph'

@@ -12,6 +12,7 @@ import { heapFunctions } from './heap.mjs';
 import {
   describe, requireString, requireStringArray, typedView, requireOptions, optionOf, requireGraph, routeInput,
 } from './arguments.mjs';
+import { renderMessage, withMessage } from './message.mjs';
 
 const VERSION = '0.1.0';
 // (module (func (result v128) (i32x4.splat (i32.const 0)))): valid only where wasm SIMD128 is supported.
@@ -51,6 +52,8 @@ function systemOptions(opts, what, defaults) {
 }
 
 // ---- results of the bindings ---------------------------------------------------------------------------
+
+const selection = (s) => withMessage(s, 'reason', '');
 
 function unwrap(result) {
   if (result.ok) return result.value;
@@ -222,7 +225,7 @@ export default async function createTypeLattice(options) {
       lattice: () => unwrap(use('lattice').lattice()),
       check: () => unwrap(use('check').check()),
       reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
-      select: (names) => unwrap(use('select').select(requireStringArray(names, 'select: the names'))),
+      select: (names) => selection(unwrap(use('select').select(requireStringArray(names, 'select: the names')))),
     }));
   }
 
@@ -244,7 +247,7 @@ export default async function createTypeLattice(options) {
       reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
       check: () => unwrap(use('check').check()),
       select(names) {
-        const s = unwrap(use('select').select(requireStringArray(names, 'select: the names')));
+        const s = selection(unwrap(use('select').select(requireStringArray(names, 'select: the names'))));
         delete s.explanation;  // joinOnGraph()'s description: a Selection says it in its text
         return s;
       },
@@ -307,6 +310,8 @@ export default async function createTypeLattice(options) {
 
   const tl = {
     version: VERSION,
+    /** A message (Selection.reasonMessage) as text, its patterns translated by `translate(id)` where it answers. */
+    renderMessage,
     isa: core.isa(),  // what the loaded build's cast kernels run: 'wasm_simd128' or 'scalar'
 
     dtypes: () => listing('dtypes', () => core.dtypes()),
@@ -358,7 +363,8 @@ export default async function createTypeLattice(options) {
       // Every system answers, so only the settings apply: mode and x64 where a system has them.
       if (opts?.system !== undefined) throw new TypeError('compare: every system answers; opts take mode and x64 only');
       const [, mode, x64] = systemOptionsOf(opts, 'compare');
-      return unwrap(core.compare(requireStringArray(operands, 'compare: operands'), mode, x64));
+      return unwrap(core.compare(requireStringArray(operands, 'compare: operands'), mode, x64))
+        .map((row) => withMessage(row, 'note', null));
     },
 
     checkLattice(given) {

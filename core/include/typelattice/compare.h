@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "typelattice/dtype.h"
+#include "typelattice/message.h"
 #include "typelattice/promotion.h"
 #include "typelattice/result.h"
 
@@ -42,8 +43,8 @@ struct CompareRow {
   std::optional<Dtype> result;  // nullopt: `error` says why (the library's words where it raises)
   std::string error;
   // Where a Python value takes part and the system gives a result: what the system does with the value, in a
-  // sentence ("PyTorch converts the Python int 300 into uint8, where it wraps to 44"). Empty otherwise.
-  std::string note;
+  // sentence ("PyTorch converts the Python int 300 into uint8, where it wraps to 44"; render() it). Empty otherwise.
+  Message note;
   // The settings the row was answered in: the asked mode and x64 where the system has them
   // (SystemInfo::jax_modes), otherwise its only ones (standard, x64 on), so a front end names what it shows.
   Mode mode = Mode::standard;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "typelattice/dtype.h"
+#include "typelattice/message.h"
 #include "typelattice/promotion.h"
 
 namespace typelattice {
@@ -13,6 +14,8 @@ namespace typelattice {
 // "int16: the smallest type in JAX's lattice that holds every int8 value (−128…127) and every uint8 value (0…255)".
 // A weak result also says which concrete type it becomes with x64 on and off.
 std::string join_reason(Dtype a, Dtype b, Dtype join, const PromotionOptions& options);
+// The same sentence as a message (message.h), for a front end that translates it.
+Message join_reason_message(Dtype a, Dtype b, Dtype join, const PromotionOptions& options);
 
 // Whether every finite value of `x` is also a value of `into` (false for weak types, which stand for Python's
 // unbounded int, float and complex).

@@ -10,6 +10,7 @@
 
 #include "typelattice/compiled_system.h"
 #include "typelattice/lattice.h"
+#include "typelattice/message.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -20,7 +21,7 @@ struct Selection {
   std::vector<std::string> minimal_upper_bounds;               // no join: the bounds that compete (two or more)
   std::vector<std::string> cycle;   // the competing bounds promote to one another around it (first repeated last)
   std::string explanation;          // why there is no join (on a graph: no_join_sentence); empty with one
-  std::string reason;               // why this join (join_reason.h for a system, the paths on a graph); may be empty
+  Message reason;                   // why this join (join_reason.h for a system, the paths on a graph); may be empty
   std::string text;                 // "join: NAME", "join: none (nothing selected)", or the explanation
 };
 

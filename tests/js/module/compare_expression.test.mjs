@@ -118,8 +118,9 @@ test('for every example, each grouping promotes one pair at a time, and left to 
         assert.deepEqual(rows.map((r) => r.system), systems);
         assert.deepEqual(answers(rows), answers(byPairs(g, opts)), `${formatTree(g)} ${opts.mode}`);
       }
-      // Left to right: exactly compare()'s rows (notes, modes and links included).
-      const flat = tl.compare(operands, opts).map(({ line, ...r }) => r);
+      // Left to right: exactly compare()'s rows (notes, modes and links included), each note as a message too.
+      const flat = tl.compare(operands, opts).map(({ line, noteMessage, ...r }) => ({ ...r,
+        notes: noteMessage ? [{ group: null, message: noteMessage }] : [] }));
       assert.deepEqual(evaluate(all[0], (ops) => tl.compare(ops, opts)), flat, `${text} ${opts.mode}`);
     }
   }
@@ -145,6 +146,8 @@ test('an error inside a group is that system\'s row; an unknown name is the modu
   // The note of a Python value inside a group names the group.
   const torch = rows.find((r) => r.system === 'torch');
   assert.equal(torch.note, `uint8 + 300: ${inner.find((r) => r.system === 'torch').note}`);
+  const innerNote = inner.find((r) => r.system === 'torch').noteMessage;
+  assert.deepEqual(torch.notes, [{ group: 'uint8 + 300', message: innerNote }]);
   assert.throws(() => evaluate(parseExpression('unit8 + 300'), (ops) => tl.compare(ops)),
     (e) => e instanceof RangeError && /did you mean uint8/.test(e.message));
 });
