@@ -177,6 +177,54 @@ test('why: the join\'s reason matches the CLI\'s promote --explain, in every sys
   assert.deepEqual(env.errors, []);
 });
 
+// What is left of a zh-CN sentence once dtype and node names, system titles (shown as they are everywhere on the
+// page, as in the system menu), numbers and code are taken out: ASCII words that are not names of a library, a
+// standard or Python's types and values would be English the page failed to translate.
+const NAMES = new Set(['JAX', 'NumPy', 'NEP', 'PyTorch', 'Python', 'Array', 'API', 'Triton', 'C', 'x64', 'dtype',
+  'np', 'min_scalar_type', 'int', 'float', 'complex', 'long', 'double', 'True', 'false', 'true', 'jax', 'lax',
+  'TensorFlow']);
+function englishIn(text, dtypes, titles) {
+  for (const title of titles) text = text.replaceAll(title, '');
+  const words = text.match(/[A-Za-z_][A-Za-z0-9_.*]*/g) ?? [];
+  return words.flatMap((w) => (dtypes.has(w) ? [] : w.split('.')))
+    .filter((w) => w && !NAMES.has(w) && !dtypes.has(w));
+}
+
+test('in zh-CN join reasons, edge reasons, a graph\'s reason and compare notes are Chinese', async () => {
+  const page = await env.page();
+  await openPlayground(page, env.url, '#select=float16,bfloat16&lang=zh-CN');
+  const dtypes = new Set(await page.evaluate(() => window.typelatticePlayground.tl.dtypes().map((d) => d.name)));
+  const titles = await page.evaluate(() => window.typelatticePlayground.tl.systems().map((s) => s.title));
+  const edgeReason = () => page.getAttribute('#lattice-figure .tl-edge[data-from="float16"][data-to="float32"]',
+    'data-reason');
+  assert.equal(await edgeReason(), 'float32:float32 能表示 float16 的每个值');
+  for (const hash of ['#select=float16,bfloat16', '#select=int8,uint8', '#select=i*,uint8', '#select=int64,uint64',
+    '#select=uint32,int32&x64=0', '#select=bool,int8&system=torch', '#select=int32,float16&system=numpy']) {
+    await openPlayground(page, env.url, `${hash}&lang=zh-CN`);
+    const reason = await page.textContent('#join-reason');
+    assert.match(reason, /[\u4e00-\u9fff]/, `${hash}: ${reason}`);
+    assert.deepEqual(englishIn(reason, dtypes, titles), [], `${hash}: ${reason}`);
+  }
+  // The last page's reason in English, for the same selection: the language, not the content, changed.
+  await page.selectOption('#lang-select', 'en');
+  assert.match(await page.textContent('#join-reason'), /^float64: the smallest type in NumPy's table that holds/);
+  await openPlayground(page, env.url, '#select=float16,bfloat16&lang=zh-CN');
+  await page.selectOption('#lang-select', 'en');
+  assert.equal(await edgeReason(), 'float32: float32 holds every float16 value');
+  await openPlayground(page, env.url, '#view=custom&nodes=A,B,C,D&edges=0-2,1-3,2-3&pick=A,B&lang=zh-CN');
+  const custom = await page.textContent('#custom-reason');
+  assert.match(custom, /^D:此图中 A 和 B 都能提升到的最小节点\(A → C → D;B → D\)$/);
+  await openPlayground(page, env.url, `#view=compare&lang=zh-CN&expr=${encodeURIComponent('(uint8 + 300) * 1.5')}`);
+  const notes = await page.$$eval('.compare-note', (els) => els.map((e) => e.textContent));
+  assert.ok(notes.length >= 5, notes.join('\n'));
+  for (const note of notes) {
+    assert.match(note, /[\u4e00-\u9fff]/, note);
+    assert.deepEqual(englishIn(note.replace(/^[^:]*: /, ''), dtypes, titles), [], note);
+  }
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
 // The status line never claims exactly one join where a pair has none (strict mode, and "All types" in standard
 // mode, where int4 and int8 do not promote): it says "at most one" and counts the pairs that raise.
 test('the status line says what is true: at most one join, how many pairs have none, and the core\'s words for one', async () => {

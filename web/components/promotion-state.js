@@ -3,15 +3,17 @@
 // none. The core computes; this only asks, once per selection.
 //
 // Returns { join: name|null, pathEdges, minimalUpperBounds, error: text|null, reason: the core's sentence for
-// why this join ('' without one), pending: bool (fewer than two selected) }. An unknown name throws the core's
+// why this join ('' without one), reasonMessage: the same as a message to translate, pending: bool (fewer than
+// two selected) }. An unknown name throws the core's
 // RangeError.
 export function selectionState(handle, selected) {
   if (selected.length < 2) {
-    return { join: null, pathEdges: [], minimalUpperBounds: [], error: null, reason: '', pending: true };
+    return { join: null, pathEdges: [], minimalUpperBounds: [], error: null, reason: '', reasonMessage: '',
+      pending: true };
   }
   const s = handle.select(selected);
   return { join: s.join, pathEdges: s.pathEdges, minimalUpperBounds: s.minimalUpperBounds,
-    error: s.join === null ? s.text : null, reason: s.reason, pending: false };
+    error: s.join === null ? s.text : null, reason: s.reason, reasonMessage: s.reasonMessage, pending: false };
 }
 // The JAX docs' 18 types (the dtypes with a short code such as f2, bf, i*).
 export const docsTypes = (tl) => tl.dtypes().filter((d) => d.shortCode).map((d) => d.name);

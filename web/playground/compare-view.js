@@ -5,7 +5,7 @@
 // systems that have those modes, each row names the mode it was answered in, and "every mode" gives a row per mode
 // a system has. With three or more operands, "every grouping" promotes them in every order of pairs.
 import { splitOperands } from './state.js';
-import { t } from './strings.js';
+import { t, messageText } from './strings.js';
 import {
   ExpressionError, evaluate, formatTree, groupings, isOperandList, leaves, listTree, parseExpression,
 } from './compare-expression.js';
@@ -264,7 +264,10 @@ export class CompareView {
     }
     if (differs) answer.append(' ', el('span', 'badge', t('compare.differs', { reference: referenceName })));
     if (r === reference) answer.append(' ', el('span', 'badge ref-badge', t('compare.reference')));
-    if (r.note) answer.append(el('p', 'reason compare-note', r.note));
+    if (r.notes.length) {
+      const text = r.notes.map(({ group, message }) => (group ? `${group}: ` : '') + messageText(this.tl, message));
+      answer.append(el('p', 'reason compare-note', text.join(' ')));
+    }
     const source = el('td', 'source');
     const link = el('a', '', t('compare.source'));
     link.href = r.sourceUrl;

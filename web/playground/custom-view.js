@@ -5,7 +5,7 @@
 // User-typed names are only ever inserted as text.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
-import { t } from './strings.js';
+import { t, messageText } from './strings.js';
 import { CheckRunner, CheckCancelled } from './check-runner.js';
 import { LINK_LIMIT, linkHolds } from './state.js';
 
@@ -297,7 +297,8 @@ export class CustomView {
     let reason = '';
     if (this.check && this.selected.length >= 2) {
       const r = selectionState(this.handle, this.selected);
-      ({ join, pathEdges, reason } = r);
+      ({ join, pathEdges } = r);
+      reason = messageText(this.tl, r.reasonMessage);
       text = join !== null ? join : r.error;
     }
     $('custom-join').textContent = text;

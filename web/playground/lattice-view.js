@@ -2,7 +2,7 @@
 // table-only systems the reason they are not a lattice and a type picker.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
 import { selectionState, docsTypes, restrictDrawing } from '../components/promotion-state.js';
-import { t } from './strings.js';
+import { t, messageText } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,7 +84,7 @@ export class LatticeView {
       this.diagram.svg.setAttribute('aria-label', this.#title());
       if (isLattice) {
         this.diagram.render(this.shown);
-        this.diagram.setEdgeReasons((a, b) => this.system.select([a, b]).reason);
+        this.diagram.setEdgeReasons((a, b) => messageText(this.tl, this.system.select([a, b]).reasonMessage));
       }
       this.#chips(isLattice);
     }
@@ -176,9 +176,9 @@ export class LatticeView {
     try {
       result = selectionState(this.system, sel);
     } catch (e) {   // e.g. an unknown name from a hand-edited link
-      result = { pending: false, join: null, pathEdges: [], error: e.message, reason: '' };
+      result = { pending: false, join: null, pathEdges: [], error: e.message, reasonMessage: '' };
     }
-    $('join-reason').textContent = result.reason;
+    $('join-reason').textContent = messageText(this.tl, result.reasonMessage);
     const out = $('join-result');
     out.classList.toggle('error', !!result.error);
     out.textContent = result.pending ? t('lattice.pick') : result.error || result.join;

@@ -2,6 +2,7 @@
 // (data-i18n-title / data-i18n-aria for attributes); code calls t(key, params). Dtype names are never translated.
 import { tensorsEn, tensorsZh } from './strings-tensors.js';
 import { compareEn, compareZh } from './strings-compare.js';
+import { messagesZh } from './strings-messages.js';
 const en = {
   skip: 'Skip to content',
   tagline: 'See how numeric types promote, and what every bit of a low-precision float means.',
@@ -470,6 +471,11 @@ export function language() { return current; }
 export function t(key, params = {}) {
   const text = tables[current][key] ?? tables.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// A sentence the core computed (a join reason, a compare note: tl's messages), in the page's language.
+export function messageText(tl, message) {
+  return tl.renderMessage(message, current === 'zh-CN' ? (id) => messagesZh[id] : undefined);
 }
 
 // Fills every element that names a key; elements hold their English text as the fallback for no-JS readers.

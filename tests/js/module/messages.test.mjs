@@ -1,0 +1,109 @@
+// The core's sentences as messages (core/include/typelattice/message.h): select()'s reasonMessage and compare()'s
+// noteMessage open into { id, args }, render back to the English text the CLI prints, and translate through
+// renderMessage; the playground's zh-CN table (web/playground/strings-messages.js) covers every id the core
+// produces, with the same %N in each translation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { cli, load } from './helpers.mjs';
+import { messagesZh } from '../../../web/playground/strings-messages.js';
+
+// Every message in a tree, depth first.
+function* messagesIn(m) {
+  if (typeof m === 'string') return;
+  yield m;
+  for (const a of m.args) yield* messagesIn(a);
+}
+const slots = (pattern) => [...new Set(pattern.match(/%[1-9]/g) ?? [])].sort();
+
+test('a join reason opens into its pattern and parts, and renders to the CLI\'s sentence', async () => {
+  const tl = await load();
+  const s = tl.system({ system: 'jax' }).select(['int8', 'uint8']);
+  assert.equal(s.reasonMessage.id, '%1: %2');
+  assert.equal(s.reasonMessage.args[0], 'int16');
+  const why = s.reasonMessage.args[1];
+  assert.equal(why.id, 'the smallest type in %1 that holds %2 and %3%4');
+  assert.deepEqual(why.args[0], { id: 'JAX\'s lattice', args: [] });
+  assert.deepEqual(why.args[1], { id: 'every %1 value (%2)', args: ['int8', '−128…127'] });
+  assert.equal(why.args[3], '');
+  assert.equal(tl.renderMessage(s.reasonMessage), s.reason);
+  for (const [a, b, system] of [['int8', 'uint8', 'jax'], ['bfloat16', 'float16', 'jax'], ['uint64', 'int64', 'numpy'],
+    ['i*', 'uint8', 'jax'], ['int32', 'float16', 'torch']]) {
+    const r = cli(['promote', a, b, '--system', system, '--explain']);
+    assert.equal(r.status, 0, r.stderr);
+    const reason = tl.system({ system }).select([a, b]).reason;
+    assert.ok(r.stdout.includes(reason), `${a} ${b} in ${system}: ${reason}\nCLI: ${r.stdout}`);
+  }
+  const none = tl.system({ system: 'jax' }).select(['int8', 'uint8', 'float16']);  // three types: no reason
+  assert.equal(none.reason, '');
+  assert.equal(none.reasonMessage, '');
+});
+
+test('a graph\'s reason keeps node names as they are, quotes and all', async () => {
+  const tl = await load();
+  const g = tl.graph({ nodes: ['a"b', 'c', 'top'], edges: [['a"b', 'top'], ['c', 'top']] });
+  const s = g.select(['a"b', 'c']);
+  assert.equal(s.reasonMessage.id, '%1: the least node that %2 and %3 both promote to in this graph (%4; %5)');
+  assert.deepEqual(s.reasonMessage.args, ['top', 'a"b', 'c', 'a"b → top', 'c → top']);
+  assert.equal(s.reason, 'top: the least node that a"b and c both promote to in this graph (a"b → top; c → top)');
+});
+
+test('a compare note is a message too, and null where there is none', async () => {
+  const tl = await load();
+  const torch = tl.compare(['uint8', '300']).find((r) => r.system === 'torch');
+  assert.equal(torch.note, 'PyTorch converts the Python int 300 into uint8, where it wraps to 44');
+  assert.deepEqual(torch.noteMessage, { id: 'PyTorch converts %1 into %2, where it wraps to %3',
+    args: [{ id: 'the Python %1 %2', args: ['int', '300'] }, 'uint8', '44'] });
+  for (const r of tl.compare(['int8', 'uint8'])) assert.equal(r.noteMessage, null, r.system);
+});
+
+test('renderMessage translates each pattern it is given a translation for, and refuses what is not a message', async () => {
+  const tl = await load();
+  const m = tl.system({ system: 'jax' }).select(['bfloat16', 'float16']).reasonMessage;
+  const upper = tl.renderMessage(m, (id) => (id === '%1 against %2' ? '%2 versus %1' : undefined));
+  assert.match(upper, /max 65504 versus about 2\^128/);
+  assert.equal(tl.renderMessage(m, () => undefined), tl.renderMessage(m));
+  assert.equal(tl.renderMessage('int8'), 'int8');
+  assert.equal(tl.renderMessage({ id: '%1 and %3', args: ['a'] }), 'a and %3');  // a missing arg stays as typed
+  for (const bad of [undefined, null, 5, {}, { id: 'x' }, { id: 1, args: [] }]) {
+    assert.throws(() => tl.renderMessage(bad), { name: 'TypeError', message: /renderMessage: expected a message/ });
+  }
+  assert.throws(() => tl.renderMessage(m, 'zh'), { name: 'TypeError', message: /translate function, got an object and string zh$/ });
+});
+
+// The ids of every join reason (every system, mode and pair) and of compare's notes (each kind of Python value
+// beside each kind of dtype): the zh-CN table has each, with the same %N.
+test('the zh-CN table translates every message the core produces, with the same parts', async () => {
+  const tl = await load();
+  const ids = new Map();
+  const collect = (m, where) => {
+    for (const x of messagesIn(m)) if (!ids.has(x.id)) ids.set(x.id, where);
+  };
+  for (const info of tl.systems()) {
+    for (const opts of [{ system: info.name }, { system: info.name, mode: 'strict' }, { system: info.name, x64: false }]) {
+      let h;
+      try {
+        h = tl.system(opts);
+      } catch {
+        continue;  // a system without modes
+      }
+      const types = h.table().types;
+      for (const a of types) {
+        for (const b of types) collect(h.select([a, b]).reasonMessage, `${JSON.stringify(opts)} ${a} ${b}`);
+      }
+    }
+  }
+  const g = tl.graph({ nodes: ['a', 'b', 'c', 'd'], edges: [['a', 'c'], ['b', 'c'], ['c', 'd']] });
+  for (const sel of [['a', 'b'], ['c'], ['a', 'b', 'c']]) collect(g.select(sel).reasonMessage, `graph ${sel}`);
+  for (const dtype of ['bool', 'uint8', 'int8', 'int32', 'float16', 'float32', 'complex64']) {
+    for (const value of ['True', '300', '-1', '7', '1.5', '1e300', '1j', '2147483648']) {
+      for (const r of tl.compare([dtype, value])) collect(r.noteMessage ?? '', `compare ${dtype} ${value} ${r.system}`);
+    }
+  }
+  assert.ok(ids.size >= 50, `${ids.size} ids`);
+  for (const [id, where] of ids) {
+    assert.ok(id in messagesZh, `no zh-CN for '${id}' (first seen at ${where})`);
+    assert.deepEqual(slots(messagesZh[id]), slots(id), `zh-CN for '${id}' has other parts`);
+    assert.doesNotMatch(messagesZh[id], /\b(the|of|and|holds|type)\b/, `English left in the zh-CN for '${id}'`);
+  }
+});

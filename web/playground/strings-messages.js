@@ -1,0 +1,82 @@
+// The core's computed sentences in Simplified Chinese: join reasons and compare notes arrive as messages
+// (core/include/typelattice/message.h) whose id is the English pattern; this maps each id to its translation, with
+// the same %1, %2, … (dtype names, numbers and ranges are filled in as they are). An id missing here shows in
+// English; tests/js/module/messages.test.mjs fails on any id the core can produce that has no entry.
+export const messagesZh = {
+  // join reasons (core/promotion/join_reason.cpp)
+  '%1: %2': '%1:%2',
+  '%1: %2 (%1 becomes %3 with x64 on, %4 with it off)': '%1:%2(开启 x64 时 %1 变为 %3,关闭时变为 %4)',
+  '%1: x64 off moved this join from %2: JAX\'s lattice for x64 off has %3 -> %1, not %3 -> %2':
+    '%1:关闭 x64 把这个并从 %2 移到了这里:关闭 x64 时 JAX 的格中是 %3 -> %1,而不是 %3 -> %2',
+  'a type with itself is itself': '一个类型与自身的并就是它自己',
+  '%1 holds bool\'s two values, false and true (0 and 1)': '%1 能表示 bool 的两个值 false 和 true(0 和 1)',
+  '%1 and %2 are both Python scalars: the higher kind wins': '%1 和 %2 都是 Python 标量:种类较高者胜出',
+  '%1 is a Python scalar (a weak type): it takes the type of %2, whose kind is the same or higher':
+    '%1 是 Python 标量(弱类型):它取 %2 的类型,后者的种类相同或更高',
+  '%1 is a Python scalar (a weak type): it takes the type of %2': '%1 是 Python 标量(弱类型):它取 %2 的类型',
+  '%1 is a Python scalar (a weak type) of a higher kind than %2, so the result is a weak %3':
+    '%1 是 Python 标量(弱类型),种类高于 %2,所以结果是弱 %3 类型',
+  '%1 is a Python scalar (a weak type); %2 is the least type both promote to in %3':
+    '%1 是 Python 标量(弱类型);在%3中,%2 是二者都能提升到的最小类型',
+  '%1 holds %2': '%1 能表示%2',
+  '%1 promotes to %2 in %3, although %2 does not hold %4': '在%3中 %1 提升为 %2,尽管 %2 不能表示%4',
+  '%1 promotes to %2 in %3, although %2 does not hold %4: an integer never widens a floating type in JAX':
+    '在%3中 %1 提升为 %2,尽管 %2 不能表示%4:在 JAX 中整数从不加宽浮点类型',
+  'the smallest type in %1 that holds %2 and %3%4': '%1中能同时表示%2和%3的最小类型%4',
+  'a type in %1 that holds %2 and %3%4': '%1中能同时表示%2和%3的一个类型%4',
+  'no integer type holds %1 and %2; %3 is the least type both %4 and %5 promote to in %6, though it does not hold every value of both':
+    '没有整数类型能同时表示%1和%2;在%6中,%3 是 %4 和 %5 都能提升到的最小类型,尽管它不能表示二者的每个值',
+  '%1 is the least type both %2 and %3 promote to in %4, though it does not hold every value of both':
+    '在%4中,%1 是 %2 和 %3 都能提升到的最小类型,尽管它不能表示二者的每个值',
+  'every %1 value (%2)': ' %1 的每个值(%2)',
+  'every %1 value': ' %1 的每个值',
+  '; neither holds the other: %1 has the range (%2, max %3), %4 the precision (%5, epsilon %6)':
+    ';二者互不包含:%1 的范围更大(%2,最大值 %3),%4 的精度更高(%5,机器精度 %6)',
+  '%1 exponent bits against %2': '指数位 %1 对 %2',
+  '%1 significand bits against %2': '有效位 %1 对 %2',
+  '%1 against %2': '%1 对 %2',
+  '2^-%1 against 2^-%2': '2^-%1 对 2^-%2',
+  'about 2^%1': '约 2^%1',
+  'bool': 'bool', 'integer': '整数', 'float': '浮点', 'complex': '复数',
+  // the systems, as the reasons name them (core/promotion/system_list.h, SystemRow::words)
+  'JAX\'s lattice': ' JAX 的格', 'NumPy\'s table': ' NumPy 的表', 'PyTorch\'s table': ' PyTorch 的表',
+  'the array API standard\'s table': ' Array API 标准的表', 'Triton\'s rules': ' Triton 的规则',
+  'C\'s table': ' C 的表', 'C++\'s table': ' C++ 的表', 'NumPy 1\'s table': ' NumPy 1 的表',
+  'PyTorch\'s 2021 table': ' PyTorch 2021 年的表', 'TensorFlow\'s 2021 table': ' TensorFlow 2021 年的表',
+  'jax.lax\'s table': ' jax.lax 的表',
+  // a user's graph (core/graph/selection.cpp)
+  '%1: the least node that %2 and %3 both promote to in this graph (%4; %5)':
+    '%1:此图中 %2 和 %3 都能提升到的最小节点(%4;%5)',
+  '%1: the only node selected': '%1:唯一选中的节点',
+  '%1: the least node that all %2 selected nodes promote to in this graph': '%1:此图中全部 %2 个选中节点都能提升到的最小节点',
+  // compare notes (core/promotion/compare.cpp)
+  'the Python %1 %2': 'Python %1 %2',
+  'JAX takes %1 as weakly typed (%2): the other operands decide the type, %3':
+    'JAX 把 %1 视为弱类型(%2):类型由其他操作数决定,为 %3',
+  'JAX takes %1 as weakly typed (%2): the other operands decide the type, %3, and the value is converted into it, wrapping to %4':
+    'JAX 把 %1 视为弱类型(%2):类型由其他操作数决定,为 %3,该值被转换为此类型,回绕为 %4',
+  'JAX takes %1 as weakly typed: no operand has a type of its kind or higher, so the result stays weakly typed, %2, the default type of its kind (64-bit with x64 on, 32-bit with it off)':
+    'JAX 把 %1 视为弱类型:没有操作数的类型达到其种类或更高,所以结果仍是弱类型 %2,即该种类的默认类型(开启 x64 时 64 位,关闭时 32 位)',
+  'NumPy 2 (NEP 50) takes %1 as weak: the other operands decide the type, %2':
+    'NumPy 2(NEP 50)把 %1 视为弱类型:类型由其他操作数决定,为 %2',
+  'NumPy 2 (NEP 50) takes %1 as weak: the other operands decide the type, %2, and the value must fit it':
+    'NumPy 2(NEP 50)把 %1 视为弱类型:类型由其他操作数决定,为 %2,且该值必须在其范围内',
+  'NumPy 2 (NEP 50) takes %1 as weak, but its kind is above every array\'s, so the result is NumPy\'s default type of that kind, %2':
+    'NumPy 2(NEP 50)把 %1 视为弱类型,但它的种类高于所有数组,所以结果是 NumPy 该种类的默认类型 %2',
+  'NumPy 1 looks at the value: %1 takes part as the smallest type of its kind that holds it (np.min_scalar_type), unless its kind is above every array\'s, which gives the kind\'s default type; here %2':
+    'NumPy 1 看值本身:%1 以其种类中能表示它的最小类型参与(np.min_scalar_type),除非其种类高于所有数组,那时取该种类的默认类型;这里是 %2',
+  'PyTorch converts %1 into %2, where it wraps to %3': 'PyTorch 把 %1 转换为 %2,值回绕为 %3',
+  'PyTorch takes %1 by category: a higher category than the tensor\'s gives that category\'s default dtype, otherwise the tensor\'s dtype wins; here %2':
+    'PyTorch 按类别处理 %1:类别高于张量时取该类别的默认 dtype,否则张量的 dtype 胜出;这里是 %2',
+  'The array API standard: %1 takes the array\'s dtype, %2': 'Array API 标准:%1 取数组的 dtype %2',
+  'The array API standard: %1 takes the array\'s dtype, %2, as it lies within its bounds':
+    'Array API 标准:%1 取数组的 dtype %2,因为它在该类型的范围内',
+  'Triton: a scalar of the tensor\'s kind or lower keeps the tensor\'s dtype; a higher kind gives the lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here %1':
+    'Triton:种类不高于张量的标量保持张量的 dtype;种类更高时取 int32、uint32、int64、uint64(或 float32、float64)中能表示它的最低者;这里是 %1',
+  'C types the constant %1 as %2 (int, or long if int cannot hold it; double for a float); the usual conversions give %3':
+    'C 把常量 %1 定为 %2(int,int 放不下时为 long;浮点数为 double);通常算术转换得到 %3',
+  'C++ types the literal %1 as %2 (int, or long if int cannot hold it; double for a float; bool for True); the usual arithmetic conversions give %3':
+    'C++ 把字面量 %1 定为 %2(int,int 放不下时为 long;浮点数为 double;True 为 bool);通常算术转换得到 %3',
+  '%1 has no rule for values here: %2 counts as its weak type %3, giving %4':
+    '%1 在此没有针对值的规则:%2 按其弱类型 %3 计,得到 %4',
+};
