@@ -269,7 +269,7 @@ val cast_outcome_value(Format f, const CastOutcome& cast) {
   for (const CastFact& fact : cast_facts(f, cast)) {
     val entry = val::object();
     set_text(entry, "name", fact.name);
-    set_text(entry, "text", fact.text);
+    set_text(entry, "text", fact.text.encoded());  // the JS wrapper opens and renders it (message.h)
     push_value(facts, entry);
   }
   set_property(out, "facts", facts);

@@ -129,7 +129,8 @@ int run_layout(const std::string& format, const std::string& value_text, const s
     const Result<std::uint32_t> parsed = parse_code(f, code_text);
     if (!parsed) return usage_error(parsed.error().message);
     code = *parsed;
-    if (std::string shortest = shortest_decimal(f, code); !shortest.empty()) facts.push_back({"shortest", shortest});
+    if (std::string shortest = shortest_decimal(f, code); !shortest.empty())
+      facts.push_back({"shortest", literal(shortest)});
   } else {
     const Result<CastOutcome> cast = cast_text(*request, value_text);
     if (!cast) return usage_error(cast.error().message);
@@ -158,7 +159,7 @@ int run_layout(const std::string& format, const std::string& value_text, const s
   for (const CastFact& fact : facts) {
     std::string name(fact.name);
     name.resize(std::max<std::size_t>(name.size() + 1, 13), ' ');
-    out << name << fact.text << "\n";
+    out << name << render(fact.text) << "\n";
   }
   if (const auto interval = rounding_interval(f, code, options)) out << "rounds from  " << interval_text(*interval) << "\n";
   out << "next up      " << (l.next_up ? cast_line(f, *l.next_up) : "none") << "\n";

@@ -37,7 +37,7 @@ std::string tapered_layout_text(TaperedFormat f, std::uint32_t code, std::string
   for (const CastFact& fact : facts) {
     std::string name(fact.name);
     name.resize(std::max<std::size_t>(name.size() + 1, 13), ' ');
-    out << name << fact.text << "\n";
+    out << name << render(fact.text) << "\n";
   }
   out << "next up      " << (l.next_up ? tapered_cast_line(f, *l.next_up) : "none") << "\n";
   out << "next down    " << (l.next_down ? tapered_cast_line(f, *l.next_down) : "none") << "\n";

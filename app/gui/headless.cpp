@@ -120,7 +120,7 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
   // ... and the core's facts about the value cast, as `typelattice layout FORMAT VALUE` prints them.
   if (ctx.state.view == View::bits && !ctx.state.tapered && !ctx.state.cast_value.empty()) {
     ctx.bits.refresh(ctx.state);
-    for (const CastFact& fact : ctx.bits.facts) std::cout << fact.name << ": " << fact.text << "\n";
+    for (const CastFact& fact : ctx.bits.facts) std::cout << fact.name << ": " << render(fact.text) << "\n";
   }
   // The blocks view: the core's block text, as `typelattice quantize --format text` prints it.
   if (ctx.state.view == View::blocks) {

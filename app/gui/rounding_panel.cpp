@@ -72,7 +72,7 @@ void draw_cast_explained(PanelContext& ctx) {
   for (const CastFact& fact : ctx.bits.facts) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim), "%-9s", std::string(fact.name).c_str());
     ImGui::SameLine();
-    ImGui::TextUnformatted(fact.text.c_str());
+    ImGui::TextUnformatted(render(fact.text).c_str());
   }
   if (cast->options.round != RoundMode::stochastic) return;
   draw_stochastic_controls(state, ctx.scale);

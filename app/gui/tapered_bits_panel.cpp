@@ -165,7 +165,7 @@ void draw_cast_facts(PanelContext& ctx) {
   for (const CastFact& fact : ctx.bits.facts) {
     ImGui::TextColored(colour_of(colours::text_dim), "%-9s", std::string(fact.name).c_str());
     ImGui::SameLine();
-    ImGui::TextUnformatted(fact.text.c_str());
+    ImGui::TextUnformatted(render(fact.text).c_str());
   }
   ImGui::PopTextWrapPos();
 }

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "core/base/ascii_text.h"
+#include "core/base/joined_text.h"
 #include "typelattice/cast_kernels.h"
 
 namespace typelattice {
@@ -354,40 +355,45 @@ std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast) {
   // has a budget, scripts/page-size.mjs).
   if (cast.overflow == CastOutcome::Overflow::to_nan || cast.overflow == CastOutcome::Overflow::to_inf) {
     const bool nan = cast.overflow == CastOutcome::Overflow::to_nan;
-    facts.push_back({"overflow", (nan ? std::string(format_name(to)) + " has no Inf: past its max, " : "past the max, ") +
-                                     exact_decimal(range.max) + ", a cast without saturation gives " +
-                                     (nan ? "NaN" : "Inf")});
+    const std::string max = exact_decimal(range.max);
+    facts.push_back({"overflow", nan ? message("%1 has no Inf: past its max, %2, a cast without saturation gives NaN",
+                                               {format_name(to), max})
+                                     : message("past the max, %1, a cast without saturation gives Inf", {max})});
   }
   if (cast.underflow != CastOutcome::Underflow::none) {
-    facts.push_back({"underflow", "below the smallest positive value, " +
-                                      power_of_two(range.min_subnormal.value_or(range.min_normal)) + ": rounded " +
-                                      (cast.underflow == CastOutcome::Underflow::to_zero ? "to 0" : "up, away from 0")});
+    facts.push_back({"underflow", message(cast.underflow == CastOutcome::Underflow::to_zero
+                                              ? "below the smallest positive value, %1: rounded to 0"
+                                              : "below the smallest positive value, %1: rounded up, away from 0",
+                                          {power_of_two(range.min_subnormal.value_or(range.min_normal))})});
   }
   if (std::string shortest = shortest_decimal(to, cast.code); !shortest.empty())
-    facts.push_back({"shortest", std::move(shortest)});
+    facts.push_back({"shortest", literal(shortest)});
   const std::optional<CastOutcome::Bracket>& b = cast.bracket;
   if (b && b->toward_zero_code != b->away_code)
-    facts.push_back({"between", cast_line(to, b->toward_zero_code) + " and " + cast_line(to, b->away_code)});
+    facts.push_back(
+        {"between", message("%1 and %2", {cast_line(to, b->toward_zero_code), cast_line(to, b->away_code)})});
   if (cast.tie) {
     CastOptions even = cast.options, away = cast.options;
     even.round = RoundMode::nearest_even;
     away.round = RoundMode::ties_to_away;
-    facts.push_back({"tie", "halfway: ties-to-even gives " + cast_line(to, encode(to, cast.input, even)) +
-                                ", ties-to-away " + cast_line(to, encode(to, cast.input, away))});
+    facts.push_back({"tie", message("halfway: ties-to-even gives %1, ties-to-away %2",
+                                    {cast_line(to, encode(to, cast.input, even)),
+                                     cast_line(to, encode(to, cast.input, away))})});
   }
   if (cast.away_probability && cast.expected_value) {
     // The share is k / 2^N with N <= 32, so k and the share's decimal are exact.
     const int n = std::clamp(cast.options.stochastic.num_bits, 0, 32);
     const double patterns = std::ldexp(1.0, n);
     const auto k = static_cast<std::uint64_t>(*cast.away_probability * patterns);
-    facts.push_back({"p(away)", std::to_string(k) + "/" + std::to_string(static_cast<std::uint64_t>(patterns)) +
-                                    " = " + exact_decimal(*cast.away_probability)});
-    facts.push_back({"expected", exact_decimal(*cast.expected_value)});
+    facts.push_back({"p(away)", literal(joined({std::to_string(k), "/",
+                                                std::to_string(static_cast<std::uint64_t>(patterns)), " = ",
+                                                exact_decimal(*cast.away_probability)}))});
+    facts.push_back({"expected", literal(exact_decimal(*cast.expected_value))});
     // The result above is one draw: name its bits, so that the reader knows another draw may differ.
     if (cast.bracket->toward_zero_code != cast.bracket->away_code) {
       const StochasticBits& sr = cast.options.stochastic;
       const std::string bits = std::to_string(n >= 32 ? sr.bits : sr.bits & ((std::uint32_t{1} << n) - 1));
-      facts.push_back({"draw", "one draw: srbits " + bits + " of 2^" + std::to_string(n)});
+      facts.push_back({"draw", message("one draw: srbits %1 of 2^%2", {bits, std::to_string(n)})});
     }
   }
   return facts;

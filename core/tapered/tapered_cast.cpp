@@ -51,18 +51,24 @@ std::vector<CastFact> tapered_cast_facts(TaperedFormat f, double input, std::uin
   const double max = tapered_max(f), min = tapered_min_positive(f);
   const double magnitude = std::fabs(input);
   if (value == input || (std::isinf(input) && std::isinf(value) && value == input)) {
-    facts.push_back({"exact", "yes"});
+    facts.push_back({"exact", message("yes")});
     return facts;
   }
-  if (std::isfinite(input) && std::isfinite(value)) facts.push_back({"exact", "no (error " + exact_decimal(value - input) + ")"});
+  if (std::isfinite(input) && std::isfinite(value))
+    facts.push_back({"exact", message("no (error %1)", {exact_decimal(value - input)})});
   if (tapered_detail::is_posit(f)) {
-    if (std::isinf(input)) facts.push_back({"clamped", "infinities have no posit: NaR"});
-    else if (magnitude > max) facts.push_back({"clamped", "beyond maxpos: rounded to ±maxpos (posits never overflow)"});
-    else if (magnitude < min && input != 0) facts.push_back({"clamped", "below minpos: rounded to ±minpos (posits never round to 0)"});
+    if (std::isinf(input)) {
+      facts.push_back({"clamped", message("infinities have no posit: NaR")});
+    } else if (magnitude > max) {
+      facts.push_back({"clamped", message("beyond maxpos: rounded to ±maxpos (posits never overflow)")});
+    } else if (magnitude < min && input != 0) {
+      facts.push_back({"clamped", message("below minpos: rounded to ±minpos (posits never round to 0)")});
+    }
   } else if (std::isinf(value) || (std::fabs(value) == max && magnitude > max)) {
-    facts.push_back({"clamped", std::isinf(value) ? "beyond the range: infinity" : "beyond max: saturated to max"});
+    facts.push_back(
+        {"clamped", message(std::isinf(value) ? "beyond the range: infinity" : "beyond max: saturated to max")});
   } else if (value == 0 && input != 0) {
-    facts.push_back({"clamped", "below half the smallest denormal: flushed to 0"});
+    facts.push_back({"clamped", message("below half the smallest denormal: flushed to 0")});
   }
   if (std::isfinite(input) && magnitude < max && magnitude > min) {
     // The two codes around the input: the code and its neighbour on the other side of the input.
@@ -72,7 +78,7 @@ std::vector<CastFact> tapered_cast_facts(TaperedFormat f, double input, std::uin
     if (other) {
       const bool code_toward_zero = std::fabs(value) < magnitude;
       const std::uint32_t toward = code_toward_zero ? code : *other, away = code_toward_zero ? *other : code;
-      facts.push_back({"between", tapered_cast_line(f, toward) + " and " + tapered_cast_line(f, away)});
+      facts.push_back({"between", message("%1 and %2", {tapered_cast_line(f, toward), tapered_cast_line(f, away)})});
     }
   }
   return facts;

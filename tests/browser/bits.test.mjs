@@ -439,11 +439,15 @@ test('a cast says why its result left the range: no Inf, Inf, below the smallest
   assert.equal(s.facts.draw, draw);
   assert.match(await page.textContent('#cast-result'), /With this draw's bits, inputs in [[(]\S+, \S+[\])] round to this code\./);
 
-  // zh-CN: the line is translated.
+  // zh-CN: the line and the core's facts are translated (the facts are messages: docs/promotion.md).
+  const factText = (name) => page.textContent(`#cast-facts [data-fact="${name}"]`);
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=1000&sat=0&lang=zh-CN');
   assert.equal(await page.textContent('#cast-range'), '上溢:结果为 NaN,因为 float8_e4m3fn 没有 Inf(未开启饱和)');
+  assert.equal(await factText('overflow'), 'float8_e4m3fn 没有 Inf:超过其最大值 448 时,不饱和的转换得到 NaN');
   await openPlayground(page, env.url, '#view=bits&format=float8_e4m3fn&value=0.0001&lang=zh-CN');
   assert.equal(await page.textContent('#cast-range'), '下溢:清零');
+  assert.equal(await factText('underflow'), '小于最小正值 2^-9:舍入为 0');
+  assert.match(await factText('between'), /^0x00 0 与 0x01 0\.001953125$/);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -32,7 +32,7 @@ const CastFact* find_fact(const std::vector<CastFact>& facts, std::string_view n
 
 std::string fact(const std::vector<CastFact>& facts, std::string_view name) {
   const CastFact* f = find_fact(facts, name);
-  return f ? f->text : "(none)";
+  return f ? render(f->text) : "(none)";
 }
 
 // Inputs of every kind a format meets: its values, the midpoints between neighbours, points a third and a
@@ -161,12 +161,12 @@ TEST(CastFacts, OverflowWithoutSaturationSaysWhyTheResultIsInfOrNaN) {
         }
         EXPECT_EQ(cast.overflow, CastOutcome::Overflow::to_inf) << format_name(f);
         ASSERT_NE(overflow, nullptr) << format_name(f);
-        EXPECT_EQ(overflow->text, "past the max, " + max + ", a cast without saturation gives Inf");
+        EXPECT_EQ(render(overflow->text), "past the max, " + max + ", a cast without saturation gives Inf");
       } else if (spec.has_nan()) {
         ASSERT_TRUE(std::isnan(value)) << format_name(f);
         EXPECT_EQ(cast.overflow, CastOutcome::Overflow::to_nan) << format_name(f);
         ASSERT_NE(overflow, nullptr) << format_name(f);
-        EXPECT_EQ(overflow->text, std::string(format_name(f)) + " has no Inf: past its max, " + max +
+        EXPECT_EQ(render(overflow->text), std::string(format_name(f)) + " has no Inf: past its max, " + max +
                                       ", a cast without saturation gives NaN");
       } else {  // neither: every overflow saturates (ONNX), so there is nothing more to explain
         EXPECT_EQ(cast.overflow, CastOutcome::Overflow::saturated) << format_name(f);
@@ -194,14 +194,14 @@ TEST(CastFacts, UnderflowNamesTheSmallestPositiveValue) {
     const std::vector<CastFact> zero_facts = cast_facts(f, to_zero);
     const CastFact* fact = find_fact(zero_facts, "underflow");
     ASSERT_NE(fact, nullptr) << format_name(f);
-    EXPECT_EQ(fact->text, "below the smallest positive value, " + power_of_two(smallest) + ": rounded to 0");
+    EXPECT_EQ(render(fact->text), "below the smallest positive value, " + power_of_two(smallest) + ": rounded to 0");
     request.round = RoundMode::toward_positive;
     const CastOutcome up = cast_text(request, quarter).value();
     EXPECT_EQ(decode_to_float64(f, up.code), smallest) << format_name(f);
     const std::vector<CastFact> up_facts = cast_facts(f, up);
     fact = find_fact(up_facts, "underflow");
     ASSERT_NE(fact, nullptr) << format_name(f);
-    EXPECT_EQ(fact->text, "below the smallest positive value, " + power_of_two(smallest) +
+    EXPECT_EQ(render(fact->text), "below the smallest positive value, " + power_of_two(smallest) +
                               ": rounded up, away from 0");
     // In range: neither fact.
     request.round.reset();
@@ -220,7 +220,7 @@ TEST(CastFacts, AStochasticResultIsLabelledAsOneDrawWithItsBits) {
     const std::vector<CastFact> facts = cast_facts(f, cast);
     const CastFact* draw = find_fact(facts, "draw");
     ASSERT_NE(draw, nullptr);
-    EXPECT_EQ(draw->text, "one draw: srbits " + std::to_string(bits) + " of 2^8");
+    EXPECT_EQ(render(draw->text), "one draw: srbits " + std::to_string(bits) + " of 2^8");
     // Those bits decide the result: round_half_even(0.2 * 256) = 51, so it is away (4.5) iff bits + 51 >= 256.
     EXPECT_EQ(decode_to_float64(f, cast.code), bits + 51 >= 256 ? 4.5 : 4.0) << seed;
   }

@@ -265,7 +265,7 @@ export class CompareView {
     if (differs) answer.append(' ', el('span', 'badge', t('compare.differs', { reference: referenceName })));
     if (r === reference) answer.append(' ', el('span', 'badge ref-badge', t('compare.reference')));
     if (r.notes.length) {
-      const text = r.notes.map(({ group, message }) => (group ? `${group}: ` : '') + messageText(this.tl, message));
+      const text = r.notes.map(({ group, message }) => (group ? `${group}: ` : '') + messageText(message));
       answer.append(el('p', 'reason compare-note', text.join(' ')));
     }
     const source = el('td', 'source');

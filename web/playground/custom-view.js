@@ -298,7 +298,7 @@ export class CustomView {
     if (this.check && this.selected.length >= 2) {
       const r = selectionState(this.handle, this.selected);
       ({ join, pathEdges } = r);
-      reason = messageText(this.tl, r.reasonMessage);
+      reason = messageText(r.reasonMessage);
       text = join !== null ? join : r.error;
     }
     $('custom-join').textContent = text;

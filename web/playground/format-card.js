@@ -2,7 +2,7 @@
 // a part is explained only where the module's facts say it holds), its special values found by decoding every
 // code with the module, its range, what it is used for, and E8M0's round modes as the core defines them.
 // `f` is a format handle (tl.format): its facts, and its hex for codes (the core's case).
-import { t } from './strings.js';
+import { t, messageText } from './strings.js';
 
 function powerOfTwo(x) {
   const k = Math.log2(x);
@@ -139,7 +139,7 @@ export function formatCard(doc, tl, f) {
       const li = item(doc, mode, '');
       const b = doc.createElement('strong');
       b.textContent = mode;
-      li.append(b, `: ${f.roundModeRules[i]}`);
+      li.append(b, `: ${messageText({ id: f.roundModeRules[i], args: [] })}`);  // the core's rule, a message
       modes.append(li);
     });
     const intro = doc.createElement('p');

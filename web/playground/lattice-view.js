@@ -84,7 +84,7 @@ export class LatticeView {
       this.diagram.svg.setAttribute('aria-label', this.#title());
       if (isLattice) {
         this.diagram.render(this.shown);
-        this.diagram.setEdgeReasons((a, b) => messageText(this.tl, this.system.select([a, b]).reasonMessage));
+        this.diagram.setEdgeReasons((a, b) => messageText(this.system.select([a, b]).reasonMessage));
       }
       this.#chips(isLattice);
     }
@@ -178,7 +178,7 @@ export class LatticeView {
     } catch (e) {   // e.g. an unknown name from a hand-edited link
       result = { pending: false, join: null, pathEdges: [], error: e.message, reasonMessage: '' };
     }
-    $('join-reason').textContent = messageText(this.tl, result.reasonMessage);
+    $('join-reason').textContent = messageText(result.reasonMessage);
     const out = $('join-result');
     out.classList.toggle('error', !!result.error);
     out.textContent = result.pending ? t('lattice.pick') : result.error || result.join;

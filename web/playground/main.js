@@ -6,7 +6,7 @@ import { latticeCss, styleSheet } from '../components/styles.js';
 import { parseHashWithNotes, checkStateWithModule, moduleFacts, toHash, defaultState } from './state.js';
 import { AddressBar, readHash } from './history.js';
 import { FORMAT_VIEWS, partsOfView } from './parts.js';
-import { t, setLanguage, applyStrings, language, languages } from './strings.js';
+import { t, setLanguage, applyStrings, language, languages, useModule } from './strings.js';
 import { LatticeView } from './lattice-view.js';
 import { TableView } from './table-view.js';
 import { CompareView } from './compare-view.js';
@@ -19,6 +19,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet(lattic
 class Playground {
   constructor(tl) {
     this.tl = tl;
+    useModule(tl);
     this.facts = moduleFacts(tl, languages);
     this.address = new AddressBar((keys) => this.say(t('linkNotKept', { keys: keys.join(', ') })));
     ({ state: this.state, notes: this.linkNotes } = this.stateOfLink(location.hash));

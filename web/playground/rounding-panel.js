@@ -2,9 +2,9 @@
 // sends the input (explore's modes: every mode that sends it to one place, so not stochastic, whose panel shows
 // the chance and the draws instead), with the sentence that explains a tie, and the core's facts about the cast
 // (its shortest decimal, the two values around the input, stochastic rounding's share and mean).
-import { t } from './strings.js';
+import { t, messageText } from './strings.js';
 
-const rules = (f) => f.roundModes.map((mode, i) => [mode, f.roundModeRules[i]]);
+const rules = (f) => f.roundModes.map((mode, i) => [mode, messageText({ id: f.roundModeRules[i], args: [] })]);
 
 // The mode this view casts with: the chosen one where the format has it, else none (the format's default).
 export const viewedMode = (f, chosen) => (f.roundModes.includes(chosen) ? chosen : undefined);
@@ -79,7 +79,7 @@ export function castFacts(doc, cast) {
     const dd = doc.createElement('dd');
     dd.className = 'mono';
     dd.dataset.fact = fact.name;
-    dd.textContent = fact.text;
+    dd.textContent = messageText(fact.textMessage);
     dl.append(dt, dd);
   }
   return dl;

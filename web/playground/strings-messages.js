@@ -79,4 +79,25 @@ export const messagesZh = {
     'C++ 把字面量 %1 定为 %2(int,int 放不下时为 long;浮点数为 double;True 为 bool);通常算术转换得到 %3',
   '%1 has no rule for values here: %2 counts as its weak type %3, giving %4':
     '%1 在此没有针对值的规则:%2 按其弱类型 %3 计,得到 %4',
+  // cast facts (core/formats/cast_request.cpp, cast_facts)
+  '%1 has no Inf: past its max, %2, a cast without saturation gives NaN': '%1 没有 Inf:超过其最大值 %2 时,不饱和的转换得到 NaN',
+  'past the max, %1, a cast without saturation gives Inf': '超过最大值 %1 时,不饱和的转换得到 Inf',
+  'below the smallest positive value, %1: rounded to 0': '小于最小正值 %1:舍入为 0',
+  'below the smallest positive value, %1: rounded up, away from 0': '小于最小正值 %1:向上舍入,远离 0',
+  '%1 and %2': '%1 与 %2',
+  'halfway: ties-to-even gives %1, ties-to-away %2': '正好在中间:平局取偶得到 %1,平局远离零得到 %2',
+  'one draw: srbits %1 of 2^%2': '一次抽取:srbits 为 %1(共 2^%2 种)',
+  // round modes' rules (core/formats/cast_request.cpp, kRoundModes), messages without parts
+  '2^k <= x < 2^(k+1) gives 2^(k+1) unless x = 2^k (ONNX\'s default)': '2^k <= x < 2^(k+1) 时得到 2^(k+1),除非 x = 2^k(ONNX 的默认)',
+  '2^k (toward zero)': '2^k(向零)',
+  '2^(k+1) if x >= 1.5 * 2^k, else 2^k (1.5 * 2^k, the midpoint, rounds up)':
+    'x >= 1.5 * 2^k 时为 2^(k+1),否则为 2^k(中点 1.5 * 2^k 向上舍入)',
+  'the nearer value; a tie takes the even code (the default)': '较近的值;平局时取偶数编码(默认)',
+  'the nearer value; a tie takes the one farther from zero': '较近的值;平局时取离零较远者',
+  'the value below |x|: truncation': '|x| 之下的值:截断',
+  'the value above x (toward +Inf)': 'x 之上的值(向 +Inf)',
+  'the value below x (toward -Inf)': 'x 之下的值(向 -Inf)',
+  'x if exact, else whichever value around x has the odd code': '精确时为 x,否则取 x 两侧编码为奇数的那个值',
+  'away from zero iff round_half_even(delta * 2^srnumbits) + srbits >= 2^srnumbits, delta the fraction of a step':
+    '当且仅当 round_half_even(delta * 2^srnumbits) + srbits >= 2^srnumbits 时远离零,delta 为一步中的比例',
 };

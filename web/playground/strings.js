@@ -473,9 +473,12 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
-// A sentence the core computed (a join reason, a compare note: tl's messages), in the page's language.
-export function messageText(tl, message) {
-  return tl.renderMessage(message, current === 'zh-CN' ? (id) => messagesZh[id] : undefined);
+// A sentence the core computed (a join reason, a compare note, a cast fact: tl's messages), in the page's
+// language, rendered by the loaded module's renderMessage (useModule).
+let renderMessage = null;
+export function useModule(tl) { renderMessage = tl.renderMessage; }
+export function messageText(message) {
+  return renderMessage(message, current === 'zh-CN' ? (id) => messagesZh[id] : undefined);
 }
 
 // Fills every element that names a key; elements hold their English text as the fallback for no-JS readers.

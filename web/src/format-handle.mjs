@@ -1,6 +1,7 @@
 // tl.format(name): a format read once by the core, with its facts and the Bits view's calls (docs/wasm.md,
 // "Format handles"). Argument checks here; every answer is the core's.
 import { describe, requireString, requireOptions } from './arguments.mjs';
+import { withFactMessages } from './message.mjs';
 
 /**
  * A code in hex as the core writes it (`typelattice cast` prints '0x7e 448'): lowercase, zero-padded to the
@@ -45,7 +46,9 @@ export function formatHandleMaker({ core, unwrap, handleOf, castOptions, valueTe
         const { saturate, round, input, from, stochastic } = castOptions(o, 'explore');
         const shown = o.code === undefined || o.code === null ? undefined : checkedCode(info, o.code, 'explore: option code');
         const draws = o.draws === undefined ? 0 : count(o.draws, maxSamples, 'explore: option draws');
-        return unwrap(use('explore').explore(text, saturate, round, input, from, stochastic, shown, draws));
+        const r = unwrap(use('explore').explore(text, saturate, round, input, from, stochastic, shown, draws));
+        withFactMessages(r.cast);
+        return r;
       },
     }));
   };

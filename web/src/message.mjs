@@ -42,3 +42,9 @@ export function withMessage(result, key, empty) {
   result[key] = m && renderMessage(m);
   return result;
 }
+
+// A cast (castValue, explore's cast) with each of its facts' text opened: `text` English, `textMessage` the message.
+export function withFactMessages(cast) {
+  if (cast?.facts) for (const fact of cast.facts) withMessage(fact, 'text', '');
+  return cast;
+}

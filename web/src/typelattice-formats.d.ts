@@ -1,5 +1,6 @@
 // Typings of the format handle (web/src/format-handle.mjs, tl.format), part of TypeLattice (typelattice.d.ts).
 import type { Category, CastValueOptions, CodeLayout, FormatEntry, Handle, RoundingInterval } from './typelattice.js';
+import type { Message } from './typelattice-promotion.js';
 
 /** A code beside another by value: its hex (the core's, '0x7e'), exact value and value. */
 export interface NeighbourCode {
@@ -142,10 +143,12 @@ export interface CastResult {
   facts: CastFact[];
 }
 
-/** One of a cast's facts: its name and the core's text (English). */
+/** One of a cast's facts: its name and the core's text (English), and the text as a message to translate. */
 export interface CastFact {
   name: 'overflow' | 'underflow' | 'shortest' | 'between' | 'tie' | 'p(away)' | 'expected' | 'draw';
   text: string;
+  /** A message (TypeLattice.renderMessage), or a string where the fact is a number or a code line. */
+  textMessage: Message | string;
 }
 
 /** The two values of a format around a cast's input. */

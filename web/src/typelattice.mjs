@@ -12,7 +12,7 @@ import { heapFunctions } from './heap.mjs';
 import {
   describe, requireString, requireStringArray, typedView, requireOptions, optionOf, requireGraph, routeInput,
 } from './arguments.mjs';
-import { renderMessage, withMessage } from './message.mjs';
+import { renderMessage, withMessage, withFactMessages } from './message.mjs';
 
 const VERSION = '0.1.0';
 // (module (func (result v128) (i32x4.splat (i32.const 0)))): valid only where wasm SIMD128 is supported.
@@ -425,7 +425,8 @@ export default async function createTypeLattice(options) {
     castValue(formatName, value, opts) {
       const f = format(formatName, 'castValue: the format');
       const { saturate, round, input, from, stochastic } = castOptions(opts, 'castValue');
-      return unwrap(core.castValue(f.name, valueText(value, 'castValue'), saturate, round, input, from, stochastic));
+      return withFactMessages(unwrap(core.castValue(f.name, valueText(value, 'castValue'), saturate, round, input, from,
+        stochastic)));
     },
 
     castSamples(formatName, value, count, opts) {

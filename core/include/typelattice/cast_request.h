@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "typelattice/message.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/result.h"
 
@@ -129,7 +130,7 @@ Result<CastOutcome> cast_text(const CastRequest& request, std::string_view text)
 // "overflow" (Inf, or NaN in a format without Inf) and "underflow" (below the smallest positive value).
 struct CastFact {
   std::string_view name;
-  std::string text;
+  Message text;  // render() gives the line `typelattice layout` prints; a message for a page that translates it
 };
 
 std::vector<CastFact> cast_facts(Format to, const CastOutcome& cast);

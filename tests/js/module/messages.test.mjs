@@ -57,6 +57,25 @@ test('a compare note is a message too, and null where there is none', async () =
   for (const r of tl.compare(['int8', 'uint8'])) assert.equal(r.noteMessage, null, r.system);
 });
 
+test('a cast\'s facts are messages where they are sentences, strings where they are numbers, in both calls', async () => {
+  const tl = await load();
+  const facts = Object.fromEntries(tl.castValue('float8_e4m3fn', '1000', { saturate: false }).facts
+    .map((f) => [f.name, f]));
+  assert.deepEqual(facts.overflow.textMessage, {
+    id: '%1 has no Inf: past its max, %2, a cast without saturation gives NaN', args: ['float8_e4m3fn', '448'] });
+  assert.equal(facts.overflow.text, 'float8_e4m3fn has no Inf: past its max, 448, a cast without saturation gives NaN');
+  const f = tl.format('float8_e4m3fn');
+  try {
+    const explored = f.explore('0.0001', {}).cast.facts;
+    assert.deepEqual(explored, tl.castValue('float8_e4m3fn', '0.0001').facts);
+    assert.equal(explored.find((x) => x.name === 'shortest').textMessage, '0');
+  } finally {
+    f.delete();
+  }
+  const r = cli(['layout', 'float8_e4m3fn', '1000', '--no-saturate']);
+  assert.ok(r.stdout.includes(facts.overflow.text), r.stdout + r.stderr);
+});
+
 test('renderMessage translates each pattern it is given a translation for, and refuses what is not a message', async () => {
   const tl = await load();
   const m = tl.system({ system: 'jax' }).select(['bfloat16', 'float16']).reasonMessage;
@@ -71,8 +90,9 @@ test('renderMessage translates each pattern it is given a translation for, and r
   assert.throws(() => tl.renderMessage(m, 'zh'), { name: 'TypeError', message: /translate function, got an object and string zh$/ });
 });
 
-// The ids of every join reason (every system, mode and pair) and of compare's notes (each kind of Python value
-// beside each kind of dtype): the zh-CN table has each, with the same %N.
+// The ids of every join reason (every system, mode and pair), of compare's notes (each kind of Python value beside
+// each kind of dtype), of every kind of cast fact and of the round modes' rules: the zh-CN table has each, with
+// the same %N.
 test('the zh-CN table translates every message the core produces, with the same parts', async () => {
   const tl = await load();
   const ids = new Map();
@@ -100,7 +120,18 @@ test('the zh-CN table translates every message the core produces, with the same 
       for (const r of tl.compare([dtype, value])) collect(r.noteMessage ?? '', `compare ${dtype} ${value} ${r.system}`);
     }
   }
-  assert.ok(ids.size >= 50, `${ids.size} ids`);
+  // Cast facts: past max with and without Inf, below the smallest value both ways, a tie, a stochastic draw; and
+  // each format's round modes' rules (messages without parts).
+  const casts = [['float8_e4m3fn', '1000', { saturate: false }], ['float8_e5m2', '1e6', { saturate: false }],
+    ['float8_e4m3fn', '0.0001', {}], ['float8_e4m3fn', '0.0001', { round: 'toward-positive' }],
+    ['float8_e4m3fn', '4.25', {}], ['float8_e4m3fn', '4.1', { round: 'stochastic', srNumBits: 8, seed: 5n }]];
+  for (const [format, value, opts] of casts) {
+    for (const fact of tl.castValue(format, value, opts).facts) collect(fact.textMessage, `cast ${format} ${value}`);
+  }
+  for (const f of tl.formats()) {
+    f.roundModeRules.forEach((rule, i) => collect({ id: rule, args: [] }, `${f.name} ${f.roundModes[i]}`));
+  }
+  assert.ok(ids.size >= 60, `${ids.size} ids`);
   for (const [id, where] of ids) {
     assert.ok(id in messagesZh, `no zh-CN for '${id}' (first seen at ${where})`);
     assert.deepEqual(slots(messagesZh[id]), slots(id), `zh-CN for '${id}' has other parts`);
