@@ -58,28 +58,18 @@ MessageTree read_part(std::string_view s, std::size_t& at) {
   return t;
 }
 
-// Renders the part at `at`, leaving `at` past it: a literal as it is, a message with each %N replaced.
-std::string render_part(std::string_view s, std::size_t& at) {
-  const std::size_t start = at;
-  if (at >= s.size() || s[at] != kOpen) {
-    while (at < s.size() && s[at] != kNext && s[at] != kClose) ++at;
-    return std::string(s.substr(start, at - start));
-  }
-  std::size_t end = ++at;
-  while (end < s.size() && s[end] != kNext && s[end] != kClose) ++end;
-  const std::string_view pattern = s.substr(at, end - at);
-  at = end;
-  std::vector<std::string> parts;
-  while (at < s.size() && s[at] == kNext) parts.push_back(render_part(s, ++at));
-  ++at;
+// A part's English text: a literal as it is, a message with each %N replaced by its part's text.
+std::string render_tree(const MessageTree& t) {
+  if (t.literal) return t.pattern;
   std::string out;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    const std::size_t k = i + 1 < pattern.size() && pattern[i] == '%' ? std::size_t(pattern[i + 1] - '1') : parts.size();
-    if (k < parts.size()) {
-      out += parts[k];
+  const std::string& p = t.pattern;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const std::size_t k = i + 1 < p.size() && p[i] == '%' ? std::size_t(p[i + 1] - '1') : t.parts.size();
+    if (k < t.parts.size()) {
+      out += render_tree(t.parts[k]);
       ++i;
     } else {
-      out += pattern[i];
+      out += p[i];
     }
   }
   return out;
@@ -87,14 +77,11 @@ std::string render_part(std::string_view s, std::size_t& at) {
 
 }  // namespace
 
-std::string render(const Message& m) {
-  std::size_t at = 0;
-  return render_part(m.encoded(), at);
-}
-
 MessageTree tree_of(const Message& m) {
   std::size_t at = 0;
   return read_part(m.encoded(), at);
 }
+
+std::string render(const Message& m) { return render_tree(tree_of(m)); }
 
 }  // namespace typelattice

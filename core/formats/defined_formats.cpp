@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/base/ascii_text.h"
+#include "core/base/joined_text.h"
 #include "core/base/unknown_name.h"
 
 namespace typelattice {
@@ -48,12 +49,8 @@ using ascii::lower;
 
 bool p3109_in_range(const P3109Params& q) { return q.k >= 3 && q.k <= 8 && q.p >= 1 && q.p < q.k; }
 
-// One error from its pieces: a single join keeps each message's code small (the module is size-budgeted).
-Error bad(std::initializer_list<std::string_view> pieces) {
-  std::string message;
-  for (const std::string_view piece : pieces) message.append(piece);
-  return Error{ErrorKind::bad_value, std::move(message)};
-}
+// One error from its pieces (joined_text.h: one call keeps each message's code small).
+Error bad(std::initializer_list<std::string_view> pieces) { return Error{ErrorKind::bad_value, joined(pieces)}; }
 std::string str(int v) { return std::to_string(v); }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/base/joined_text.h"
 #include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
 #include "typelattice/display_text.h"
@@ -43,18 +44,12 @@ int magnitude_bits(const DtypeInfo& d) { return d.kind == DtypeKind::signed_int 
 
 std::string power(int bits, int minus_one) {  // "255" for small widths, "2^32−1" beyond
   if (bits <= 16) return std::to_string((1L << bits) + minus_one);
-  std::string out = "2^";
-  out += std::to_string(bits);
-  if (minus_one != 0) out += "−1";
-  return out;
+  return joined({"2^", std::to_string(bits), minus_one != 0 ? "−1" : ""});
 }
 
 std::string range_text(const DtypeInfo& d) {
-  std::string out = d.kind == DtypeKind::signed_int ? "−" : "0";
-  if (d.kind == DtypeKind::signed_int) out += power(d.bits - 1, 0);
-  out += "…";
-  out += power(magnitude_bits(d), -1);
-  return out;
+  if (d.kind == DtypeKind::signed_int) return joined({"−", power(d.bits - 1, 0), "…", power(d.bits - 1, -1)});
+  return joined({"0…", power(d.bits, -1)});
 }
 
 // "every int8 value (−128…127)" / "every float16 value".
