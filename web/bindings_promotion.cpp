@@ -125,7 +125,7 @@ val lattice_check_value(const Lattice& lattice, const Graph& graph) {
     set_property(v, "b", node_or_null(lattice, violation->b));
     set_property(v, "competing", node_names(lattice, violation->competing));
     set_property(v, "cycle", node_names(lattice, violation->cycle));
-    set_text(v, "description", lattice.describe(*violation));
+    set_text(v, "description", lattice.describe(*violation).encoded());
     set_property(out, "violation", v);
   } else {
     set_property(out, "violation", val::null());
@@ -140,7 +140,7 @@ val selection_value(const Selection& s) {
   set_property(out, "pathEdges", name_pairs(s.path_edges));
   set_property(out, "minimalUpperBounds", string_array(s.minimal_upper_bounds));
   set_property(out, "cycle", string_array(s.cycle));
-  set_text(out, "text", s.text);
+  set_text(out, "text", s.text.encoded());
   set_text(out, "reason", s.reason.encoded());  // the JS wrapper opens and renders it (message.h)
   return out;
 }
@@ -229,13 +229,9 @@ class GraphHandle {
   val check() const { return ok_value(lattice_check_value(lattice_, graph_)); }
 
   // The one join of a selection (graph_join.h through selection.h): the wrapper's select() and joinOnGraph()
-  // both read it; the explanation is what joinOnGraph() calls its description.
+  // both read it; where there is no join, its text is what joinOnGraph() calls its description.
   val select(const val& names) const {
-    return translate(typelattice::select(lattice_, strings_from(names)), [](const Selection& s) {
-      val out = selection_value(s);
-      set_text(out, "explanation", s.explanation);
-      return out;
-    });
+    return translate(typelattice::select(lattice_, strings_from(names)), selection_value);
   }
 
  private:

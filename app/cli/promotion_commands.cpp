@@ -217,7 +217,7 @@ int run_table(const TableArgs& args) {
 
 int check_lattice(const Lattice& lattice) {
   if (const auto violation = lattice.check()) {
-    std::cout << lattice.describe(*violation) << "\n";
+    std::cout << render(lattice.describe(*violation)) << "\n";
     return 1;
   }
   std::cout << "lattice: " << lattice.size() << " nodes, " << lattice.edges().size()

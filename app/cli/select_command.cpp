@@ -24,7 +24,7 @@ struct SelectArgs {
 // The selection's line (the app's headless line), then the path edges and what competes.
 int print_selection(const Result<Selection>& selection, bool explain) {
   if (!selection) return usage_error(selection.error().message);
-  std::cout << selection->text << "\n";
+  std::cout << render(selection->text) << "\n";
   if (const std::string why = render(selection->reason); explain && !why.empty()) std::cout << "why: " << why << "\n";
   // Node names are the user's: escaped as the core's messages escape them (typelattice/display_text.h).
   for (const auto& [from, to] : selection->path_edges)

@@ -148,7 +148,7 @@ void PromotionModel::compute_system(const AppState& state) {
     if (built) {
       lattice = std::move(built).value();
       lattice_violation = lattice->check();
-      if (lattice_violation) lattice_violation_text = lattice->describe(*lattice_violation);
+      if (lattice_violation) lattice_violation_text = render(lattice->describe(*lattice_violation));
       // A user's graph has no hand-tuned positions: layout_for lays it out in layers.
       // Design stages share the story's frame, so a type stays in place when the stage changes.
       layout = user                     ? layout_for(*graph)
@@ -191,10 +191,10 @@ void PromotionModel::compute_join() {
     selection_line = join_error;
     return;
   }
-  selection_line = selected->text;
+  selection_line = render(selected->text);
   join_reason = render(selected->reason);
   join = selected->join;
-  if (!join && !selection.empty()) join_error = selected->text;
+  if (!join && !selection.empty()) join_error = selection_line;
   if (!lattice) return;
   const auto id = [&](const std::string& name) { return lattice->find(name).value_or(-1); };
   for (const auto& [from, to] : selected->path_edges) path_edges.emplace_back(id(from), id(to));

@@ -1,6 +1,8 @@
 #include "typelattice/block_text.h"
 #include "typelattice/hex_text.h"
 
+#include "core/base/joined_text.h"
+
 #include <cmath>
 
 #include "core/formats/geometry.h"
@@ -57,10 +59,10 @@ std::string block_element_hex(BlockFormat f, std::uint32_t code) {
 
 std::string block_line(BlockFormat f, std::size_t number, const QuantizedBlock& block) {
   const BlockError& e = block.error;
-  return "block " + std::to_string(number) + ": scale " + block_scale_hex(f, block.scale_code) + " " +
-         block_value_text(block.scale) + "; mse " + block_value_text(e.mse) + ", sqnr " + fixed_decimal(e.sqnr_db, 2) +
-         " dB, max abs error " + block_value_text(e.max_abs_error) + ", saturated " + std::to_string(e.saturated) +
-         ", flushed " + std::to_string(e.flushed);
+  return joined({"block ", std::to_string(number), ": scale ", block_scale_hex(f, block.scale_code), " ",
+                 block_value_text(block.scale), "; mse ", block_value_text(e.mse), ", sqnr ", fixed_decimal(e.sqnr_db, 2),
+                 " dB, max abs error ", block_value_text(e.max_abs_error), ", saturated ", std::to_string(e.saturated),
+                 ", flushed ", std::to_string(e.flushed)});
 }
 
 std::string block_input_text(float v) {
@@ -69,8 +71,8 @@ std::string block_input_text(float v) {
 }
 
 std::string element_line(BlockFormat f, const QuantizedElement& element) {
-  std::string out = "  " + block_input_text(element.input) + " -> " + block_element_hex(f, element.code) + " " +
-                    block_value_text(element.value) + " -> " + block_value_text(element.dequantized);
+  std::string out = joined({"  ", block_input_text(element.input), " -> ", block_element_hex(f, element.code), " ",
+                             block_value_text(element.value), " -> ", block_value_text(element.dequantized)});
   if (element.saturated) out += " saturated";
   if (element.flushed) out += " flushed";
   return out;
@@ -79,9 +81,9 @@ std::string element_line(BlockFormat f, const QuantizedElement& element) {
 std::string blocks_text(BlockFormat f, const BlockOptions& options, bool tensor_scale,
                         std::span<const QuantizedBlock> blocks) {
   std::string out;
-  if (tensor_scale) out += "tensor scale " + block_value_text(static_cast<double>(options.tensor_scale)) + "\n";
+  if (tensor_scale) out += joined({"tensor scale ", block_value_text(static_cast<double>(options.tensor_scale)), "\n"});
   for (std::size_t b = 0; b < blocks.size(); ++b) {
-    out += block_line(f, b + 1, blocks[b]) + "\n";
+    out += joined({block_line(f, b + 1, blocks[b]), "\n"});
     for (const QuantizedElement& element : blocks[b].elements) out += element_line(f, element) + "\n";
   }
   return out;

@@ -8,14 +8,16 @@
 namespace typelattice {
 namespace {
 
-// "a", "a and b", "a, b and c": node names as a user reads them in a sentence.
-std::string name_list(const Lattice& lattice, std::span<const NodeId> ids) {
-  std::string out;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i > 0) out += i + 1 == ids.size() ? " and " : ", ";
-    out += displayed(lattice.names()[static_cast<std::size_t>(ids[i])]);
+// "a", "a and b", "a, b and c": node names as a user reads them in a sentence (the "and" is a message's word).
+Message name_list(const Lattice& lattice, std::span<const NodeId> ids) {
+  std::string head;
+  for (std::size_t i = 0; i + 1 < ids.size(); ++i) {
+    if (i > 0) head += ", ";
+    head += displayed(lattice.names()[static_cast<std::size_t>(ids[i])]);
   }
-  return out;
+  if (ids.empty()) return {};
+  const std::string last = displayed(lattice.names()[static_cast<std::size_t>(ids.back())]);
+  return ids.size() == 1 ? literal(last) : message("%1 and %2", {head, last});
 }
 
 // Minimal bounds that promote to one another sit on a cycle: the cycle through the first such pair (first node
@@ -88,22 +90,31 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
   return out;
 }
 
-std::string no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
-                             std::span<const NodeId> minimal_upper_bounds, std::span<const NodeId> cycle) {
-  if (selected.empty()) return "No nodes are selected.";
-  const std::string bounds = name_list(lattice, minimal_upper_bounds);
+Message no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
+                         std::span<const NodeId> minimal_upper_bounds, std::span<const NodeId> cycle) {
+  if (selected.empty()) return message("join: none (nothing selected)");  // as a system's empty selection says
+  const Message bounds = name_list(lattice, minimal_upper_bounds);
+  const Message inputs = name_list(lattice, selected);
   if (selected.size() == 2 && cycle.empty()) {
     // A pair is what `typelattice check` reports as its counterexample: the same words there and here.
-    const std::string pair = "not a lattice: " + name_list(lattice, selected);
-    if (minimal_upper_bounds.empty()) return pair + " have no common upper bound (nothing both promote to)";
-    return pair + " have " + std::to_string(minimal_upper_bounds.size()) + " minimal upper bounds, " + bounds +
-           ", and none of them promotes to the others, so their join is not unique";
+    if (minimal_upper_bounds.empty())
+      return message("not a lattice: %1 have no common upper bound (nothing both promote to)", {inputs});
+    return message("not a lattice: %1 have %2 minimal upper bounds, %3, and none of them promotes to the others, so "
+                   "their join is not unique",
+                   {inputs, std::to_string(minimal_upper_bounds.size()), bounds});
   }
-  const std::string inputs = name_list(lattice, selected) + (selected.size() == 1 ? " has" : " have");
-  if (minimal_upper_bounds.empty()) return inputs + " no common upper bound.";
+  // One node, a pair on a cycle, or three or more nodes. A node is its own upper bound, so only two or more can
+  // have none, and one node lacks a join only when it sits on a cycle.
+  if (minimal_upper_bounds.empty()) return message("%1 have no common upper bound.", {inputs});
   // In a graph with a cycle the minimal bounds can promote to one another; say so rather than deny it.
-  return inputs + " no least upper bound: " + bounds + " are minimal upper bounds" +
-         (cycle.empty() ? " and none promotes to another." : ", and they promote to one another around a cycle.");
+  if (cycle.empty())
+    return message("%1 have no least upper bound: %2 are minimal upper bounds and none promotes to another.",
+                   {inputs, bounds});
+  return message(selected.size() == 1 ? "%1 has no least upper bound: %2 are minimal upper bounds, and they promote "
+                                        "to one another around a cycle."
+                                      : "%1 have no least upper bound: %2 are minimal upper bounds, and they promote "
+                                        "to one another around a cycle.",
+                 {inputs, bounds});
 }
 
 Result<NodeId> find_node(const Lattice& lattice, std::string_view name) {

@@ -273,10 +273,10 @@ std::optional<LatticeViolation> Lattice::check() const {
   return missing;
 }
 
-std::string Lattice::describe(const LatticeViolation& v) const {
+Message Lattice::describe(const LatticeViolation& v) const {
   if (v.kind == LatticeViolation::Kind::cycle)
-    return "not a lattice: cycle " + arrow_path(names_, v.cycle) +
-           " (promotion must never lead back to where it started)";
+    return message("not a lattice: cycle %1 (promotion must never lead back to where it started)",
+                   {arrow_path(names_, v.cycle)});
   const NodeId pair[] = {v.a, v.b};
   return no_join_sentence(*this, pair, v.competing, {});
 }

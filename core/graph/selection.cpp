@@ -9,8 +9,6 @@
 namespace typelattice {
 namespace {
 
-constexpr std::string_view kNothingSelected = "join: none (nothing selected)";
-
 std::string name_of(const Lattice& lattice, NodeId id) { return lattice.names()[static_cast<std::size_t>(id)]; }
 
 std::vector<std::pair<std::string, std::string>> edge_names(const Lattice& lattice,
@@ -22,7 +20,7 @@ std::vector<std::pair<std::string, std::string>> edge_names(const Lattice& latti
 
 Selection nothing_selected() {
   Selection s;
-  s.text = kNothingSelected;
+  s.text = message("join: none (nothing selected)");
   return s;
 }
 
@@ -62,14 +60,14 @@ Result<Selection> select(const Lattice& lattice, std::span<const std::string> na
   if (joined.join) {
     s.join = name_of(lattice, *joined.join);
     s.path_edges = edge_names(lattice, joined.path_edges);
-    s.text = "join: " + displayed(*s.join);
+    s.text = message("join: %1", {displayed(*s.join)});
     s.reason = graph_reason(lattice, ids, *joined.join);
     return s;
   }
   for (NodeId id : joined.minimal_upper_bounds) s.minimal_upper_bounds.push_back(name_of(lattice, id));
   for (NodeId id : joined.cycle) s.cycle.push_back(name_of(lattice, id));
   s.explanation = joined.explanation;
-  s.text = ids.empty() ? std::string(kNothingSelected) : s.explanation;
+  s.text = s.explanation;
   return s;
 }
 
@@ -84,12 +82,12 @@ Result<Selection> select(const CompiledSystem& system, std::span<const std::stri
   Selection s;
   Result<Dtype> joined = system.result_type(dtypes);
   if (!joined) {
-    s.explanation = joined.error().message;
+    s.explanation = literal(joined.error().message);
     s.text = s.explanation;
     return s;
   }
   s.join = std::string(dtype_name(*joined));
-  s.text = "join: " + displayed(*s.join);
+  s.text = message("join: %1", {displayed(*s.join)});
   if (dtypes.size() <= 2) s.reason = join_reason_message(dtypes.front(), dtypes.back(), *joined, system.options());
   if (!system.lattice()) return s;
   // The drawn lattice's own join of the selection, if it is the system's, gives the paths to draw.

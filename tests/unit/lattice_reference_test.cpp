@@ -83,9 +83,9 @@ void expect_agrees(int n, const std::vector<std::pair<int, int>>& edges, const s
     for (int b = 0; b < n; ++b) ASSERT_EQ(l.promotes_to(a, b), r.le[a][b]) << what << ": " << a << " <= " << b;
 
   const auto v = l.check();
-  ASSERT_EQ(v.has_value(), r.violation.has_value()) << what << ": " << (v ? l.describe(*v) : "");
+  ASSERT_EQ(v.has_value(), r.violation.has_value()) << what << ": " << (v ? render(l.describe(*v)) : "");
   if (!v) return;
-  ASSERT_EQ(v->kind, r.violation->kind) << what << ": " << l.describe(*v);
+  ASSERT_EQ(v->kind, r.violation->kind) << what << ": " << render(l.describe(*v));
   if (v->kind == LatticeViolation::Kind::cycle) {  // any cycle will do, as long as it is one along edges
     ASSERT_GE(v->cycle.size(), 2U) << what;
     EXPECT_EQ(v->cycle.front(), v->cycle.back()) << what;

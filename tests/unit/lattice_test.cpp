@@ -44,7 +44,7 @@ TEST(LatticeGraph, DesignDocumentsTwoNonLattices) {
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, LatticeViolation::Kind::no_upper_bound);
   EXPECT_EQ(lattice_names_of(left, {v->a, v->b}), (std::vector<std::string>{"B", "C"}));
-  EXPECT_EQ(left.describe(*v), "not a lattice: B and C have no common upper bound (nothing both promote to)");
+  EXPECT_EQ(render(left.describe(*v)), "not a lattice: B and C have no common upper bound (nothing both promote to)");
   // "for nodes A and B the least upper bound cannot be uniquely determined: both C and D are candidates"
   const Lattice right = build_lattice({{"A", "B", "C", "D"}, {{"A", "C"}, {"A", "D"}, {"B", "C"}, {"B", "D"}}});
   const auto w = right.check();
@@ -53,7 +53,7 @@ TEST(LatticeGraph, DesignDocumentsTwoNonLattices) {
   EXPECT_EQ(lattice_names_of(right, {w->a, w->b}), (std::vector<std::string>{"A", "B"}));
   EXPECT_EQ(lattice_names_of(right, w->competing), (std::vector<std::string>{"C", "D"}));
   EXPECT_FALSE(least_upper_bound(right, *right.find("A"), *right.find("B")).has_value());
-  EXPECT_NE(right.describe(*w).find("A and B have 2 minimal upper bounds, C and D"), std::string::npos);
+  EXPECT_NE(render(right.describe(*w)).find("A and B have 2 minimal upper bounds, C and D"), std::string::npos);
 }
 
 TEST(LatticeGraph, CycleIsReportedWithItsNodes) {
@@ -62,7 +62,7 @@ TEST(LatticeGraph, CycleIsReportedWithItsNodes) {
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->kind, LatticeViolation::Kind::cycle);
   EXPECT_EQ(lattice_names_of(l, v->cycle), (std::vector<std::string>{"b", "c", "d", "b"}));
-  EXPECT_EQ(l.describe(*v).substr(0, 34), "not a lattice: cycle b -> c -> d -");
+  EXPECT_EQ(render(l.describe(*v)).substr(0, 34), "not a lattice: cycle b -> c -> d -");
 }
 
 TEST(LatticeGraph, SelfLoopIsACycle) {

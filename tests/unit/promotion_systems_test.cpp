@@ -132,7 +132,7 @@ TEST(JaxGraph, WithTheNewerTypesItIsOnlyAPartialLattice) {
     EXPECT_EQ(l.size(), kDtypeCount - 1);  // all but PyTorch's complex32
     const auto v = l.check();
     ASSERT_TRUE(v.has_value());
-    EXPECT_EQ(v->kind, LatticeViolation::Kind::no_upper_bound) << l.describe(*v);  // never competing bounds
+    EXPECT_EQ(v->kind, LatticeViolation::Kind::no_upper_bound) << render(l.describe(*v));  // never competing bounds
   }
 }
 
@@ -166,7 +166,7 @@ TEST(DesignPresets, EachStageHasTheStatusTheDocumentArgues) {
     const Lattice l = build(presets[i].graph);
     const auto v = l.check();
     EXPECT_EQ(v ? std::optional<K>(v->kind) : std::nullopt, expected[i].violation)
-        << presets[i].name << ": " << (v ? l.describe(*v) : "lattice");
+        << presets[i].name << ": " << (v ? render(l.describe(*v)) : "lattice");
     const auto positions = framed_layout(presets[i].graph, "design-story");
     EXPECT_EQ(positions.size(), presets[i].graph.nodes.size());
   }
@@ -183,7 +183,8 @@ TEST(DesignPresets, DoubleWidthStageHasInt16AndFloat16CompetingForInt8AndUint8) 
   std::set<std::string> competing;
   for (NodeId c : v->competing) competing.insert(l.names()[c]);
   EXPECT_EQ(competing, (std::set<std::string>{"int16", "float16"}));
-  EXPECT_NE(l.describe(*v).find("have 2 minimal upper bounds, float16 and int16"), std::string::npos) << l.describe(*v);
+  EXPECT_NE(render(l.describe(*v)).find("have 2 minimal upper bounds, float16 and int16"), std::string::npos)
+      << render(l.describe(*v));
 }
 
 TEST(DesignPresets, UnsignedStagesLeaveUint64WithoutAnUpperBound) {

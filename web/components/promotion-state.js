@@ -2,18 +2,19 @@
 // shown: the core's select() gives the join, the edges on the paths up to it, or the text saying why there is
 // none. The core computes; this only asks, once per selection.
 //
-// Returns { join: name|null, pathEdges, minimalUpperBounds, error: text|null, reason: the core's sentence for
-// why this join ('' without one), reasonMessage: the same as a message to translate, pending: bool (fewer than
-// two selected) }. An unknown name throws the core's
+// Returns { join: name|null, pathEdges, minimalUpperBounds, error: text|null, errorMessage: the same as a message
+// to translate (a string: a library's own words), reason: the core's sentence for why this join ('' without
+// one), reasonMessage: the same as a message to translate, pending: bool (fewer than two selected) }. An unknown name throws the core's
 // RangeError.
 export function selectionState(handle, selected) {
   if (selected.length < 2) {
-    return { join: null, pathEdges: [], minimalUpperBounds: [], error: null, reason: '', reasonMessage: '',
-      pending: true };
+    return { join: null, pathEdges: [], minimalUpperBounds: [], error: null, errorMessage: null, reason: '',
+      reasonMessage: '', pending: true };
   }
   const s = handle.select(selected);
   return { join: s.join, pathEdges: s.pathEdges, minimalUpperBounds: s.minimalUpperBounds,
-    error: s.join === null ? s.text : null, reason: s.reason, reasonMessage: s.reasonMessage, pending: false };
+    error: s.join === null ? s.text : null, errorMessage: s.join === null ? s.textMessage : null, reason: s.reason,
+    reasonMessage: s.reasonMessage, pending: false };
 }
 // The JAX docs' 18 types (the dtypes with a short code such as f2, bf, i*).
 export const docsTypes = (tl) => tl.dtypes().filter((d) => d.shortCode).map((d) => d.name);

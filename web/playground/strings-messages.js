@@ -100,4 +100,18 @@ export const messagesZh = {
   'x if exact, else whichever value around x has the odd code': '精确时为 x,否则取 x 两侧编码为奇数的那个值',
   'away from zero iff round_half_even(delta * 2^srnumbits) + srbits >= 2^srnumbits, delta the fraction of a step':
     '当且仅当 round_half_even(delta * 2^srnumbits) + srbits >= 2^srnumbits 时远离零,delta 为一步中的比例',
+  // a selection's text, why a graph has no join, and why it is not a lattice (core/graph/selection.cpp,
+  // core/graph/join.cpp, core/graph/lattice.cpp)
+  'join: %1': '并:%1', 'join: none (nothing selected)': '并:无(未选择任何类型)',
+  'not a lattice: %1 have no common upper bound (nothing both promote to)': '不是格:%1 没有公共上界(没有两者都能提升到的节点)',
+  'not a lattice: %1 have %2 minimal upper bounds, %3, and none of them promotes to the others, so their join is not unique':
+    '不是格:%1 有 %2 个最小上界 %3,它们互相都不能提升,所以并不唯一',
+  '%1 have no common upper bound.': '%1 没有公共上界。',
+  '%1 have no least upper bound: %2 are minimal upper bounds and none promotes to another.':
+    '%1 没有最小上界:%2 都是极小上界,且互相都不能提升。',
+  '%1 has no least upper bound: %2 are minimal upper bounds, and they promote to one another around a cycle.':
+    '%1 没有最小上界:%2 都是极小上界,且它们沿一个环互相提升。',
+  '%1 have no least upper bound: %2 are minimal upper bounds, and they promote to one another around a cycle.':
+    '%1 没有最小上界:%2 都是极小上界,且它们沿一个环互相提升。',
+  'not a lattice: cycle %1 (promotion must never lead back to where it started)': '不是格:环 %1(提升绝不能回到起点)',
 };

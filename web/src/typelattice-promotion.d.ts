@@ -106,6 +106,8 @@ export interface LatticeViolation {
   /** The nodes around the cycle, the first repeated at the end (cycle). */
   cycle: string[];
   description: string;
+  /** The description as a message, to render in another language with renderMessage. */
+  descriptionMessage: Message;
 }
 
 /** Result of {@link TypeLattice.checkLattice}. */
@@ -124,8 +126,10 @@ export interface GraphJoin {
   minimalUpperBounds: string[];
   /** Edges on a shortest path from each selected node up to the join. */
   pathEdges: Edge[];
-  /** Why there is no join (for a non-empty selection, the Selection's `text`), or ''. */
+  /** Why there is no join (the Selection's `text`), or ''. */
   description: string;
+  /** The description as a message (renderMessage), or '' where there is a join. */
+  descriptionMessage: Message | string;
 }
 
 /** Result of {@link SystemHandle.select} and {@link GraphHandle.select}: what a selection means. */
@@ -140,6 +144,8 @@ export interface Selection {
   cycle: string[];
   /** `join: NAME`, or why there is none: the first line `typelattice select` prints. */
   text: string;
+  /** The text as a message, to render in another language with renderMessage (a library's error is a literal). */
+  textMessage: Message | string;
   /**
    * Why this join, one sentence from the core (typelattice/join_reason.h), as `typelattice promote --explain`
    * prints it: for a system and one or two types, what the types hold and the system's rule; for a graph, the

@@ -53,7 +53,9 @@ function systemOptions(opts, what, defaults) {
 
 // ---- results of the bindings ---------------------------------------------------------------------------
 
-const selection = (s) => withMessage(s, 'reason', '');
+const selection = (s) => withMessage(withMessage(s, 'reason', ''), 'text', '');
+// A graph's check: its violation's description opened (descriptionMessage) and rendered.
+const latticeCheck = (c) => (c.violation && withMessage(c.violation, 'description', ''), c);
 
 function unwrap(result) {
   if (result.ok) return result.value;
@@ -236,21 +238,20 @@ export default async function createTypeLattice(options) {
     // answer; joinOnGraph() gives it in its own shape, the join alone as its minimal upper bound.
     return handleOf(native, 'graph', (use) => ({
       joinOnGraph(selected) {
-        const s = unwrap(use('joinOnGraph').select(requireStringArray(selected, 'joinOnGraph: the selected nodes')));
+        const s = selection(unwrap(use('joinOnGraph').select(requireStringArray(selected,
+          'joinOnGraph: the selected nodes'))));
+        const none = s.join === null;
         return {
           join: s.join,
-          minimalUpperBounds: s.join === null ? s.minimalUpperBounds : [s.join],
+          minimalUpperBounds: none ? s.minimalUpperBounds : [s.join],
           pathEdges: s.pathEdges,
-          description: s.explanation,
+          description: none ? s.text : '',
+          descriptionMessage: none ? s.textMessage : '',
         };
       },
       reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
-      check: () => unwrap(use('check').check()),
-      select(names) {
-        const s = selection(unwrap(use('select').select(requireStringArray(names, 'select: the names'))));
-        delete s.explanation;  // joinOnGraph()'s description: a Selection says it in its text
-        return s;
-      },
+      check: () => latticeCheck(unwrap(use('check').check())),
+      select: (names) => selection(unwrap(use('select').select(requireStringArray(names, 'select: the names')))),
     }));
   }
 
@@ -369,7 +370,7 @@ export default async function createTypeLattice(options) {
 
     checkLattice(given) {
       const graph = requireGraph(given, 'checkLattice');
-      return unwrap(core.checkLattice(graph.nodes, graph.edges));
+      return latticeCheck(unwrap(core.checkLattice(graph.nodes, graph.edges)));
     },
 
     joinOnGraph: (graph, selected) => cachedGraph(graph, 'joinOnGraph').joinOnGraph(selected),

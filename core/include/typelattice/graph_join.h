@@ -27,7 +27,7 @@ struct GraphJoin {
   std::vector<NodeId> minimal_upper_bounds;           // the join alone, or the competitors (empty: no upper bound)
   std::vector<std::pair<NodeId, NodeId>> path_edges;  // edges of one shortest path from each selected node to the join
   std::vector<NodeId> cycle;        // competitors that promote to one another: a cycle through them, first repeated
-  std::string explanation;          // no_join_sentence(); empty when there is a join
+  Message explanation;              // no_join_sentence(); empty when there is a join
 };
 
 GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected);
@@ -38,7 +38,7 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
 //   "not a lattice: a and b have 2 minimal upper bounds, c and d, and none of them promotes to the others, so
 //    their join is not unique"   (a pair, as `check` reports it)
 //   "b has no least upper bound: b and c are minimal upper bounds, and they promote to one another around a cycle."
-std::string no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
+Message no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
                              std::span<const NodeId> minimal_upper_bounds, std::span<const NodeId> cycle);
 
 // A node by name; an unknown name gives ErrorKind::unknown_name with the closest node names.

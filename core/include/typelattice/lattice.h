@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "typelattice/message.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -60,7 +61,7 @@ class Lattice {
 
   std::optional<LatticeViolation> check() const;           // nullopt: it is a lattice
   // e.g. "not a lattice: int8 and uint8 have 2 minimal upper bounds, ..." (a pair: graph_join.h's no_join_sentence)
-  std::string describe(const LatticeViolation& v) const;
+  Message describe(const LatticeViolation& v) const;
 
  private:
   std::vector<std::string> names_;

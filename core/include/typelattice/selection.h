@@ -20,9 +20,9 @@ struct Selection {
   std::vector<std::pair<std::string, std::string>> path_edges;  // drawn edges on shortest paths up to the join
   std::vector<std::string> minimal_upper_bounds;               // no join: the bounds that compete (two or more)
   std::vector<std::string> cycle;   // the competing bounds promote to one another around it (first repeated last)
-  std::string explanation;          // why there is no join (on a graph: no_join_sentence); empty with one
+  Message explanation;              // why there is no join (on a graph: no_join_sentence); empty with one
   Message reason;                   // why this join (join_reason.h for a system, the paths on a graph); may be empty
-  std::string text;                 // "join: NAME", "join: none (nothing selected)", or the explanation
+  Message text;                     // "join: NAME", "join: none (nothing selected)", or the explanation
 };
 
 // A built-in system: the join is the system's own promotion (result_type, so strict mode, x64 and the table

@@ -48,6 +48,27 @@ test('a graph\'s reason keeps node names as they are, quotes and all', async () 
   assert.equal(s.reason, 'top: the least node that a"b and c both promote to in this graph (a"b → top; c → top)');
 });
 
+test('a selection\'s text is a message, a library\'s error a string, and a graph\'s no-join sentence names its nodes', async () => {
+  const tl = await load();
+  const joined = tl.system({ system: 'jax' }).select(['int8', 'uint8']);
+  assert.deepEqual([joined.text, joined.textMessage], ['join: int16', { id: 'join: %1', args: ['int16'] }]);
+  const strict = tl.system({ system: 'jax', mode: 'strict' }).select(['float32', 'int32']);
+  assert.equal(strict.textMessage, strict.text);
+  assert.match(strict.text, /^Input dtypes \('float32', 'int32'\) have no available implicit dtype promotion/);
+  const g = tl.graph({ nodes: ['a', 'b', 'c', 'd'], edges: [['a', 'c'], ['a', 'd'], ['b', 'c'], ['b', 'd']] });
+  const none = g.select(['a', 'b']);
+  assert.deepEqual(none.textMessage, { id: 'not a lattice: %1 have %2 minimal upper bounds, %3, and none of them '
+    + 'promotes to the others, so their join is not unique',
+  args: [{ id: '%1 and %2', args: ['a', 'b'] }, '2', { id: '%1 and %2', args: ['c', 'd'] }] });
+  assert.equal(tl.renderMessage(none.textMessage), none.text);
+  const check = g.check();
+  assert.deepEqual(check.violation.descriptionMessage, none.textMessage);
+  assert.equal(check.violation.description, none.text);
+  const onGraph = g.joinOnGraph(['a', 'b']);
+  assert.deepEqual([onGraph.description, onGraph.descriptionMessage], [none.text, none.textMessage]);
+  assert.deepEqual([g.joinOnGraph(['a', 'c']).description, g.joinOnGraph(['a', 'c']).descriptionMessage], ['', '']);
+});
+
 test('a compare note is a message too, and null where there is none', async () => {
   const tl = await load();
   const torch = tl.compare(['uint8', '300']).find((r) => r.system === 'torch');
@@ -109,12 +130,28 @@ test('the zh-CN table translates every message the core produces, with the same 
       }
       const types = h.table().types;
       for (const a of types) {
-        for (const b of types) collect(h.select([a, b]).reasonMessage, `${JSON.stringify(opts)} ${a} ${b}`);
+        for (const b of types) {
+          const s = h.select([a, b]);
+          for (const m of [s.reasonMessage, s.textMessage]) collect(m, `${JSON.stringify(opts)} ${a} ${b}`);
+        }
       }
     }
   }
   const g = tl.graph({ nodes: ['a', 'b', 'c', 'd'], edges: [['a', 'c'], ['b', 'c'], ['c', 'd']] });
-  for (const sel of [['a', 'b'], ['c'], ['a', 'b', 'c']]) collect(g.select(sel).reasonMessage, `graph ${sel}`);
+  for (const sel of [[], ['a', 'b'], ['c'], ['a', 'b', 'c']]) {
+    for (const m of [g.select(sel).reasonMessage, g.select(sel).textMessage]) collect(m, `graph ${sel}`);
+  }
+  // Why a graph has no join, and why it is not a lattice: one, two and three selected, no bound, competing
+  // bounds, a cycle; and every design stage's check.
+  const apart = tl.graph({ nodes: ['a', 'b', 'c', 'd', 'e'], edges: [['a', 'd'], ['a', 'e'], ['b', 'd'], ['b', 'e']] });
+  for (const sel of [[], ['a', 'b'], ['a', 'c'], ['a', 'b', 'c'], ['a', 'b', 'd']]) {
+    collect(apart.joinOnGraph(sel).descriptionMessage, `graph ${sel}`);
+  }
+  const cyclic = tl.graph({ nodes: ['a', 'b', 'c'], edges: [['a', 'b'], ['b', 'c'], ['c', 'b']] });
+  for (const sel of [['a'], ['a', 'b', 'c'], ['b', 'c']]) collect(cyclic.joinOnGraph(sel).descriptionMessage, `cycle ${sel}`);
+  for (const c of [apart.check(), cyclic.check(), ...tl.presets().map((p) => tl.checkLattice(p.graph))]) {
+    if (c.violation) collect(c.violation.descriptionMessage, `check ${c.violation.description}`);
+  }
   for (const dtype of ['bool', 'uint8', 'int8', 'int32', 'float16', 'float32', 'complex64']) {
     for (const value of ['True', '300', '-1', '7', '1.5', '1e300', '1j', '2147483648']) {
       for (const r of tl.compare([dtype, value])) collect(r.noteMessage ?? '', `compare ${dtype} ${value} ${r.system}`);
