@@ -2,9 +2,11 @@
 // same or overlapping types) the cells whose result differs are marked. Names are inserted as text only.
 
 // options: { short: name -> display code, compare: table|null, compareLabel, caption, onCell(row, col),
-//   comparison: tl.compareTables(...) result|null: each differing cell shows both answers and the core's class }
+//   comparison: tl.compareTables(...) result|null: each differing cell shows both answers and the core's class,
+//   kindLabel: class -> its words in the page's language (default: the class's name) }
 export function renderPromotionTable(doc, table, options = {}) {
   const short = options.short || ((n) => n);
+  const kindLabel = options.kindLabel || ((k) => k);
   const el = doc.createElement('table');
   el.className = 'tl-table';
   if (options.caption) {
@@ -39,7 +41,7 @@ export function renderPromotionTable(doc, table, options = {}) {
         td.dataset.kind = cmp.kind;
         td.dataset.other = cmp.there === null ? '-' : cmp.there;
         td.textContent = `${value === null ? '–' : short(value)} / ${cmp.there === null ? '–' : short(cmp.there)}`;
-        td.title += ` (${options.compareLabel || 'other'}: ${cmp.there === null ? '—' : cmp.there}; ${cmp.kind})`;
+        td.title += ` (${options.compareLabel || 'other'}: ${cmp.there === null ? '—' : cmp.there}; ${kindLabel(cmp.kind)})`;
         ++differing;
       } else if (other) {
         const theirs = other(rowType, colType);

@@ -29,7 +29,8 @@ export function splitValues(text) {
 }
 
 /** A number with two decimals, or its name (inf, NaN). */
-export const fixed2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : String(v));
+// Infinite SQNR (exact) as the core's texts write it: inf.
+export const fixed2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : v > 0 ? 'inf' : v < 0 ? '-inf' : 'nan');
 
 /** How many rows summarize() computes for these formats. */
 export const rowCount = (formats) => formats.reduce((n, f) => n + f.scaleModes.length, 0);

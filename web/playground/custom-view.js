@@ -5,7 +5,7 @@
 // User-typed names are only ever inserted as text.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
-import { t, messageText } from './strings.js';
+import { t, messageText, dataText } from './strings.js';
 import { CheckRunner, CheckCancelled } from './check-runner.js';
 import { LINK_LIMIT, linkHolds } from './state.js';
 
@@ -105,7 +105,7 @@ export class CustomView {
     this.presets.forEach((p, i) => {
       const o = document.createElement('option');
       o.value = String(i);
-      o.textContent = p.title;
+      o.textContent = dataText(`stageTitle.${p.name}`, p.title);
       sel.append(o);
     });
     sel.value = keep || String(this.presets.length - 1);
@@ -274,7 +274,8 @@ export class CustomView {
     if (this.check.violation) {
       const why = document.createElement('span');
       why.className = 'counterexample';
-      why.textContent = ` ${t(`kind.${this.check.violation.kind}`)}: ${this.check.violation.description}`;
+      why.textContent = ` ${t(`kind.${this.check.violation.kind}`)}: ${
+        messageText(this.check.violation.descriptionMessage)}`;
       status.append(why);
     }
     this.diagram.render({ nodes: this.check.layout, edges: this.graph.edges });
@@ -299,7 +300,7 @@ export class CustomView {
       const r = selectionState(this.handle, this.selected);
       ({ join, pathEdges } = r);
       reason = messageText(r.reasonMessage);
-      text = join !== null ? join : r.error;
+      text = join !== null ? join : messageText(r.errorMessage);
     }
     $('custom-join').textContent = text;
     $('custom-reason').textContent = reason;

@@ -45,7 +45,7 @@ export class LatticeView {
   }
   #title() {
     const s = this.app.state;
-    return `${s.system} type promotion lattice (${s.mode}${s.x64 ? '' : ', x64 off'})`;
+    return t(s.x64 ? 'lattice.figure' : 'lattice.figureX32', { system: s.system, mode: s.mode });
   }
   #reachable(name) {
     if (!this.reachCache.has(name)) this.reachCache.set(name, this.system.reachable(name));
@@ -123,7 +123,8 @@ export class LatticeView {
         try {
           this.system.promoteTypes(example[0], example[1]);
         } catch (e) {
-          box.append(para(e.message, 'mono counterexample'));
+          // The library's words (or the table's refusal), as it raises them: English.
+          box.append(Object.assign(para(e.message, 'mono counterexample'), { lang: 'en' }));
         }
       }
       if (opts.mode === 'strict' && this.app.hasModes(opts.system)) box.append(para(t('lattice.strictNote')));
@@ -138,16 +139,14 @@ export class LatticeView {
       const q = document.createElement('p');
       const head = document.createElement('strong');
       head.textContent = `${t('lattice.counter', { kind: t(`kind.${v.kind}`) })} `;
+      // The formula says what the core's description says (its English words are the CLI's), in any language.
       q.append(head, counterexampleText(v));
-      const why = document.createElement('p');
-      why.className = 'mono counterexample';
-      why.textContent = v.description;
       const tryIt = document.createElement('button');
       tryIt.type = 'button';
       tryIt.id = 'try-counterexample';
       tryIt.textContent = t('lattice.tryIt');
       tryIt.addEventListener('click', () => this.app.set({ select: [...v.inputs] }));
-      box.append(q, why, tryIt);
+      box.append(q, tryIt);
     }
     box.append(para(t('lattice.tableOnly'), 'hint'));
   }
@@ -181,7 +180,11 @@ export class LatticeView {
     $('join-reason').textContent = messageText(result.reasonMessage);
     const out = $('join-result');
     out.classList.toggle('error', !!result.error);
-    out.textContent = result.pending ? t('lattice.pick') : result.error || result.join;
+    // A system's refusal is the library's words (a literal, English); a graph's is the core's message.
+    out.textContent = result.pending ? t('lattice.pick') : result.error ? messageText(result.errorMessage ?? result.error)
+      : result.join;
+    if (result.error && typeof (result.errorMessage ?? result.error) === 'string') out.lang = 'en';
+    else out.removeAttribute('lang');
     $('selection-list').textContent = sel.length ? sel.join(' ∨ ') : t('lattice.none');
     for (const chip of $('type-chips').children) {
       chip.setAttribute('aria-pressed', sel.includes(chip.dataset.type) ? 'true' : 'false');

@@ -3,7 +3,7 @@
 // pairs of types that gain, lose or change their join (the core's compare_stages). Clicking a pair shows it.
 import { LatticeDiagram } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
-import { t } from './strings.js';
+import { t, dataText, messageText } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,7 +26,7 @@ export class StoryView {
     this.presets.forEach((p, i) => {
       const o = document.createElement('option');
       o.value = String(i);
-      o.textContent = `${i + 1}. ${p.title}`;
+      o.textContent = `${i + 1}. ${dataText(`stageTitle.${p.name}`, p.title)}`;
       sel.append(o);
     });
     sel.addEventListener('change', (e) => this.app.set({ stage: Number(e.target.value) }));
@@ -54,7 +54,8 @@ export class StoryView {
     $('story-select').value = String(this.stage);
     $('story-prev').disabled = this.stage === 0;
     $('story-next').disabled = this.stage === this.presets.length - 1;
-    $('story-title').textContent = `${t('story.step', { i: this.stage + 1, n: this.presets.length })}: ${preset.title}`;
+    $('story-title').textContent = `${t('story.step', { i: this.stage + 1, n: this.presets.length })}: ${
+      dataText(`stageTitle.${preset.name}`, preset.title)}`;
     // The document's argument for this stage, in a sentence or two (keyed by the preset's name).
     const prose = t(`stage.${preset.name}`);
     $('story-prose').textContent = prose === `stage.${preset.name}` ? '' : prose;
@@ -70,7 +71,7 @@ export class StoryView {
     this.violation = check.violation;
     const status = $('story-status');
     status.className = `status-box ${check.isLattice ? 'good' : 'bad'}`;
-    status.textContent = check.isLattice ? t('custom.isLattice') : check.violation.description;
+    status.textContent = check.isLattice ? t('custom.isLattice') : messageText(check.violation.descriptionMessage);
     this.picked = [];
     this.#showPicked();
     this.#diff();

@@ -2,7 +2,9 @@
 // (data-i18n-title / data-i18n-aria for attributes); code calls t(key, params). Dtype names are never translated.
 import { tensorsEn, tensorsZh } from './strings-tensors.js';
 import { compareEn, compareZh } from './strings-compare.js';
+import { storyEn, storyZh } from './strings-story.js';
 import { messagesZh } from './strings-messages.js';
+import { dataZh } from './strings-data.js';
 const en = {
   skip: 'Skip to content',
   tagline: 'See how numeric types promote, and what every bit of a low-precision float means.',
@@ -155,29 +157,16 @@ const en = {
   'sat.title': 'Saturation: the code follows ONNX\'s test data',
   'sat.body': 'ONNX\'s backend test data clip ±Inf to ±max for every format when saturating. The saturating table in ONNX\'s "Float stored in 8 bits" notes instead sends ±Inf to NaN for the FNUZ formats. typelattice follows the test data.',
   'sat.input': 'input', 'sat.module': 'this module', 'sat.seed': 'ONNX float8 notes', 'sat.noSeed': 'not in the ONNX float8 notes',
-  'story.intro': 'JAX\'s lattice was designed step by step: start from the categories, add Python scalars, then decide how integers meet floats. Step through the design document\'s stages and see which pairs of types gain or lose a join at each step.',
   'story.prev': '← Previous', 'story.next': 'Next →',
-  'story.step': 'Stage {i} of {n}',
+  'story.step': 'Stage {i} of {n}', 'story.stage': 'Stage',
+  'lattice.figure': '{system} type promotion lattice ({mode})',
+  'lattice.figureX32': '{system} type promotion lattice ({mode}, x64 off)', 'lattice.types': 'Types',
+  'bits.gridLabel': 'All codes of the format', 'custom.json': 'Graph as JSON',
   'story.gained': 'Pairs that gain a join ({n})', 'story.lost': 'Pairs that lose their join ({n})',
   'story.changed': 'Pairs whose join changes ({n})', 'story.first': 'The first stage: {n} pairs have a join.',
   'story.noChange': 'No pair changes its join at this step.',
   'story.removedTypes': 'Types this step leaves out (faded): {list}',
   'story.edges': 'Edges: {added} added (green), {removed} removed (dashed).',
-  'story.legend': 'Every stage is drawn in the same frame, so a type stays in place from stage to stage. Green edges are new at this stage; dashed ones were removed. The last stage is the Lattice view.',
-  'stage.today': 'JAX today: the lattice of the Lattice view, over the 18 types of the JAX docs\' table. It is the design document\'s final lattice with bool added below i*: bool promotes to every other type.',
-  'stage.python': 'Python itself promotes int to float to complex. Drawn as a chain, the join of two types is simply the later one: a lattice is a compact way to write a promotion table.',
-  'stage.categories': 'Within each kind (unsigned, signed, float, complex) a wider type holds every value of a narrower one, so each kind is a chain. No pair across kinds has a join yet.',
-  'stage.numpy-scalar-ints': 'NumPy lets a Python scalar defer to the array it meets (int8 array + 1 stays int8). Ignoring value-dependent rules, the scalar sits below every width of its kind.',
-  'stage.python-scalars': 'Collapse the scalar types into one node per kind, u*, i*, f*, c*, placed before the chains: the * is a wildcard that takes the width of the array.',
-  'stage.combined': 'Join the kinds through the scalars, i* -> f* -> c* (with i* standing in for u*). This is a partial lattice: many pairs still have no join, but what is defined matches NumPy for arrays.',
-  'stage.float-complex': 'A complex number is a pair of floats, so float32 -> complex64 and float64 -> complex128 lose nothing. Exactly NumPy\'s rule.',
-  'stage.signed-unsigned': 'uint8 does not fit in int8, so unsigned ints promote to signed ints of twice the width. uint64 has nowhere to go: it stays undefined for now. Option 0 stops here and leaves int/float mixing to explicit casts.',
-  'stage.int-float-double-width': 'Promoting ints to floats of twice their width (as NumPy does) breaks the lattice: int8 and uint8 now have two unordered upper bounds, int16 and float16. This is NumPy\'s non-associativity.',
-  'stage.option1': 'Option 1 avoids precision loss: unsigned ints reach floats through their signed paths. The lattice is restored, but int64/uint64 stay undefined and uint16 with float16 goes all the way to float64.',
-  'stage.option2': 'Option 2 lets signed ints promote to floats of the same width: some precision may be lost, never magnitude. int64 -> float64 becomes possible, but float32 with uint32 still gives float64.',
-  'stage.option3': 'Option 3 makes integers defer to floats: any int with any float gives that float (through f*), just as Python scalars defer to arrays. No mixed operation widens to 64 bits unless an input is 64-bit.',
-  'stage.option3-bfloat16': 'bfloat16 sits beside float16 under f*: neither holds the other\'s values, so their join is float32.',
-  'stage.final': 'JAX\'s lattice: option 3 plus uint64 -> f*, so that every pair has exactly one join. The next stage adds bool, as the Lattice view shows it.',
   'custom.intro': 'Draw your own promotion graph. The check runs as you edit: a lattice needs one least upper bound for every pair and no cycles. When it fails, the counterexample is highlighted.',
   'custom.start': 'Start from', 'custom.empty': '(empty graph)', 'custom.load': 'Load',
   'custom.node': 'Type name', 'custom.addNode': 'Add type', 'custom.from': 'From', 'custom.to': 'to',
@@ -376,26 +365,12 @@ const zh = {
   'sat.title': '饱和:代码遵循 ONNX 的测试数据',
   'sat.body': '饱和转换时,ONNX 后端测试数据对每种格式都把 ±Inf 截为 ±max。而种子文档(ONNX "Float 8" 中文说明)的饱和表对 FNUZ 格式把 ±Inf 变成 NaN。typelattice 遵循测试数据。',
   'sat.input': '输入', 'sat.module': '本模块', 'sat.seed': '种子表', 'sat.noSeed': '种子表未列出',
-  'story.intro': 'JAX 的格是一步步设计出来的:先从各个类别开始,加入 Python 标量,再决定整数与浮点如何相遇。逐步浏览设计文档的各个阶段,看每一步哪些类型对获得或失去了并。',
-  'story.prev': '← 上一步', 'story.next': '下一步 →', 'story.step': '第 {i} 步,共 {n} 步',
+  'story.prev': '← 上一步', 'story.next': '下一步 →', 'story.step': '第 {i} 步,共 {n} 步', 'story.stage': '阶段',
+  'lattice.figure': '{system} 的类型提升格({mode})', 'lattice.figureX32': '{system} 的类型提升格({mode},x64 关)',
+  'lattice.types': '类型', 'bits.gridLabel': '此格式的全部编码', 'custom.json': '图的 JSON',
   'story.gained': '获得并的类型对({n})', 'story.lost': '失去并的类型对({n})', 'story.changed': '并发生变化的类型对({n})',
   'story.first': '第一阶段:有 {n} 对类型存在并。', 'story.noChange': '这一步没有类型对的并发生变化。',
   'story.removedTypes': '这一步去掉的类型(淡色显示):{list}', 'story.edges': '边:新增 {added} 条(绿色),删除 {removed} 条(虚线)。',
-  'story.legend': '每个阶段都画在同一个框架里,类型在各阶段位置不变。绿色的边是这一阶段新增的,虚线的边是被删除的。最后一个阶段就是"格"视图。',
-  'stage.today': '今天的 JAX:"格"视图中的格,覆盖 JAX 文档表格中的 18 种类型。它是设计文档的最终格再在 i* 之下加上 bool:bool 可提升为其他任何类型。',
-  'stage.python': 'Python 自身按 int → float → complex 提升。画成一条链时,两个类型的并就是靠后的那个:格是提升表的紧凑写法。',
-  'stage.categories': '在每个类别(无符号、有符号、浮点、复数)内,较宽的类型包含较窄类型的所有值,所以每个类别是一条链。跨类别的类型对还没有并。',
-  'stage.numpy-scalar-ints': 'NumPy 让 Python 标量服从它遇到的数组(int8 数组 + 1 仍为 int8)。忽略依赖数值的规则,标量位于该类别所有宽度之下。',
-  'stage.python-scalars': '把每个类别的标量类型合并为一个节点 u*、i*、f*、c*,放在链的前面:* 是通配符,取数组的宽度。',
-  'stage.combined': '通过标量把各类别连起来:i* → f* → c*(i* 兼代 u*)。这是一个部分格:很多类型对仍没有并,但已定义的部分与 NumPy 的数组提升一致。',
-  'stage.float-complex': '复数是一对浮点数,所以 float32 → complex64、float64 → complex128 不丢失信息。与 NumPy 的规则完全相同。',
-  'stage.signed-unsigned': 'uint8 放不进 int8,所以无符号整数提升为两倍宽度的有符号整数。uint64 无处可去,暂不定义。选项 0 到此为止,整数与浮点的混合需要显式转换。',
-  'stage.int-float-double-width': '把整数提升为两倍宽度的浮点(NumPy 的做法)会破坏格:int8 与 uint8 有两个不可比较的上界 int16 和 float16。这正是 NumPy 不满足结合律的来源。',
-  'stage.option1': '选项 1 避免精度损失:无符号整数经由有符号整数的路径到达浮点。格得以恢复,但 int64/uint64 仍未定义,且 uint16 与 float16 会一路提升到 float64。',
-  'stage.option2': '选项 2 允许有符号整数提升为同宽度的浮点:可能损失精度,但不会弄错数量级。int64 → float64 成为可能,但 float32 与 uint32 仍得到 float64。',
-  'stage.option3': '选项 3 让整数服从浮点:任意整数与任意浮点的结果都是那个浮点(经由 f*),正如 Python 标量服从数组。除非有 64 位输入,混合运算不会变宽到 64 位。',
-  'stage.option3-bfloat16': 'bfloat16 与 float16 并列于 f* 之下:两者都不能容纳对方的所有值,所以它们的并是 float32。',
-  'stage.final': 'JAX 的格:选项 3 加上 uint64 → f*,使每一对类型都恰有一个并。下一阶段加上 bool,即"格"视图所示。',
   'custom.intro': '画出你自己的提升图。编辑时会实时检查:格要求每一对都有唯一的最小上界,且没有环。检查失败时,反例会被高亮。',
   'custom.start': '起点', 'custom.empty': '(空图)', 'custom.load': '载入', 'custom.node': '类型名',
   'custom.addNode': '添加类型', 'custom.from': '从', 'custom.to': '到', 'custom.addEdge': '添加边',
@@ -461,7 +436,8 @@ const zh = {
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
-const tables = { en: { ...en, ...tensorsEn, ...compareEn }, 'zh-CN': { ...zh, ...tensorsZh, ...compareZh } };
+const tables = { en: { ...en, ...tensorsEn, ...compareEn, ...storyEn },
+  'zh-CN': { ...zh, ...tensorsZh, ...compareZh, ...storyZh } };
 let current = 'en';
 
 export const languages = Object.keys(tables);
@@ -479,6 +455,12 @@ let renderMessage = null;
 export function useModule(tl) { renderMessage = tl.renderMessage; }
 export function messageText(message) {
   return renderMessage(message, current === 'zh-CN' ? (id) => messagesZh[id] : undefined);
+}
+
+// A text the module gives as data (a stage's title, a system's title or version, a difference class), in the
+// page's language: `english` is the module's own text, `key` names its translation (strings-data.js).
+export function dataText(key, english) {
+  return (current === 'zh-CN' && dataZh[key]) || english;
 }
 
 // Fills every element that names a key; elements hold their English text as the fallback for no-JS readers.

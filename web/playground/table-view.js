@@ -5,7 +5,7 @@ import { renderPromotionTable, tableToCsv, tableToMarkdown } from '../components
 import { download } from '../components/lattice-svg.js';
 import { docsTypes } from '../components/promotion-state.js';
 import { graphOfState } from './custom-view.js';
-import { t } from './strings.js';
+import { t, dataText } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -197,7 +197,7 @@ export class TableView {
     }
     const short = (n) => this.codes.get(n) || n;
     const el = renderPromotionTable(document, this.table, {
-      short, comparison, compareLabel: state.compare,
+      short, comparison, compareLabel: state.compare, kindLabel: (k) => dataText(`diffKind.${k}`, k),
       caption: t('table.caption', { system: opts.system, mode: opts.mode }),
       onCell: (row, col) => this.app.set({ select: [row, col], view: 'lattice' }),
     });
