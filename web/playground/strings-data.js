@@ -1,6 +1,6 @@
 // Simplified Chinese for the texts the module gives as data, keyed by the data's own name: the design story's
 // stage titles (tl.designStory(), by stage name), the systems' titles and versions (tl.systems(), by system
-// name) and the Table view's difference classes (tl.compareTables(), by kind). English is the module's own text.
+// name). English is the module's own text.
 
 export const dataZh = {
   'stageTitle.python': 'Python 的数值塔:int → float → complex(即 i* → f* → c*)',
@@ -29,6 +29,4 @@ export const dataZh = {
   'systemVersion.torch-2021': '1.x,截至 2021 年',
   'systemVersion.tensorflow-2021': '2.15 之前的 2.x,截至 2021 年',
   'systemVersion.jax-lax': '截至 2021 年',
-  'diffKind.weak-scalar': 'Python 标量', 'diffKind.integer-float': '整数与浮点',
-  'diffKind.missing-type': '缺少类型', 'diffKind.disagreement': '真正的分歧',
 };

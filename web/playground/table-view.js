@@ -5,7 +5,7 @@ import { renderPromotionTable, tableToCsv, tableToMarkdown } from '../components
 import { download } from '../components/lattice-svg.js';
 import { docsTypes } from '../components/promotion-state.js';
 import { graphOfState } from './custom-view.js';
-import { t, dataText } from './strings.js';
+import { t } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -163,7 +163,7 @@ export class TableView {
       const dt = document.createElement('dt');
       dt.className = `diff-${kind}`;
       dt.dataset.kind = kind;
-      dt.textContent = t(`diff.${kind}`, { n: c[kind] });
+      dt.textContent = t('diff.count', { kind: t(`diff.${kind}`), n: c[kind] });
       const dd = document.createElement('dd');
       dd.textContent = t(`diff.${kind}.why`, { here: opts.system, other });
       list.append(dt, dd);
@@ -197,7 +197,7 @@ export class TableView {
     }
     const short = (n) => this.codes.get(n) || n;
     const el = renderPromotionTable(document, this.table, {
-      short, comparison, compareLabel: state.compare, kindLabel: (k) => dataText(`diffKind.${k}`, k),
+      short, comparison, compareLabel: state.compare, kindLabel: (k) => t(`diff.${k}`),
       caption: t('table.caption', { system: opts.system, mode: opts.mode }),
       onCell: (row, col) => this.app.set({ select: [row, col], view: 'lattice' }),
     });
