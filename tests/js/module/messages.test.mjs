@@ -1,12 +1,13 @@
 // The core's sentences as messages (core/include/typelattice/message.h): select()'s reasonMessage and compare()'s
 // noteMessage open into { id, args }, render back to the English text the CLI prints, and translate through
 // renderMessage; the playground's zh-CN table (web/playground/strings-messages.js) covers every id the core
-// produces, with the same %N in each translation.
+// produces, with the same %N in each translation, and its data texts (strings-data.js) every stage and system.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { cli, load } from './helpers.mjs';
 import { messagesZh } from '../../../web/playground/strings-messages.js';
+import { dataZh } from '../../../web/playground/strings-data.js';
 
 // Every message in a tree, depth first.
 function* messagesIn(m) {
@@ -173,5 +174,25 @@ test('the zh-CN table translates every message the core produces, with the same 
     assert.ok(id in messagesZh, `no zh-CN for '${id}' (first seen at ${where})`);
     assert.deepEqual(slots(messagesZh[id]), slots(id), `zh-CN for '${id}' has other parts`);
     assert.doesNotMatch(messagesZh[id], /\b(the|of|and|holds|type)\b/, `English left in the zh-CN for '${id}'`);
+  }
+});
+
+// The texts the module gives as data, translated by their data names (web/playground/strings-data.js): every
+// stage title has one, every system title or version with an English word has one, and no entry names a stage
+// or a system the module does not have (a renamed one would leave its translation behind).
+test('the zh-CN data texts cover every stage title and every English system title and version', async () => {
+  const tl = await load();
+  const want = new Set();
+  for (const stage of tl.designStory()) want.add(`stageTitle.${stage.name}`);
+  for (const s of tl.systems()) {
+    const english = (text) => /\b(of|at|as|before|appendix|standard|usual|arithmetic|conversions|docs|main)\b/.test(text);
+    if (english(s.title)) want.add(`systemTitle.${s.name}`);
+    if (english(s.version)) want.add(`systemVersion.${s.name}`);
+  }
+  assert.ok(want.size >= 20, `${want.size} texts`);
+  assert.deepEqual(Object.keys(dataZh).sort(), [...want].sort());
+  for (const [key, text] of Object.entries(dataZh)) {
+    assert.match(text, /[\u4e00-\u9fff]/, key);
+    assert.doesNotMatch(text, /\b(the|of|and|at|as|with|before)\b/, `English left in ${key}`);
   }
 });
