@@ -4,8 +4,8 @@
 //
 // Returns { join: name|null, pathEdges, minimalUpperBounds, error: text|null, errorMessage: the same as a message
 // to translate (a string: a library's own words), reason: the core's sentence for why this join ('' without
-// one), reasonMessage: the same as a message to translate, pending: bool (fewer than two selected) }. An unknown name throws the core's
-// RangeError.
+// one), reasonMessage: the same as a message to translate, pending: bool (fewer than two selected) }. An unknown
+// name throws the core's RangeError.
 export function selectionState(handle, selected) {
   if (selected.length < 2) {
     return { join: null, pathEdges: [], minimalUpperBounds: [], error: null, errorMessage: null, reason: '',

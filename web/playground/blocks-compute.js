@@ -28,8 +28,7 @@ export function splitValues(text) {
   return words;
 }
 
-/** A number with two decimals, or its name (inf, NaN). */
-// Infinite SQNR (exact) as the core's texts write it: inf.
+/** A number with two decimals, or its name as the core's texts write it (inf for an exact SQNR, -inf, nan). */
 export const fixed2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : v > 0 ? 'inf' : v < 0 ? '-inf' : 'nan');
 
 /** How many rows summarize() computes for these formats. */

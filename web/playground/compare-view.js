@@ -5,7 +5,7 @@
 // systems that have those modes, each row names the mode it was answered in, and "every mode" gives a row per mode
 // a system has. With three or more operands, "every grouping" promotes them in every order of pairs.
 import { splitOperands } from './state.js';
-import { t, messageText, dataText } from './strings.js';
+import { t, messageText, systemHeading } from './strings.js';
 import {
   ExpressionError, evaluate, formatTree, groupings, isOperandList, leaves, listTree, parseExpression,
 } from './compare-expression.js';
@@ -29,6 +29,9 @@ const el = (tag, className, text) => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
+// What a system raises, in its words (English, marked so). The project's own refusals among them are not yet
+// messages either.
+const errorText = (text) => Object.assign(el('span', 'compare-error', text), { lang: 'en' });
 
 export class CompareView {
   constructor(app) {
@@ -219,8 +222,7 @@ export class CompareView {
         const r = rows[i];
         const td = el('td');
         td.dataset.grouping = String(k);
-        td.append(r.result ? el('code', 'compare-result', r.result)
-          : Object.assign(el('span', 'compare-error', r.error), { lang: 'en' }));  // as in #row()
+        td.append(r.result ? el('code', 'compare-result', r.result) : errorText(r.error));
         return td;
       }));
       if (new Set(columns.map((rows) => rows[i].result ?? '')).size > 1) {
@@ -254,15 +256,14 @@ export class CompareView {
     if (differs) tr.classList.add('differs');
     const th = el('th');
     th.scope = 'row';
-    th.append(el('span', 'mono system-name', r.system), el('span', 'hint system-title',
-      `${dataText(`systemTitle.${r.system}`, r.title)}, ${dataText(`systemVersion.${r.system}`, r.version)}`),
+    th.append(el('span', 'mono system-name', r.system),
+      el('span', 'hint system-title', systemHeading(r.system, r.title, r.version)),
       el('span', 'hint system-mode', this.#modeWords(r)));
     const answer = el('td', 'answer');
     if (r.result) {
       answer.append(el('code', 'compare-result', r.result));
     } else {
-      // What the library raises, in its words (English); the project's own refusals are not yet messages.
-      answer.append(Object.assign(el('span', 'compare-error', r.error), { lang: 'en' }));
+      answer.append(errorText(r.error));
       answer.classList.add('refused');
     }
     if (differs) answer.append(' ', el('span', 'badge', t('compare.differs', { reference: referenceName })));

@@ -5,7 +5,7 @@
 // User-typed names are only ever inserted as text.
 import { LatticeDiagram, download } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
-import { t, messageText, dataText } from './strings.js';
+import { t, messageText, stageTitle } from './strings.js';
 import { CheckRunner, CheckCancelled } from './check-runner.js';
 import { LINK_LIMIT, linkHolds } from './state.js';
 
@@ -105,7 +105,7 @@ export class CustomView {
     this.presets.forEach((p, i) => {
       const o = document.createElement('option');
       o.value = String(i);
-      o.textContent = dataText(`stageTitle.${p.name}`, p.title);
+      o.textContent = stageTitle(p);
       sel.append(o);
     });
     sel.value = keep || String(this.presets.length - 1);

@@ -175,15 +175,15 @@ export class LatticeView {
     try {
       result = selectionState(this.system, sel);
     } catch (e) {   // e.g. an unknown name from a hand-edited link
-      result = { pending: false, join: null, pathEdges: [], error: e.message, reasonMessage: '' };
+      result = { pending: false, join: null, pathEdges: [], error: e.message, errorMessage: e.message,
+        reasonMessage: '' };
     }
     $('join-reason').textContent = messageText(result.reasonMessage);
     const out = $('join-result');
     out.classList.toggle('error', !!result.error);
     // A system's refusal is the library's words (a literal, English); a graph's is the core's message.
-    out.textContent = result.pending ? t('lattice.pick') : result.error ? messageText(result.errorMessage ?? result.error)
-      : result.join;
-    if (result.error && typeof (result.errorMessage ?? result.error) === 'string') out.lang = 'en';
+    out.textContent = result.pending ? t('lattice.pick') : result.error ? messageText(result.errorMessage) : result.join;
+    if (result.error && typeof result.errorMessage === 'string') out.lang = 'en';
     else out.removeAttribute('lang');
     $('selection-list').textContent = sel.length ? sel.join(' ∨ ') : t('lattice.none');
     for (const chip of $('type-chips').children) {

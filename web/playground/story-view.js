@@ -3,7 +3,7 @@
 // pairs of types that gain, lose or change their join (the core's compare_stages). Clicking a pair shows it.
 import { LatticeDiagram } from '../components/lattice-svg.js';
 import { selectionState } from '../components/promotion-state.js';
-import { t, dataText, messageText } from './strings.js';
+import { t, messageText, stageTitle } from './strings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,7 +26,7 @@ export class StoryView {
     this.presets.forEach((p, i) => {
       const o = document.createElement('option');
       o.value = String(i);
-      o.textContent = `${i + 1}. ${dataText(`stageTitle.${p.name}`, p.title)}`;
+      o.textContent = `${i + 1}. ${stageTitle(p)}`;
       sel.append(o);
     });
     sel.addEventListener('change', (e) => this.app.set({ stage: Number(e.target.value) }));
@@ -54,8 +54,8 @@ export class StoryView {
     $('story-select').value = String(this.stage);
     $('story-prev').disabled = this.stage === 0;
     $('story-next').disabled = this.stage === this.presets.length - 1;
-    $('story-title').textContent = `${t('story.step', { i: this.stage + 1, n: this.presets.length })}: ${
-      dataText(`stageTitle.${preset.name}`, preset.title)}`;
+    const step = t('story.step', { i: this.stage + 1, n: this.presets.length });
+    $('story-title').textContent = `${step}: ${stageTitle(preset)}`;
     // The document's argument for this stage, in a sentence or two (keyed by the preset's name).
     const prose = t(`stage.${preset.name}`);
     $('story-prose').textContent = prose === `stage.${preset.name}` ? '' : prose;

@@ -457,11 +457,14 @@ export function messageText(message) {
   return renderMessage(message, current === 'zh-CN' ? (id) => messagesZh[id] : undefined);
 }
 
-// A text the module gives as data (a stage's title, a system's title or version, a difference class), in the
-// page's language: `english` is the module's own text, `key` names its translation (strings-data.js).
-export function dataText(key, english) {
-  return (current === 'zh-CN' && dataZh[key]) || english;
-}
+// Texts the module gives as data, in the page's language: the translation named by the data's own name
+// (strings-data.js), else the module's English.
+const dataText = (key, english) => (current === 'zh-CN' && dataZh[key]) || english;
+// A design stage's title (tl.designStory(), tl.presets()).
+export const stageTitle = (stage) => dataText(`stageTitle.${stage.name}`, stage.title);
+// "TITLE, VERSION" of a system, by its name (a compare() row's system, title and version).
+export const systemHeading = (name, title, version) =>
+  `${dataText(`systemTitle.${name}`, title)}, ${dataText(`systemVersion.${name}`, version)}`;
 
 // Fills every element that names a key; elements hold their English text as the fallback for no-JS readers.
 export function applyStrings(root) {
