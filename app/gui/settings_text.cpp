@@ -76,6 +76,12 @@ void read_settings_line(AppState& state, std::string_view line) {
     auto f = parse_format(value);
     ok = state.tapered.has_value() || static_cast<bool>(f);
     if (f) state.format = *f;
+    // A code read before this line, for another format, may not fit this one: noted and back to 0.
+    if (ok && state.code > state.shown_code_mask()) {
+      state.settings_notes.push_back("code=" + std::to_string(state.code) + " (not a code of " +
+                                     std::string(value.substr(0, 60)) + ")");
+      state.code = 0;
+    }
   } else if (key == "code") {
     std::uint64_t code = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), code);
