@@ -90,9 +90,11 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
   return out;
 }
 
+Message nothing_selected_sentence() { return message("join: none (nothing selected)"); }
+
 Message no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
                          std::span<const NodeId> minimal_upper_bounds, std::span<const NodeId> cycle) {
-  if (selected.empty()) return message("join: none (nothing selected)");  // as a system's empty selection says
+  if (selected.empty()) return nothing_selected_sentence();
   const Message bounds = name_list(lattice, minimal_upper_bounds);
   const Message inputs = name_list(lattice, selected);
   if (selected.size() == 2 && cycle.empty()) {

@@ -20,7 +20,8 @@ std::vector<std::pair<std::string, std::string>> edge_names(const Lattice& latti
 
 Selection nothing_selected() {
   Selection s;
-  s.text = message("join: none (nothing selected)");
+  s.explanation = nothing_selected_sentence();  // as an empty selection on a graph says
+  s.text = s.explanation;
   return s;
 }
 

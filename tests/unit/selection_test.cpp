@@ -101,7 +101,14 @@ TEST(SelectionOnSystem, TableSystemsJoinWithoutPathsAndFoldFromTheLeft) {
 
 TEST(SelectionOnSystem, NothingSelectedAndUnknownNames) {
   const CompiledSystem jax({});
-  EXPECT_EQ(render(selected(jax, {}).text), "join: none (nothing selected)");
+  const Selection none = selected(jax, {});
+  EXPECT_EQ(render(none.text), "join: none (nothing selected)");
+  EXPECT_EQ(none.explanation.encoded(), none.text.encoded());
+  EXPECT_FALSE(none.join.has_value());
+  // A graph's empty selection says the same, as the JS handles' select([]) of either kind does.
+  const Selection on_graph = selected(lattice_file("lattice_diamond.json"), {});
+  EXPECT_EQ(on_graph.text.encoded(), none.text.encoded());
+  EXPECT_EQ(on_graph.explanation.encoded(), none.explanation.encoded());
   const Result<Selection> typo = select(jax, Names{"flaot16", "int8"});
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.error().kind, ErrorKind::unknown_name);

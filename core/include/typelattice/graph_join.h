@@ -41,6 +41,9 @@ GraphJoin join_on_graph(const Lattice& lattice, std::span<const NodeId> selected
 Message no_join_sentence(const Lattice& lattice, std::span<const NodeId> selected,
                              std::span<const NodeId> minimal_upper_bounds, std::span<const NodeId> cycle);
 
+// What no_join_sentence() says of an empty selection, and a built-in system's selection of no dtypes too.
+Message nothing_selected_sentence();
+
 // A node by name; an unknown name gives ErrorKind::unknown_name with the closest node names.
 Result<NodeId> find_node(const Lattice& lattice, std::string_view name);
 
