@@ -1,8 +1,8 @@
-// The Tensors view in Chromium: a file this test writes (tests/js/module/tensor-files.mjs) set on #tensor-file is
-// read in the view's worker; the list names its tensors, the metrics of each tensor carry the SQNR that
-// `typelattice analyze --format json` gives, sorted highest first, and the block SQNR distributions its figures; a
-// worst block opens in the Blocks view with its values; Cancel stops a large file's reading; a bad file shows the
-// core's message; the page says nothing is uploaded.
+// The Tensors view in Chromium: a file this test writes (tests/js/module/tensor-files.mjs) set on #tensor-file is read
+// by the view's workers, a share of its tensors each; the list names its tensors, the metrics of each tensor carry the
+// SQNR that `typelattice analyze --format json` gives, sorted highest first, and the block SQNR distributions its
+// figures; a worst block opens in the Blocks view with its values; Cancel stops a large file's reading; a bad file
+// shows the core's message; the page says nothing is uploaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -49,10 +49,13 @@ test('the list, and every tensor\'s metrics carry the CLI\'s SQNR, highest first
   assert.equal(run.status, 0, run.stderr);
   const expected = JSON.parse(run.stdout).files[0].tensors;
   const page = await env.page();
+  // Three cores: three workers read a share of the tensors each, and the view joins their reports in file order.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 }));
   await openPlayground(page, env.url, '#view=tensors');
   assert.match(await page.textContent('#view-tensors'), /uploads nothing/);
   await page.setInputFiles('#tensor-file', file);
   await page.waitForSelector('#tensor-metrics [data-format]', { timeout: 60000 });
+  assert.equal(page.workers().filter((w) => w.url().endsWith('/tensors-worker.js')).length, 3);
   const names = await page.$$eval('#tensor-list [data-tensor]', (items) => items.map((i) => i.dataset.tensor));
   assert.deepEqual(names, expected.map((t) => t.name));
   for (const tensor of expected) {

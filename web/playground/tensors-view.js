@@ -1,4 +1,4 @@
-// The Tensors view: a checkpoint file read in a worker (tensors-runner.js, tl.analyze), its tensors listed with a
+// The Tensors view: a checkpoint file read in workers (tensors-runner.js, tl.analyze), its tensors listed with a
 // filter, and for the chosen tensor the log2 histogram with each target's range over it, the targets sorted by SQNR
 // and each block target's worst blocks, which open in the Blocks view with their values. The numbers drawn are the
 // module's (the report and its targets' ranges); this file only lays them out. Nothing leaves the page.
@@ -31,6 +31,7 @@ export class TensorsView {
   constructor(app) {
     this.app = app;
     this.runner = new TensorsRunner();
+    this.runner.prepare();
     this.report = null;
     this.selected = null;
     this.wire();

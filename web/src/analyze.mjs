@@ -49,6 +49,45 @@ function rawLayout(raw) {
   return `${raw.dtype}:${raw.shape.join('x')}`;
 }
 
+// Most shares a file is split into (option share): more workers than this only add memory.
+const MAX_SHARES = 64;
+
+// Option share, { index, count }, checked.
+function shareOf(share) {
+  if (share === null || typeof share !== 'object' || Array.isArray(share)) {
+    throw new TypeError(`analyze: option share must be an object { index, count }, got ${describe(share)}`);
+  }
+  for (const key of ['index', 'count']) {
+    if (typeof share[key] !== 'number') {
+      throw new TypeError(`analyze: option share.${key} must be a number, got ${describe(share[key])}`);
+    }
+  }
+  const { index, count } = share;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SHARES) {
+    throw new RangeError(`analyze: option share.count must be an integer from 1 to ${MAX_SHARES}, got ${count}`);
+  }
+  if (!Number.isInteger(index) || index < 0 || index >= count) {
+    throw new RangeError(`analyze: option share.index must be an integer from 0 to ${count - 1}, got ${index}`);
+  }
+  return { index, count };
+}
+
+// The chosen tensors (in file order, with their byte sizes) cut into `count` runs of about equal bytes: a tensor
+// goes to the share its middle byte falls in, so shares are consecutive and their reports concatenate in order.
+// Tensors with no bytes at all are dealt out by position.
+function tensorShare(sizes, { index, count }) {
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const out = [];
+  let before = 0;
+  sizes.forEach((size, i) => {
+    const share = total === 0 ? Math.floor((count * i) / sizes.length)
+      : Math.min(count - 1, Math.floor((count * (2 * before + size)) / (2 * total)));
+    if (share === index) out.push(i);
+    before += size;
+  });
+  return out;
+}
+
 function abortError(signal) {
   return new DOMException(`analyze: aborted${signal.reason instanceof Error ? ` (${signal.reason.message})` : ''}`,
                           'AbortError');
@@ -72,6 +111,7 @@ export async function analyze(source, opts, context) {
     throw new RangeError(`analyze: option worst must be an integer from 1 to 1000, got ${worst}`);
   }
   const layout = o.raw === undefined ? null : rawLayout(o.raw);
+  const share = o.share === undefined ? null : shareOf(o.share);
   const onProgress = optionOf(o, 'onProgress', 'function', undefined, what);
   const signal = o.signal;
   if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean')) {
@@ -171,10 +211,12 @@ export async function analyze(source, opts, context) {
       file = checked(core.openTensorFile(inHeap(header), header.length, src.size));
     }
     const index = file.index();
-    const chosen = index.tensors.map((t, i) => i).filter((i) => globs === null || file.matches(i, globs));
-    if (globs !== null && chosen.length === 0) {
+    const matching = index.tensors.map((t, i) => i).filter((i) => globs === null || file.matches(i, globs));
+    if (globs !== null && matching.length === 0) {
       throw new RangeError(`analyze: no tensor of ${label} matches option tensors (${globs.join(' ')})`);
     }
+    const chosen = share === null ? matching
+      : tensorShare(matching.map((i) => index.tensors[i].end - index.tensors[i].begin), share).map((k) => matching[k]);
     const passes = targets.some((t) => t.tensor_scale) ? 2 : 1;
     const total = chosen.reduce((sum, i) => sum + passes * (index.tensors[i].end - index.tensors[i].begin), 0);
     let done = 0;

@@ -22,6 +22,10 @@ export interface AnalyzeOptions {
    * ('float32', 'bfloat16', ...) or the safetensors one ('F32'); shape × the dtype's size must be the source's size
    * (a RangeError otherwise). */
   raw?: { dtype: string; shape: readonly number[] };
+  /** Only share `index` (from 0) of `count` (1 to 64): the chosen tensors cut, in file order, into `count` runs of
+   * consecutive tensors of about equal bytes (a tensor goes where its middle byte falls). For splitting one file
+   * across workers: the shares' `tensors`, joined in index order, are the report without the option. */
+  share?: { index: number; count: number };
   /** Called after each read (and once at the start): bytes of tensor data read so far, of `total`. */
   onProgress?: (progress: { bytes: number; total: number }) => void;
   /** Aborting it rejects the call with a DOMException named 'AbortError' before the next read. */

@@ -106,6 +106,41 @@ test('a File, a Blob, an ArrayBuffer and a Uint8Array give the same report; prog
   assert.equal(twice.at(-1).total, 2 * total);
 });
 
+test('option share: the shares\' tensors, joined in order, are the whole report\'s; each reads only its bytes', async () => {
+  const tl = await load();
+  const runs = [
+    { file: 'model.safetensors', opts: { to: ['mxfp4_e2m1', 'nvfp4', 'float8_e4m3fn'], worst: 2 } },
+    { file: 'model.safetensors', opts: { tensors: ['layers.*', 'zeros', 'empty'] } },
+    { file: 'arrays-deflated.npz', opts: { to: ['nvfp4', 'mxfp8_e4m3'], tensorScale: true } },
+  ];
+  for (const { file, opts } of runs) {
+    const whole = [];
+    const report = await tl.analyze(files[file], { ...opts, onProgress: (p) => whole.push(p) });
+    for (const count of [1, 2, 3, 4, 12]) {
+      const shares = [];
+      let total = 0;
+      for (let index = 0; index < count; ++index) {
+        const progress = [];
+        const part = await tl.analyze(files[file], { ...opts, share: { index, count }, onProgress: (p) => progress.push(p) });
+        assert.equal(part.kind, report.kind);
+        assert.deepEqual(part.skipped, report.skipped);
+        assert.deepEqual(part.targets, report.targets);
+        // Progress counts the share's own tensors' bytes, all of them.
+        assert.deepEqual(progress.at(-1), { bytes: progress[0].total, total: progress[0].total });
+        total += progress[0].total;
+        shares.push(part.tensors);
+      }
+      const where = `${file} ${JSON.stringify(opts)}, ${count} shares`;
+      assert.deepEqual(shares.flat(), report.tensors, where);
+      assert.equal(total, whole[0].total, where);
+      // About equal bytes: with the tensors of model.safetensors, no share of two takes all but the empty ones.
+      if (count === 2 && file === 'model.safetensors' && opts.tensors === undefined) {
+        assert.ok(shares.every((tensors) => tensors.length > 0), where);
+      }
+    }
+  }
+});
+
 test('each target comes with its facts: bits, and the range the view draws', async () => {
   const tl = await load();
   const { targets } = await tl.analyze(files['weights.npy'], { to: ['float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4'] });
@@ -277,6 +312,13 @@ test('bad arguments: TypeError for a wrong type, RangeError for a wrong value', 
   await assert.rejects(tl.analyze(bytes, { to: [] }), RangeError);
   await assert.rejects(tl.analyze(bytes, { worst: 0 }), RangeError);
   await assert.rejects(tl.analyze(bytes, { scaleMode: 'sideways' }), RangeError);
+  for (const share of [[0, 2], null, 1, { index: '0', count: 2 }, { index: 0 }]) {
+    await assert.rejects(tl.analyze(bytes, { share }), TypeError, JSON.stringify(share));
+  }
+  for (const share of [{ index: 2, count: 2 }, { index: -1, count: 2 }, { index: 0, count: 0 }, { index: 0.5, count: 2 },
+    { index: 0, count: 65 }]) {
+    await assert.rejects(tl.analyze(bytes, { share }), RangeError, JSON.stringify(share));
+  }
   for (const raw of ['float32:60x50', null, { dtype: 1, shape: [1] }, { dtype: 'float32', shape: '60x50' },
     { dtype: 'float32', shape: ['60'] }]) {
     await assert.rejects(tl.analyze(bytes, { raw }), TypeError, JSON.stringify(raw));
