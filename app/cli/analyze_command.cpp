@@ -123,7 +123,7 @@ int run_analyze(const AnalyzeArgs& args) {
         std::cerr << "typelattice: interrupted\n";
         return 130;
       }
-      const std::string& why = (*reader)->read_error();
+      const std::string& why = outcome.read_error;
       std::cerr << "typelattice: " << displayed(path) << ": " << tensor_io::cannot_read_message(*outcome.failed)
                 << (why.empty() ? "" : ": " + why) << "\n";
       return 2;
@@ -168,7 +168,7 @@ void add_analyze_command(CLI::App& app, Runner& run) {
                       "text (default), json (per tensor and target an object with tensor, format, sqnr_db), or csv "
                       "(a row per tensor and target)")
       ->type_name("F");
-  analyze->add_option("--threads", args->threads, "threads that run the targets of a slice (default: one per core)")
+  analyze->add_option("--threads", args->threads, "threads (default: one per core): tensors side by side, or one tensor's targets of each slice")
       ->type_name("N")
       ->check(CLI::Range(1u, 256u));
   analyze->add_option("--worst", args->worst,

@@ -40,7 +40,7 @@ void TensorModel::run(Job& job) {
   const std::lock_guard lock(job.mutex);
   if (outcome.outcome == tensor_io::PassOutcome::read_failed)
     job.error = displayed(job.path) + ": " + tensor_io::cannot_read_message(*outcome.failed) +
-                (file.read_error().empty() ? "" : ": " + file.read_error());
+                (outcome.read_error.empty() ? "" : ": " + outcome.read_error);
   job.stopped = outcome.outcome == tensor_io::PassOutcome::stopped;
   job.finished = true;
 }

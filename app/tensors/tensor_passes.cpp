@@ -3,9 +3,15 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <future>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <span>
+#include <thread>
 
 #include "typelattice/block_formats.h"
 #include "typelattice/display_text.h"
@@ -122,14 +128,20 @@ std::uint64_t bytes_to_read(const TensorFileIndex& index, const std::vector<Anal
   return total;
 }
 
-FileOutcome analyze_file(TensorReader& reader, const std::vector<AnalysisTarget>& targets, const PassOptions& options,
-                         const TensorFilter& wanted, const std::function<bool(const TensorResult&)>& take) {
+namespace {
+
+// One tensor after another, each slice's targets on options.threads threads.
+FileOutcome analyze_in_turn(TensorReader& reader, const std::vector<const TensorEntry*>& tensors,
+                            const std::vector<AnalysisTarget>& targets, const PassOptions& options,
+                            const std::function<bool(const TensorResult&)>& take) {
   FileOutcome outcome;
-  for (const TensorEntry& tensor : reader.index().tensors) {
-    if (wanted && !wanted(tensor)) continue;
+  for (const TensorEntry* tensor : tensors) {
     TensorResult result;
-    outcome.outcome = analyze_tensor(reader, tensor, targets, options, result);
-    if (outcome.outcome == PassOutcome::read_failed) outcome.failed = &tensor;
+    outcome.outcome = analyze_tensor(reader, *tensor, targets, options, result);
+    if (outcome.outcome == PassOutcome::read_failed) {
+      outcome.failed = tensor;
+      outcome.read_error = reader.read_error();
+    }
     if (outcome.outcome != PassOutcome::done) return outcome;
     ++outcome.analyzed;
     if (!take(result)) {
@@ -138,6 +150,97 @@ FileOutcome analyze_file(TensorReader& reader, const std::vector<AnalysisTarget>
     }
   }
   return outcome;
+}
+
+// Several tensors at once, one per thread, each thread with a reader of its own (the first uses `reader`). The
+// results reach `take` in the file's order: one done early waits for those before it. A tensor's figures do not
+// depend on the threads, so the output is the same as in turn.
+FileOutcome analyze_side_by_side(TensorReader& reader, const std::vector<const TensorEntry*>& tensors,
+                                 const std::vector<AnalysisTarget>& targets, const PassOptions& options,
+                                 const std::function<bool(const TensorResult&)>& take) {
+  std::vector<std::unique_ptr<TensorReader>> more;
+  while (more.size() + 1 < std::min<std::size_t>(options.threads, tensors.size())) {
+    std::unique_ptr<TensorReader> again = reader.reopen();
+    if (!again) break;
+    more.push_back(std::move(again));
+  }
+  std::atomic<bool> halt{false};  // Ctrl-C (options.stop), a failed read delivered, or `take` refusing
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::vector<std::optional<PassOutcome>> outcomes(tensors.size());
+  std::vector<TensorResult> results(tensors.size());
+  std::vector<std::string> read_errors(tensors.size());
+  PassOptions each = options;
+  each.threads = 1;
+  each.stop = &halt;
+  if (options.progress) {
+    each.progress = [&](std::uint64_t bytes) {
+      const std::lock_guard lock(mutex);
+      options.progress(bytes);
+    };
+  }
+  const auto work = [&](TensorReader& own) {
+    for (std::size_t i = next++; i < tensors.size() && !halt.load(); i = next++) {
+      TensorResult result;
+      const PassOutcome o = analyze_tensor(own, *tensors[i], targets, each, result);
+      {
+        const std::lock_guard lock(mutex);
+        results[i] = std::move(result);
+        if (o == PassOutcome::read_failed) read_errors[i] = own.read_error();
+        outcomes[i] = o;
+      }
+      ready.notify_all();
+      if (o != PassOutcome::done) return;
+    }
+  };
+  std::vector<std::thread> threads;
+  threads.emplace_back(work, std::ref(reader));
+  for (const std::unique_ptr<TensorReader>& r : more) threads.emplace_back(work, std::ref(*r));
+
+  FileOutcome outcome;
+  for (std::size_t k = 0; k < tensors.size() && outcome.outcome == PassOutcome::done; ++k) {
+    std::unique_lock lock(mutex);
+    // Waits in short steps to see Ctrl-C, which the passes see only between slices.
+    while (!outcomes[k] && !halt.load()) {
+      if (options.stop != nullptr && options.stop->load()) halt = true;
+      ready.wait_for(lock, std::chrono::milliseconds(50));
+    }
+    if (!outcomes[k] || *outcomes[k] == PassOutcome::stopped) {
+      outcome.outcome = PassOutcome::stopped;
+    } else if (*outcomes[k] == PassOutcome::read_failed) {
+      outcome.outcome = PassOutcome::read_failed;
+      outcome.failed = tensors[k];
+      outcome.read_error = read_errors[k];
+    } else {
+      const TensorResult result = std::move(results[k]);
+      lock.unlock();
+      ++outcome.analyzed;
+      if (!take(result)) outcome.outcome = PassOutcome::stopped;
+    }
+  }
+  halt = true;
+  for (std::thread& t : threads) t.join();
+  return outcome;
+}
+
+}  // namespace
+
+FileOutcome analyze_file(TensorReader& reader, const std::vector<AnalysisTarget>& targets, const PassOptions& options,
+                         const TensorFilter& wanted, const std::function<bool(const TensorResult&)>& take) {
+  std::vector<const TensorEntry*> tensors;
+  std::uint64_t total = 0, largest = 0;
+  for (const TensorEntry& tensor : reader.index().tensors) {
+    if (wanted && !wanted(tensor)) continue;
+    tensors.push_back(&tensor);
+    total += tensor.end - tensor.begin;
+    largest = std::max(largest, tensor.end - tensor.begin);
+  }
+  // Tensors side by side keep every thread busy when no one tensor holds most of the bytes; otherwise that tensor
+  // would run on one thread alone, and the targets of its slices share the threads instead.
+  if (options.threads > 1 && tensors.size() > 1 && 2 * largest <= total)
+    return analyze_side_by_side(reader, tensors, targets, options, take);
+  return analyze_in_turn(reader, tensors, targets, options, take);
 }
 
 std::string cannot_read_message(const TensorEntry& tensor) {

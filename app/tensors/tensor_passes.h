@@ -33,10 +33,14 @@ std::uint64_t bytes_to_read(const TensorFileIndex& index, const std::vector<Anal
                             const TensorFilter& wanted);
 
 // Every tensor of the file that `wanted` takes, in the file's order: each result goes to `take` as soon as it is
-// there (take returns false to stop: then the outcome is `stopped`). `failed` names the tensor that could not be read.
+// there (take returns false to stop: then the outcome is `stopped`). `failed` names the tensor that could not be read,
+// `read_error` why, when the file says more than that it could not be read (TensorReader::read_error). With
+// options.threads > 1, tensors of about equal size are analyzed side by side, each thread reading the file through a
+// TensorReader of its own (reopen); the results still reach `take` in the file's order.
 struct FileOutcome {
   PassOutcome outcome = PassOutcome::done;
   const TensorEntry* failed = nullptr;
+  std::string read_error;
   std::size_t analyzed = 0;
 };
 FileOutcome analyze_file(TensorReader& reader, const std::vector<AnalysisTarget>& targets, const PassOptions& options,

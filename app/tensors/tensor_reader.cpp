@@ -19,6 +19,8 @@ Error io_error(const std::string& what) {
 Result<std::unique_ptr<TensorReader>> TensorReader::open(const std::string& path,
                                                          const std::optional<std::string>& raw_layout) {
   auto reader = std::unique_ptr<TensorReader>(new TensorReader());
+  reader->path_ = path;
+  reader->raw_layout_ = raw_layout;
   errno = 0;
   reader->file_.reset(std::fopen(path.c_str(), "rb"));
   if (!reader->file_) return io_error("cannot open it");
@@ -84,6 +86,12 @@ std::optional<Error> TensorReader::read_npz_index() {
   }
   index_ = std::move(npz).index();
   return std::nullopt;
+}
+
+std::unique_ptr<TensorReader> TensorReader::reopen() const {
+  Result<std::unique_ptr<TensorReader>> again = open(path_, raw_layout_);
+  if (!again || (*again)->size_ != size_ || (*again)->index_.tensors.size() != index_.tensors.size()) return nullptr;
+  return std::move(again).value();
 }
 
 bool TensorReader::read_bytes(const TensorEntry& tensor, std::uint64_t offset, std::span<std::uint8_t> out) {

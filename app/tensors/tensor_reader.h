@@ -23,6 +23,9 @@ class TensorReader {
   // ("float32:4096x4096", raw_tensor_file_index) the file is read as raw elements whatever it holds.
   static Result<std::unique_ptr<TensorReader>> open(const std::string& path,
                                                     const std::optional<std::string>& raw_layout = std::nullopt);
+  // The same file opened again, for another thread to read from (a reader is not shared: it has one file
+  // position and one stream per deflated member); null when it cannot be opened or is no longer the same size.
+  std::unique_ptr<TensorReader> reopen() const;
   const TensorFileIndex& index() const { return index_; }
   std::uint64_t file_size() const { return size_; }
   // Elements [first, first + out.size()) of `tensor` as float32; false when the file could not be read.
@@ -35,6 +38,8 @@ class TensorReader {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
   std::unique_ptr<std::FILE, Closer> file_;
+  std::string path_;
+  std::optional<std::string> raw_layout_;
   std::uint64_t size_ = 0;
   TensorFileIndex index_;
   std::optional<Error> read_npz_index();

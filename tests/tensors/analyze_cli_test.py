@@ -338,6 +338,23 @@ class AnalyzeTest(unittest.TestCase):
         self.assertEqual(reports[0], reports[1])
         self.assertEqual(reports[0], reports[2])
 
+    def test_tensors_side_by_side_give_the_same_report_in_file_order(self):
+        # Tensors of about equal size run one per thread (none holds half the bytes); the report is the one of
+        # --threads 1, byte for byte, in every output format.
+        rng = np.random.default_rng(11)
+        tensors = {f"t{k}": (rng.standard_normal((16 + k, 96)) * 10.0 ** (k % 5 - 2)).astype(np.float32)
+                   for k in range(9)}
+        tensors["half"] = rng.standard_normal((20, 64)).astype(np.float16)
+        path = os.path.join(self.dir.name, "many.safetensors")
+        write_safetensors(path, tensors)
+        for fmt in ("json", "text", "csv"):
+            args = ["analyze", path, "--worst", "3", "--format", fmt, "--to", "float8_e4m3fn", "mxfp4_e2m1", "nvfp4"]
+            one = run(*args, "--threads", "1").stdout
+            for n in ("2", "3", "16"):
+                self.assertEqual(run(*args, "--threads", n).stdout, one, (fmt, n))
+        report = json.loads(run("analyze", path, "--format", "json", "--threads", "3").stdout)
+        self.assertEqual([t["name"] for t in report["files"][0]["tensors"]], list(tensors))
+
     def test_quiet_stderr_when_it_is_not_a_terminal(self):
         done = run("analyze", self.path)
         self.assertEqual(done.stderr, "")   # the progress line is for terminals only

@@ -155,6 +155,20 @@ class NpzAndRaw(unittest.TestCase):
         self.assertEqual(sections[0], "skipped: notes.txt: not a .npy member")
         self.assertEqual(sections[1:], tensor_sections(self.analyze_text(self.stored, "--tensor", "weight", "--tensor", "bias")))
 
+    def test_a_member_found_bad_while_others_are_read_beside_it(self):
+        # Members of about equal size run side by side (--threads 3); the third's CRC is wrong. The output is that
+        # of --threads 1: the members before it, then its error.
+        rng = np.random.default_rng(5)
+        members = [(f"m{k}.npy", npy_bytes(rng.standard_normal((40, 96)).astype(np.float32)), 8) for k in range(5)]
+        path = self.write("third-bad.npz", zip_from_spec(members, lambda i, f: f.update(crc=f["crc"] ^ 1) if i == 2 else None))
+        done = [run("analyze", path, "--threads", n, "--format", "json") for n in ("1", "3")]
+        self.assertEqual(done[0].returncode, 2, done[0].stderr)
+        self.assertIn("CRC-32", done[0].stderr)
+        self.assertIn("tensor 'm2'", done[0].stderr)
+        self.assertEqual(done[0].stdout.count('"name": "m'), 2)   # m0 and m1 were written before it
+        self.assertEqual((done[1].returncode, done[1].stdout, done[1].stderr),
+                         (done[0].returncode, done[0].stdout, done[0].stderr))
+
     def test_bad_archives(self):
         with open(self.deflated, "rb") as f:
             whole = f.read()
