@@ -1,9 +1,10 @@
 // The tensors part of the module (typelattice-tensors{,-simd}.wasm): checkpoint files' indexes and what each target
-// format does to their tensors. Loaded by tl.analyze when first called, never by createTypeLattice; web/CMakeLists.txt
-// lists its files.
+// format does to their tensors, and the tapered formats. Loaded by tl.analyze or tl.taperedFormat when first called,
+// never by createTypeLattice; web/CMakeLists.txt lists its files.
 #include <emscripten/bind.h>
 
 #include "web/bindings.h"
+#include "web/bindings_tapered.h"
 #include "web/bindings_tensors.h"
 
 EMSCRIPTEN_BINDINGS(typelattice_tensors_part) {
@@ -11,4 +12,5 @@ EMSCRIPTEN_BINDINGS(typelattice_tensors_part) {
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
   register_limits();
   register_tensor_bindings();
+  register_tapered_bindings();
 }

@@ -10,6 +10,7 @@
 #include "core/formats/code_text.h"
 #include "core/formats/format_names.h"
 #include "core/tapered/tapered_detail.h"
+#include "typelattice/display_text.h"
 #include "typelattice/hex_text.h"
 #include "typelattice/minifloat.h"
 
@@ -52,6 +53,18 @@ std::optional<TaperedFormat> find_tapered_format(std::string_view name) {
   }
   if (ascii::equal_ignoring_case(name, "hifloat8")) return TaperedFormat::hif8;
   return std::nullopt;
+}
+
+Result<TaperedFormat> parse_tapered_format(std::string_view text) {
+  if (const std::optional<TaperedFormat> t = find_tapered_format(text)) return *t;
+  if (parse_format(text)) {
+    return Error{ErrorKind::bad_value,
+                 "'" + displayed(text) + "' is a minifloat format, not a tapered one (posit8, posit16 or hif8)", {}};
+  }
+  std::vector<NameCandidate> candidates;
+  for (const TaperedFormat t : kTapered) candidates.push_back({tapered_format_name(t), tapered_format_name(t)});
+  candidates.push_back({"hifloat8", "hif8"});
+  return unknown_name_error("tapered format", text, candidates);
 }
 
 Result<std::optional<TaperedFormat>> classify_format_name(std::string_view text) {

@@ -260,5 +260,24 @@ TEST(Posit, NamesAndCodes) {
   EXPECT_NE(bad.error().message.find("posit8"), std::string::npos);
 }
 
+TEST(TaperedFormatNames, EveryNameAnAliasOrASuggestion) {
+  for (const TaperedFormat f : tapered_formats()) {
+    const Result<TaperedFormat> r = parse_tapered_format(tapered_format_name(f));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, f);
+  }
+  EXPECT_EQ(parse_tapered_format("HiFloat8").value(), TaperedFormat::hif8);
+  const Result<TaperedFormat> typo = parse_tapered_format("posit9");
+  ASSERT_FALSE(typo.ok());
+  EXPECT_EQ(typo.error().kind, ErrorKind::unknown_name);
+  ASSERT_FALSE(typo.error().suggestions.empty());
+  EXPECT_EQ(typo.error().suggestions.front(), "posit8");
+  // A minifloat is a format, but not this kind: said so, not "unknown".
+  const Result<TaperedFormat> minifloat = parse_tapered_format("float8_e4m3fn");
+  ASSERT_FALSE(minifloat.ok());
+  EXPECT_EQ(minifloat.error().kind, ErrorKind::bad_value);
+  EXPECT_NE(minifloat.error().message.find("minifloat"), std::string::npos) << minifloat.error().message;
+}
+
 }  // namespace
 }  // namespace typelattice

@@ -2,23 +2,15 @@
 // docs/tensor-analysis.md). The file is read in slices of a few MiB (Blob.slice), never whole; the tensors part of
 // the module (typelattice-tensors{,-simd}.wasm) reads the header, the index and the values and does every sum.
 // web/tools/build-dist.mjs bundles this file as typelattice-analyze.mjs, which the wrapper imports on first call.
-import { loadCores } from './load-core.mjs';
 import { describe, requireOptions, optionOf, requireStringArray } from './arguments.mjs';
 import { InflatedMember } from './inflated-member.mjs';
+import { tensorsPart } from './tensors-part.mjs';
+
+// tl.taperedFormat's code loads with this file: both use the tensors part, one instance of it per wrapper.
+export { taperedFormat } from './tapered.mjs';
 
 // Bytes per read: whole slices of the core's cut up to this many (at least one slice, 1 MiB of float32).
 const READ_BYTES = 4 << 20;
-
-// The tensors part per wrapper instance (its context object), loaded on the first call; a failed load is retried.
-const loaded = new WeakMap();
-function tensorsPart(context) {
-  if (!loaded.has(context)) {
-    const load = loadCores(['tensors'], context.simd, context.locateFile).then((cores) => cores.tensors);
-    load.catch(() => loaded.delete(context));
-    loaded.set(context, load);
-  }
-  return loaded.get(context);
-}
 
 // The source as { size, name, read(begin, end) -> Promise<Uint8Array> }.
 function sourceOf(source) {

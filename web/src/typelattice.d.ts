@@ -2,6 +2,7 @@
 import type { BlockCalls } from './typelattice-blocks.js';
 import type { CastResult, FormatCalls } from './typelattice-formats.js';
 import type { AnalyzeCall } from './typelattice-tensors.js';
+import type { TaperedFormatCall } from './typelattice-tapered.js';
 
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
 export * from './typelattice-blocks.js';
@@ -16,6 +17,8 @@ export * from './typelattice-promotion.js';
 export * from './typelattice-formats.js';
 // tl.analyze and its report: typelattice-tensors.d.ts.
 export * from './typelattice-tensors.js';
+// tl.taperedFormat and its answers: typelattice-tapered.d.ts.
+export * from './typelattice-tapered.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'cpp' | 'numpy-2021' | 'torch-2021'
@@ -301,7 +304,7 @@ export class TypePromotionError extends Error {
 }
 
 /** The loaded module. Names accept the CLI's aliases; results use canonical names. */
-export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall {
+export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall, TaperedFormatCall {
   /** The typelattice version, e.g. '0.1.0'. */
   readonly version: string;
   /** Which build was loaded. */
@@ -433,7 +436,7 @@ export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall {
 }
 
 /** The members every instance has, whichever parts it loaded. */
-export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze' | 'renderMessage';
+export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze' | 'taperedFormat' | 'renderMessage';
 /** The members the promotion part brings. */
 export type PromotionMember = 'dtypes' | 'systems' | 'presets' | 'designStory' | 'system' | 'graph' | 'promoteTypes'
   | 'resultType' | 'table' | 'lattice' | 'checkSystem' | 'compareTables' | 'compare' | 'checkLattice' | 'joinOnGraph'

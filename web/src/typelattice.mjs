@@ -113,7 +113,8 @@ export default async function createTypeLattice(options) {
   };
 
   const { allocate, fits, throughHeap } = heapFunctions(core, MAXIMUM_MEMORY_BYTES, unwrap);
-  const tensorsContext = { simd, locateFile, unwrap };  // tl.analyze keeps its tensors part per instance by this
+  // tl.analyze and tl.taperedFormat keep their tensors part per instance by this.
+  const tensorsContext = { simd, locateFile, unwrap, castOptions, valueText };
 
   // The options' JS types are checked here; their values (round mode names, input kinds, source types, and
   // whether the format has the option) by the core, whose error texts are the CLI's. undefined options stay
@@ -479,6 +480,8 @@ export default async function createTypeLattice(options) {
 
     /** What each target format does to a checkpoint's tensors, read in slices; loads the tensors part when first called. */
     analyze: (source, opts) => import('./typelattice-analyze.mjs').then((m) => m.analyze(source, opts, tensorsContext)),
+    /** A tapered format (posit8, posit16, hif8): layouts and casts; loads the tensors part when first called. */
+    taperedFormat: (name) => import('./typelattice-analyze.mjs').then((m) => m.taperedFormat(name, tensorsContext)),
 
     /** The loaded parts' wasm heaps together: bytes reserved from the engine and bytes malloc has handed out. */
     heapStats: () => [...new Set(parts.map((part) => cores[part]))].reduce((sum, m) => ({

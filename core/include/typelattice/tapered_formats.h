@@ -23,6 +23,10 @@ int tapered_format_bits(TaperedFormat f);                // 8, 16, 8
 // The format a name means (case-insensitive; "hifloat8" is an alias of hif8), or nullopt.
 std::optional<TaperedFormat> find_tapered_format(std::string_view name);
 
+// A tapered format by name, for a front end that takes only these (the JS module's tl.taperedFormat): an unknown
+// name suggests the closest tapered names; a minifloat's name says it is not a tapered format.
+Result<TaperedFormat> parse_tapered_format(std::string_view text);
+
 // A format name for the commands that take either kind (cast, decode, layout): the tapered format it names, or
 // nullopt for a name parse_format takes. A name neither knows is parse_format's error, its suggestions drawn from
 // both lists. (parse_format itself does not know the tapered names: it is in every front end, these are not.)

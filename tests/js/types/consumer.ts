@@ -3,6 +3,8 @@
 import createTypeLattice, {
   TypePromotionError,
   type AnalysisReport,
+  type TaperedCast,
+  type TaperedFormat,
   type CastResult,
   type CodeLayout,
   type CompareRow,
@@ -120,8 +122,15 @@ export async function useIt(): Promise<string> {
   const blockMedian: number | null | undefined = report.tensors[0].targets[0].block_sqnr_db?.median;
   // @ts-expect-error: a path is not a source
   tl.analyze('model.safetensors');
+  const posit: TaperedFormat = await tl.taperedFormat('posit8');
+  const regime: string = posit.layout(0x44).fields[1].meaning;
+  const castToPosit: TaperedCast = posit.cast('3.3', { input: 'decimal' });
+  const clamped: boolean = castToPosit.facts.some((f) => f.name === 'clamped');
+  // @ts-expect-error: a code is a number
+  posit.layout('0x44');
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
           cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
-          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords, sqnr, blockMedian].join(' ');
+          blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords, sqnr, blockMedian, regime,
+          clamped].join(' ');
 }

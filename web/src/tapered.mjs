@@ -1,0 +1,44 @@
+// tl.taperedFormat(name): a tapered format (posit8, posit16, hif8: fields whose widths change from code to code;
+// docs/formats.md, "Tapered precision") with the layout of any code and the cast of any value, as `typelattice
+// layout` and `typelattice cast` give them (docs/wasm.md, "Tapered formats"). Its bindings are in the tensors part,
+// loaded on the first call; every answer is the core's, the argument checks are here.
+import { describe, requireString } from './arguments.mjs';
+import { withFactMessages } from './message.mjs';
+import { tensorsPart } from './tensors-part.mjs';
+
+/** `context`: the wrapper instance's { simd, locateFile, unwrap, castOptions, valueText }. */
+export async function taperedFormat(name, context) {
+  const what = 'taperedFormat';
+  requireString(name, `${what}: the format`);
+  const { unwrap, castOptions, valueText } = context;
+  const core = await tensorsPart(context);
+  const info = unwrap(core.taperedFormat(name));
+  const codes = 2 ** info.bits;
+  const checkedCode = (code, where) => {
+    if (typeof code !== 'number') throw new TypeError(`${where}: code must be a number, got ${describe(code)}`);
+    if (!Number.isInteger(code) || code < 0 || code >= codes) {
+      throw new RangeError(`${where}: ${code} is not a ${info.name} code (${info.bits} bits: 0 to ${codes - 1})`);
+    }
+    return code;
+  };
+  let values = null;
+  return Object.freeze({
+    ...info,
+    /** The fields of `code`, most significant first, what each means, and the value they give. */
+    layout: (code) => unwrap(core.taperedLayout(info.name, String(checkedCode(code, 'layout')))),
+    /** `value` cast as `typelattice layout FORMAT VALUE` casts it: the code's layout, the input, the facts. */
+    cast(value, opts) {
+      const text = valueText(value, 'cast');
+      const { saturate, round, input, from, stochastic } = castOptions(opts, 'cast');
+      if (stochastic) {
+        throw new RangeError(`cast: options srNumBits, srBits and seed are for stochastic rounding, which ${info.name} does not have`);
+      }
+      return withFactMessages(unwrap(core.taperedCast(info.name, text, saturate, round, input, from)));
+    },
+    /** Every code's value in code order (NaN for NaR and NaN), read once. */
+    values() {
+      values ??= unwrap(core.taperedValues(info.name));
+      return values.slice();
+    },
+  });
+}
