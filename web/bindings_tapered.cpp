@@ -35,7 +35,7 @@ val tapered_layout_value(TaperedFormat f, const TaperedLayout& l) {
     set_property(v, "lowBit", field.low_bit);
     set_property(v, "highBit", field.high_bit);
     set_property(v, "raw", field.raw);
-    set_text(v, "meaning", field.meaning);
+    set_text(v, "meaning", field.meaning.encoded());  // the wrapper opens and renders it (message.h)
     push_value(fields, v);
   }
   val out = val::object();

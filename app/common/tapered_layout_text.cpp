@@ -27,7 +27,7 @@ std::string tapered_layout_text(TaperedFormat f, std::uint32_t code, std::string
     name.resize(13, ' ');
     out << name << bits_of(field.raw, field.high_bit - field.low_bit + 1) << "  (bits " << field.high_bit;
     if (field.high_bit != field.low_bit) out << ".." << field.low_bit;
-    out << ", " << field.raw << ")  " << field.meaning << "\n";
+    out << ", " << field.raw << ")  " << render(field.meaning) << "\n";
   }
   if (l.truncated_exponent_bits > 0) out << "cut exponent " << l.truncated_exponent_bits << " bit(s), read as 0\n";
   if (l.scale) out << "scale        2^" << *l.scale << "\n";

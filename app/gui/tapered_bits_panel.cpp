@@ -149,7 +149,7 @@ void draw_details(PanelContext& ctx, const TaperedLayout& l) {
   for (const TaperedField& f : l.fields) {
     ImGui::TextColored(colour_of(field_colour(f.name)), "%-8s", std::string(f.name).c_str());
     ImGui::SameLine();
-    ImGui::Text("bits %d..%d = %u: %s", f.high_bit, f.low_bit, f.raw, f.meaning.c_str());
+    ImGui::Text("bits %d..%d = %u: %s", f.high_bit, f.low_bit, f.raw, render(f.meaning).c_str());
   }
   if (l.truncated_exponent_bits > 0)
     ImGui::TextColored(colour_of(colours::exponent), "cut exponent: %d bit(s), read as 0", l.truncated_exponent_bits);

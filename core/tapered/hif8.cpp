@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "core/tapered/tapered_detail.h"
+#include "typelattice/message.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice::tapered_detail {
@@ -118,25 +120,25 @@ std::uint32_t hif8_encode(double value, bool saturate) {
 void hif8_describe(std::uint32_t code, TaperedLayout& out) {
   code &= 0xFFu;
   const std::uint32_t s = code >> 7;
-  out.fields.push_back({"sign", 7, 7, s, s ? "negative" : "positive"});
+  out.fields.push_back({"sign", 7, 7, s, message(s ? "negative" : "positive")});
   const Parts p = parts_of(code);
   const int dot_high = 6, dot_low = 7 - p.dot->prefix_bits;
   const int d = p.dot->exponent_bits;
-  std::string dot_meaning = d < 0 ? "0000: denormal (or zero / NaN)" : "D = " + std::to_string(d) + ": a " +
-                                                                        std::to_string(d) + "-bit exponent";
-  out.fields.push_back({"dot", dot_low, dot_high, p.dot->prefix, dot_meaning});
+  out.fields.push_back({"dot", dot_low, dot_high, p.dot->prefix,
+                        d < 0 ? message("0000: denormal (or zero / NaN)")
+                              : message("D = %1: a %1-bit exponent", {std::to_string(d)})});
   const int mantissa_high = dot_low - 1 - (d > 0 ? d : 0);
   if (d > 0) {
-    std::string meaning = "E = " + std::string(p.exponent < 0 ? "−" : "+") + "(2^" + std::to_string(d - 1) + " + " +
-                          std::to_string(p.exponent_raw & ((1u << (d - 1)) - 1u)) + ") = " + std::to_string(p.exponent) +
-                          " (sign bit, then the magnitude after its implicit leading 1)";
-    out.fields.push_back({"exponent", mantissa_high + 1, dot_low - 1, p.exponent_raw, meaning});
+    out.fields.push_back({"exponent", mantissa_high + 1, dot_low - 1, p.exponent_raw,
+                          message("E = %1(2^%2 + %3) = %4 (sign bit, then the magnitude after its implicit leading 1)",
+                                  {std::string_view(p.exponent < 0 ? "−" : "+"), std::to_string(d - 1),
+                                   std::to_string(p.exponent_raw & ((1u << (d - 1)) - 1u)), std::to_string(p.exponent)})});
   }
   const int mantissa_bits = mantissa_high + 1;
   out.fields.push_back({"mantissa", 0, mantissa_high, p.mantissa,
-                        d < 0 ? (p.mantissa == 0 ? std::string("M = 0 after dot 0000: zero (sign 0) or NaN (sign 1)")
-                                                 : "M = " + std::to_string(p.mantissa) + ": the exponent M − 23")
-                              : "1.M = 1 + " + fraction_text(p.mantissa, mantissa_bits)});
+                        d < 0 ? (p.mantissa == 0 ? message("M = 0 after dot 0000: zero (sign 0) or NaN (sign 1)")
+                                                 : message("M = %1: the exponent M − 23", {std::to_string(p.mantissa)}))
+                              : message("1.M = 1 + %1", {fraction_text(p.mantissa, mantissa_bits)})});
   const double value = hif8_decode(code);
   if (code == 0) {
     out.category = TaperedCategory::zero;

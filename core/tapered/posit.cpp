@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/tapered/tapered_detail.h"
+#include "typelattice/message.h"
 #include "typelattice/minifloat.h"
 
 namespace typelattice::tapered_detail {
@@ -123,11 +125,12 @@ void posit_describe(int n, std::uint32_t code, TaperedLayout& out) {
   code &= mask_of(n);
   const std::uint32_t s = code >> (n - 1);
   const bool special = (code & (nar_of(n) - 1u)) == 0;  // 0 and NaR
-  out.fields.push_back({"sign", n - 1, n - 1, s, special ? "s = " + std::to_string(s)
-                                                 : s ? "s = 1: negative (the closed form below reads the bits as they are)"
-                                                     : "s = 0: positive"});
+  out.fields.push_back({"sign", n - 1, n - 1, s,
+                        special ? message("s = %1", {std::to_string(s)})
+                        : s     ? message("s = 1: negative (the closed form below reads the bits as they are)")
+                                : message("s = 0: positive")});
   if (special) {
-    out.fields.push_back({"regime", 0, n - 2, 0, s ? "all zeros after the sign 1: NaR" : "all zeros: zero"});
+    out.fields.push_back({"regime", 0, n - 2, 0, message(s ? "all zeros after the sign 1: NaR" : "all zeros: zero")});
     out.category = s ? TaperedCategory::nan : TaperedCategory::zero;
     return;
   }
@@ -135,22 +138,26 @@ void posit_describe(int n, std::uint32_t code, TaperedLayout& out) {
   const Fields f = read_fields(n, code);
   const int regime_bits = f.run + (f.terminated ? 1 : 0);
   int high = n - 2;
-  const std::string bit_name = std::string(f.run_of_ones ? " one" : " zero") + (f.run == 1 ? "" : "s");
-  std::string regime_meaning = "r = " + std::to_string(f.regime) + " (run of " + std::to_string(f.run) + bit_name +
-                               (f.terminated ? std::string(", then the terminator ") + (f.run_of_ones ? "0" : "1")
-                                             : std::string(" to the end: no terminator")) + ")";
+  // "1 one", "3 zeros": one pattern per number and bit, so a translation need not build the plural.
+  const Message run = message(f.run == 1 ? (f.run_of_ones ? "%1 one" : "%1 zero") : (f.run_of_ones ? "%1 ones" : "%1 zeros"),
+                              {std::to_string(f.run)});
+  const std::string regime = std::to_string(f.regime);
   out.fields.push_back({"regime", high - regime_bits + 1, high, (code >> (high - regime_bits + 1)) & mask_of(regime_bits),
-                        regime_meaning});
+                        f.terminated ? message("r = %1 (run of %2, then the terminator %3)",
+                                               {regime, run, std::string_view(f.run_of_ones ? "0" : "1")})
+                                     : message("r = %1 (run of %2 to the end: no terminator)", {regime, run})});
   high -= regime_bits;
   out.truncated_exponent_bits = kExponentBits - f.exponent_width;
   if (f.exponent_width > 0) {
-    std::string meaning = "e = " + std::to_string(f.exponent);
-    if (out.truncated_exponent_bits > 0) meaning += " (its last bit is cut off by the end of the code and reads as 0)";
-    out.fields.push_back({"exponent", high - f.exponent_width + 1, high, f.exponent >> out.truncated_exponent_bits, meaning});
+    const std::string e = std::to_string(f.exponent);
+    out.fields.push_back({"exponent", high - f.exponent_width + 1, high, f.exponent >> out.truncated_exponent_bits,
+                          out.truncated_exponent_bits > 0
+                              ? message("e = %1 (its last bit is cut off by the end of the code and reads as 0)", {e})
+                              : message("e = %1", {e})});
     high -= f.exponent_width;
   }
   if (f.fraction_width > 0) {
-    out.fields.push_back({"fraction", 0, high, f.fraction, "f = " + fraction_text(f.fraction, f.fraction_width)});
+    out.fields.push_back({"fraction", 0, high, f.fraction, message("f = %1", {fraction_text(f.fraction, f.fraction_width)})});
   }
   const double value = posit_decode(n, code);
   out.scale = std::ilogb(value);

@@ -114,4 +114,28 @@ export const messagesZh = {
   '%1 have no least upper bound: %2 are minimal upper bounds, and they promote to one another around a cycle.':
     '%1 没有最小上界:%2 都是极小上界,且它们沿一个环互相提升。',
   'not a lattice: cycle %1 (promotion must never lead back to where it started)': '不是格:环 %1(提升绝不能回到起点)',
+  // the tapered formats' fields and casts (core/tapered/: posit.cpp, hif8.cpp, tapered_cast.cpp)
+  'negative': '负', 'positive': '正',
+  '0000: denormal (or zero / NaN)': '0000:非规格化数(或零 / NaN)',
+  'D = %1: a %1-bit exponent': 'D = %1:%1 位指数',
+  'E = %1(2^%2 + %3) = %4 (sign bit, then the magnitude after its implicit leading 1)':
+    'E = %1(2^%2 + %3) = %4(先是符号位,再是隐含的前导 1 之后的数值位)',
+  'M = 0 after dot 0000: zero (sign 0) or NaN (sign 1)': 'dot 为 0000 时 M = 0:零(符号 0)或 NaN(符号 1)',
+  'M = %1: the exponent M − 23': 'M = %1:指数为 M − 23',
+  '1.M = 1 + %1': '1.M = 1 + %1',
+  's = %1': 's = %1', 's = 0: positive': 's = 0:正数',
+  's = 1: negative (the closed form below reads the bits as they are)': 's = 1:负数(下面的闭式按位原样读取)',
+  'all zeros after the sign 1: NaR': '符号 1 之后全为零:NaR', 'all zeros: zero': '全为零:零',
+  '%1 one': '%1 个 1', '%1 ones': '%1 个 1', '%1 zero': '%1 个 0', '%1 zeros': '%1 个 0',
+  'r = %1 (run of %2, then the terminator %3)': 'r = %1(连续 %2,然后是终止位 %3)',
+  'r = %1 (run of %2 to the end: no terminator)': 'r = %1(连续 %2 直到末尾:没有终止位)',
+  'e = %1': 'e = %1', 'e = %1 (its last bit is cut off by the end of the code and reads as 0)':
+    'e = %1(最后一位被编码的末尾截去,按 0 读取)',
+  'f = %1': 'f = %1',
+  'yes': '是', 'no (error %1)': '否(误差 %1)',
+  'infinities have no posit: NaR': '无穷大没有对应的 posit:NaR',
+  'beyond maxpos: rounded to ±maxpos (posits never overflow)': '超出 maxpos:舍入到 ±maxpos(posit 从不溢出)',
+  'below minpos: rounded to ±minpos (posits never round to 0)': '小于 minpos:舍入到 ±minpos(posit 从不舍入到 0)',
+  'beyond the range: infinity': '超出范围:无穷大', 'beyond max: saturated to max': '超出最大值:饱和到最大值',
+  'below half the smallest denormal: flushed to 0': '小于最小非规格化数的一半:冲刷为 0',
 };

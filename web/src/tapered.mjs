@@ -3,7 +3,7 @@
 // layout` and `typelattice cast` give them (docs/wasm.md, "Tapered formats"). Its bindings are in the tensors part,
 // loaded on the first call; every answer is the core's, the argument checks are here.
 import { describe, requireString } from './arguments.mjs';
-import { withFactMessages } from './message.mjs';
+import { withFactMessages, withMessage } from './message.mjs';
 import { tensorsPart } from './tensors-part.mjs';
 
 /** `context`: the wrapper instance's { simd, locateFile, unwrap, castOptions, valueText }. */
@@ -21,11 +21,16 @@ export async function taperedFormat(name, context) {
     }
     return code;
   };
+  // Each field's meaning as the core's message (`meaningMessage`) and its English text (`meaning`).
+  const withMeanings = (layout) => {
+    for (const field of layout.fields) withMessage(field, 'meaning', '');
+    return layout;
+  };
   let values = null;
   return Object.freeze({
     ...info,
     /** The fields of `code`, most significant first, what each means, and the value they give. */
-    layout: (code) => unwrap(core.taperedLayout(info.name, String(checkedCode(code, 'layout')))),
+    layout: (code) => withMeanings(unwrap(core.taperedLayout(info.name, String(checkedCode(code, 'layout'))))),
     /** `value` cast as `typelattice layout FORMAT VALUE` casts it: the code's layout, the input, the facts. */
     cast(value, opts) {
       const text = valueText(value, 'cast');
@@ -33,7 +38,7 @@ export async function taperedFormat(name, context) {
       if (stochastic) {
         throw new RangeError(`cast: options srNumBits, srBits and seed are for stochastic rounding, which ${info.name} does not have`);
       }
-      return withFactMessages(unwrap(core.taperedCast(info.name, text, saturate, round, input, from)));
+      return withMeanings(withFactMessages(unwrap(core.taperedCast(info.name, text, saturate, round, input, from))));
     },
     /** Every code's value in code order (NaN for NaR and NaN), read once. */
     values() {

@@ -13,6 +13,8 @@ export interface TaperedField {
   raw: number;
   /** What the bits stand for, e.g. "r = -2 (run of 2 zeros, then the terminator 1)". */
   meaning: string;
+  /** The same as a message (TypeLattice.renderMessage), to translate. */
+  meaningMessage: Message | string;
 }
 
 /** A code's layout, as `typelattice layout FORMAT --code CODE` prints it. */

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "typelattice/cast_request.h"
+#include "typelattice/message.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -49,7 +50,7 @@ struct TaperedField {
   std::string_view name;    // posits: "sign", "regime", "exponent", "fraction"; HiF8: "sign", "dot", "exponent", "mantissa"
   int low_bit, high_bit;    // inclusive, 0 = least significant
   std::uint32_t raw;        // the field's bits as an integer
-  std::string meaning;      // what the bits stand for, e.g. "r = -2 (run of 2 zeros, terminator 1)"
+  Message meaning;          // what the bits stand for; render() gives "r = -2 (run of 2 zeros, then the terminator 1)"
 };
 
 enum class TaperedCategory : std::uint8_t { zero, normal, denormal, infinity, nan };

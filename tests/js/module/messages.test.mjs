@@ -113,8 +113,8 @@ test('renderMessage translates each pattern it is given a translation for, and r
 });
 
 // The ids of every join reason (every system, mode and pair), of compare's notes (each kind of Python value beside
-// each kind of dtype), of every kind of cast fact and of the round modes' rules: the zh-CN table has each, with
-// the same %N.
+// each kind of dtype), of every kind of cast fact, of the round modes' rules and of the tapered formats' fields and
+// facts: the zh-CN table has each, with the same %N.
 test('the zh-CN table translates every message the core produces, with the same parts', async () => {
   const tl = await load();
   const ids = new Map();
@@ -168,6 +168,16 @@ test('the zh-CN table translates every message the core produces, with the same 
   }
   for (const f of tl.formats()) {
     f.roundModeRules.forEach((rule, i) => collect({ id: rule, args: [] }, `${f.name} ${f.roundModes[i]}`));
+  }
+  // The tapered formats: every field of every 8-bit code (posit16's every 61st), and casts that hit each fact.
+  for (const name of ['posit8', 'hif8', 'posit16']) {
+    const f = await tl.taperedFormat(name);
+    for (let code = 0; code < 2 ** f.bits; code += f.bits === 8 ? 1 : 61) {
+      for (const field of f.layout(code).fields) collect(field.meaningMessage, `${name} layout ${code}`);
+    }
+    for (const value of ['1', '3.3', '1e30', '1e-30', 'inf', '40000', '1e-9']) {
+      for (const fact of f.cast(value).facts) collect(fact.textMessage, `${name} cast ${value}`);
+    }
   }
   assert.ok(ids.size >= 60, `${ids.size} ids`);
   for (const [id, where] of ids) {

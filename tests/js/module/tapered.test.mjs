@@ -62,6 +62,7 @@ for (const { name, simd } of builds) {
         assert.equal(l.code, code);
         assert.ok(Object.is(l.value, values[code]) || (Number.isNaN(l.value) && Number.isNaN(values[code])));
         assert.equal(layoutText(f, l), run(['layout', format, '--code', String(code)]), `${format} ${l.hex}`);
+        for (const field of l.fields) assert.equal(tl.renderMessage(field.meaningMessage), field.meaning);
       }
     }
   });
@@ -98,6 +99,17 @@ test('casts: the layout, the facts and the cast line of typelattice layout and c
   const bad = cli(['cast', '--to', 'posit8', '1.5e']);
   assert.equal(bad.status, 2);
   assert.throws(() => posit8.cast('1.5e'), (e) => e instanceof RangeError && `typelattice: ${e.message}` === bad.stderr.trim());
+});
+
+test("a field's meaning is the core's message: its pattern and parts, to translate", async () => {
+  const tl = await load();
+  // posit8 0x44 = 0 10 00 100: a run of one 1 ended by the terminator 0, so r = 0.
+  const regime = (await tl.taperedFormat('posit8')).layout(0x44).fields[1];
+  assert.equal(regime.meaning, 'r = 0 (run of 1 one, then the terminator 0)');
+  assert.deepEqual(regime.meaningMessage, { id: 'r = %1 (run of %2, then the terminator %3)',
+    args: ['0', { id: '%1 one', args: ['1'] }, '0'] });
+  const zh = { 'r = %1 (run of %2, then the terminator %3)': 'r = %1(连续 %2,然后是终止位 %3)', '%1 one': '%1 个 1' };
+  assert.equal(tl.renderMessage(regime.meaningMessage, (id) => zh[id]), 'r = 0(连续 1 个 1,然后是终止位 0)');
 });
 
 test('bad names, codes and arguments', async () => {
