@@ -2,25 +2,18 @@
 // docs/formats.md, "Tapered precision") with the layout of any code and the cast of any value, as `typelattice
 // layout` and `typelattice cast` give them (docs/wasm.md, "Tapered formats"). Its bindings are in the tensors part,
 // loaded on the first call; every answer is the core's, the argument checks are here.
-import { describe, requireString } from './arguments.mjs';
+import { requireString } from './arguments.mjs';
 import { withFactMessages, withMessage } from './message.mjs';
 import { tensorsPart } from './tensors-part.mjs';
 
-/** `context`: the wrapper instance's { simd, locateFile, unwrap, castOptions, valueText }. */
+/** `context`: the wrapper instance's { simd, locateFile, unwrap, castOptions, valueText, checkedCode }. */
 export async function taperedFormat(name, context) {
   const what = 'taperedFormat';
   requireString(name, `${what}: the format`);
-  const { unwrap, castOptions, valueText } = context;
+  const { unwrap, castOptions, valueText, checkedCode } = context;
   const core = await tensorsPart(context);
   const info = unwrap(core.taperedFormat(name));
-  const codes = 2 ** info.bits;
-  const checkedCode = (code, where) => {
-    if (typeof code !== 'number') throw new TypeError(`${where}: code must be a number, got ${describe(code)}`);
-    if (!Number.isInteger(code) || code < 0 || code >= codes) {
-      throw new RangeError(`${where}: ${code} is not a ${info.name} code (${info.bits} bits: 0 to ${codes - 1})`);
-    }
-    return code;
-  };
+  const width = { name: info.name, totalBits: info.bits };  // what the wrapper's code check reads of a format
   // Each field's meaning as the core's message (`meaningMessage`) and its English text (`meaning`).
   const withMeanings = (layout) => {
     for (const field of layout.fields) withMessage(field, 'meaning', '');
@@ -30,7 +23,7 @@ export async function taperedFormat(name, context) {
   return Object.freeze({
     ...info,
     /** The fields of `code`, most significant first, what each means, and the value they give. */
-    layout: (code) => withMeanings(unwrap(core.taperedLayout(info.name, String(checkedCode(code, 'layout'))))),
+    layout: (code) => withMeanings(unwrap(core.taperedLayout(info.name, String(checkedCode(width, code, 'layout'))))),
     /** `value` cast as `typelattice layout FORMAT VALUE` casts it: the code's layout, the input, the facts. */
     cast(value, opts) {
       const text = valueText(value, 'cast');

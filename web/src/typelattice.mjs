@@ -114,7 +114,7 @@ export default async function createTypeLattice(options) {
 
   const { allocate, fits, throughHeap } = heapFunctions(core, MAXIMUM_MEMORY_BYTES, unwrap);
   // tl.analyze and tl.taperedFormat keep their tensors part per instance by this.
-  const tensorsContext = { simd, locateFile, unwrap, castOptions, valueText };
+  const tensorsContext = { simd, locateFile, unwrap, castOptions, valueText, checkedCode };
 
   // The options' JS types are checked here; their values (round mode names, input kinds, source types, and
   // whether the format has the option) by the core, whose error texts are the CLI's. undefined options stay
