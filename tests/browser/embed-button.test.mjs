@@ -188,6 +188,12 @@ test('views the element cannot show say so and offer what it can: Compare the la
   assert.match(await shadow(bits, (r) => r.querySelector('.bit-value').textContent), /^float4_e2m1fn 0x/);
   await bits.close();
 
+  // A tapered format: the element's bits are of formats with fixed fields, so the panel offers the lattice.
+  const tapered = await snippetOf('#view=bits&format=posit8&code=0x4d&system=numpy');
+  assert.match(await tapered.page.textContent('#embed-instead'), /not of posit8.*lattice of the page's system/);
+  assert.equal(Object.fromEntries((await parseSnippet(tapered.page, tapered.snippet)).attributes).system, 'numpy');
+  await tapered.page.close();
+
   // The table of the user's own graph: the element draws built-in systems only, so the panel says so.
   const own = await snippetOf('#view=table&table=lattice&nodes=A,B,C,D&edges=0-1,0-2,1-3,2-3');
   assert.match(await own.page.textContent('#embed-instead'), /cannot show the Your lattice view.*lattice of jax/);

@@ -7,18 +7,14 @@ import { castFacts, destinations, fillRoundMenu, modeResults, viewedMode } from 
 import { castStrip } from './cast-strip.js';
 import { stochasticPanel } from './stochastic-panel.js';
 import { fillFormatMenu, showDefinition, wireFormatEditor } from './format-editor.js';
-import { carryCast, castRange, short, showCarryNote, showComparison } from './format-carry.js';
+import { carryCast, castRange, powerOfTwo, short, showCarryNote, showComparison } from './format-carry.js';
+import { builtinRow, fillCastTable, fillSaturationNote } from './cast-table.js';
+import { codeLine, fillBitLayout, showBits } from './bit-layout.js';
+import { fillCodeGrid, markCurrentCode } from './code-grid.js';
+import { TaperedBits } from './tapered-bits.js';
+import { TAPERED_FORMATS } from './parts.js';
 
 const $ = (id) => document.getElementById(id);
-
-// The saturating cast table of ONNX's "Float stored in 8 bits" notes (onnx.ai/onnx/technical/float8.html) for
-// ±Inf; shown beside the module's answer because the code follows ONNX's backend test data instead (see the note in the view).
-const SEED_SATURATING_INF = {
-  float8_e4m3fn: ['FLT_MAX', '-FLT_MAX'],
-  float8_e4m3fnuz: ['NaN', 'NaN'],
-  float8_e5m2: ['FLT_MAX', '-FLT_MAX'],
-  float8_e5m2fnuz: ['NaN', 'NaN'],
-};
 
 // Format handles kept at once: the most recently used; an older one is deleted (never one a render still holds).
 const HANDLES_KEPT = 16;
@@ -30,6 +26,7 @@ export class BitsView {
     this.formats = this.tl.formats();
     this.byName = new Map(this.formats.map((f) => [f.name, f]));
     this.categoryCache = new Map();
+    this.tapered = new TaperedBits(this.tl);   // posit8, posit16, hif8: drawn by tapered-bits.js
     this.handles = new Map();   // format name -> handle, least recently used first
     this.builtFor = null;
     this.gridFor = null;   // `${format}:${page}` of the grid on screen
@@ -82,13 +79,22 @@ export class BitsView {
       next.tabIndex = 0;
       next.focus();
     });
+    // A tapered format's neighbours name their code (a minifloat's have their own listeners).
+    $('bit-neighbours').addEventListener('click', (e) => {
+      const b = e.target.closest('[data-code]');
+      if (b) this.app.set({ code: Number(b.dataset.code) });
+    });
     $('cast-all').addEventListener('click', (e) => {
       const row = e.target.closest('tr[data-format]');
-      if (row) this.app.set({ format: row.dataset.format, code: Number(row.dataset.code) });
+      // A row without a code (the options were refused there) opens the format alone.
+      if (row) this.app.set({ format: row.dataset.format, code: row.dataset.code ? Number(row.dataset.code) : null });
     });
   }
 
-  relabel() { this.builtFor = null; this.gridFor = null; this.cardsFor = null; this.menuFor = null; this.saturationFor = null; }
+  relabel() {
+    this.builtFor = null; this.gridFor = null; this.cardsFor = null; this.menuFor = null; this.saturationFor = null;
+    this.tapered.relabel();
+  }
 
   // The handle of a format (its facts and its calls), made on first use.
   #handle(name) {
@@ -142,17 +148,31 @@ export class BitsView {
   }
 
   render(state) {
-    const f = this.#format();
-    const menu = f.family === 'defined' ? f.name : this.menuFor ?? '';   // a defined format stays listed once used
+    const tapered = TAPERED_FORMATS.has(state.format);
+    const f = tapered ? null : this.#format();
+    const menu = f?.family === 'defined' ? f.name : this.menuFor ?? '';   // a defined format stays listed once used
     if (this.menuFor !== menu) {
-      fillFormatMenu(document, $('format-select'), this.formats, this.p3109, f.family === 'defined' ? f : null);
+      fillFormatMenu(document, $('format-select'), this.formats, this.p3109, f?.family === 'defined' ? f : null,
+        [...TAPERED_FORMATS.keys()]);
       this.menuFor = menu;
-      showDefinition(document, f);
+      if (f) showDefinition(document, f);
     }
-    $('format-select').value = f.name;
+    $('format-select').value = f ? f.name : state.format;
     if ($('value-input').value.trim() !== state.value) $('value-input').value = state.value;
     $('input-kind').value = state.input;
     $('saturate-select').value = state.sat === null ? '' : state.sat ? '1' : '0';
+    $('saturate-select').options[0].textContent = t(tapered ? 'tapered.satDefault' : 'bits.satDefault');
+    $('format-cards-section').hidden = tapered;
+    $('tapered-help').hidden = !tapered;
+    if (tapered) {
+      this.#renderTapered(state);
+      return;
+    }
+    if (this.taperedShown) {
+      this.taperedShown = false;
+      $('format-facts').title = '';
+      this.tapered.relabel();
+    }
     // The code shown: the one picked (a bit, a cell, a link), else the cast's; one that does not fit shows 0.
     const picked = state.code === null ? undefined : state.code >= 0 && state.code < 2 ** f.totalBits ? state.code : 0;
     const options = this.#castOptions(state, f);
@@ -190,10 +210,49 @@ export class BitsView {
     this.#showCast(f, state, options, explored, castError);
     this.#showAll(state, explored, castError);
     if (this.saturationFor !== f.name) {
-      this.#saturationNote(f);
+      fillSaturationNote(document, $('saturation-note'), this.byName, f.name);
       this.saturationFor = f.name;
     }
     this.#cards(f, state);
+  }
+
+  // A tapered format (tapered-bits.js), once the module's tensors part has loaded; until then the view is empty.
+  #renderTapered(state) {
+    this.taperedShown = true;
+    this.builtFor = null;   // the minifloat layout, grid and menu are drawn again when one is shown
+    this.gridFor = null;
+    this.cardsFor = null;
+    $('carry-note').hidden = true;
+    const round = $('round-select');
+    round.replaceChildren(Object.assign(document.createElement('option'), { textContent: t('tapered.ownRounding') }));
+    round.disabled = true;
+    const formats = this.tapered.loaded((e) => {
+      if (this.app.state.view !== 'bits' || !TAPERED_FORMATS.has(this.app.state.format)) return;
+      if (e) $('cast-result').textContent = t('loadFailed', { error: e.message });
+      else this.app.render();
+    });
+    if (!formats) {
+      $('format-facts').textContent = t('tapered.loading');
+      for (const id of ['bit-layout', 'code-grid', 'grid-legend', 'cast-result', 'cast-all']) $(id).replaceChildren();
+      return;
+    }
+    const shown = this.tapered.render(state, formats.get(state.format));
+    this.current = shown.code;
+    this.shown = { format: shown.format, hex: shown.hex, exactValue: shown.exactValue, code: shown.code };
+    fillCastTable(document, $('cast-all'), state.format, [...this.tapered.rows(state), ...this.#builtinRows(state)]);
+  }
+
+  // The typed value in every built-in format (one explore call answers for all), as #cast-all's rows.
+  #builtinRows(state) {
+    if (!state.value) return [];
+    const f = this.#handle(this.formats[0].name);
+    let rows;
+    try {
+      rows = f.explore(state.value, { ...this.#castOptions(state, f), draws: 0 }).rows;
+    } catch (e) {
+      rows = this.formats.map((g) => ({ format: g.name, cast: null, message: e.message }));
+    }
+    return rows.map(builtinRow);
   }
 
   // The format's card, and beside it the card of the format chosen in "Compare with"; with two, each card
@@ -225,50 +284,18 @@ export class BitsView {
 
   // One toggle per bit, grouped by the fields of `layout` (any code's: every code has the same fields).
   #buildBits(f, layout) {
-    const box = $('bit-layout');
-    box.replaceChildren();
-    box.classList.toggle('wide', f.codeBytes > 2);   // float32: narrower bits that wrap
-    for (const field of layout.fields) {
-      const group = document.createElement('div');
-      group.className = `bit-field field-${field.name}`;
-      const label = document.createElement('span');
-      label.className = 'field-label';
-      label.textContent = t(`field.${field.name}`);
-      const bits = document.createElement('div');
-      bits.className = 'bits';
-      for (let n = field.highBit; n >= field.lowBit; --n) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = `bit field-${field.name}`;
-        b.dataset.bit = String(n);
-        b.dataset.field = field.name;
-        const idx = document.createElement('small');
-        idx.textContent = String(n);
-        const val = document.createElement('span');
-        val.className = 'bit-digit';
-        b.append(val, idx);
-        bits.append(b);
-      }
-      group.append(label, bits);
-      box.append(group);
-    }
+    fillBitLayout(document, $('bit-layout'), layout.fields);
+    $('bit-layout').classList.toggle('wide', f.codeBytes > 2);   // float32: narrower bits that wrap
   }
 
   // The code shown (a CodeDescription: its layout, shortest decimal and neighbours).
   #showCode(layout) {
     const { code } = layout;
-    for (const b of $('bit-layout').querySelectorAll('[data-bit]')) {
-      const n = Number(b.dataset.bit);
-      const on = (code >>> n) & 1;
-      b.querySelector('.bit-digit').textContent = String(on);
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
-      b.setAttribute('aria-label', t('bits.bitLabel', { n, field: t(`field.${b.dataset.field}`), value: on }));
-    }
+    showBits($('bit-layout'), code);
     $('bit-value').textContent = layout.exactValue;
     $('bit-shortest').textContent = layout.shortest || '—';   // the core's: casts back to this code
     $('bit-value').dataset.category = layout.category;
-    const binary = layout.fields.map((fl) => fl.raw.toString(2).padStart(fl.highBit - fl.lowBit + 1, '0')).join(' ');
-    $('bit-code').textContent = `${layout.hex} = ${binary}`;
+    $('bit-code').textContent = codeLine(layout);
     $('bit-category').textContent = t(`cat.${layout.category}`);
     $('bit-category').className = `cat-text cat-${layout.category}`;
     const field = layout.fields.find((fl) => fl.name === 'exponent');
@@ -291,9 +318,7 @@ export class BitsView {
       if (Number.isFinite(layout.value)) spacing.push(`${t(`bits.${dir}`)} ${powerOfTwo(Math.abs(o.value - layout.value))}`);
     }
     $('bit-spacing').textContent = spacing.join(', ') || '—';
-    for (const cell of $('code-grid').querySelectorAll('[data-code]')) {
-      cell.classList.toggle('current', Number(cell.dataset.code) === code);
-    }
+    markCurrentCode($('code-grid'), code);
   }
 
   // The codes a grid shows: all of them for <= 8 bits; for wider formats the 256 codes page * 256 + 0x00..0xff
@@ -303,61 +328,18 @@ export class BitsView {
     if (!this.categoryCache.has(key)) {
       this.categoryCache.set(key, f.codeBytes === 1 ? f.codes(0, 2 ** f.totalBits) : f.codes(page * 256, 256));
     }
-    const grid = $('code-grid');
-    grid.replaceChildren();
-    const cols = Math.min(16, 2 ** f.totalBits);
-    grid.style.setProperty('--cols', String(cols));
-    grid.style.setProperty('--label-chars', String(Math.ceil(f.totalBits / 4) + 2));   // "0x" and the row's digits
-    const cells = this.categoryCache.get(key);
-    // Column labels are a hex digit, row labels the rest of the code (row 0x7_, column e: 0x7e; for 16-bit
-    // formats row 0x3f8_, column 0: 0x3f80; for float32 row 0x3f80000_).
-    const head = document.createElement('div');
-    head.className = 'grid-row grid-head';
-    head.setAttribute('aria-hidden', 'true');
-    head.append(document.createElement('span'));
-    for (let c = 0; c < cols; ++c) {
-      const s2 = document.createElement('span');
-      s2.textContent = c.toString(16);   // the core's case
-      head.append(s2);
-    }
-    grid.append(head);
-    for (let r = 0; r < cells.length; r += 16) {
-      const row = document.createElement('div');
-      row.setAttribute('role', 'row');
-      row.className = 'grid-row';
-      const label = document.createElement('span');
-      label.className = 'grid-label';
-      label.setAttribute('aria-hidden', 'true');
-      label.textContent = cells[r].hex.replace(/.$/, '_');
-      row.append(label);
-      for (const c of cells.slice(r, r + 16)) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.setAttribute('role', 'gridcell');
-        b.className = `code-cell cat-${c.category}`;
-        b.dataset.code = String(c.code);
-        b.title = `${c.hex} = ${c.exactValue} (${t(`cat.${c.category}`)})`;
-        b.setAttribute('aria-label', b.title);
-        b.tabIndex = -1;
-        row.append(b);
-      }
-      grid.append(row);
-    }
-    grid.querySelector('[data-code]').tabIndex = 0;
     // Only the categories the format has (E8M0: no zero, no subnormals, no Inf).
     const has = { zero: f.hasZero, subnormal: f.hasSubnormals, normal: true, inf: f.hasInf, nan: f.hasNaN };
-    $('grid-legend').replaceChildren(...Object.keys(has).filter((cat) => has[cat]).map((cat) => {
-      const li = document.createElement('li');
-      const sw = document.createElement('span');
-      sw.className = `swatch code-cell cat-${cat}`;
-      li.append(sw, ` ${t(`cat.${cat}`)}`);
-      return li;
-    }));
-    const note = document.createElement('li');
-    if (f.codeBytes > 1) {
-      note.textContent = t('bits.gridHigh', { prefix: f.hex(page * 256).replace(/..$/, '__') });
-      $('grid-legend').append(note);
-    }
+    fillCodeGrid(document, $('code-grid'), $('grid-legend'), this.categoryCache.get(key), { bits: f.totalBits,
+      categories: Object.keys(has).filter((cat) => has[cat]),
+      page: f.codeBytes > 1 ? f.hex(page * 256).replace(/..$/, '__') : null });
+  }
+
+  // Every built-in format's row: explore's rows, or each with the reason the options were refused.
+  #showAll(state, explored, error) {
+    const rows = !state.value ? [] : explored ? explored.rows
+      : this.formats.map((f) => ({ format: f.name, cast: null, message: error }));
+    fillCastTable(document, $('cast-all'), state.format, rows.map(builtinRow));
   }
 
   #showCast(f, state, options, explored, error) {
@@ -398,98 +380,6 @@ export class BitsView {
     const modes = modeResults(document, f, options, cast, perMode);
     if (modes) box.append(modes);
   }
-
-  // Every built-in format's row: explore's rows, or each with the reason the options were refused.
-  #showAll(state, explored, error) {
-    const table = $('cast-all');
-    table.replaceChildren();
-    if (!state.value) return;
-    const cap = document.createElement('caption');
-    cap.textContent = t('bits.allFormats');
-    const head = document.createElement('tr');
-    for (const k of ['colFormat', 'colCode', 'colValue', 'colCategory', 'colRange', 'colError']) {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = t(`bits.${k}`);
-      head.append(th);
-    }
-    const thead = document.createElement('thead');
-    thead.append(head);
-    const body = document.createElement('tbody');
-    const rows = explored ? explored.rows : this.formats.map((f) => ({ format: f.name, cast: null, message: error }));
-    for (const { format, cast: r, message } of rows) {
-      const tr = document.createElement('tr');
-      tr.dataset.format = format;
-      if (format === state.format) tr.classList.add('current');
-      let cells;
-      if (r) {
-        tr.dataset.code = String(r.code);
-        // Out of range at either end (past max, below the smallest value) as castRange says it under the cast.
-        const { kind, text } = castRange(format, r);
-        const range = kind === 'in-range' ? t('bits.no') : kind === 'overflow-saturated' ? t('bits.rangeSaturated') : text;
-        tr.dataset.range = kind === 'overflow-saturated' ? 'saturated' : kind;
-        const err = r.error === null ? '—' : `${short(r.error)}${r.relativeError === null ? ''
-          : ` (${short(r.relativeError * 100)} %)`}`;
-        cells = [format, r.hex, r.exactValue, t(`cat.${r.category}`), range, err];
-        tr.classList.add(`cat-row-${r.category}`);
-        if (kind !== 'in-range') tr.classList.add('out-of-range');
-      } else {
-        cells = [format, '', message, '', '', ''];
-      }
-      for (const text of cells) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      body.append(tr);
-    }
-    table.append(cap, thead, body);
-  }
-
-  // ONNX's table beside the module's saturating casts of ±Inf (each format's facts: saturatedInf).
-  #saturationNote(f) {
-    const box = $('saturation-note');
-    box.replaceChildren();
-    const h = document.createElement('h3');
-    h.textContent = t('sat.title');
-    const p = paragraph('', t('sat.body'));
-    const table = document.createElement('table');
-    table.className = 'data';
-    const head = document.createElement('tr');
-    for (const text of [t('bits.colFormat'), t('sat.input'), t('sat.module'), t('sat.seed')]) {
-      const th = document.createElement('th');
-      th.textContent = text;
-      head.append(th);
-    }
-    table.append(head);
-    for (const [name, seed] of Object.entries(SEED_SATURATING_INF)) {
-      const fmt = this.byName.get(name);
-      if (!fmt) continue;
-      ['inf', '-inf'].forEach((input, i) => {
-        const r = fmt.saturatedInf[input === 'inf' ? 'plus' : 'minus'];
-        const tr = document.createElement('tr');
-        if (name === f.name) tr.classList.add('current');
-        const ours = `${r.hex} = ${r.exactValue}`;
-        if (r.category === 'nan' ? seed[i] !== 'NaN' : seed[i] === 'NaN') tr.classList.add('differs-row');
-        for (const text of [name, input === 'inf' ? '+Inf' : '-Inf', ours, seed[i]]) {
-          const td = document.createElement('td');
-          td.textContent = text;
-          tr.append(td);
-        }
-        table.append(tr);
-      });
-    }
-    const scroll = document.createElement('div');
-    scroll.className = 'scroll';
-    scroll.append(table);
-    box.append(h, p, scroll);
-  }
-}
-
-// "2^-9" when x is a power of two (exact, and short for tiny values), else the number.
-function powerOfTwo(x) {
-  const k = Math.log2(x);
-  return Number.isInteger(k) ? `2^${k}` : String(x);
 }
 
 function paragraph(className, text) {

@@ -4,6 +4,7 @@
 // attribute the page has no state for (loading, …) is left at the element's default and not written.
 import { ATTRIBUTES } from '../components/attributes.js';
 import { t } from './strings.js';
+import { TAPERED_FORMATS } from './parts.js';
 
 // The element's build as the npm package ships it (web/dist/), and the page that documents embedding; both
 // resolved against the playground's address, so a copied snippet points at the site it was copied from.
@@ -54,6 +55,10 @@ export function figureOfView(app) {
   if (s.view === 'table' && s.tableOf !== 'lattice') return { figure: { ...promotion, view: 'table', all: s.all } };
   // The table of the user's own graph: the element draws built-in systems only.
   if (s.view === 'table') return { instead: 'custom', kind: 'lattice', name: s.system, figure: { ...promotion } };
+  // The element's Bits view shows formats with fixed fields, not the tapered ones.
+  if (s.view === 'bits' && TAPERED_FORMATS.has(s.format)) {
+    return { instead: 'bits', kind: 'tapered', name: s.format, figure: { ...promotion } };
+  }
   if (s.view === 'bits') {
     return { figure: { view: 'bits', format: s.format, code: app.view('bits').current ?? 0 } };
   }

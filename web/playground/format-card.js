@@ -3,11 +3,7 @@
 // code with the module, its range, what it is used for, and E8M0's round modes as the core defines them.
 // `f` is a format handle (tl.format): its facts, and its hex for codes (the core's case).
 import { t, messageText } from './strings.js';
-
-function powerOfTwo(x) {
-  const k = Math.log2(x);
-  return Number.isInteger(k) ? `2^${k}` : String(x);
-}
+import { powerOfTwo } from './format-carry.js';
 
 // Contiguous runs of codes as "0x7d–0x7f".
 function runs(codes, hex) {

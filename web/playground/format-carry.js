@@ -7,6 +7,11 @@ import { castFacts } from './rounding-panel.js';
 
 // A number for reading, not for computing: 6 significant digits.
 export const short = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e-4 && Math.abs(v) < 1e6 ? String(Number(v.toPrecision(6))) : v.toExponential(5));
+// "2^-9" when x is a power of two (exact, and short for tiny values), else the number.
+export function powerOfTwo(x) {
+  const k = Math.log2(x);
+  return Number.isInteger(k) ? `2^${k}` : String(x);
+}
 
 // The mode a carried value is cast with: ties-to-even, E8M0's nearest, else the format's default.
 const nearestMode = (f) => ['ties-to-even', 'nearest'].find((m) => f.roundModes.includes(m));

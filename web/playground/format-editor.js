@@ -1,6 +1,6 @@
-// The Bits view's format menu (the built-in formats, IEEE P3109's family, and the format the user defined) and
-// the format editor: exponent bits, mantissa bits, bias and a special-value convention, read by the core as the
-// definition e<E>m<M>:<convention>[:bias=<B>] (the CLI's --to takes the same text).
+// The Bits view's format menu (the built-in formats, IEEE P3109's family, the tapered formats and the format the
+// user defined) and the format editor: exponent bits, mantissa bits, bias and a special-value convention, read by
+// the core as the definition e<E>m<M>:<convention>[:bias=<B>] (the CLI's --to takes the same text).
 import { t } from './strings.js';
 
 const option = (doc, name, label) => {
@@ -10,18 +10,18 @@ const option = (doc, name, label) => {
   return o;
 };
 
-// The menu's options; `current` (a P3109 or defined format's entry) is listed where it belongs.
-export function fillFormatMenu(doc, select, builtins, p3109, current) {
-  const p3109Group = doc.createElement('optgroup');
-  p3109Group.label = t('bits.p3109Group');
-  p3109Group.append(...p3109.map((f) => option(doc, f.name)));
-  const groups = [...builtins.map((f) => option(doc, f.name, f.onnxName ? `${f.name} (${f.onnxName})` : f.name)), p3109Group];
-  if (current && current.family === 'defined') {
-    const defined = doc.createElement('optgroup');
-    defined.label = t('bits.definedGroup');
-    defined.append(option(doc, current.name));
-    groups.push(defined);
-  }
+// The menu's options; `current` (a P3109 or defined format's entry) is listed where it belongs; `tapered`: the
+// names of the tapered formats.
+export function fillFormatMenu(doc, select, builtins, p3109, current, tapered) {
+  const group = (label, names) => {
+    const g = doc.createElement('optgroup');
+    g.label = label;
+    g.append(...names.map((name) => option(doc, name)));
+    return g;
+  };
+  const groups = [...builtins.map((f) => option(doc, f.name, f.onnxName ? `${f.name} (${f.onnxName})` : f.name)),
+    group(t('bits.p3109Group'), p3109.map((f) => f.name)), group(t('bits.taperedGroup'), tapered)];
+  if (current && current.family === 'defined') groups.push(group(t('bits.definedGroup'), [current.name]));
   select.replaceChildren(...groups);
 }
 

@@ -8,6 +8,7 @@
 //   #view=tensors   (a file the user opens: never in the link)
 // STATE_KEYS is the one list of keys: the defaults, the reading of a link (with a note for each refused value),
 // the check against the module's data and the writing (only what differs from the default) all derive from it.
+import { TAPERED_FORMATS } from './parts.js';
 
 // A Map, not an object: `'constructor' in {...}` is true, and a link's sat=__proto__ must be refused, not read.
 const FLAG_WORDS = new Map([['1', true], ['on', true], ['true', true], ['0', false], ['off', false], ['false', false]]);
@@ -77,11 +78,11 @@ export const STATE_KEYS = Object.freeze([
   // `format` is the shown view's format: the block format in Blocks, else the Bits format; the other view's format
   // goes under its own key, so switching views keeps both.
   { key: 'format', view: 'bits', default: 'float8_e4m3fn', ...nonEmpty, when: (s) => s.view !== 'blocks',
-    resets: ['format', 'code'], check: (v, s, f) => f.formatRefusal(v) },
+    resets: ['format', 'code'], check: (v, s, f) => f.bitsFormatRefusal(v) },
   { key: 'format', field: 'blockFormat', view: 'blocks', default: 'mxfp4_e2m1', ...nonEmpty, when: inView('blocks'),
     check: (v, s, f) => f.blockFormatRefusal(v, s) },
   { key: 'bitsformat', field: 'format', view: 'bits', default: 'float8_e4m3fn', ...nonEmpty, when: inView('blocks'),
-    resets: ['format', 'code'], check: (v, s, f) => f.formatRefusal(v) },
+    resets: ['format', 'code'], check: (v, s, f) => f.bitsFormatRefusal(v) },
   { key: 'blockformat', field: 'blockFormat', view: 'blocks', default: 'mxfp4_e2m1', ...nonEmpty,
     when: (s) => s.view !== 'blocks', check: (v, s, f) => f.blockFormatRefusal(v, s) },
   { key: 'vs', view: 'bits', default: '', ...any, check: (v, s, f) => (v ? f.formatRefusal(v) : null) },
@@ -218,10 +219,18 @@ export function moduleFacts(tl, languages) {
     systemRefusal: (name) => (systems().has(name) ? null : `not one of the systems: ${names([...systems().keys()])}`),
     systemTakesModes: (name) => systems().get(name)?.modes === true,
     formatRefusal: (name) => format(name).refusal ?? null,
+    // The Bits view also shows the tapered formats, which the module's formats part does not know.
+    bitsFormatRefusal: (name) => (TAPERED_FORMATS.has(name) ? null : format(name).refusal ?? null),
     codeRefusal: (s, code) => {
-      if (code === null || format(s.format).refusal) return null;
+      const tapered = TAPERED_FORMATS.get(s.format);
+      if (code === null || (!tapered && format(s.format).refusal)) return null;
       try {
-        s.code = tl.parseCode(s.format, String(code));
+        // A tapered code is read with the core's grammar for codes (float32's, the widest), then its width.
+        const n = tl.parseCode(tapered ? 'float32' : s.format, String(code));
+        if (tapered && n >= 2 ** tapered) {
+          return `code ${code} is out of range for ${s.format} (${tapered} bits: 0x0 to 0x${(2 ** tapered - 1).toString(16)})`;
+        }
+        s.code = n;
         return null;
       } catch (e) {
         return e.message;

@@ -5,6 +5,7 @@ import { compareEn, compareZh } from './strings-compare.js';
 import { storyEn, storyZh } from './strings-story.js';
 import { messagesZh } from './strings-messages.js';
 import { dataZh } from './strings-data.js';
+import { taperedEn, taperedZh } from './strings-tapered.js';
 const en = {
   skip: 'Skip to content',
   tagline: 'See how numeric types promote, and what every bit of a low-precision float means.',
@@ -436,8 +437,8 @@ const zh = {
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
-const tables = { en: { ...en, ...tensorsEn, ...compareEn, ...storyEn },
-  'zh-CN': { ...zh, ...tensorsZh, ...compareZh, ...storyZh } };
+const tables = { en: { ...en, ...tensorsEn, ...compareEn, ...storyEn, ...taperedEn },
+  'zh-CN': { ...zh, ...tensorsZh, ...compareZh, ...storyZh, ...taperedZh } };
 let current = 'en';
 
 export const languages = Object.keys(tables);
