@@ -1,9 +1,10 @@
 // The tensors part of the module (typelattice-tensors{,-simd}.wasm): checkpoint files' indexes and what each target
-// format does to their tensors, and the tapered formats. Loaded by tl.analyze or tl.taperedFormat when first called,
-// never by createTypeLattice; web/CMakeLists.txt lists its files.
+// format does to their tensors, the tapered formats, and blocks as their libraries store them. Loaded by the first
+// tl.analyze, tl.taperedFormat or tl.storedBlocks call, never by createTypeLattice; web/CMakeLists.txt lists its files.
 #include <emscripten/bind.h>
 
 #include "web/bindings.h"
+#include "web/bindings_stored_blocks.h"
 #include "web/bindings_tapered.h"
 #include "web/bindings_tensors.h"
 
@@ -13,4 +14,5 @@ EMSCRIPTEN_BINDINGS(typelattice_tensors_part) {
   register_limits();
   register_tensor_bindings();
   register_tapered_bindings();
+  register_stored_block_bindings();
 }

@@ -6,8 +6,10 @@ import { describe, requireOptions, optionOf, requireStringArray } from './argume
 import { InflatedMember } from './inflated-member.mjs';
 import { tensorsPart } from './tensors-part.mjs';
 
-// tl.taperedFormat's code loads with this file: both use the tensors part, one instance of it per wrapper.
+// tl.taperedFormat's and tl.storedBlocks' code loads with this file: all use the tensors part, one instance of it
+// per wrapper.
 export { taperedFormat } from './tapered.mjs';
+export { storedBlocks, storedBlockFormats } from './stored-blocks.mjs';
 
 // Bytes per read: whole slices of the core's cut up to this many (at least one slice, 1 MiB of float32).
 const READ_BYTES = 4 << 20;
@@ -86,7 +88,7 @@ function abortError(signal) {
 }
 
 /** tl.analyze(source, opts); `context` is the wrapper's { simd, locateFile, unwrap }. */
-export async function analyze(source, opts, context) {
+export async function analyze(context, source, opts) {
   const what = 'analyze';
   const src = sourceOf(source);
   const o = requireOptions(opts, what);

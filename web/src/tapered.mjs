@@ -7,7 +7,7 @@ import { withFactMessages, withMessage } from './message.mjs';
 import { tensorsPart } from './tensors-part.mjs';
 
 /** `context`: the wrapper instance's { simd, locateFile, unwrap, castOptions, valueText, checkedCode }. */
-export async function taperedFormat(name, context) {
+export async function taperedFormat(context, name) {
   const what = 'taperedFormat';
   requireString(name, `${what}: the format`);
   const { unwrap, castOptions, valueText, checkedCode } = context;

@@ -3,6 +3,7 @@ import type { BlockCalls } from './typelattice-blocks.js';
 import type { CastResult, FormatCalls } from './typelattice-formats.js';
 import type { AnalyzeCall } from './typelattice-tensors.js';
 import type { TaperedFormatCall } from './typelattice-tapered.js';
+import type { StoredBlockCalls } from './typelattice-stored-blocks.js';
 
 // The block-scaled formats' types and calls (typelattice-blocks.d.ts): part of TypeLattice, exported from here.
 export * from './typelattice-blocks.js';
@@ -19,6 +20,8 @@ export * from './typelattice-formats.js';
 export * from './typelattice-tensors.js';
 // tl.taperedFormat and its answers: typelattice-tapered.d.ts.
 export * from './typelattice-tapered.js';
+// tl.storedBlocks and its answers: typelattice-stored-blocks.d.ts.
+export * from './typelattice-stored-blocks.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'cpp' | 'numpy-2021' | 'torch-2021'
@@ -304,7 +307,7 @@ export class TypePromotionError extends Error {
 }
 
 /** The loaded module. Names accept the CLI's aliases; results use canonical names. */
-export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall, TaperedFormatCall {
+export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall, TaperedFormatCall, StoredBlockCalls {
   /** The typelattice version, e.g. '0.1.0'. */
   readonly version: string;
   /** Which build was loaded. */
@@ -436,7 +439,8 @@ export interface TypeLattice extends BlockCalls, FormatCalls, AnalyzeCall, Taper
 }
 
 /** The members every instance has, whichever parts it loaded. */
-export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze' | 'taperedFormat' | 'renderMessage';
+export type CommonMember = 'version' | 'isa' | 'parts' | 'heapStats' | 'analyze' | 'taperedFormat' | 'storedBlocks'
+  | 'storedBlockFormats' | 'renderMessage';
 /** The members the promotion part brings. */
 export type PromotionMember = 'dtypes' | 'systems' | 'presets' | 'designStory' | 'system' | 'graph' | 'promoteTypes'
   | 'resultType' | 'table' | 'lattice' | 'checkSystem' | 'compareTables' | 'compare' | 'checkLattice' | 'joinOnGraph'

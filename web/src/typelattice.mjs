@@ -113,7 +113,7 @@ export default async function createTypeLattice(options) {
   };
 
   const { allocate, fits, throughHeap } = heapFunctions(core, MAXIMUM_MEMORY_BYTES, unwrap);
-  // tl.analyze and tl.taperedFormat keep their tensors part per instance by this.
+  // tl.analyze, tl.taperedFormat and tl.storedBlocks keep their tensors part per instance by this.
   const tensorsContext = { simd, locateFile, unwrap, castOptions, valueText, checkedCode };
 
   // The options' JS types are checked here; their values (round mode names, input kinds, source types, and
@@ -478,10 +478,11 @@ export default async function createTypeLattice(options) {
 
     ...(cores.formats ? blockFunctions({ core, unwrap, allocate, fits }) : {}),
 
-    /** What each target format does to a checkpoint's tensors, read in slices; loads the tensors part when first called. */
-    analyze: (source, opts) => import('./typelattice-analyze.mjs').then((m) => m.analyze(source, opts, tensorsContext)),
-    /** A tapered format (posit8, posit16, hif8): layouts and casts; loads the tensors part when first called. */
-    taperedFormat: (name) => import('./typelattice-analyze.mjs').then((m) => m.taperedFormat(name, tensorsContext)),
+    // These load the tensors part when first called: analyze (what each target format does to a checkpoint's
+    // tensors), taperedFormat (posit8, posit16, hif8), storedBlocks (blocks as bitsandbytes, ggml and GPTQ store
+    // them) and storedBlockFormats (their names). Each takes the instance's context first.
+    ...Object.fromEntries(['analyze', 'taperedFormat', 'storedBlocks', 'storedBlockFormats'].map((name) => [name,
+      (...args) => import('./typelattice-analyze.mjs').then((m) => m[name](tensorsContext, ...args))])),
 
     /** The loaded parts' wasm heaps together: bytes reserved from the engine and bytes malloc has handed out. */
     heapStats: () => [...new Set(parts.map((part) => cores[part]))].reduce((sum, m) => ({

@@ -12,7 +12,7 @@
 //   playground/               the playground (web/playground/, which index.html loads from here): main.js, the
 //                             views it loads on demand, the workers and the chunks they share; ../typelattice.mjs
 //   typelattice.d.ts, typelattice-blocks.d.ts, typelattice-promotion.d.ts, typelattice-formats.d.ts, typelattice-tensors.d.ts,
-//   typelattice-tapered.d.ts,
+//   typelattice-tapered.d.ts, typelattice-stored-blocks.d.ts,
 //   type-lattice.d.ts, type-lattice-react.d.ts, type-lattice-preact.d.ts, type-lattice-widget.d.ts   the typings (copied; the element's
 //   attribute parts are first written from web/components/attributes.js by generate-element-docs.mjs, with the
 //   manifest and README)
@@ -134,11 +134,11 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
         if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
-        // The tensors part is not in this file: tl.analyze and tl.taperedFormat say so.
+        // The tensors part is not in this file: tl.analyze, tl.taperedFormat and tl.storedBlocks say so.
         if (args.path === './typelattice-analyze.mjs') {
           const refuse = (member) => `export async function ${member}() { throw new Error("tl.${member}: the ` +
             'single-file build does not carry the tensors part; import typelattice instead of typelattice/single"); }\n';
-          return { loader: 'js', contents: refuse('analyze') + refuse('taperedFormat') };
+          return { loader: 'js', contents: ['analyze', 'taperedFormat', 'storedBlocks', 'storedBlockFormats'].map(refuse).join('') };
         }
         // The wrapper loads only the whole module's plain glue from this file.
         if (args.path !== './wasm-files.mjs') return { contents: 'export default null;', loader: 'js' };
@@ -155,6 +155,7 @@ for (const [from, to] of [['src/typelattice.d.ts', 'typelattice.d.ts'],
                           ['src/typelattice-formats.d.ts', 'typelattice-formats.d.ts'],
                           ['src/typelattice-tensors.d.ts', 'typelattice-tensors.d.ts'],
                           ['src/typelattice-tapered.d.ts', 'typelattice-tapered.d.ts'],
+                          ['src/typelattice-stored-blocks.d.ts', 'typelattice-stored-blocks.d.ts'],
                           ['components/type-lattice.d.ts', 'type-lattice.d.ts'],
                           ['components/type-lattice-react.d.ts', 'type-lattice-react.d.ts'],
                           ['components/type-lattice-preact.d.ts', 'type-lattice-preact.d.ts'],

@@ -4,6 +4,7 @@ import createTypeLattice, {
   TypePromotionError,
   type AnalysisReport,
   type TaperedCast,
+  type StoredBlocks,
   type TaperedFormat,
   type CastResult,
   type CodeLayout,
@@ -128,9 +129,15 @@ export async function useIt(): Promise<string> {
   const clamped: boolean = castToPosit.facts.some((f) => f.name === 'clamped');
   // @ts-expect-error: a code is a number
   posit.layout('0x44');
+  const stored: StoredBlocks = await tl.storedBlocks([0.5, -1], 'int4_g32', { packing: 'awq', maxBlocks: 1 });
+  const firstBit: number = stored.blocks[0].elements[0].bits[1];
+  const storedScale: number = stored.blocks[0].fields[0].scales[0].value;
+  const families: string[] = (await tl.storedBlockFormats()).map((f) => f.family);
+  // @ts-expect-error: values are numbers
+  tl.storedBlocks('0.5 -1', 'nf4');
 
   return [isa, joined, rt, firstCell, x, formats.length, halves.length, either.length, decoded[0], layout.category,
           cast.saturated, line, width, p3109.length, family, kind, join, reach.length, heap, wrong.length, selectionLine, byHandle, competing.length,
           blockFormats.length, back[0], block.statistics.sqnrDb, direction, modes, usedWords, sqnr, blockMedian, regime,
-          clamped].join(' ');
+          clamped, firstBit, storedScale, families.length].join(' ');
 }
