@@ -65,7 +65,9 @@ test('every view in zh-CN: no English outside names, numbers, code and the libra
     const { names, text } = await page.evaluate(() => {
       const tl = window.typelatticePlayground.tl;
       const list = [...tl.dtypes().flatMap((d) => [d.name, d.shortCode]),
-        ...tl.systems().flatMap((s) => [s.name, s.title, s.source]), 'typelattice check', 'u*'];
+        ...tl.systems().flatMap((s) => [s.name, s.title, s.source]), 'typelattice check', 'u*',
+        // The libraries whose block layouts the Blocks view shows, by their own names.
+        'GGUF', 'ggml', 'bitsandbytes', 'GPTQ', 'AWQ', 'MLX'];
       if (tl.formats) {
         list.push(...tl.formats().flatMap((f) => [f.name, f.onnxName, ...f.roundModes]),
           ...tl.blockFormats().flatMap((f) => [f.name, ...f.scaleModes]));

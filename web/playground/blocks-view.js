@@ -9,6 +9,7 @@ import { t } from './strings.js';
 import { LINK_LIMIT, linkHolds } from './state.js';
 import { splitValues, fixed2, summarize } from './blocks-compute.js';
 import { BlocksRunner } from './blocks-runner.js';
+import { StoredBlocksPanel } from './stored-blocks-panel.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -90,6 +91,7 @@ export class BlocksView {
     this.token = 0;        // the latest worker job; older ones' answers are dropped
     this.reading = null;   // the text the worker is reading
     this.runner = new BlocksRunner();
+    this.stored = new StoredBlocksPanel(app);   // the values as bitsandbytes, ggml and GPTQ store them
     this.observer = typeof IntersectionObserver === 'function'
       ? new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) timed('page', () => this.#drawPage());
@@ -125,6 +127,7 @@ export class BlocksView {
   }
 
   relabel() {
+    this.stored?.relabel();
     this.shown = null;
     this.pages = null;  // the blocks and the table drawn are in the old language: drawn again
     $('block-compare').replaceChildren();
@@ -133,6 +136,7 @@ export class BlocksView {
 
   render(s) {
     timed('render', () => this.#render(s));
+    this.stored.show(s, this.computed?.text === s.values ? this.computed.inputs : null);
   }
 
   #render(s) {
@@ -209,6 +213,7 @@ export class BlocksView {
     while (details.children.length > kept) details.lastElementChild.remove();
     if (kept) this.#more();
     else this.#drawPage();
+    this.stored.show(this.app.state, inputs);
   }
 
   // How many of the blocks drawn (from the first) show the same values under the same format, mode and tensor

@@ -114,6 +114,10 @@ export const STATE_KEYS = Object.freeze([
   // nvfp4's FP32 per-tensor scale, on as NVIDIA's recipe uses it (the formats without one ignore it).
   { key: 'tscale', field: 'tensorScale', view: 'blocks', default: true, ...flag },
   { key: 'values', view: 'blocks', default: '7.5,1,1,1,1,1,1,1', ...any },
+  // The values as a library stores them (stored-blocks-panel.js): '' closed, else the format; the packing of integer
+  // groups. Both as written: the module's tensors part, which reads them, is fetched when the section opens.
+  { key: 'stored', view: 'blocks', default: '', ...any },
+  { key: 'packing', view: 'blocks', default: 'gptq', ...nonEmpty },
   { key: 'lang', view: '', default: 'en', ...nonEmpty, check: (v, s, f) => f.languageRefusal(v) },
   // The user's own lattice (Your lattice); null: the view's last preset.
   { key: 'nodes', view: 'custom', default: null,

@@ -6,6 +6,7 @@ import { storyEn, storyZh } from './strings-story.js';
 import { messagesZh } from './strings-messages.js';
 import { dataZh } from './strings-data.js';
 import { taperedEn, taperedZh } from './strings-tapered.js';
+import { storedEn, storedZh } from './strings-stored.js';
 const en = {
   skip: 'Skip to content',
   tagline: 'See how numeric types promote, and what every bit of a low-precision float means.',
@@ -437,8 +438,8 @@ const zh = {
   footer: '由 typelattice 的 C++ 核心编译为 WebAssembly 计算;本页只负责绘制。地址栏保存了当前状态,可直接分享链接。',
 };
 
-const tables = { en: { ...en, ...tensorsEn, ...compareEn, ...storyEn, ...taperedEn },
-  'zh-CN': { ...zh, ...tensorsZh, ...compareZh, ...storyZh, ...taperedZh } };
+const tables = { en: { ...en, ...tensorsEn, ...compareEn, ...storyEn, ...taperedEn, ...storedEn },
+  'zh-CN': { ...zh, ...tensorsZh, ...compareZh, ...storyZh, ...taperedZh, ...storedZh } };
 let current = 'en';
 
 export const languages = Object.keys(tables);

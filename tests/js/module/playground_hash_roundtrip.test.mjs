@@ -73,6 +73,8 @@ const values = {
   stage: (g) => g.below(stages),
   scale: (g, s) => (g.coin() ? '' : g.pick(blockFormats.find((f) => f.name === s.blockFormat).scaleModes)),
   tensorScale: (g) => g.coin(),
+  stored: (g) => (g.coin() ? '' : g.pick(['nf4', 'gguf_q4_0', 'int4_g128_asym', 'int3_g32_mlx'])),
+  packing: (g) => g.pick(['gptq', 'gptq_v1', 'awq']),
   values: (g) => Array.from({ length: 1 + g.below(40) }, () => numberText(g) + (g.below(5) ? '' : `*${1 + g.below(40)}`))
     .join(g.pick([',', ' ', ', '])),
   lang: (g) => g.pick(languages),
