@@ -62,6 +62,12 @@ val range_value(const AnalysisTarget& target) {
     set_property(out, "minSubnormal", r.min_subnormal.value_or(r.min_normal));
     return out;
   }
+  if (target.tapered) {
+    set_property(out, "max", tapered_max(*target.tapered));
+    set_property(out, "minNormal", tapered_min_normal(*target.tapered));
+    set_property(out, "minSubnormal", tapered_min_positive(*target.tapered));
+    return out;
+  }
   if (target.codec) {  // relative to a block's largest |x|: its finest nonzero magnitude, no scale format
     set_property(out, "max", 1.0);
     set_property(out, "minNormal", target.codec->finest_level);
@@ -88,12 +94,13 @@ val range_value(const AnalysisTarget& target) {
 val target_value(const AnalysisTarget& target) {
   val out = val::object();
   set_text(out, "name", target.name);
-  set_property(out, "kind", target.element ? "element" : "block");
+  set_property(out, "kind", target.has_blocks() ? "block" : "element");
   set_property(out, "format", js_string(target.element  ? format_name(*target.element)
+                              : target.tapered ? std::string(tapered_format_name(*target.tapered))
                               : target.codec ? std::string(target.codec->name)
                                              : std::string(block_format_name(*target.block))));
   set_property(out, "bits_per_element", target.bits_per_element);
-  if (target.element) {
+  if (!target.has_blocks()) {
     set_text(out, "round", round_mode_name(target.cast.round));
     set_property(out, "saturate", target.cast.saturate);
   } else if (target.block) {

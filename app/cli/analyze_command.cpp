@@ -151,16 +151,18 @@ void add_analyze_command(CLI::App& app, Runner& run) {
                       "must be the file's)")
       ->type_name("DTYPE:SHAPE");
   analyze->add_option("--to", args->targets,
-                      "target formats: built-in formats up to 16 bits, block formats (MX, nvfp4), bitsandbytes' "
+                      "target formats: built-in formats up to 16 bits, the tapered posit8, posit16 and hif8, block "
+                      "formats (MX, nvfp4), bitsandbytes' "
                       "nf4 and bnb_fp4, ggml's gguf_q4_0 ... gguf_q8_0 and iq4_nl, DeepSeek's ds_fp8_1x128 and "
                       "ds_fp8_1x128_ue8m0, integer groups intN_gG[_asym|_awq|_mlx] (default: float8_e4m3fn "
                       "float8_e5m2 mxfp8_e4m3 mxfp4_e2m1 nvfp4)")
       ->type_name("FORMAT...");
   analyze->add_option("--tensor", args->tensors, "only the tensors whose names match (shell globs: * ? [...])")
       ->type_name("GLOB...");
-  analyze->add_option("--round", args->round, "the element formats' round mode (ONNX's defaults otherwise)")
+  analyze->add_option("--round", args->round, "the built-in element formats' round mode (ONNX's defaults otherwise)")
       ->type_name("M");
-  analyze->add_flag("--no-saturate", args->no_saturate, "element formats: overflow to Inf/NaN instead of clipping");
+  analyze->add_flag("--no-saturate", args->no_saturate, "element formats: overflow to Inf/NaN instead of clipping "
+                    "(hif8 never clips in analyze; posits always do)");
   analyze->add_option("--scale-mode", args->scale_mode, "the block formats' scale mode, where a format takes it")
       ->type_name("M");
   analyze->add_flag("--tensor-scale", args->tensor_scale, "nvfp4: an FP32 per-tensor scale, amax / (448 · 6)");

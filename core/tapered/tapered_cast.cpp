@@ -14,7 +14,7 @@ Result<TaperedCastRequest> parse_tapered_cast_request(TaperedFormat to, const Ca
   if (names.round) {
     const Result<RoundMode> mode = parse_round_mode(*names.round);
     if (!mode) return mode.error();
-    const RoundMode own = tapered_detail::is_posit(to) ? RoundMode::nearest_even : RoundMode::ties_to_away;
+    const RoundMode own = tapered_round_mode(to);
     if (*mode != own) {
       return bad_value_error(name + " rounds " + std::string(round_mode_name(own)) + " only (" +
                              (tapered_detail::is_posit(to) ? "the Posit Standard's rounding" : "the HiFloat8 paper's TA rounding") + "), not " +

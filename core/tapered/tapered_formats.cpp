@@ -98,6 +98,14 @@ double tapered_min_positive(TaperedFormat f) {
   return tapered_detail::is_posit(f) ? std::ldexp(1.0, -4 * (tapered_format_bits(f) - 2)) : std::ldexp(1.0, -22);
 }
 
+RoundMode tapered_round_mode(TaperedFormat f) {
+  return tapered_detail::is_posit(f) ? RoundMode::nearest_even : RoundMode::ties_to_away;
+}
+
+double tapered_min_normal(TaperedFormat f) {
+  return tapered_detail::is_posit(f) ? tapered_min_positive(f) : std::ldexp(1.0, -15);
+}
+
 std::string_view tapered_category_name(TaperedCategory c) {
   switch (c) {
     case TaperedCategory::zero: return "zero";

@@ -162,16 +162,27 @@ Result<AnalysisTarget> analysis_target(std::string_view name, std::optional<Roun
     target.bits_per_element = codec->bits_per_element;
     return target;
   }
+  // A tapered format rounds its own way (--round is for the built-in formats, as --scale-mode is for the block
+  // formats); HiF8 takes saturation (off unless asked, as `cast` has it), posits never overflow.
+  if (const std::optional<TaperedFormat> tapered = find_tapered_format(text)) {
+    target.tapered = *tapered;
+    target.cast.saturate = saturate.value_or(false);
+    target.cast.round = tapered_round_mode(*tapered);
+    target.name = tapered_format_name(*tapered);
+    target.bits_per_element = tapered_format_bits(*tapered);
+    return target;
+  }
   const Result<Format> f = parse_format(text);
   if (!f || !has_cast_kernels(*f)) {
     std::vector<std::string_view> names;
     for (const FormatSpec& spec : minifloat_formats()) names.push_back(spec.name);
     for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
     for (const CodecBlockTarget& codec : codec_block_targets()) names.push_back(codec.name);
+    for (const TaperedFormat t : tapered_formats()) names.push_back(tapered_format_name(t));
     if (f) {
       std::string message = format_name(*f);
-      message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits and the block formats "
-                     "(MX, NVFP4, bitsandbytes' and GGUF's)");
+      message.append(" is not a target of analyze: it takes the built-in formats up to 16 bits, the tapered formats "
+                     "and the block formats (MX, NVFP4, bitsandbytes' and GGUF's)");
       return bad_value_error(std::move(message));
     }
     return unknown_name_error("format", text, names);
@@ -321,6 +332,19 @@ void TargetAccumulator::add_codec_blocks(std::span<const float> values) {
   running.store(error_);
 }
 
+// A tapered format, one element at a time through the core's encoder and decoder (no bulk kernel: these formats
+// are for comparison, not for a checkpoint's bulk). Clipped: a finite input beyond max that came back finite.
+void TargetAccumulator::add_tapered(std::span<const float> values) {
+  const TaperedFormat f = *target_.tapered;
+  const double max = tapered_max(f);
+  RunningError running(error_);
+  for (const float x : values) {
+    const auto result = static_cast<float>(tapered_decode(f, tapered_encode(f, x, target_.cast.saturate)));
+    running.add(x, result, std::fabs(static_cast<double>(x)) > max && std::isfinite(result));
+  }
+  running.store(error_);
+}
+
 void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,
                                       std::span<const float> values) {
   // signal / noise < c.signal / c.noise, without dividing (noise 0 is an exact block: never worse).
@@ -334,6 +358,8 @@ void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double
 void TargetAccumulator::add_row_slice(std::span<const float> values) {
   if (target_.codec) {
     add_codec_blocks(values);
+  } else if (target_.tapered) {
+    add_tapered(values);
   } else if (target_.block) {
     add_blocks(values);
   } else {

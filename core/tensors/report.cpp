@@ -305,6 +305,10 @@ TargetRange target_range(const AnalysisTarget& target, double tensor_amax, float
     range.saturation = f.max;
     range.smallest_normal = f.min_normal;
     range.smallest_subnormal = f.min_subnormal.value_or(f.min_normal);
+  } else if (target.tapered) {
+    range.saturation = tapered_max(*target.tapered);
+    range.smallest_normal = tapered_min_normal(*target.tapered);
+    range.smallest_subnormal = tapered_min_positive(*target.tapered);
   } else if (target.codec) {
     // A block whose largest |x| is the tensor's amax keeps magnitudes up to it (GGUF: up to the float16 rounding
     // of its scale), its finest nonzero one codec.finest_level × amax, and no subnormals.

@@ -11,7 +11,9 @@
 
 #include "typelattice/block_formats.h"
 #include "typelattice/minifloat.h"
+#include "typelattice/tapered_formats.h"
 #include "typelattice/tensor_analysis.h"
+#include "typelattice/tensor_report.h"
 
 namespace typelattice {
 namespace {
@@ -276,6 +278,60 @@ TEST(TargetAccumulator, KeepsTheKWorstBlocksWithTheirValues) {
       EXPECT_EQ(e.worst_blocks[i].values, block);
     }
   }
+}
+
+// The tapered formats: each element rounds to the nearest of the format's values, found by searching every code
+// (inputs where two codes are equally near are left out: the formats break ties their own ways), and the
+// accumulator's sums are those of the elements; values past max are clipped (posits always, HiF8 when saturating).
+TEST(TargetAccumulator, TaperedFormatsRoundEachValueToTheNearestCode) {
+  std::vector<float> values = normal_samples(3000, 4.0f, 5);
+  for (const char* name : {"posit8", "posit16", "hif8"}) {
+    for (const bool saturate : {false, true}) {
+      const Result<AnalysisTarget> target = analysis_target(name, std::nullopt, saturate, std::nullopt, false);
+      ASSERT_TRUE(target.ok()) << name;
+      ASSERT_TRUE(target->tapered.has_value());
+      const TaperedFormat f = *target->tapered;
+      std::vector<double> codes;
+      for (std::uint32_t c = 0; c < (1u << tapered_format_bits(f)); ++c)
+        if (std::isfinite(tapered_decode(f, c))) codes.push_back(tapered_decode(f, c));
+      std::vector<float> kept;
+      double sum_squared_error = 0;
+      for (const float x : values) {
+        double best = codes[0], second = INFINITY;
+        for (const double v : codes) {
+          const double d = std::fabs(v - x);
+          if (d < std::fabs(best - x)) { second = std::fabs(best - x); best = v; }
+          else if (v != best && d < second) second = d;
+        }
+        if (second == std::fabs(best - x) || std::fabs(x) < tapered_min_positive(f)) continue;  // a tie, or below minpos
+        kept.push_back(x);
+        sum_squared_error += (best - x) * (best - x);
+      }
+      kept.push_back(1e30f);   // past every max (posit16's is 2^56)
+      const double clip = tapered_max(f);
+      const bool clips = saturate || f != TaperedFormat::hif8;
+      const double big = kept.back();
+      if (clips) sum_squared_error += (clip - big) * (clip - big);
+      TargetAccumulator a(*target, 0.0);
+      a.add_row_slice(kept);
+      const TargetError got = a.error();
+      SCOPED_TRACE(std::string(name) + (saturate ? " saturating" : ""));
+      EXPECT_GT(kept.size(), 2500u);
+      EXPECT_EQ(got.saturated, clips ? 1u : 0u);
+      EXPECT_EQ(got.non_finite, clips ? 0u : 1u);   // HiF8 without saturation: +Inf
+      EXPECT_EQ(got.measured, clips ? kept.size() : kept.size() - 1);
+      EXPECT_NEAR(got.sum_squared_error, sum_squared_error, 1e-9 * sum_squared_error);
+    }
+  }
+  // Their ranges: max, the smallest normal and the smallest positive value, from the format's facts.
+  const Result<AnalysisTarget> hif8 = analysis_target("HiFloat8", std::nullopt, std::nullopt, std::nullopt, false);
+  ASSERT_TRUE(hif8.ok());
+  EXPECT_EQ(hif8->name, "hif8");
+  EXPECT_EQ(hif8->cast.round, RoundMode::ties_to_away);
+  const TargetRange range = target_range(*hif8, 1.0, 1.0f);
+  EXPECT_EQ(range.saturation, 32768.0);
+  EXPECT_EQ(range.smallest_normal, std::ldexp(1.0, -15));
+  EXPECT_EQ(range.smallest_subnormal, std::ldexp(1.0, -22));
 }
 
 TEST(AnalysisTarget, NamesOptionsAndRefusals) {

@@ -74,6 +74,10 @@ TaperedLayout tapered_layout(TaperedFormat f, std::uint32_t code);
 // The largest and smallest positive finite values.
 double tapered_max(TaperedFormat f);
 double tapered_min_positive(TaperedFormat f);
+// The format's one rounding: posits round to nearest even on the bit string, HiF8 to nearest with ties away (TA).
+RoundMode tapered_round_mode(TaperedFormat f);
+// The smallest positive value of category normal: posits have no denormals (minpos); HiF8's normals end at 2^-15.
+double tapered_min_normal(TaperedFormat f);
 
 // A code: "0x7e", "0b01111110" or decimal "126"; out of range for the width is an error naming the format.
 Result<std::uint32_t> parse_tapered_code(TaperedFormat f, std::string_view text);

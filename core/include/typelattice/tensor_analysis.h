@@ -17,6 +17,7 @@
 #include "typelattice/codec_block_targets.h"
 #include "typelattice/minifloat.h"
 #include "typelattice/result.h"
+#include "typelattice/tapered_formats.h"
 #include "typelattice/tensor_file.h"
 
 namespace typelattice {
@@ -44,12 +45,14 @@ class TensorStatsAccumulator {
   double m2_ = 0;  // sum of squared deviations from the mean (Chan et al.'s pairwise update, slice by slice)
 };
 
-// A target: an element format with its cast options, a block format with its scale mode and (NVFP4) tensor scale,
-// or a lookup-table or integer block family's type quantized through its own codec (codec_block_targets.h).
+// A target: an element format with its cast options, a tapered format (posit8, posit16, hif8: its own rounding,
+// saturation for HiF8), a block format with its scale mode and (NVFP4) tensor scale, or a lookup-table or integer
+// block family's type quantized through its own codec (codec_block_targets.h).
 struct AnalysisTarget {
   std::string name;                      // as the output names it: "float8_e4m3fn", "nvfp4", "nvfp4+tensor_scale"
   std::optional<Format> element;         // set for an element format
   CastOptions cast;
+  std::optional<TaperedFormat> tapered;  // set for a tapered format, whose saturation is cast.saturate
   std::optional<BlockFormat> block;      // set for a block format
   ScaleMode scale_mode = ScaleMode::floor;
   bool tensor_scale = false;
@@ -123,6 +126,7 @@ class TargetAccumulator {
   void add_elements(std::span<const float> values);
   void add_blocks(std::span<const float> values);
   void add_codec_blocks(std::span<const float> values);
+  void add_tapered(std::span<const float> values);
 
   AnalysisTarget target_;
   float tensor_scale_ = 1.0f;

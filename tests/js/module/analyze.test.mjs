@@ -49,6 +49,9 @@ const RUNS = [
     opts: { to: ['float8_e4m3fn', 'bfloat16', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4'], tensorScale: true, scaleMode: 'rceil', worst: 2 } },
   { file: 'model.safetensors', args: ['--to', 'float8_e5m2', 'float16', '--round', 'toward-zero', '--no-saturate', '--tensor', 'layers.*', 'spec?al'],
     opts: { to: ['float8_e5m2', 'float16'], round: 'toward-zero', saturate: false, tensors: ['layers.*', 'spec?al'] } },
+  // The tapered formats beside a minifloat of the same width.
+  { file: 'model.safetensors', args: ['--to', 'posit8', 'posit16', 'hif8', 'float8_e4m3fn', '--no-saturate'],
+    opts: { to: ['posit8', 'posit16', 'hif8', 'float8_e4m3fn'], saturate: false } },
   { file: 'weights.npy', args: ['--worst', '1'], opts: {} },
   { file: 'model.gguf', args: ['--worst', '2'], opts: { worst: 2 } },
   { file: 'quantized.gguf', args: ['--to', 'float8_e4m3fn', 'mxfp4_e2m1', 'nvfp4', '--worst', '2'],

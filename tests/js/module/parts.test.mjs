@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 
 import createTypeLattice from '../../../web/dist/typelattice.mjs';
 
-const COMMON = ['analyze', 'heapStats', 'isa', 'parts', 'renderMessage', 'taperedFormat', 'version'];
+const COMMON = ['analyze', 'heapStats', 'isa', 'parts', 'renderMessage', 'storedBlockFormats', 'storedBlocks',
+  'taperedFormat', 'version'];
 const members = (tl) => Object.keys(tl).sort();
 
 test('each member of the whole API comes with exactly one part, or with any part', async () => {
