@@ -38,6 +38,8 @@ export const PAGES = [
     files: () => ['typelattice.single.mjs'], budget: 138 * KB },
   { name: 'analyze', page: 'added by the first `tl.analyze` call',
     files: (s) => ['typelattice-analyze.mjs', ...part('tensors', s)] },
+  { name: 'codecs', page: 'added by the first `tl.taperedFormat` or `tl.storedBlocks` call',
+    files: (s) => ['typelattice-analyze.mjs', ...part('codecs', s)] },
 ];
 
 /** Bytes of a file as a server sends it (gzip, zlib at `level`). */

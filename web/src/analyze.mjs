@@ -4,10 +4,10 @@
 // web/tools/build-dist.mjs bundles this file as typelattice-analyze.mjs, which the wrapper imports on first call.
 import { describe, requireOptions, optionOf, requireStringArray } from './arguments.mjs';
 import { InflatedMember } from './inflated-member.mjs';
-import { tensorsPart } from './tensors-part.mjs';
+import { onDemandPart } from './on-demand-parts.mjs';
 
-// tl.taperedFormat's and tl.storedBlocks' code loads with this file: all use the tensors part, one instance of it
-// per wrapper.
+// tl.taperedFormat's and tl.storedBlocks' code loads with this file; they use the codecs part, tl.analyze the tensors
+// part, each loaded once per wrapper.
 export { taperedFormat } from './tapered.mjs';
 export { storedBlocks, storedBlockFormats } from './stored-blocks.mjs';
 
@@ -115,7 +115,7 @@ export async function analyze(context, source, opts) {
   checkAbort();
 
   const { unwrap } = context;
-  const core = await tensorsPart(context);
+  const core = await onDemandPart('tensors', context);
   checkAbort();
   // The targets before the file, as the CLI reads --to first: an unknown name is a RangeError with the closest names.
   const targets = unwrap(core.analysisTargets(to, round, saturate, scaleMode, tensorScale));

@@ -3,7 +3,7 @@
 // specifiers, and node's file reader is not imported at all.
 // The wrapper fetches and compiles the .wasm itself, so a failure names the URL and the HTTP status, and a
 // later call starts from scratch (nothing is cached).
-import { WASM_FILES, defaultWasmUrl, embeddedModule } from './wasm-files.mjs';
+import { WASM_FILES, defaultWasmUrl, embeddedModule, importGlue } from './wasm-files.mjs';
 
 /** A .wasm that could not be fetched or compiled; `url` and `status` (HTTP, 0 for a network error) say which. */
 export class WasmLoadError extends Error {
@@ -101,16 +101,6 @@ async function compileBytes(bytes, url, status) {
                             `is the server answering with an HTML page for a missing file?)${missingWasmHint(url)}`,
                             url.href, status, e);
   }
-}
-
-// One literal specifier per glue, so bundlers emit each as its own chunk.
-function importGlue(part, simd) {
-  if (part === 'formats') return simd ? import('./typelattice-formats-simd.mjs') : import('./typelattice-formats.mjs');
-  if (part === 'tensors') return simd ? import('./typelattice-tensors-simd.mjs') : import('./typelattice-tensors.mjs');
-  if (part === 'promotion') {
-    return simd ? import('./typelattice-promotion-simd.mjs') : import('./typelattice-promotion.mjs');
-  }
-  return simd ? import('./typelattice-core-simd.mjs') : import('./typelattice-core.mjs');
 }
 
 /**

@@ -7,10 +7,12 @@ export const WASM_FILES = {
   whole: { simd: 'typelattice-core-simd.wasm', plain: 'typelattice-core.wasm' },
   promotion: { simd: 'typelattice-promotion-simd.wasm', plain: 'typelattice-promotion.wasm' },
   formats: { simd: 'typelattice-formats-simd.wasm', plain: 'typelattice-formats.wasm' },
-  tensors: { simd: 'typelattice-tensors-simd.wasm', plain: 'typelattice-tensors.wasm' },
 };
 
 export const defaultWasmUrl = () => null;
+
+// The whole module's plain glue (build-dist.mjs resolves the specifier to it): the one glue this file has.
+export const importGlue = () => import('./typelattice-core.mjs');
 
 /** Compiles the embedded plain .wasm; `LoadError` is load-core.mjs's WasmLoadError. */
 export async function embeddedModule(LoadError) {

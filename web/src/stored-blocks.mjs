@@ -1,14 +1,14 @@
 // tl.storedBlocks(values, format, opts) and tl.storedBlockFormats(): blocks of bitsandbytes' lookup tables, ggml's
 // GGUF types and GPTQ/AWQ/MLX integer groups as their libraries store them, each element's code with the bits that
-// hold it (docs/wasm.md, "Blocks as libraries store them"). Their bindings are in the tensors part, loaded on the
+// hold it (docs/wasm.md, "Blocks as libraries store them"). Their bindings are in the codecs part, loaded on the
 // first call; every answer is the core's (codec_block_storage.h), the argument checks are here.
 import { describe, requireString, typedView, requireOptions, optionOf } from './arguments.mjs';
 import { heapFunctions } from './heap.mjs';
-import { tensorsPart } from './tensors-part.mjs';
+import { onDemandPart } from './on-demand-parts.mjs';
 
 /** The formats storedBlocks takes: [{ name, family, blockSize, bitsPerElement, wholeBlocks }]. */
 export async function storedBlockFormats(context) {
-  return (await tensorsPart(context)).storedBlockFormats();
+  return (await onDemandPart('codecs', context)).storedBlockFormats();
 }
 
 /** `context`: the wrapper instance's { simd, locateFile, unwrap, ... }. */
@@ -31,7 +31,7 @@ export async function storedBlocks(context, given, format, opts) {
     throw new RangeError(`${what}: option maxBlocks must be a whole number from 1 to 4096, got ${maxBlocks}`);
   }
   const { unwrap } = context;
-  const core = await tensorsPart(context);
+  const core = await onDemandPart('codecs', context);
   const { allocate, fits } = heapFunctions(core, core.maximumMemoryBytes, unwrap);
   fits(values.byteLength, what);
   const address = allocate(values.byteLength, what);

@@ -1,17 +1,17 @@
 // tl.taperedFormat(name): a tapered format (posit8, posit16, hif8: fields whose widths change from code to code;
 // docs/formats.md, "Tapered precision") with the layout of any code and the cast of any value, as `typelattice
-// layout` and `typelattice cast` give them (docs/wasm.md, "Tapered formats"). Its bindings are in the tensors part,
+// layout` and `typelattice cast` give them (docs/wasm.md, "Tapered formats"). Its bindings are in the codecs part,
 // loaded on the first call; every answer is the core's, the argument checks are here.
 import { requireString } from './arguments.mjs';
 import { withFactMessages, withMessage } from './message.mjs';
-import { tensorsPart } from './tensors-part.mjs';
+import { onDemandPart } from './on-demand-parts.mjs';
 
 /** `context`: the wrapper instance's { simd, locateFile, unwrap, castOptions, valueText, checkedCode }. */
 export async function taperedFormat(context, name) {
   const what = 'taperedFormat';
   requireString(name, `${what}: the format`);
   const { unwrap, castOptions, valueText, checkedCode } = context;
-  const core = await tensorsPart(context);
+  const core = await onDemandPart('codecs', context);
   const info = unwrap(core.taperedFormat(name));
   const width = { name: info.name, totalBits: info.bits };  // what the wrapper's code check reads of a format
   // Each field's meaning as the core's message (`meaningMessage`) and its English text (`meaning`).

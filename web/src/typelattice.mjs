@@ -113,7 +113,8 @@ export default async function createTypeLattice(options) {
   };
 
   const { allocate, fits, throughHeap } = heapFunctions(core, MAXIMUM_MEMORY_BYTES, unwrap);
-  // tl.analyze, tl.taperedFormat and tl.storedBlocks keep their tensors part per instance by this.
+  // tl.analyze (the tensors part), tl.taperedFormat and tl.storedBlocks (the codecs part) keep their parts per
+  // instance by this.
   const tensorsContext = { simd, locateFile, unwrap, castOptions, valueText, checkedCode };
 
   // The options' JS types are checked here; their values (round mode names, input kinds, source types, and
@@ -478,7 +479,7 @@ export default async function createTypeLattice(options) {
 
     ...(cores.formats ? blockFunctions({ core, unwrap, allocate, fits }) : {}),
 
-    // These load the tensors part when first called: analyze (what each target format does to a checkpoint's
+    // These load a part on demand when first called (on-demand-parts.mjs): analyze (what each target format does to a checkpoint's
     // tensors), taperedFormat (posit8, posit16, hif8), storedBlocks (blocks as bitsandbytes, ggml and GPTQ store
     // them) and storedBlockFormats (their names). Each takes the instance's context first.
     ...Object.fromEntries(['analyze', 'taperedFormat', 'storedBlocks', 'storedBlockFormats'].map((name) => [name,

@@ -4,7 +4,9 @@
 //   typelattice-promotion{,-simd}.mjs + .wasm   the promotion part, the same way
 //   typelattice-formats{,-simd}.mjs + .wasm     the formats part, the same way
 //   typelattice-tensors{,-simd}.mjs + .wasm     the tensors part, the same way (loaded by tl.analyze only)
-//   typelattice-analyze.mjs   tl.analyze's code (src/analyze.mjs), imported by the wrapper when first called
+//   typelattice-codecs{,-simd}.mjs + .wasm      the codecs part, the same way (tl.taperedFormat, tl.storedBlocks)
+//   typelattice-analyze.mjs   the code of the calls that load a part on demand (src/analyze.mjs), imported by the
+//                             wrapper when one is first called
 //   type-lattice.mjs          the <type-lattice> element (web/components/), importing ./typelattice.mjs
 //   type-lattice-lattice.mjs  the element's lattice and table views (components/lattice-view.js), imported on demand
 //   type-lattice-widget.mjs   the notebook widget entry (components/widget.js), importing ./type-lattice.mjs
@@ -31,7 +33,8 @@ if (!distDir) {
 mkdirSync(distDir, { recursive: true });
 
 const GLUES = ['typelattice-core', 'typelattice-core-simd', 'typelattice-promotion', 'typelattice-promotion-simd',
-  'typelattice-formats', 'typelattice-formats-simd', 'typelattice-tensors', 'typelattice-tensors-simd'];
+  'typelattice-formats', 'typelattice-formats-simd', 'typelattice-tensors', 'typelattice-tensors-simd',
+  'typelattice-codecs', 'typelattice-codecs-simd'];
 const common = { bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', logLevel: 'warning' };
 
 // The glue names its .wasm as `new URL("x.wasm", import.meta.url)`, only used when no locateFile is passed;
@@ -55,15 +58,22 @@ for (const glue of GLUES) {
 const keepGlueExternal = {
   name: 'keep-glue-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats|tensors)(-simd)?\.mjs$|^\.\/typelattice-analyze\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/typelattice-(core|promotion|formats|tensors|codecs)(-simd)?\.mjs$|^\.\/typelattice-analyze\.mjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')],
   outfile: path.join(distDir, 'typelattice.mjs'), plugins: [keepGlueExternal] });
-// tl.analyze's code (src/analyze.mjs, with its own copy of the loader) is imported by the wrapper when first called.
+// The on-demand calls' code (src/analyze.mjs, with its own copy of the loader, reading the on-demand parts' table)
+// is imported by the wrapper when one is first called.
+const onDemandFiles = {
+  name: 'on-demand-wasm-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/wasm-files\.mjs$/ }, () => ({ path: path.join(webDir, 'src/wasm-files-on-demand.mjs') }));
+  },
+};
 await build({ ...common, entryPoints: [path.join(webDir, 'src/analyze.mjs')],
-  outfile: path.join(distDir, 'typelattice-analyze.mjs'), plugins: [keepGlueExternal] });
+  outfile: path.join(distDir, 'typelattice-analyze.mjs'), plugins: [keepGlueExternal, onDemandFiles] });
 
 // The element's style sheets are CSS text in template literals (styles.js says why), which minifying the JS
 // leaves as written: each is minified as CSS, comments and all.
@@ -130,14 +140,14 @@ await build({ ...common, entryPoints: [path.join(webDir, 'src/typelattice.mjs')]
   plugins: [{
     name: 'single-file',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats|tensors)(-simd)?|typelattice-analyze)\.mjs$/ },
+      b.onResolve({ filter: /^\.\/(wasm-files|typelattice-(core|promotion|formats|tensors|codecs)(-simd)?|typelattice-analyze)\.mjs$/ },
                   (args) => ({ path: args.path, namespace: 'single' }));
       b.onLoad({ filter: /.*/, namespace: 'single' }, (args) => {
         if (args.path === './typelattice-core.mjs') return { contents: plainGlue, loader: 'js' };
-        // The tensors part is not in this file: tl.analyze, tl.taperedFormat and tl.storedBlocks say so.
+        // The parts loaded on demand are not in this file: tl.analyze, tl.taperedFormat and tl.storedBlocks say so.
         if (args.path === './typelattice-analyze.mjs') {
           const refuse = (member) => `export async function ${member}() { throw new Error("tl.${member}: the ` +
-            'single-file build does not carry the tensors part; import typelattice instead of typelattice/single"); }\n';
+            'single-file build does not carry the parts loaded on demand; import typelattice instead of typelattice/single"); }\n';
           return { loader: 'js', contents: ['analyze', 'taperedFormat', 'storedBlocks', 'storedBlockFormats'].map(refuse).join('') };
         }
         // The wrapper loads only the whole module's plain glue from this file.

@@ -31,7 +31,9 @@ test('npm pack: the built files, README, LICENSE and nothing else', () => {
     'dist/type-lattice-preact.d.ts',
     'dist/type-lattice-react.d.ts', 'dist/type-lattice-widget.d.ts', 'dist/type-lattice-widget.mjs',
     'dist/type-lattice.d.ts', 'dist/type-lattice.mjs',
-    'dist/typelattice-analyze.mjs', 'dist/typelattice-blocks.d.ts', 'dist/typelattice-core-simd.mjs', 'dist/typelattice-core-simd.wasm',
+    'dist/typelattice-analyze.mjs', 'dist/typelattice-blocks.d.ts', 'dist/typelattice-codecs-simd.mjs',
+    'dist/typelattice-codecs-simd.wasm', 'dist/typelattice-codecs.mjs', 'dist/typelattice-codecs.wasm',
+    'dist/typelattice-core-simd.mjs', 'dist/typelattice-core-simd.wasm',
     'dist/typelattice-core.mjs', 'dist/typelattice-core.wasm', 'dist/typelattice-formats-simd.mjs',
     'dist/typelattice-formats-simd.wasm', 'dist/typelattice-formats.d.ts', 'dist/typelattice-formats.mjs', 'dist/typelattice-formats.wasm',
     'dist/typelattice-promotion-simd.mjs', 'dist/typelattice-promotion-simd.wasm', 'dist/typelattice-promotion.d.ts',
@@ -53,7 +55,8 @@ test('npm pack: the built files, README, LICENSE and nothing else', () => {
 test('the wrapper and glue ship minified (no comment lines, few newlines)', () => {
   for (const f of ['typelattice.mjs', 'typelattice-core.mjs', 'typelattice-core-simd.mjs', 'typelattice-promotion.mjs',
                    'typelattice-promotion-simd.mjs', 'typelattice-formats.mjs', 'typelattice-formats-simd.mjs',
-                   'typelattice-tensors.mjs', 'typelattice-tensors-simd.mjs', 'typelattice-analyze.mjs', 'type-lattice.mjs',
+                   'typelattice-tensors.mjs', 'typelattice-tensors-simd.mjs', 'typelattice-codecs.mjs',
+                   'typelattice-codecs-simd.mjs', 'typelattice-analyze.mjs', 'type-lattice.mjs',
                    'type-lattice-lattice.mjs',
                    'type-lattice-widget.mjs']) {
     const text = readFileSync(path.join(pkg, 'dist', f), 'utf8');
