@@ -78,8 +78,12 @@ IntGroupScale quantize_mlx_group(const IntGroupSpec& spec, std::span<const float
     scale = edge / q0;
     bias = edge;
   }
-  for (std::size_t i = 0; i < values.size(); ++i)
-    codes[i] = static_cast<std::uint8_t>(std::clamp(std::nearbyint((values[i] - bias) / scale), 0.0f, n_bins));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    // 0 / 0 when edge / scale overflowed (equal values beyond about 3.4e31: q0 = ±Inf, scale = ±0), where MLX's
+    // cast to an integer is undefined: code 0, the edge, which those values are.
+    const float q = std::nearbyint((values[i] - bias) / scale);
+    codes[i] = std::isnan(q) ? std::uint8_t{0} : static_cast<std::uint8_t>(std::clamp(q, 0.0f, n_bins));
+  }
   out.scale = stored_float16_code(scale);
   out.bias = stored_float16_code(bias);
   return out;
@@ -113,7 +117,12 @@ IntGroupScale quantize_int_group(const IntGroupSpec& spec, std::span<const float
     lo = -1.0f;
     hi = 1.0f;
   }
-  const float scale = awq ? std::max(hi - lo, 1e-5f) / max_code : (hi - lo) / max_code;
+  float scale = awq ? std::max(hi - lo, 1e-5f) / max_code : (hi - lo) / max_code;
+  if (scale == 0.0f) {  // a range of subnormals whose scale underflows float32: GPTQ divides by 0, and we take its
+    lo = -1.0f;         // all-zero group's range instead (int_groups.h)
+    hi = 1.0f;
+    scale = (hi - lo) / max_code;
+  }
   // torch.round rounds half to even, as nearbyint in the default rounding mode.
   if (awq) out.zero = static_cast<int>(std::clamp(-std::nearbyint(lo / scale), 0.0f, max_code));
   else if (spec.asymmetric) out.zero = static_cast<int>(std::nearbyint(-lo / scale));

@@ -4,7 +4,9 @@
 // Even: the rest is float32 values, whose fast quantization must equal the reference's, whose codes pack and
 // unpack unchanged, and whose dequantized values must equal the detail's; bits 3 and up of the second byte pick the
 // instruction set of the element casts. The same values as bitsandbytes' NF4 and FP4 blocks: on every instruction
-// set, the bulk kernel's bytes must equal those of the rule written out here from bnb_code_of_scaled.
+// set, the bulk kernel's bytes must equal those of the rule written out here from bnb_code_of_scaled. And the same
+// values laid out as a library stores them (the first byte also picks the family and the packing): every element's
+// bits read its code back out of the stored bytes, and its value is the family's round trip's.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -22,6 +24,8 @@
 #include "typelattice/block_packing.h"
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/cast_kernels.h"
+#include "typelattice/codec_block_storage.h"
+#include "typelattice/codec_block_targets.h"
 
 using namespace typelattice;
 
@@ -66,11 +70,44 @@ void check_bnb_blocks(BnbBlockType t, const std::vector<float>& values) {
   }
 }
 
+void check_stored_blocks(std::uint8_t pick, const std::vector<float>& values) {
+  const std::vector<std::string_view> names = stored_codec_block_names();
+  const std::string_view name = names[pick % names.size()];
+  const char* packings[] = {"", "gptq_v1", "awq"};
+  const CodecBlockTarget* target = find_codec_block_target(name);
+  const bool integer = target->family == "gptq" || target->family == "awq" || target->family == "mlx";
+  const Result<StoredBlocks> stored = store_codec_blocks(name, values, integer ? packings[pick % 3] : "", 64);
+  if (!stored) {
+    if (stored.error().message.empty()) std::abort();
+    return;
+  }
+  const auto size = static_cast<std::size_t>(target->block_size);
+  for (std::size_t b = 0; b < stored->blocks.size(); ++b) {
+    const StoredBlock& block = stored->blocks[b];
+    const std::span<const float> x = std::span(values).subspan(b * size, std::min(size, values.size() - b * size));
+    std::vector<float> want(x.size());
+    target->round_trip(target->type, x, want);
+    if (block.elements.size() != x.size()) std::abort();
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      const StoredElement& e = block.elements[j];
+      const bool both_nan = std::isnan(e.dequantized) && std::isnan(want[j]);
+      if (std::memcmp(&e.dequantized, &want[j], sizeof(float)) != 0 && !both_nan) std::abort();
+      unsigned code = 0;
+      for (std::size_t k = 0; k < e.bits.size(); ++k) {
+        const std::vector<std::uint8_t>& bytes = block.fields.at(static_cast<std::size_t>(e.bits[k].field)).bytes;
+        code |= ((bytes.at(static_cast<std::size_t>(e.bits[k].bit / 8)) >> (e.bits[k].bit % 8)) & 1u) << k;
+      }
+      if (code != e.code) std::abort();
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
-  const auto f = static_cast<BlockFormat>(data[0] % kBlockFormatCount);
+  const std::uint8_t pick = data[0];
+  const auto f = static_cast<BlockFormat>(pick % kBlockFormatCount);
   const std::uint8_t selector = data[1];
   data += 2;
   size -= 2;
@@ -99,6 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!values.empty()) {
     for (const BnbBlockSpec& bnb : bnb_block_types()) check_bnb_blocks(bnb.id, values);
   }
+  check_stored_blocks(pick, values);
   const BlockFormatSpec& spec = block_format_spec(f);
   const ScaleMode modes[] = {ScaleMode::floor, ScaleMode::ceil, ScaleMode::even, ScaleMode::rceil};
   const std::optional<ScaleMode> mode = spec.power_of_two_scale() ? std::optional(modes[(selector >> 1) % 4]) : std::nullopt;

@@ -117,5 +117,19 @@ TEST(IntGroupMlx, NamesAndWidths) {
   EXPECT_FALSE(parse_int_group("int4_g16_mlx").has_value());
 }
 
+// Equal values so large that edge / scale overflows float32 (MLX's minimum scale 1e-7): q0 is ±Inf, the scale ±0
+// and (x − bias) / scale 0 / 0, where MLX's integer cast is undefined. Every code is 0, the edge, so every value
+// comes back as the float16 bias (UBSan checks that no NaN reaches the cast).
+TEST(IntGroupMlx, EqualValuesTooLargeForTheMinimumScaleAreTheEdge) {
+  for (const float v : {1.29e36f, -4e33f, 3e38f}) {
+    SCOPED_TRACE(v);
+    const std::vector<float> values(5, v);
+    std::vector<std::uint8_t> codes(values.size(), 7);
+    const IntGroupScale g = quantize_int_group(*parse_int_group("int4_g32_mlx"), values, codes);
+    for (const std::uint8_t c : codes) EXPECT_EQ(c, 0);
+    EXPECT_EQ(int_group_value(g, 0), decode_to_float32(Format::float16, *g.bias));
+  }
+}
+
 }  // namespace
 }  // namespace typelattice

@@ -77,5 +77,27 @@ TEST(IntGroupVectors, GptqAndAwqQuantizersAgreeOnEveryGroup) {
   }
 }
 
+// A group of subnormals whose range divided by 2^N − 1 underflows float32 to 0: GPTQ's quantizer would divide by
+// zero; the core takes its all-zero group's range (−1, 1), so every code is the zero point's and every value
+// dequantizes to 0, as an all-zero group's do (and no NaN reaches an integer conversion: UBSan checks this).
+TEST(IntGroupVectors, ARangeWhoseScaleUnderflowsIsAnAllZeroGroup) {
+  const std::vector<float> tiny = {1e-45f, 0.0f, -1e-45f, 0.0f};
+  const std::vector<float> zeros(tiny.size(), 0.0f);
+  // 2^-149 × 2 / (2^N − 1) rounds to 0 for N ≥ 3; for N = 2 it is 2^-149 itself, a scale float16 stores as 0.
+  for (const char* name : {"int3_g32", "int4_g32", "int4_g32_asym", "int8_g32_asym", "int2_g32", "int2_g32_asym"}) {
+    SCOPED_TRACE(name);
+    const IntGroupSpec spec = *parse_int_group(name);
+    std::vector<std::uint8_t> got(tiny.size()), want(tiny.size());
+    const IntGroupScale g = quantize_int_group(spec, tiny, got);
+    const IntGroupScale z = quantize_int_group(spec, zeros, want);
+    if (spec.bits >= 3) {
+      EXPECT_EQ(g.scale, z.scale);
+      EXPECT_EQ(g.zero, z.zero);
+      EXPECT_EQ(got, want);
+    }
+    for (const std::uint8_t c : got) EXPECT_EQ(int_group_value(g, c), 0.0f);
+  }
+}
+
 }  // namespace
 }  // namespace typelattice

@@ -45,12 +45,14 @@ std::optional<IntGroupSpec> parse_int_group(std::string_view name);
 // One group quantized: the float16 code of its scale, its zero point and each element's code (codes.size() must be
 // values.size(), at most spec.group). GPTQ's rule, in float32: lo = min(min x, 0), hi = max(max x, 0); symmetric:
 // hi = max(|lo|, hi) and lo = −hi when lo < 0 (a group with no negative value keeps lo = 0); lo = hi = 0 becomes
-// −1, 1; scale = (hi − lo) / (2^N − 1); q = clamp(round_half_even(x / scale) + z, 0, 2^N − 1). AWQ's: scale =
+// −1, 1, as does a range so small that the scale underflows float32 to 0 (GPTQ would divide by 0 there);
+// scale = (hi − lo) / (2^N − 1); q = clamp(round_half_even(x / scale) + z, 0, 2^N − 1). AWQ's: scale =
 // max(max x − min x, 1e-5) / (2^N − 1), z = clamp(−round(min x / scale), 0, 2^N − 1), q as GPTQ's. A NaN or ±Inf
 // in the group makes the scale NaN: every element dequantizes to NaN. MLX's (mlx/backend/cpu/quantized.cpp,
 // quantize): lo = min x, hi = max x; the edge is the one of larger magnitude (lo if |lo| > |hi|, else hi), scale =
 // ±max((hi − lo) / (2^N − 1), 1e-7), negative unless the edge is lo; q0 = rint(edge / scale); if q0 ≠ 0, scale =
-// edge / q0 and bias = edge, else bias = 0; q = clamp(rint((x − bias) / scale), 0, 2^N − 1): code 0 is the edge.
+// edge / q0 and bias = edge, else bias = 0; q = clamp(rint((x − bias) / scale), 0, 2^N − 1): code 0 is the edge
+// (also where that is 0 / 0, for equal values so large that edge / scale overflows and MLX's cast is undefined).
 struct IntGroupScale {
   std::uint16_t scale = 0;  // float16 code
   int zero = 0;
