@@ -37,12 +37,16 @@ const SCENARIOS = [
   ['float8_e4m3fn, ties-to-even', '#view=bits&format=float8_e4m3fn'],
   ['float8_e4m3fn, stochastic (1000 draws)', '#view=bits&format=float8_e4m3fn&round=stochastic'],
   ['bfloat16, ties-to-even', '#view=bits&format=bfloat16'],
+  // The tapered formats: each keystroke casts into all three and every built-in format, and regroups the fields.
+  ['hif8 (tapered)', '#view=bits&format=hif8'],
+  ['posit16 (tapered)', '#view=bits&format=posit16'],
 ];
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function measure(page, url, hash) {
   await openPlayground(page, url, hash);
+  await page.waitForSelector('#bit-layout .bit-field');   // a tapered format's part has loaded
   await page.evaluate(() => {
     window.benchTimes = [];
     const input = document.getElementById('value-input');
