@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "typelattice/block_text.h"
 #include "typelattice/codec_block_storage.h"
 #include "typelattice/codec_block_targets.h"
 #include "web/bindings.h"
@@ -56,8 +57,10 @@ val element_value(const StoredElement& e) {
   for (const StoredBit& b : e.bits) flat.insert(flat.end(), {b.field, b.bit});
   val out = val::object();
   set_property(out, "input", e.input);
+  set_text(out, "inputText", block_input_text(e.input));  // as `typelattice quantize` prints them
   set_property(out, "code", e.code);
   set_property(out, "dequantized", e.dequantized);
+  set_text(out, "dequantizedText", block_value_text(static_cast<double>(e.dequantized)));
   set_property(out, "error", std::isnan(e.input) || std::isnan(e.dequantized)
                                   ? NAN : static_cast<double>(e.dequantized) - static_cast<double>(e.input));
   set_property(out, "bits", val(emscripten::typed_memory_view(flat.size(), flat.data())).call<val>("slice"));

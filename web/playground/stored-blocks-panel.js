@@ -3,6 +3,7 @@
 // coloured by the element whose code it holds. Pointing at an element (its row or any of its bits) marks all its
 // bits. Everything shown is tl.storedBlocks' (the module's tensors part, fetched when the section first opens).
 import { t } from './strings.js';
+import { short } from './format-carry.js';
 
 const $ = (id) => document.getElementById(id);
 const BLOCKS_SHOWN = 4;
@@ -131,8 +132,8 @@ export class StoredBlocksPanel {
     const head = el('tr', {}, ...['index', 'input', 'code', 'dequantized', 'error', 'bits'].map((k) =>
       el('th', { scope: 'col', textContent: t(`stored.col.${k}`) })));
     const rows = block.elements.map((e, j) => {
-      const tr = el('tr', { tabIndex: 0 }, ...[String(b * size + j), String(e.input), hex(e.code, 0),
-        String(e.dequantized), Number.isNaN(e.error) ? 'nan' : String(e.error), bitsText(block, e)]
+      const tr = el('tr', { tabIndex: 0 }, ...[String(b * size + j), e.inputText, hex(e.code, 0),
+        e.dequantizedText, Number.isNaN(e.error) ? 'nan' : short(e.error), bitsText(block, e)]
         .map((text) => el('td', { textContent: text })));
       tr.dataset.element = `${b}:${j}`;
       tr.style.setProperty('--hue', String(hue(b * size + j)));

@@ -40,10 +40,14 @@ export interface StoredField {
 export interface StoredElement {
   /** The input, as a float32. */
   input: number;
+  /** The input as `typelattice quantize` prints it: the shortest decimal that reads back as the float32. */
+  inputText: string;
   /** The code as stored: an index into the table, ggml's q, an N-bit integer. */
   code: number;
   /** The library's float32 value of the code. */
   dequantized: number;
+  /** Its exact decimal, as `typelattice quantize` prints it ('nan', 'inf', '-inf' for those). */
+  dequantizedText: string;
   /** dequantized − input. */
   error: number;
   /** The code's bits, least significant first, as pairs: [field, bit, field, bit, ...], where field indexes the

@@ -55,6 +55,17 @@ function cliElements(format, values) {
   return blocks;
 }
 
+// Each block's "  input -> code integer -> value" lines of `quantize --to FORMAT` (ggml's types): [[input, value]].
+function cliTexts(format, values) {
+  const blocks = [];
+  for (const line of run(['quantize', '--to', format, ...Array.from(values, String)]).split('\n')) {
+    if (line.startsWith('block ')) blocks.push([]);
+    const m = /^ {2}(\S+) -> \S+ \S+ -> (\S+)$/.exec(line);
+    if (m) blocks.at(-1).push([m[1], m[2]]);
+  }
+  return blocks;
+}
+
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
 
 // The code an element's bits hold in its block's fields.
@@ -99,6 +110,8 @@ for (const { name, simd } of builds) {
       assert.equal(stored.count, values.length);
       const layout = cliLayout(format, values, packing);
       const elementsOf = cliElements(format, values);
+      // ggml's text form prints each element as "  input -> code integer -> value".
+      const texts = format.startsWith('gguf') || format === 'iq4_nl' ? cliTexts(format, values) : null;
       assert.equal(stored.blocks.length, layout.length, where);
       stored.blocks.forEach((block, b) => {
         for (const field of block.fields) {
@@ -110,6 +123,7 @@ for (const { name, simd } of builds) {
         assert.equal(block.elements.length, elements.length);
         block.elements.forEach((e, j) => {
           assert.equal(e.input, values[b * size + j]);
+          if (texts) assert.deepEqual([e.inputText, e.dequantizedText], texts[b][j], `${where} block ${b} element ${j}`);
           assert.equal(e.code, elements[j].code, `${where} block ${b} element ${j}`);
           assert.equal(e.dequantized, elements[j].dequantized, `${where} block ${b} element ${j}`);
           assert.equal(readCode(block, e), e.code, `${where} block ${b} element ${j}: its bits`);
