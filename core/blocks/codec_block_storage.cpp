@@ -190,10 +190,9 @@ Result<StoredBlocks> store_codec_blocks(std::string_view name, std::span<const f
     }
     return unknown_name_error("block format", name, names);
   }
-  const bool integer_groups = target->family == "gptq" || target->family == "awq" || target->family == "mlx";
   IntPacking p = IntPacking::gptq;
   if (!packing.empty()) {
-    if (!integer_groups) {
+    if (!target->integer_group()) {
       return bad_value_error("a packing is for the integer groups; " + std::string(target->name) + " has one layout");
     }
     const Result<IntPacking> parsed = parse_int_packing(packing);
@@ -207,19 +206,15 @@ Result<StoredBlocks> store_codec_blocks(std::string_view name, std::span<const f
                            " values: the last block has " + std::to_string(values.size() % size));
   }
   StoredBlocks out{target->name, target->family, target->block_size, target->bits_per_element, values.size(), {}};
-  std::vector<IntGroupSpec> spec;
-  if (integer_groups) {
-    spec.push_back(int_group_specs()[static_cast<std::size_t>(target->type)]);
-    const IntPackingSpec& ps = int_packing_spec(p);
-    if (ps.only_bits != 0 && ps.only_bits != spec[0].bits) {
-      return bad_value_error("the " + std::string(ps.name) + " packing takes " + std::to_string(ps.only_bits) +
-                             "-bit codes, not " + std::to_string(spec[0].bits) + "-bit");
-    }
+  const IntGroupSpec* spec = target->integer_group() ? &int_group_specs()[static_cast<std::size_t>(target->type)] : nullptr;
+  if (const IntPackingSpec& ps = int_packing_spec(p); spec && ps.only_bits != 0 && ps.only_bits != spec->bits) {
+    return bad_value_error("the " + std::string(ps.name) + " packing takes " + std::to_string(ps.only_bits) +
+                           "-bit codes, not " + std::to_string(spec->bits) + "-bit");
   }
   for (std::size_t first = 0; first < values.size() && out.blocks.size() < max_blocks; first += size) {
     const std::span<const float> x = values.subspan(first, std::min(size, values.size() - first));
     if (target->family == "bitsandbytes") out.blocks.push_back(bnb_block(static_cast<BnbBlockType>(target->type), x));
-    else if (integer_groups) out.blocks.push_back(int_group_block(spec[0], p, x));
+    else if (spec) out.blocks.push_back(int_group_block(*spec, p, x));
     else if (target->type < kGgufBlockTypeCount) out.blocks.push_back(gguf_block(static_cast<GgufBlockType>(target->type), x));
     else out.blocks.push_back(gguf_nvfp4_block(x));
   }

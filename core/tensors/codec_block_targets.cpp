@@ -185,7 +185,7 @@ std::span<const CodecBlockTarget> codec_block_targets() {
     std::vector<CodecBlockTarget> rows = make_targets();
     std::size_t next = 0;
     for (CodecBlockTarget& row : rows)
-      if (row.family == "gptq" || row.family == "awq" || row.family == "mlx") row.name = int_group_names()[next++];
+      if (row.integer_group()) row.name = int_group_names()[next++];
     return rows;
   }();
   return targets;

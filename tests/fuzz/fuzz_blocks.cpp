@@ -75,8 +75,7 @@ void check_stored_blocks(std::uint8_t pick, const std::vector<float>& values) {
   const std::string_view name = names[pick % names.size()];
   const char* packings[] = {"", "gptq_v1", "awq"};
   const CodecBlockTarget* target = find_codec_block_target(name);
-  const bool integer = target->family == "gptq" || target->family == "awq" || target->family == "mlx";
-  const Result<StoredBlocks> stored = store_codec_blocks(name, values, integer ? packings[pick % 3] : "", 64);
+  const Result<StoredBlocks> stored = store_codec_blocks(name, values, target->integer_group() ? packings[pick % 3] : "", 64);
   if (!stored) {
     if (stored.error().message.empty()) std::abort();
     return;

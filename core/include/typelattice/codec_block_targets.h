@@ -31,6 +31,8 @@ struct CodecBlockTarget {
   // quantizer takes whole blocks pads a short one (codec_block_padding) and drops the padding's results.
   CodecBlockBounds (*round_trip)(int type, std::span<const float> values, std::span<float> results);
   bool whole_blocks;    // quantize takes only whole blocks (GGUF)
+  // GPTQ's, AWQ's and MLX's integer groups: `type` indexes int_group_specs(), and they take a packing.
+  bool integer_group() const { return family == "gptq" || family == "awq" || family == "mlx"; }
 };
 
 std::span<const CodecBlockTarget> codec_block_targets();
