@@ -55,6 +55,7 @@ export class TaperedBits {
         error = e.message;   // the core's reason, where the cast would be
       }
     }
+    this.shownCast = { format: f.name, cast, error };   // rows() takes this format's from here
     const picked = state.code === null ? null : state.code < 2 ** f.bits ? state.code : 0;
     const shown = picked !== null ? f.layout(picked) : cast ?? f.layout(0);
     $('format-facts').textContent = t('tapered.facts', { bits: f.bits, max: powerOfTwo(f.max),
@@ -73,16 +74,20 @@ export class TaperedBits {
     return shown;
   }
 
-  /** The rows of #cast-all for the tapered formats: the typed value cast into each (or why it was not). */
+  /** The rows of #cast-all for the tapered formats: the typed value cast into each (or why it was not); the
+   *  format render() drew keeps the cast it made. */
   rows(state) {
     if (!state.value) return [];
     return [...this.formats.values()].map((g) => {
-      let c;
-      try {
-        c = g.cast(state.value, castOptions(state));
-      } catch (e) {
-        return { format: g.name, cells: [g.name, '', e.message, '', '', ''] };
+      let { cast: c, error } = this.shownCast?.format === g.name ? this.shownCast : { cast: null, error: null };
+      if (!c && !error) {
+        try {
+          c = g.cast(state.value, castOptions(state));
+        } catch (e) {
+          error = e.message;
+        }
       }
+      if (error) return { format: g.name, cells: [g.name, '', error, '', '', ''] };
       const fact = (name) => c.facts.find((x) => x.name === name);
       const clamped = fact('clamped');
       const category = CATEGORY[c.category];
