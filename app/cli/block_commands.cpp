@@ -272,7 +272,7 @@ int run_quantize(const QuantizeArgs& args, const std::vector<std::string>& given
       if (!parsed) return usage_error(parsed.error().message);
       if (!args.packed && !args.layout)
         return usage_error("--packing lays out the --packed and --layout forms: give one");
-      if (const std::optional<std::string> refused = int_packing_refusal(*spec, *parsed)) return usage_error(*refused);
+      if (const std::optional<std::string> refused = int_packing_refusal(*parsed, spec->bits, spec->name())) return usage_error(*refused);
       packing = *parsed;
     }
     return run_quantize_table_type<IntGroupForm>(spec->name(), args, given, [&](IntGroupForm form, const auto& next) {

@@ -122,13 +122,6 @@ int spool_failed() {
 
 }  // namespace
 
-std::optional<std::string> int_packing_refusal(const IntGroupSpec& spec, IntPacking packing) {
-  const IntPackingSpec& p = int_packing_spec(packing);
-  if (p.only_bits == 0 || p.only_bits == spec.bits) return std::nullopt;
-  return "the " + std::string(p.name) + " packing holds " + std::to_string(p.only_bits) + "-bit codes only, not " +
-         spec.name() + "'s " + std::to_string(spec.bits);
-}
-
 int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form, IntPacking packing,
                            const std::function<Result<float>(std::string&, bool&)>& next) {
   Output out;
@@ -231,7 +224,7 @@ int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking>
                          std::string(int_packing_spec(*given).name));
     packing = *named;
   }
-  if (const std::optional<std::string> refused = int_packing_refusal(spec, packing)) return usage_error(*refused);
+  if (const std::optional<std::string> refused = int_packing_refusal(packing, spec.bits, spec.name())) return usage_error(*refused);
   const Result<std::vector<std::uint8_t>> scales = read_hex_field(in, "scales");
   if (!scales) return usage_error(scales.error().message);
   Result<std::vector<std::uint8_t>> biases = std::vector<std::uint8_t>{};

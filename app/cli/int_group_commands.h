@@ -21,7 +21,5 @@ int run_quantize_int_group(const IntGroupSpec& spec, IntGroupForm form, IntPacki
 // `packing`: what the packed form is packed with when it has no "packing" line of its own (GPTQ's when not given);
 // given with such a line, the two must agree.
 int run_dequantize_int_group(const IntGroupSpec& spec, std::optional<IntPacking> packing, std::istream& in);
-// Whether `packing` packs `spec`'s codes; else the usage error's message.
-std::optional<std::string> int_packing_refusal(const IntGroupSpec& spec, IntPacking packing);
 
 }  // namespace typelattice::cli

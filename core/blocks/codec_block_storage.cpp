@@ -9,6 +9,7 @@
 #include "core/base/unknown_name.h"
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/codec_block_targets.h"
+#include "typelattice/deepseek_tiles.h"
 #include "typelattice/gguf_blocks.h"
 #include "typelattice/gguf_nvfp4.h"
 #include "typelattice/int_group_packing.h"
@@ -171,25 +172,33 @@ StoredBlock int_group_block(const IntGroupSpec& spec, IntPacking p, std::span<co
   return out;
 }
 
+// DeepSeek's 1×128 groups: the group's float32 scale in the scales tensor, and one float8_e4m3fn byte per element
+// in the codes tensor (row-major, unpacked), as quantize_ds_tiles writes them for a one-row matrix.
+StoredBlock ds_group_block(DsTileType t, std::span<const float> x) {
+  float scale = 0;
+  std::vector<std::uint8_t> codes(x.size());
+  (void)quantize_ds_tiles(t, {1, x.size()}, x, std::span<float>(&scale, 1), codes);  // the spans fit the shape
+  StoredBlock out;
+  out.fields.push_back({"scales", little_endian(float_bits(scale)), "", {{float_bits(scale), scale}}});
+  out.fields.push_back({"codes", codes, "", {}});
+  for (std::size_t j = 0; j < x.size(); ++j) out.elements.push_back({x[j], codes[j], ds_element_value(codes[j], scale), {}});
+  const Packer pack = [](std::span<const std::uint8_t> probe) { return std::vector<std::uint8_t>(probe.begin(), probe.end()); };
+  place_bits(out, code_bit_positions(x.size(), 8, pack), 1);
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string_view> stored_codec_block_names() {
   std::vector<std::string_view> out;
-  for (const CodecBlockTarget& t : codec_block_targets())
-    if (t.family != "deepseek") out.push_back(t.name);
+  for (const CodecBlockTarget& t : codec_block_targets()) out.push_back(t.name);
   return out;
 }
 
 Result<StoredBlocks> store_codec_blocks(std::string_view name, std::span<const float> values, std::string_view packing,
                                         std::size_t max_blocks) {
   const CodecBlockTarget* target = find_codec_block_target(name);
-  if (target == nullptr || target->family == "deepseek") {
-    const std::vector<std::string_view> names = stored_codec_block_names();
-    if (target != nullptr) {
-      return bad_value_error(std::string(target->name) + " is laid out by tiles of a matrix: see typelattice quantize --layout");
-    }
-    return unknown_name_error("block format", name, names);
-  }
+  if (target == nullptr) return unknown_name_error("block format", name, stored_codec_block_names());
   IntPacking p = IntPacking::gptq;
   if (!packing.empty()) {
     if (!target->integer_group()) {
@@ -207,13 +216,12 @@ Result<StoredBlocks> store_codec_blocks(std::string_view name, std::span<const f
   }
   StoredBlocks out{target->name, target->family, target->block_size, target->bits_per_element, values.size(), {}};
   const IntGroupSpec* spec = target->integer_group() ? &int_group_specs()[static_cast<std::size_t>(target->type)] : nullptr;
-  if (const IntPackingSpec& ps = int_packing_spec(p); spec && ps.only_bits != 0 && ps.only_bits != spec->bits) {
-    return bad_value_error("the " + std::string(ps.name) + " packing takes " + std::to_string(ps.only_bits) +
-                           "-bit codes, not " + std::to_string(spec->bits) + "-bit");
-  }
+  if (const std::optional<std::string> refused = spec ? int_packing_refusal(p, spec->bits, target->name) : std::nullopt)
+    return bad_value_error(*refused);
   for (std::size_t first = 0; first < values.size() && out.blocks.size() < max_blocks; first += size) {
     const std::span<const float> x = values.subspan(first, std::min(size, values.size() - first));
     if (target->family == "bitsandbytes") out.blocks.push_back(bnb_block(static_cast<BnbBlockType>(target->type), x));
+    else if (target->family == "deepseek") out.blocks.push_back(ds_group_block(static_cast<DsTileType>(target->type), x));
     else if (spec) out.blocks.push_back(int_group_block(*spec, p, x));
     else if (target->type < kGgufBlockTypeCount) out.blocks.push_back(gguf_block(static_cast<GgufBlockType>(target->type), x));
     else out.blocks.push_back(gguf_nvfp4_block(x));

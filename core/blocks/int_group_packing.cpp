@@ -29,6 +29,13 @@ constexpr std::array<int, 8> awq_positions() {
 std::span<const IntPackingSpec> int_packings() { return kPackings; }
 const IntPackingSpec& int_packing_spec(IntPacking p) { return kPackings[static_cast<std::size_t>(p)]; }
 
+std::optional<std::string> int_packing_refusal(IntPacking p, int bits, std::string_view format) {
+  const IntPackingSpec& spec = int_packing_spec(p);
+  if (spec.only_bits == 0 || spec.only_bits == bits) return std::nullopt;
+  return "the " + std::string(spec.name) + " packing holds " + std::to_string(spec.only_bits) + "-bit codes only, not " +
+         std::string(format) + "'s " + std::to_string(bits);
+}
+
 Result<IntPacking> parse_int_packing(std::string_view name) {
   const std::string_view text = ascii::trim(name);
   std::array<std::string_view, std::size(kPackings)> names{};

@@ -1,6 +1,6 @@
 // The Blocks view's "as libraries store them" section against the CLI: opening it, each field's bytes as
-// `typelattice quantize --layout` prints them (with a packing), each element's code as `quantize --format json`
-// gives it, pointing at an element marking exactly the bits ggml's layout gives it, the core's refusals shown in
+// `typelattice quantize --layout` prints them (with a packing, and DeepSeek's groups), each element's code as
+// `quantize --format json` gives it, pointing at an element marking exactly the bits ggml's layout gives it, the core's refusals shown in
 // place with the link's text kept, and the section in Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ function cliLayout(format, packing) {
   assert.equal(r.status, 0, r.stderr);
   const blocks = [];
   for (const line of r.stdout.split('\n')) {
-    if (line.startsWith('block ')) blocks.push({});
+    if (/^(block|tile) /.test(line)) blocks.push({});
     const m = /^ {2}(\w+)(?:\[\d+\])? bytes \d+-\d+: ([0-9a-f ]+?) \(/.exec(line);
     if (m) blocks.at(-1)[m[1]] = m[2];
   }
@@ -88,6 +88,15 @@ test('integer groups follow the packing chosen', async () => {
     await page.waitForTimeout(100);
   }
   assert.deepEqual(await shownBytes(page), awq);
+  // DeepSeek's groups: a float32 scale and one float8_e4m3fn byte per element; no packing to choose.
+  await page.selectOption('#stored-format', 'ds_fp8_1x128');
+  assert.match(await settledUrl(page), /stored=ds_fp8_1x128/);
+  const ds = cliLayout('ds_fp8_1x128');
+  for (let tries = 0; tries < 50 && JSON.stringify(await shownBytes(page)) !== JSON.stringify(ds); ++tries) {
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(await shownBytes(page), ds);
+  assert.equal(await page.isDisabled('#stored-packing'), true);
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -1,7 +1,7 @@
 // Blocks laid out as their libraries store them (codec_block_storage.h), for every name store_codec_blocks takes:
-// each element's dequantized value is the analysis round trip's (codec_block_targets.h), ggml's and bitsandbytes'
-// bytes are their bulk paths', the bits each element is said to own read back its code from the stored bytes and
-// no bit is owned twice; the nibble orders the libraries document; and the refusals.
+// each element's dequantized value is the analysis round trip's (codec_block_targets.h), ggml's, bitsandbytes' and
+// DeepSeek's bytes are their bulk paths', the bits each element is said to own read back its code from the stored
+// bytes and no bit is owned twice; the nibble orders the libraries document; and the refusals.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +14,7 @@
 #include "typelattice/bnb_blocks.h"
 #include "typelattice/codec_block_storage.h"
 #include "typelattice/codec_block_targets.h"
+#include "typelattice/deepseek_tiles.h"
 #include "typelattice/gguf_blocks.h"
 
 namespace typelattice {
@@ -106,6 +107,28 @@ TEST(CodecBlockStorage, BytesAreTheBulkPathsBytes) {
     }
     EXPECT_EQ(codes, packed);
   }
+  // DeepSeek's 1×128 groups of a row of 300: the scales and codes quantize_ds_tiles writes for that row.
+  const std::vector<float> row = normal_values(300, 4);
+  for (const DsTileType t : {DsTileType::fp8_1x128, DsTileType::fp8_1x128_ue8m0}) {
+    const DsTileSpec& spec = ds_tile_spec(t);
+    SCOPED_TRACE(std::string(spec.name));
+    const DsTileShape shape{1, row.size()};
+    std::vector<float> scales(ds_scale_count(t, shape));
+    std::vector<std::uint8_t> bulk(row.size());
+    ASSERT_TRUE(quantize_ds_tiles(t, shape, row, scales, bulk).ok());
+    const Result<StoredBlocks> stored = store_codec_blocks(spec.name, row, "", 8);
+    ASSERT_TRUE(stored.ok());
+    ASSERT_EQ(stored->blocks.size(), scales.size());
+    std::vector<std::uint8_t> codes;
+    for (std::size_t b = 0; b < stored->blocks.size(); ++b) {
+      const StoredBlock& block = stored->blocks[b];
+      ASSERT_EQ(block.fields.at(0).name, "scales");
+      EXPECT_EQ(block.fields[0].scales.at(0).code, bits_of(scales[b]));
+      ASSERT_EQ(block.fields.at(1).name, "codes");
+      codes.insert(codes.end(), block.fields[1].bytes.begin(), block.fields[1].bytes.end());
+    }
+    EXPECT_EQ(codes, bulk);
+  }
 }
 
 // The bits of element j, as (field name, first bit) of a 4-bit code whose bits are consecutive.
@@ -167,7 +190,7 @@ TEST(CodecBlockStorage, RefusesWhatItCannotLayOut) {
   EXPECT_FALSE(store_codec_blocks("nf4", values, "awq", 1).ok());
   EXPECT_FALSE(store_codec_blocks("int3_g32", values, "awq", 1).ok());
   EXPECT_FALSE(store_codec_blocks("int4_g32", values, "gptq2", 1).ok());
-  EXPECT_FALSE(store_codec_blocks("ds_fp8_1x128", values, "", 1).ok());
+  EXPECT_FALSE(store_codec_blocks("ds_fp8_1x128", values, "gptq", 1).ok());
   EXPECT_FALSE(store_codec_blocks("nf4", {}, "", 1).ok());
   // Only the blocks asked for are laid out; the count is of every value.
   const Result<StoredBlocks> first = store_codec_blocks("nf4", normal_values(64 * 5, 2), "", 2);

@@ -2,11 +2,11 @@
 // (strings.js merges them into its tables).
 
 export const storedEn = {
-  'stored.title': 'The same values as libraries store them: GGUF, bitsandbytes, GPTQ, AWQ, MLX',
+  'stored.title': 'The same values as libraries store them: GGUF, bitsandbytes, GPTQ, AWQ, MLX, DeepSeek',
   'stored.intro': 'Each library packs the same 4-bit codes differently: bitsandbytes puts element 2i in the high nibble, ggml puts element j and j + 16 in one byte, GPTQ streams the codes through 32-bit words from the low bits, and AWQ interleaves them. Each bit below is coloured by the element whose code it holds; point at an element or at one of its bits to see all of them.',
   'stored.format': 'Format', 'stored.packing': 'Packing (integer groups)',
   'stored.family.bitsandbytes': 'bitsandbytes', 'stored.family.gguf': 'GGUF (ggml)', 'stored.family.gptq': 'GPTQ',
-  'stored.family.awq': 'AWQ', 'stored.family.mlx': 'MLX',
+  'stored.family.awq': 'AWQ', 'stored.family.mlx': 'MLX', 'stored.family.deepseek': 'DeepSeek FP8',
   'stored.loading': 'Loading the module\'s tensors part…',
   'stored.facts': '{size} elements per block, {bits} bits per element; {count} values in {blocks} blocks, the first {shown} laid out',
   'stored.block': 'Block {n}',
@@ -19,11 +19,11 @@ export const storedEn = {
 };
 
 export const storedZh = {
-  'stored.title': '同样的值按各库的存储方式:GGUF、bitsandbytes、GPTQ、AWQ、MLX',
+  'stored.title': '同样的值按各库的存储方式:GGUF、bitsandbytes、GPTQ、AWQ、MLX、DeepSeek',
   'stored.intro': '同样的 4 位编码,各库打包方式不同:bitsandbytes 把元素 2i 放在高半字节,ggml 把元素 j 和 j + 16 放在同一个字节,GPTQ 从低位开始把编码连续写入 32 位字,AWQ 则交错排列。下面每一位按它所属元素的编码着色;指向一个元素或它的某一位,即可看到它的所有位。',
   'stored.format': '格式', 'stored.packing': '打包方式(整数组)',
   'stored.family.bitsandbytes': 'bitsandbytes', 'stored.family.gguf': 'GGUF(ggml)', 'stored.family.gptq': 'GPTQ',
-  'stored.family.awq': 'AWQ', 'stored.family.mlx': 'MLX',
+  'stored.family.awq': 'AWQ', 'stored.family.mlx': 'MLX', 'stored.family.deepseek': 'DeepSeek FP8',
   'stored.loading': '正在加载模块的张量部分…',
   'stored.facts': '每块 {size} 个元素,每个元素 {bits} 位;{count} 个值共 {blocks} 块,展示前 {shown} 块',
   'stored.block': '第 {n} 块',

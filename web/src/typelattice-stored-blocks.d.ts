@@ -1,13 +1,13 @@
 // Typings of tl.storedBlocks and tl.storedBlockFormats (web/src/stored-blocks.mjs), part of TypeLattice
-// (typelattice.d.ts): blocks of bitsandbytes' lookup tables, ggml's GGUF types and GPTQ/AWQ/MLX integer groups as
-// their libraries store them. The bindings are in the tensors part (loaded on the first call). docs/formats.md has
+// (typelattice.d.ts): blocks of bitsandbytes' lookup tables, ggml's GGUF types, GPTQ/AWQ/MLX integer groups and
+// DeepSeek's FP8 groups as their libraries store them. The bindings are in the tensors part (loaded on the first call). docs/formats.md has
 // each family's layout.
 
 /** A format storedBlocks takes. */
 export interface StoredBlockFormat {
   /** The name `typelattice quantize --to` takes: 'nf4', 'gguf_q4_0', 'int4_g128_asym', ... */
   name: string;
-  family: 'bitsandbytes' | 'gguf' | 'gptq' | 'awq' | 'mlx';
+  family: 'bitsandbytes' | 'gguf' | 'gptq' | 'awq' | 'mlx' | 'deepseek';
   /** Elements per block (a group, for the integer formats). */
   blockSize: number;
   /** The codes' bits plus each block's share of its scales, minimum, bias or zero point. */

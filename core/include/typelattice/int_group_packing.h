@@ -9,7 +9,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "typelattice/result.h"
@@ -32,6 +34,10 @@ std::span<const IntPackingSpec> int_packings();  // indexed by IntPacking
 const IntPackingSpec& int_packing_spec(IntPacking p);
 // Case-insensitive; an unknown name suggests the closest.
 Result<IntPacking> parse_int_packing(std::string_view name);
+
+// Why `p` cannot pack the `bits`-bit codes of the group format `format` ("the awq packing holds 4-bit codes only,
+// not int3_g32's 3"); none when it can.
+std::optional<std::string> int_packing_refusal(IntPacking p, int bits, std::string_view format);
 
 // Words holding `count` codes of `bits` bits; the last word's unused bits are 0.
 std::size_t int_code_words(int bits, std::size_t count);

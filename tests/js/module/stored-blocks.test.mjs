@@ -45,7 +45,10 @@ function cliLayout(format, values, packing) {
 function cliElements(format, values) {
   const args = ['quantize', '--to', format];
   const text = Array.from(values, String);
-  if (format !== 'gguf_nvfp4') return JSON.parse(run([...args, '--format', 'json', ...text])).blocks.map((b) => b.elements);
+  if (format !== 'gguf_nvfp4') {
+    const json = JSON.parse(run([...args, '--format', 'json', ...text]));
+    return (json.blocks ?? json.tiles).map((b) => b.elements);  // DeepSeek's groups are a row's tiles
+  }
   const blocks = [];
   for (const line of run([...args, ...text]).split('\n')) {
     if (line.startsWith('block ')) blocks.push([]);
@@ -81,20 +84,21 @@ function readCode(block, element) {
 
 const CASES = [['nf4'], ['bnb_fp4'], ['gguf_q4_0'], ['gguf_q4_1'], ['gguf_q5_0'], ['gguf_q5_1'], ['gguf_q8_0'],
   ['iq4_nl'], ['gguf_mxfp4'], ['gguf_nvfp4'], ['int4_g32'], ['int4_g32', 'awq'], ['int3_g32_asym', 'gptq_v1'],
-  ['int4_g64_asym', 'awq'], ['int8_g32_asym'], ['int2_g32_awq'], ['int4_g32_mlx'], ['int5_g64_mlx']];
+  ['int4_g64_asym', 'awq'], ['int8_g32_asym'], ['int2_g32_awq'], ['int4_g32_mlx'], ['int5_g64_mlx'], ['ds_fp8_1x128'],
+  ['ds_fp8_1x128_ue8m0']];
 
 for (const { name, simd } of builds) {
   test(`${name}: the formats are those quantize --to takes`, async () => {
     const tl = await load(simd);
     const formats = await tl.storedBlockFormats();
-    assert.deepEqual([...new Set(formats.map((f) => f.family))], ['bitsandbytes', 'gguf', 'gptq', 'awq', 'mlx']);
+    assert.deepEqual([...new Set(formats.map((f) => f.family))], ['bitsandbytes', 'gguf', 'deepseek', 'gptq', 'awq', 'mlx']);
     assert.equal(formats.filter((f) => f.family === 'gptq').length, 7 * 3 * 2);   // N = 2..8, G = 32, 64, 128, sym/asym
     for (const f of formats) {
       assert.ok(f.bitsPerElement > 0, f.name);
       // quantize --to takes the name, with one block of values (whole blocks where the format takes only those).
       const r = cli(['quantize', '--to', f.name, ...Array(f.blockSize).fill('0.5')]);
       assert.equal(r.status, 0, `${f.name}: ${r.stderr}`);
-      assert.match(r.stdout, /^block 1: /, f.name);
+      assert.match(r.stdout, /^(block 1|tile 1,1): /, f.name);  // DeepSeek's groups are a row's tiles
     }
   });
 
@@ -141,7 +145,8 @@ for (const { name, simd } of builds) {
     await assert.rejects(tl.storedBlocks(values, 'int4_g32', { packing: 'awqq' }),
       (e) => e instanceof RangeError && e.suggestions[0] === 'awq');
     await assert.rejects(tl.storedBlocks(values, 'nf4', { packing: 'awq' }), RangeError);
-    await assert.rejects(tl.storedBlocks(values, 'int3_g32', { packing: 'awq' }), /takes 4-bit codes/);
+    await assert.rejects(tl.storedBlocks(values, 'int3_g32', { packing: 'awq' }), (e) => e instanceof RangeError &&
+      e.message === cli(['quantize', '--to', 'int3_g32', '--layout', '--packing', 'awq', '1']).stderr.trim().replace(/^typelattice: /, ''));
     await assert.rejects(tl.storedBlocks('1 2', 'nf4'), TypeError);
     await assert.rejects(tl.storedBlocks([1, '2'], 'nf4'), TypeError);
     await assert.rejects(tl.storedBlocks(values, 7), TypeError);
