@@ -69,6 +69,10 @@ struct AppState {
   std::optional<ScaleMode> block_scale_mode;
   bool block_tensor_scale = false;
   std::string block_values_input = "7.5, 1, 1, 1, 1, 1, 1, 1";
+  // Its "As libraries store them" section: the format laid out (one store_codec_blocks takes; empty: the section
+  // is closed) and the integer groups' packing (empty: gptq).
+  std::string stored_format;
+  std::string stored_packing;
   // The compare panel's expression: dtypes and Python values, as `typelattice compare` takes them.
   std::string operands_input = "uint8, 300";
   // The Tensors panel: the file path field, the targets field (analyze's --to names), the tensor list's filter.

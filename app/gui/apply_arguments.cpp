@@ -51,6 +51,10 @@ void apply_arguments(const Arguments& args, AppState& state) {
   if (args.block_scale_mode) state.block_scale_mode = *args.block_scale_mode;
   state.block_tensor_scale = args.block_tensor_scale;
   if (args.block_values) state.block_values_input = *args.block_values;
+  if (args.stored_format) {
+    state.stored_format = *args.stored_format;
+    state.stored_packing = args.stored_packing;
+  }
   if (args.tensor_file) {
     state.tensor_path_input = *args.tensor_file;
     if (!args.view) state.view = View::tensors;

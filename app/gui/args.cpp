@@ -44,7 +44,7 @@ constexpr const char* kFooter =
 struct Flags {
   bool help = false, headless = false, print_positions = false, report_frame_time = false, tensor_scale = false;
   std::string select, preset, lattice, view, compare, operands, format, code, value, size, scale, screenshot, frames;
-  std::string scale_mode, values;
+  std::string scale_mode, values, stored, packing;
   std::vector<std::string> clicks, presses, texts, to;
   std::string file, batch;
   options::SystemFlags system;
@@ -136,6 +136,12 @@ void define_flags(CLI::App& app, Flags& f) {
   app.add_flag("--tensor-scale", f.tensor_scale, "blocks view, nvfp4: an FP32 per-tensor scale under the block scales");
   app.add_option("--values", f.values, "blocks view: the values, as `typelattice quantize` reads them (commas or spaces)")
       ->type_name("V,V,...");
+  app.add_option("--stored", f.stored,
+                 "blocks view: also lay the values out as a library stores them, in this block format (nf4, bnb_fp4, "
+                 "gguf_q4_0 ... gguf_nvfp4, iq4_nl, intN_gG[_asym|_awq|_mlx], ds_fp8_1x128[_ue8m0]); headless, print "
+                 "its fields' bytes and each element's bits")->type_name("F");
+  app.add_option("--packing", f.packing, "blocks view, --stored integer groups: gptq (default), gptq_v1 or awq")
+      ->type_name("P");
   app.add_option("--size", f.size, "window / screenshot size in pixels (default 1280x800)")->type_name("WxH");
   app.add_option("--scale", f.scale, "UI scale (default: from the display's DPI; 1 when headless)")->type_name("S");
   app.add_flag("--headless", f.headless, "render offscreen (needs a display, e.g. xvfb-run -a), print the join, exit");
@@ -280,6 +286,15 @@ std::optional<Failure> read_block_flags(const CLI::App& app, const Flags& f, Arg
   }
   const Result<BlockOptions> options = block_options(format, args.block_scale_mode, args.block_tensor_scale, values);
   if (!options) return Failure{(args.block_tensor_scale ? "--tensor-scale: " : "--scale-mode: ") + options.error().message};
+  if (app.count("--packing") && !app.count("--stored")) return Failure{"--packing is --stored's: give --stored too"};
+  if (app.count("--stored")) {
+    // Checked on the values the panel will lay out: the field's default ones unless --values gave others.
+    if (!app.count("--values")) values = read_block_values(AppState{}.block_values_input).value();
+    const Result<StoredBlocks> laid = store_codec_blocks(f.stored, values, f.packing, 1);
+    if (!laid) return Failure{describe_error("--stored", laid.error()), false};
+    args.stored_format = f.stored;
+    args.stored_packing = f.packing;
+  }
   return std::nullopt;
 }
 
@@ -310,8 +325,8 @@ std::optional<Failure> read_tapered_flags(const CLI::App& app, const Flags& f, T
 // The bits panel's format, code and cast: the cast read and checked by the core as `typelattice cast` does.
 std::optional<Failure> read_bits_flags(const CLI::App& app, const Flags& f, Arguments& args) {
   if (args.view == View::blocks) return read_block_flags(app, f, args);
-  if (app.count("--scale-mode") || app.count("--values") || f.tensor_scale)
-    return Failure{"--scale-mode, --tensor-scale and --values belong to the blocks view: add --view blocks"};
+  if (app.count("--scale-mode") || app.count("--values") || f.tensor_scale || app.count("--stored") || app.count("--packing"))
+    return Failure{"--scale-mode, --tensor-scale, --values, --stored and --packing belong to the blocks view: add --view blocks"};
   if (app.count("--format")) {
     const Result<std::optional<TaperedFormat>> tapered = classify_format_name(f.format);
     if (!tapered) return Failure{describe_error("--format", tapered.error())};

@@ -31,6 +31,8 @@ struct Arguments {
   std::optional<ScaleMode> block_scale_mode;
   bool block_tensor_scale = false;
   std::optional<std::string> block_values;     // checked as `typelattice quantize` reads them
+  std::optional<std::string> stored_format;    // --stored, checked by store_codec_blocks on the values
+  std::string stored_packing;                  // --packing
   // The Tensors view: --file (opened while parsing, so a bad file fails as `typelattice analyze` fails) and --to.
   std::optional<std::string> tensor_file;
   std::optional<std::vector<std::string>> tensor_targets;

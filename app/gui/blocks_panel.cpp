@@ -1,6 +1,6 @@
 // The Blocks panel: a block of values quantized to a block-scaled format (MX, NVFP4) by the core: the format and
-// scale-mode pickers, the values field, the shared scale and its bits, one row per element and the block's
-// statistics. Every number is the core's (BlockModel); the panel draws.
+// scale-mode pickers, the values field, the same values as libraries store them (stored_blocks_panel.cpp), the
+// shared scale and its bits, one row per element and the block's statistics. Every number is the core's (BlockModel); the panel draws.
 #include <imgui.h>
 
 #include <cfloat>
@@ -172,6 +172,8 @@ void draw_blocks_panel(PanelContext& ctx) {
   if (ImGui::BeginChild("blocks", ImVec2(0, 0), false)) {
     if (ctx.blocks.tensor_scale)
       ImGui::Text("tensor scale %s", block_value_text(static_cast<double>(ctx.blocks.options.tensor_scale)).c_str());
+    // First, where a one-line header costs little: opened, it is what the user asked to see.
+    draw_stored_section(ctx);
     for (std::size_t b = 0; b < ctx.blocks.blocks.size(); ++b) draw_block(ctx, b, ctx.blocks.blocks[b]);
   }
   ImGui::EndChild();

@@ -122,10 +122,12 @@ int run_headless(const Arguments& args, Platform& platform, PanelContext& ctx, P
     ctx.bits.refresh(ctx.state);
     for (const CastFact& fact : ctx.bits.facts) std::cout << fact.name << ": " << render(fact.text) << "\n";
   }
-  // The blocks view: the core's block text, as `typelattice quantize --format text` prints it.
+  // The blocks view: the core's block text, as `typelattice quantize --format text` prints it, then (--stored) the
+  // layout the section draws (stored_blocks_text).
   if (ctx.state.view == View::blocks) {
     ctx.blocks.refresh(ctx.state);
     std::cout << (ctx.blocks.error.empty() ? ctx.blocks.text : "blocks: " + ctx.blocks.error + "\n");
+    if (ctx.blocks.stored) std::cout << stored_blocks_text(*ctx.blocks.stored);
   }
   // A user's lattice: the core's check (the CLI's `check` text when it is not a lattice), and a failed Open.
   if (!model.user_path.empty())

@@ -109,6 +109,8 @@ void draw_code_cell(PanelContext& ctx, const CodeCell& cell, ImVec2 min, ImVec2 
 // The Bits panel for a tapered format (tapered_bits_panel.cpp): fields of varying width, value, cast, codes.
 void draw_tapered_bits(PanelContext& ctx);
 void draw_blocks_panel(PanelContext& ctx);
+// The Blocks panel's "As libraries store them" section (stored_blocks_panel.cpp).
+void draw_stored_section(PanelContext& ctx);
 void draw_compare_panel(PanelContext& ctx);
 void draw_tensors_panel(PanelContext& ctx);
 // Analyzes `path` in the Tensors view against the targets field's formats (or says why they do not parse).

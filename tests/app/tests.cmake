@@ -373,6 +373,22 @@ if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
                    ${CMAKE_CURRENT_LIST_DIR}/tapered_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
   set_tests_properties(app_tapered_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
 endif()
+# The Blocks view's "As libraries store them": headless it prints each field's bytes, which are `typelattice quantize
+# --layout`'s, and each element's code and bits, which read the code back (tests/app/stored_app_test.py).
+if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME app_stored_like_cli
+           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
+                   ${CMAKE_CURRENT_LIST_DIR}/stored_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
+  set_tests_properties(app_stored_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
+endif()
+# Its screenshot: bitsandbytes' NF4 puts element 0 (7.5, code 0xf) in the high nibble of byte 0 and element 1
+# (1, code 0x9) in the low one; each bit is drawn in its element's colour where the app says it drew it.
+typelattice_app_test(blocks_stored_nf4 DISPLAY screenshot --png ${shots}/app_blocks_stored_nf4.png
+  --output-has "  field codes: f9 48 99 99"
+  --expect stored-bit:1/codes/7=element-0-set --expect stored-bit:1/codes/4=element-0-set
+  --expect stored-bit:1/codes/3=element-1-set --expect stored-bit:1/codes/1=element-1-clear
+  --expect stored-bit:1/absmax/31=scale-clear
+  -- --view blocks --values 7.5,1,-2,0.3,1,1,1,1 --stored nf4)
 # Their screenshots: the bits and each field's bar drawn in its colour, the bar as wide as the field is in this
 # code (posit8's regime is 2 bits in 1.0, 6 in 65536 with its last exponent bit cut off; a click on bit 1 makes
 # 0x7e, whose regime takes every bit after the sign), the code the CLI casts 0.1 to on posit16's page.
