@@ -31,6 +31,7 @@
 #include "typelattice/gguf_nvfp4.h"
 #include "typelattice/int_group_packing.h"
 #include "typelattice/int_groups.h"
+#include "typelattice/tapered_formats.h"
 
 namespace typelattice::cli {
 namespace {
@@ -49,6 +50,12 @@ struct QuantizeArgs {
 // closest name is a block format, the core's message, which the JS module and the app give too (the conformance
 // corpus asks all three); when it is one of the others, which only the CLI takes, the closest names of all.
 std::string unknown_format_message(std::string_view name) {
+  // An element format (float8_e4m3fn, posit8, hif8) has no blocks: each value is rounded alone, which cast does.
+  if (const Result<std::optional<TaperedFormat>> element = classify_format_name(name); element) {
+    const std::string shown = *element ? std::string(tapered_format_name(**element)) : format_name(*parse_format(name));
+    return shown + " is an element format, not a block format: `typelattice cast --to " + shown +
+           " VALUE...` rounds values to it and `typelattice decode --from " + shown + " CODE...` reads its codes";
+  }
   std::vector<std::string_view> names;
   for (const BlockFormatSpec& spec : block_formats()) names.push_back(spec.name);
   const std::size_t block_format_count = names.size();

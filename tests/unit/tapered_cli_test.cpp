@@ -70,6 +70,27 @@ TEST(TaperedCli, UnknownNamesSuggestTheTaperedFormats) {
   EXPECT_NE(r.err.find("posit16"), std::string::npos) << r.err;
 }
 
+// quantize and dequantize are for block formats: an element format's name says which commands take it instead,
+// and the commands it names do what it says.
+TEST(TaperedCli, QuantizeNamesTheCommandsForAnElementFormat) {
+  for (const char* name : {"hif8", "Posit16", "hifloat8", "float8_e4m3fn", "bf16"}) {
+    for (const std::string command : {"quantize --to ", "dequantize --from "}) {
+      const CliRun r = typelattice(command + name + (command[0] == 'q' ? " 1.5" : ""), "");
+      EXPECT_EQ(r.exit_code, 2) << command << name;
+      EXPECT_TRUE(r.out.empty());
+      EXPECT_NE(r.err.find("is an element format, not a block format: `typelattice cast --to "), std::string::npos)
+          << r.err;
+    }
+  }
+  const CliRun r = typelattice("quantize --to posit8 1.5", "");
+  EXPECT_NE(r.err.find("`typelattice cast --to posit8 VALUE...` rounds values to it and `typelattice decode --from "
+                       "posit8 CODE...` reads its codes"), std::string::npos) << r.err;
+  EXPECT_EQ(typelattice("cast --to posit8 1.5").out, "0x44 1.5\n");
+  EXPECT_EQ(typelattice("decode --from posit8 0x44").out, "0x44 1.5\n");
+  // A name that is neither keeps the block formats' suggestions.
+  EXPECT_NE(typelattice("quantize --to nf5 1").err.find("unknown block format 'nf5'; did you mean nf4"), std::string::npos);
+}
+
 TEST(TaperedCli, LayoutShowsTheFieldsOfEachCode) {
   // 3.3 in posit8: 0 10 01 101 = (1 + 5/8) × 2^1 = 3.25, between 3.25 (0x4d) and 3.5 (0x4e).
   CliRun r = typelattice("layout posit8 3.3");
