@@ -1,10 +1,10 @@
 // The Tensors view's speed in Chromium (Debian's, via playwright-core): a float32 safetensors file of SIZE MB
-// (default 100; TENSORS tensors of [rows, 4096] normal values, default one) against mxfp8_e4m3, mxfp4_e2m1 and nvfp4, from the file
-// chosen (the input's change event) to the metrics table shown (its first row in the DOM), RUNS times (default 5),
-// each in a fresh page whose workers have loaded the module's tensors part (the view reads a share of the tensors
+// (default 100; TENSORS tensors of [rows, 4096] normal values, default one) against TARGETS (default mxfp8_e4m3,
+// mxfp4_e2m1 and nvfp4), from the file chosen (the input's change event) to the metrics table shown (its first row
+// in the DOM), RUNS times (default 5), each in a fresh page whose workers have loaded the module's tensors part (the view reads a share of the tensors
 // in each of its workers, one per core: one tensor takes one). Prints each time, the median and the machine's load;
 // the goal is 1.5 s for 100 MB (docs/tensor-analysis.md), a goal, not a pass/fail.
-// Usage: node tests/bench/tensors-view-bench.mjs [--size MB] [--tensors T] [--runs N]
+// Usage: node tests/bench/tensors-view-bench.mjs [--size MB] [--tensors T] [--runs N] [--to "TARGET ..."]
 // (needs web/dist and tests/js/node_modules)
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ const arg = (name, fallback) => {
 const sizeMb = arg('size', 100);
 const runs = arg('runs', 5);
 const tensorCount = arg('tensors', 1);
+const toIndex = process.argv.indexOf('--to');
+const targets = toIndex >= 0 ? process.argv[toIndex + 1] : 'mxfp8_e4m3 mxfp4_e2m1 nvfp4';
 const missing = missingPrerequisite();
 if (missing) {
   console.error(missing);
@@ -58,7 +60,7 @@ try {
     const page = await newPage(browser.context, errors);
     await openPlayground(page, server.url, '#view=tensors');
     await page.waitForSelector('#tensor-file');
-    await page.fill('#tensor-targets', 'mxfp8_e4m3 mxfp4_e2m1 nvfp4');
+    await page.fill('#tensor-targets', targets);
     await page.press('#tensor-targets', 'Tab');
     // Let the worker fetch and compile the tensors part, as it does while a person picks the file.
     await page.waitForTimeout(1000);
@@ -88,5 +90,5 @@ try {
 }
 const sorted = [...times].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];
-console.log(`${sizeMb} MB float32 (${tensorCount} x [${rows}, ${cols}]) against mxfp8_e4m3 mxfp4_e2m1 nvfp4, file chosen to table shown: ` +
+console.log(`${sizeMb} MB float32 (${tensorCount} x [${rows}, ${cols}]) against ${targets}, file chosen to table shown: ` +
             `median ${(median / 1000).toFixed(3)} s of ${runs} runs (goal 1.5 s); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
