@@ -28,7 +28,9 @@ function parseCase(line, lineNo) {
   const operand = words.slice(dash + 1).join(' ');
   if (kind === 'cast' || kind === 'facts') return { kind, line, lineNo, format: head[0], options: head.slice(1), value: operand, pinned };
   if (kind === 'select') return { kind, line, lineNo, options: head, names: operand.split(','), pinned };
-  if (kind === 'quantize') return { kind, line, lineNo, format: head[0], options: head.slice(1), values: operand.split(','), pinned };
+  if (kind === 'quantize' || kind === 'stored') {
+    return { kind, line, lineNo, format: head[0], options: head.slice(1), values: operand.split(','), pinned };
+  }
   if (kind === 'compare') return { kind, line, lineNo, operands: operand.split(','), pinned };
   throw new Error(`corpus line ${lineNo}: unknown question '${kind}'`);
 }
@@ -91,7 +93,61 @@ async function pool(jobs, width = 2) {
   return results;
 }
 
+// A stored layout's answer, from any front end's blocks: for each block "block K", a line per field ("NAME HEX" of its
+// bytes; a zero point, packed with other groups', "zeros CODE" of its stored code) and one of its elements
+// ("INPUT -> CODE -> VALUE" each).
+const STORED_BLOCKS = 4;  // what the app and the playground lay out
+function storedText(blocks) {
+  return blocks.slice(0, STORED_BLOCKS).map((b, k) => [`block ${k + 1}`, ...b.fields.map(([name, bytes]) => `${name} ${bytes}`),
+    `elements ${b.elements.join(', ')}`].join('\n')).join('\n');
+}
+// The CLI's: the bytes of `quantize --layout`, the elements of `quantize`'s text ("  in -> 0xC table -> value").
+function cliStoredBlocks(layout, text) {
+  const blocks = [];
+  for (const line of layout.split('\n')) {
+    if (/^(block|tile) /.test(line)) blocks.push({ fields: [], elements: [] });
+    const bytes = /^ {2}(\w+)(?:\[\d+\])? bytes \d+-\d+: ([0-9a-f ]+?) \(/.exec(line);
+    if (bytes) blocks.at(-1).fields.push([bytes[1], bytes[2]]);
+    const zero = /^ {2}zeros\[\d+\] bits [^(]*\([^)]*\) = (\d+)/.exec(line);
+    if (zero) blocks.at(-1).fields.push(['zeros', zero[1]]);
+  }
+  let k = -1;
+  for (const line of text.split('\n')) {
+    if (/^(block|tile) /.test(line)) ++k;
+    const element = /^ {2}(\S+) -> (0x[0-9a-f]+) \S+ -> (\S+)$/.exec(line);
+    // Codes as the core's hex_text writes them: the CLI pads ggml's and the integer groups' to their width.
+    const code = element ? `0x${Number.parseInt(element[2], 16).toString(16)}` : '';
+    if (element && blocks[k]) blocks[k].elements.push(`${element[1]} -> ${code} -> ${element[3]}`);
+  }
+  return blocks;
+}
+// The app's headless lines after --stored: "  field NAME: HEX[; scale CODE = VALUE]", "  element J: IN -> CODE ->
+// VALUE, bits ...".
+function appStoredBlocks(stdout) {
+  const blocks = [];
+  for (const line of stdout.split('\n').slice(stdout.split('\n').findIndex((l) => l.startsWith('stored: ')))) {
+    if (/^block \d+$/.test(line)) blocks.push({ fields: [], elements: [] });
+    const field = /^ {2}field (\w+):((?: [0-9a-f]{2})*)(?:; scale (0x[0-9a-f]+))?/.exec(line);
+    if (field) blocks.at(-1).fields.push([field[1], field[2] ? field[2].trim() : String(Number(field[3]))]);
+    const element = /^ {2}element \d+: (.*), bits /.exec(line);
+    if (element) blocks.at(-1).elements.push(element[1]);
+  }
+  return blocks;
+}
+// The module's tl.storedBlocks result.
+function moduleStoredBlocks(stored) {
+  const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+  return stored.blocks.map((b) => ({
+    fields: b.fields.map((f) => [f.name, f.bytes.length ? hex(f.bytes) : String(f.scales[0].code)]),
+    elements: b.elements.map((e) => `${e.inputText} -> 0x${e.code.toString(16)} -> ${e.dequantizedText}`),
+  }));
+}
+const packingOf = (options) => (options.includes('--packing') ? options[options.indexOf('--packing') + 1] : undefined);
+
 // ---- the three front ends ----------------------------------------------------------------------------------
+
+// The tapered formats' names (and alias), which the module casts to through tl.taperedFormat.
+const TAPERED = new Set(['posit8', 'posit16', 'hif8', 'hifloat8']);
 
 // A comparison's answer: every system's line, in order.
 const compareLines = (stdout, prefix = '') => stdout.split('\n').filter((l) => l.startsWith(prefix) && l !== '')
@@ -115,6 +171,13 @@ const viaCli = {
   async quantize(c) {
     const r = await run(cliPath, ['quantize', '--to', c.format, ...c.options, '--', ...c.values]);
     return r.status === 0 ? answer(r.stdout.trimEnd()) : failure(firstLine(r.stderr));
+  },
+  async stored(c) {
+    const layout = await run(cliPath, ['quantize', '--to', c.format, '--layout', ...c.options, '--', ...c.values]);
+    if (layout.status !== 0) return failure(firstLine(layout.stderr));
+    const text = await run(cliPath, ['quantize', '--to', c.format, '--', ...c.values]);
+    if (text.status !== 0) return failure(firstLine(text.stderr));
+    return answer(storedText(cliStoredBlocks(layout.stdout, text.stdout)));
   },
   async select(c) {
     const r = await run(cliPath, ['select', '--explain', ...c.options, '--', ...c.names]);
@@ -149,6 +212,11 @@ const appQuestion = {
     args: ['--view', 'blocks', '--format', c.format, ...c.options, `--values=${c.values.join(',')}`],
     read: (r) => (r.status !== 0 ? failure(firstLine(r.stderr))
       : answer(r.stdout.split('\n').slice(1).join('\n').trimEnd())),
+  }),
+  // The blocks view's stored layout (--stored) follows the block text of its default block format.
+  stored: (c) => ({
+    args: ['--view', 'blocks', `--values=${c.values.join(',')}`, '--stored', c.format, ...c.options],
+    read: (r) => (r.status !== 0 ? failure(firstLine(r.stderr)) : answer(storedText(appStoredBlocks(r.stdout)))),
   }),
   select: (c) => ({
     args: [...c.options, `--select=${c.names.join(',')}`],
@@ -237,7 +305,9 @@ function viaModule(tl) {
     }
   };
   return {
-    cast: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).line),
+    // A tapered format is the codecs part's (tl.taperedFormat), the others the formats part's (tl.castValue).
+    cast: guarded(async (c) => (TAPERED.has(c.format.toLowerCase()) ? (await tl.taperedFormat(c.format)).cast(c.value, jsCastOptions(c.options))
+      : tl.castValue(c.format, c.value, jsCastOptions(c.options))).line),
     facts: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).facts
       .map((f) => `${f.name}: ${f.text}`).join('\n')),
     quantize: guarded((c) => tl.quantizeDetail(c.values, c.format, {
@@ -245,6 +315,11 @@ function viaModule(tl) {
       tensorScale: c.options.includes('--tensor-scale'),
     }).text.trimEnd()),
     compare: guarded((c) => tl.compare(c.operands).map((r) => r.line).join('\n')),
+    stored: guarded(async (c) => {
+      const packing = packingOf(c.options);
+      const stored = await tl.storedBlocks(c.values.map(Number), c.format, { maxBlocks: STORED_BLOCKS, ...(packing ? { packing } : {}) });
+      return storedText(moduleStoredBlocks(stored));
+    }),
     select: guarded((c) => {
       const s = handleFor(jsSystemOptions(c.options)).select(c.names);
       return s.reason ? `${s.text}\nwhy: ${s.reason}` : s.text;
@@ -257,7 +332,7 @@ function viaModule(tl) {
 
 const show = (a) => (a.error ? `error: ${a.text}` : a.text);
 
-for (const kind of ['cast', 'facts', 'select', 'quantize', 'compare']) {
+for (const kind of ['cast', 'facts', 'select', 'quantize', 'stored', 'compare']) {
   test(`${kind}: the CLI, the JS module and the app give one answer to every question in the corpus`, async () => {
     const cases = corpus.filter((c) => c.kind === kind);
     const tl = await createTypeLattice();

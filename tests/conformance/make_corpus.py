@@ -34,6 +34,10 @@ def lines():
     yield "#                                         -> the first line of `typelattice select`, the app's headless line"
     yield "# quantize BLOCK_FORMAT [--scale-mode M] [--tensor-scale] -- V,V,..."
     yield "#                                         -> what `typelattice quantize --to F [options] -- V V ...` prints"
+    yield "# stored FORMAT [--packing P] -- V,V,...  -> each of the first four blocks' stored fields (bytes, a zero point's"
+    yield "#                                         stored code) and elements (input -> code -> value): `typelattice"
+    yield "#                                         quantize --to F --layout` and `quantize --to F`, the app's --stored,"
+    yield "#                                         the module's storedBlocks"
     yield "# compare -- A,B,...                    -> the lines of `typelattice compare A B ...`, the app's headless"
     yield "#                                         `--view compare --operands A,B,...` lines, the module's compare()"
     yield "# `=> ANSWER` pins the answer a user reads in the docs; errors compare as `error: MESSAGE`."
@@ -131,6 +135,37 @@ def lines():
     yield "quantize mxfp8_e4m3 --tensor-scale -- 1"
     yield "quantize mxfp6_e2m3 -- 1,abc"
     yield "quantize mxint8 -- 1,1e99999"
+    # Tapered formats (posits, HiFloat8): casts with each format's own rounding, the input kinds, the options each
+    # refuses.
+    for fmt in ["posit8", "posit16", "hif8"]:
+        for v in ["0", "-0", "1", "1.3", "-2.5", "0.1", "3.14159", "1e-30", "1e30", "-1e30", "nan", "inf", "-inf",
+                  "1e-9", "65536", "0.0625", "1.0625", "-3e9"]:
+            yield f"cast {fmt} -- {v}"
+    yield "cast hif8 --saturate -- 1e9"
+    yield "cast hif8 --round ties-to-away -- 0.3"
+    yield "cast posit8 --round ties-to-even --saturate -- 1.0625"
+    yield "cast posit8 --input hex -- 0x3fc00000"
+    yield "cast hif8 --input hex -- 0x4059000000000000"
+    yield "cast posit16 --from float32 -- 0.1"
+    yield "cast HiFloat8 -- 2.5"
+    yield "cast posit8 --no-saturate -- 3"
+    yield "cast posit16 --round ties-to-away -- 1"
+    yield "cast hif8 --round stochastic -- 1"
+    yield "cast hif8 -- 1.5x"
+    # Blocks as their libraries store them: every family, each packing, more blocks than are laid out, and the
+    # refusals (ggml's whole blocks, AWQ's 4-bit codes).
+    values64 = ",".join(f"{((i * 37) % 23 - 11) / 8 * (4 if i % 9 == 0 else 1):g}" for i in range(64))
+    values200 = ",".join(f"{((i * 53) % 41 - 20) / 16:g}" for i in range(200))
+    for fmt, packing in [("nf4", None), ("bnb_fp4", None), ("gguf_q4_0", None), ("gguf_q4_1", None),
+                         ("gguf_q5_0", None), ("gguf_q5_1", None), ("gguf_q8_0", None), ("iq4_nl", None),
+                         ("gguf_mxfp4", None), ("gguf_nvfp4", None), ("int4_g32", None), ("int4_g32", "awq"),
+                         ("int3_g32_asym", "gptq_v1"), ("int4_g64_asym", "awq"), ("int8_g32_asym", None),
+                         ("int5_g32_mlx", None), ("ds_fp8_1x128", None), ("ds_fp8_1x128_ue8m0", None)]:
+        yield f"stored {fmt}{' --packing ' + packing if packing else ''} -- {values64}"
+    yield f"stored int2_g32 -- {values200}"
+    yield f"stored nf4 -- {values200},1e30,-0,nan"
+    yield "stored gguf_q8_0 -- 1,2,3"
+    yield "stored int3_g32 --packing awq -- 1,2,3"
     # One expression in every system: dtype pairs, then each kind of Python value (in and out of range, before
     # and after the dtype) with dtypes of every kind, values alone, chains, and bad operands.
     yield "compare -- uint8,300 => jax: uint8"
