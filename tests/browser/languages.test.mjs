@@ -67,7 +67,7 @@ test('every view in zh-CN: no English outside names, numbers, code and the libra
       const list = [...tl.dtypes().flatMap((d) => [d.name, d.shortCode]),
         ...tl.systems().flatMap((s) => [s.name, s.title, s.source]), 'typelattice check', 'u*',
         // The libraries whose block layouts the Blocks view shows, by their own names.
-        'GGUF', 'ggml', 'bitsandbytes', 'GPTQ', 'AWQ', 'MLX'];
+        'GGUF', 'ggml', 'bitsandbytes', 'GPTQ', 'AWQ', 'MLX', 'DeepSeek'];
       if (tl.formats) {
         list.push(...tl.formats().flatMap((f) => [f.name, f.onnxName, ...f.roundModes]),
           ...tl.blockFormats().flatMap((f) => [f.name, ...f.scaleModes]));
