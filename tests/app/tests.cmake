@@ -347,40 +347,29 @@ typelattice_app_cast_test(long_value_typed DISPLAY --format float8_e4m3fn --clic
 string(REPEAT "1," 2499 many_values)
 typelattice_app_blocks_test(values_5000_characters NODISPLAY --format mxfp8_e4m3 --values ${many_values}7.5)
 
+find_program(TYPELATTICE_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+# typelattice_app_python_test(NAME SCRIPT ARGS...): tests/app/SCRIPT run by Debian's python3 under Xvfb with ARGS.
+function(typelattice_app_python_test name script)
+  if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
+    add_test(NAME ${name}
+             COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
+                     ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${script} ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
+  endif()
+endfunction()
 # The Tensors view: headless it prints what `typelattice analyze` prints, byte for byte, on files the test writes
 # (safetensors byte by byte, .npy with NumPy), fails on bad files with the CLI's message, and its screenshot shows
 # the histogram and the best target (Debian's python3 and python3-numpy, as tests/tensors).
-find_program(TYPELATTICE_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
-if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
-  add_test(NAME app_tensors_like_cli
-           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
-                   ${CMAKE_CURRENT_LIST_DIR}/tensors_app_test.py ${cli} $<TARGET_FILE:typelattice-app>
-                   $<TARGET_FILE:typelattice_app_check> ${TYPELATTICE_APP_ARTIFACTS})
-  set_tests_properties(app_tensors_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
-endif()
+typelattice_app_python_test(app_tensors_like_cli tensors_app_test.py ${cli} $<TARGET_FILE:typelattice-app>
+                            $<TARGET_FILE:typelattice_app_check> ${TYPELATTICE_APP_ARTIFACTS})
 # --batch: each line answered as a headless start of its own (tests/app/batch_app_test.py).
-if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
-  add_test(NAME app_batch
-           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
-                   ${CMAKE_CURRENT_LIST_DIR}/batch_app_test.py $<TARGET_FILE:typelattice-app>)
-  set_tests_properties(app_batch PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
-endif()
+typelattice_app_python_test(app_batch batch_app_test.py $<TARGET_FILE:typelattice-app>)
 # The Bits view for posit8, posit16 and hif8: headless it prints `typelattice decode` (or `cast`) and `layout`,
 # byte for byte, and its field bars are as wide as the layout's fields (tests/app/tapered_app_test.py).
-if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
-  add_test(NAME app_tapered_like_cli
-           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
-                   ${CMAKE_CURRENT_LIST_DIR}/tapered_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
-  set_tests_properties(app_tapered_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
-endif()
+typelattice_app_python_test(app_tapered_like_cli tapered_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
 # The Blocks view's "As libraries store them": headless it prints each field's bytes, which are `typelattice quantize
 # --layout`'s, and each element's code and bits, which read the code back (tests/app/stored_app_test.py).
-if(TYPELATTICE_XVFB_RUN AND TYPELATTICE_DEBIAN_PYTHON)
-  add_test(NAME app_stored_like_cli
-           COMMAND ${TYPELATTICE_XVFB_RUN} -a -s "-screen 0 1920x1200x24" ${TYPELATTICE_DEBIAN_PYTHON}
-                   ${CMAKE_CURRENT_LIST_DIR}/stored_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
-  set_tests_properties(app_stored_like_cli PROPERTIES LABELS app TIMEOUT 300 RESOURCE_LOCK xvfb)
-endif()
+typelattice_app_python_test(app_stored_like_cli stored_app_test.py ${cli} $<TARGET_FILE:typelattice-app>)
 # Its screenshot: bitsandbytes' NF4 puts element 0 (7.5, code 0xf) in the high nibble of byte 0 and element 1
 # (1, code 0x9) in the low one; each bit is drawn in its element's colour where the app says it drew it.
 typelattice_app_test(blocks_stored_nf4 DISPLAY screenshot --png ${shots}/app_blocks_stored_nf4.png
