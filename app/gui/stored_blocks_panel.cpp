@@ -101,9 +101,9 @@ void draw_field_bytes(PanelContext& ctx, std::size_t block_number, const StoredF
   const std::size_t per_line =
       std::max<std::size_t>(1, static_cast<std::size_t>(ImGui::GetContentRegionAvail().x / byte_width));
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec4 clip = draw->GetClipRectMax().x > 0 ? ImVec4(draw->GetClipRectMin().x, draw->GetClipRectMin().y,
-                                                             draw->GetClipRectMax().x, draw->GetClipRectMax().y)
-                                                    : kEverywhere;
+  // Probes only for bits the scrolled child shows.
+  const ImVec4 clip(draw->GetClipRectMin().x, draw->GetClipRectMin().y, draw->GetClipRectMax().x,
+                    draw->GetClipRectMax().y);
   for (std::size_t first = 0; first < field.bytes.size(); first += per_line) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const std::size_t last = std::min(field.bytes.size(), first + per_line);

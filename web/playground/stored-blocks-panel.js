@@ -1,7 +1,8 @@
 // The Blocks view's "as libraries store them" section (#stored-section): the values quantized to a block format of
-// bitsandbytes, ggml (GGUF), GPTQ/AWQ/MLX or DeepSeek (FP8 groups of 128), and the first blocks' bytes as the library stores them, every bit
-// coloured by the element whose code it holds. Pointing at an element (its row or any of its bits) marks all its
-// bits. Everything shown is tl.storedBlocks' (the module's tensors part, fetched when the section first opens).
+// bitsandbytes, ggml (GGUF), GPTQ/AWQ/MLX or DeepSeek (FP8 groups of 128), and the first blocks' bytes as the
+// library stores them, every bit coloured by the element whose code it holds. Pointing at an element (its row or any
+// of its bits) marks all its bits. Everything shown is tl.storedBlocks' (the module's codecs part, fetched when the
+// section first opens).
 import { t } from './strings.js';
 import { short } from './format-carry.js';
 

@@ -1,8 +1,9 @@
 // Blocks of the lookup-table, GGUF, integer-group and DeepSeek families (codec_block_targets.h: nf4, bnb_fp4,
-// gguf_q4_0 … gguf_mxfp4, iq4_nl, gguf_nvfp4, intN_gG[_asym|_awq|_mlx], ds_fp8_1x128[_ue8m0]) quantized and laid out as their libraries store them:
-// each stored field's bytes, and for every element the bits that hold its code. The bit map is found by packing
-// one-bit codes with the family's own packer (pack_bnb_block, write_gguf_block, pack_int_codes; DeepSeek's codes
-// are one byte each), so it is the packer's order, not a second copy of it. The playground's Blocks view draws it; docs/formats.md has the layouts.
+// gguf_q4_0 … gguf_mxfp4, iq4_nl, gguf_nvfp4, intN_gG[_asym|_awq|_mlx], ds_fp8_1x128[_ue8m0]) quantized and laid
+// out as their libraries store them: each stored field's bytes, and for every element the bits that hold its code.
+// The bit map is found by packing one-bit codes with the family's own packer (pack_bnb_block, write_gguf_block,
+// pack_int_codes; DeepSeek's codes are one byte each), so it is the packer's order, not a second copy of it. The
+// playground's and the app's Blocks views draw it; docs/formats.md has the layouts.
 #pragma once
 #include <cstddef>
 #include <cstdint>
