@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, setUp, openPlayground, settledUrl } from './harness.mjs';
+import { layoutBlocks } from '../js/module/cli-layout.mjs';
 
 const CLI = process.env.TYPELATTICE_CLI ?? path.join(ROOT, 'build/native/app/typelattice');
 const VALUES = Array.from({ length: 64 }, (_, i) => String(((i * 37) % 23 - 11) / 8));
@@ -21,13 +22,8 @@ function cli(args) {
 function cliLayout(format, packing) {
   const r = cli(['quantize', '--to', format, '--layout', ...(packing ? ['--packing', packing] : []), ...VALUES]);
   assert.equal(r.status, 0, r.stderr);
-  const blocks = [];
-  for (const line of r.stdout.split('\n')) {
-    if (/^(block|tile) /.test(line)) blocks.push({});
-    const m = /^ {2}(\w+)(?:\[\d+\])? bytes \d+-\d+: ([0-9a-f ]+?) \(/.exec(line);
-    if (m) blocks.at(-1)[m[1]] = m[2];
-  }
-  return blocks;
+  // The fields the page draws bytes of: a zero point is packed with the other groups', not in the block.
+  return layoutBlocks(r.stdout).map((fields) => Object.fromEntries(fields.filter(([name]) => name !== 'zeros')));
 }
 
 // The page's bytes per block and field, from each byte's bits.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import createTypeLattice from '../../web/dist/typelattice.mjs';
+import { layoutBlocks } from '../js/module/cli-layout.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sourceDir = process.env.TYPELATTICE_SOURCE_DIR ?? path.resolve(here, '../..');
@@ -98,19 +99,13 @@ async function pool(jobs, width = 2) {
 // ("INPUT -> CODE -> VALUE" each).
 const STORED_BLOCKS = 4;  // what the app and the playground lay out
 function storedText(blocks) {
-  return blocks.slice(0, STORED_BLOCKS).map((b, k) => [`block ${k + 1}`, ...b.fields.map(([name, bytes]) => `${name} ${bytes}`),
+  return blocks.slice(0, STORED_BLOCKS).map((b, k) => [`block ${k + 1}`,
+    ...b.fields.map(([name, bytes]) => `${name} ${bytes}`),
     `elements ${b.elements.join(', ')}`].join('\n')).join('\n');
 }
 // The CLI's: the bytes of `quantize --layout`, the elements of `quantize`'s text ("  in -> 0xC table -> value").
 function cliStoredBlocks(layout, text) {
-  const blocks = [];
-  for (const line of layout.split('\n')) {
-    if (/^(block|tile) /.test(line)) blocks.push({ fields: [], elements: [] });
-    const bytes = /^ {2}(\w+)(?:\[\d+\])? bytes \d+-\d+: ([0-9a-f ]+?) \(/.exec(line);
-    if (bytes) blocks.at(-1).fields.push([bytes[1], bytes[2]]);
-    const zero = /^ {2}zeros\[\d+\] bits [^(]*\([^)]*\) = (\d+)/.exec(line);
-    if (zero) blocks.at(-1).fields.push(['zeros', zero[1]]);
-  }
+  const blocks = layoutBlocks(layout).map((fields) => ({ fields, elements: [] }));
   let k = -1;
   for (const line of text.split('\n')) {
     if (/^(block|tile) /.test(line)) ++k;
@@ -306,7 +301,8 @@ function viaModule(tl) {
   };
   return {
     // A tapered format is the codecs part's (tl.taperedFormat), the others the formats part's (tl.castValue).
-    cast: guarded(async (c) => (TAPERED.has(c.format.toLowerCase()) ? (await tl.taperedFormat(c.format)).cast(c.value, jsCastOptions(c.options))
+    cast: guarded(async (c) => (TAPERED.has(c.format.toLowerCase())
+      ? (await tl.taperedFormat(c.format)).cast(c.value, jsCastOptions(c.options))
       : tl.castValue(c.format, c.value, jsCastOptions(c.options))).line),
     facts: guarded((c) => tl.castValue(c.format, c.value, jsCastOptions(c.options)).facts
       .map((f) => `${f.name}: ${f.text}`).join('\n')),
@@ -317,7 +313,8 @@ function viaModule(tl) {
     compare: guarded((c) => tl.compare(c.operands).map((r) => r.line).join('\n')),
     stored: guarded(async (c) => {
       const packing = packingOf(c.options);
-      const stored = await tl.storedBlocks(c.values.map(Number), c.format, { maxBlocks: STORED_BLOCKS, ...(packing ? { packing } : {}) });
+      const stored = await tl.storedBlocks(c.values.map(Number), c.format,
+                                           { maxBlocks: STORED_BLOCKS, ...(packing ? { packing } : {}) });
       return storedText(moduleStoredBlocks(stored));
     }),
     select: guarded((c) => {

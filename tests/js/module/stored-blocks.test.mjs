@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { layoutBlocks } from './cli-layout.mjs';
 import { builds, cli, load } from './helpers.mjs';
 
 const run = (args) => {
@@ -29,15 +30,8 @@ function sampleValues(count) {
 function cliLayout(format, values, packing) {
   const text = run(['quantize', '--to', format, '--layout', ...(packing ? ['--packing', packing] : []),
     ...Array.from(values, String)]);
-  const blocks = [];
-  for (const line of text.split('\n')) {
-    if (/^(block|tile) /.test(line)) blocks.push({});
-    const bytes = /^ {2}(\w+)(?:\[\d+\])? bytes \d+-\d+: ([0-9a-f ]+?) \(/.exec(line);
-    if (bytes) blocks.at(-1)[bytes[1]] = bytes[2];
-    const zero = /^ {2}zeros\[\d+\] bits [^(]*\([^)]*\) = (\d+)/.exec(line);
-    if (zero) blocks.at(-1).zeros = Number(zero[1]);
-  }
-  return blocks;
+  return layoutBlocks(text).map((fields) =>
+    Object.fromEntries(fields.map(([name, t]) => [name, name === 'zeros' ? Number(t) : t])));
 }
 
 // Each block's elements as `quantize --format json` gives them ({ code, dequantized }), or for gguf_nvfp4, which
