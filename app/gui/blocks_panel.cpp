@@ -1,6 +1,7 @@
 // The Blocks panel: a block of values quantized to a block-scaled format (MX, NVFP4) by the core: the format and
 // scale-mode pickers, the values field, the same values as libraries store them (stored_blocks_panel.cpp), the
-// shared scale and its bits, one row per element and the block's statistics. Every number is the core's (BlockModel); the panel draws.
+// shared scale and its bits, one row per element and the block's statistics. Every number is the core's
+// (BlockModel); the panel draws.
 #include <imgui.h>
 
 #include <cfloat>

@@ -206,7 +206,7 @@ void draw_stored_section(PanelContext& ctx) {
                      "the low bits, and AWQ interleaves them. Each bit is coloured by the element whose code it holds; "
                      "point at an element or one of its bits to see all of them.");
   draw_format_pickers(ctx);
-  ctx.blocks.refresh(state);
+  ctx.blocks.refresh(state);  // the pickers may have changed the format or the packing this frame
   if (!ctx.blocks.stored_error.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::error), "%s", ctx.blocks.stored_error.c_str());
   if (!ctx.blocks.stored) return;
