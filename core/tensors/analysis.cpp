@@ -215,6 +215,22 @@ TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor
   }
 }
 
+// Most blocks are not among the worst: the test is inlined into the block loops, the insertion is not.
+[[gnu::always_inline]] inline void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,
+                                                                    std::span<const float> values) {
+  // signal / noise < c.signal / c.noise, without dividing (noise 0 is an exact block: never worse).
+  const auto lower = [&](const Candidate& c) { return signal * c.noise < c.signal * noise; };
+  const auto at = std::find_if(worst_.begin(), worst_.end(), lower);
+  if (worst_.size() >= worst_count_ && at == worst_.end()) return;
+  keep_at(static_cast<std::size_t>(at - worst_.begin()), Candidate{index, signal, noise, {}}, values);
+}
+
+void TargetAccumulator::keep_at(std::size_t at, Candidate candidate, std::span<const float> values) {
+  candidate.values.assign(values.begin(), values.end());
+  worst_.insert(worst_.begin() + static_cast<std::ptrdiff_t>(at), std::move(candidate));
+  if (worst_.size() > worst_count_) worst_.pop_back();
+}
+
 void TargetAccumulator::add_elements(std::span<const float> values) {
   const Format f = *target_.element;
   const double max = format_range(f).max;
@@ -253,22 +269,33 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
   constexpr std::size_t kChunk = 64;
   std::array<double, kChunk> totals, limits;
   std::array<BlockSums, kChunk> chunk_sums;
+  results_.resize(kChunk * size);
   for (std::size_t chunk = 0; chunk < blocks; chunk += kChunk) {
     const std::size_t chunk_end = std::min(blocks, chunk + kChunk);
+    const std::size_t first = chunk * size, elements = std::min(values.size(), chunk_end * size) - first;
     for (std::size_t b = chunk; b < chunk_end; ++b) {
       const double scale = scale_values_[scales_[b]];
       // dequantize_blocks' exact values, read here as they are measured: code value × scale × tensor scale.
       totals[b - chunk] = scale * static_cast<double>(tensor_scale_);
       limits[b - chunk] = element_max * scale * tensor_scale_;
     }
+    // The code values, exact in float32: by the format's decode kernel, or (MXINT8) its table.
+    const std::span<const std::uint8_t> codes(codes8_.data() + first, elements);
+    if (spec.element) {
+      cast_to_float32(*spec.element, codes, std::span<float>(results_.data(), elements));
+    } else {
+      for (std::size_t i = 0; i < elements; ++i) results_[i] = static_cast<float>(element_values_[codes[i]]);
+    }
     // Every block of the chunk is whole but a row's last one, which may be short.
     const std::size_t whole = std::min(chunk_end, values.size() / size) - chunk;
-    analysis_sums::blocks_sums(values.data() + chunk * size, codes8_.data() + chunk * size, size, whole, element_values_.data(),
-                totals.data(), limits.data(), chunk_sums.data());
+    const double bound = sums_so_far.max_relative_error;
+    analysis_sums::blocks_sums(values.data() + first, results_.data(), size, whole, totals.data(), limits.data(),
+                               bound, chunk_sums.data());
     if (chunk + whole < chunk_end) {
-      const std::size_t b = chunk + whole, begin = b * size;
-      chunk_sums[whole] = analysis_sums::block_sums(values.data() + begin, codes8_.data() + begin, values.size() - begin,
-                                     element_values_.data(), totals[whole], limits[whole]);
+      const std::size_t begin = whole * size;
+      chunk_sums[whole] = analysis_sums::block_sums(values.data() + first + begin, results_.data() + begin,
+                                                    elements - begin, totals[whole], limits[whole]);
+      chunk_sums[whole].above_bound = true;
     }
     for (std::size_t b = chunk; b < chunk_end; ++b) {
       const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
@@ -280,11 +307,21 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
       }
       // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
       // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
-      const BlockSums& sums = chunk_sums[b - chunk];
+      BlockSums& sums = chunk_sums[b - chunk];
+      // Only a block with an element above the bound can raise the largest relative error (or any block, should
+      // it have fallen below the bound: a quotient can round down). Such a block's element is the one block_sums
+      // finds; blocks_sums left it as none (0 over 1), which an exact block's is too.
+      if (!sums.above_bound && sums_so_far.max_relative_error < bound) sums.above_bound = true;
+      if (sums.above_bound && sums.relative_error == 0 && sums.relative_magnitude == 1) {
+        const BlockSums exact = analysis_sums::block_sums(values.data() + begin, results_.data() + (begin - first),
+                                                          end - begin, total, limits[b - chunk]);
+        sums.relative_error = exact.relative_error;
+        sums.relative_magnitude = exact.relative_magnitude;
+      }
       const double signal = sums.signal, noise = sums.noise;
       sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
-      if (sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)  // a division only when it grows
-        sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;
+      if (sums.above_bound && sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)
+        sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;  // a division only when it grows
       sums_so_far.flushed += sums.flushed;
       sums_so_far.saturated += sums.saturated;
       sums_so_far.measured += end - begin;
@@ -343,16 +380,6 @@ void TargetAccumulator::add_tapered(std::span<const float> values) {
     running.add(x, result, std::fabs(static_cast<double>(x)) > max && std::isfinite(result));
   }
   running.store(error_);
-}
-
-void TargetAccumulator::keep_if_worse(std::uint64_t index, double signal, double noise,
-                                      std::span<const float> values) {
-  // signal / noise < c.signal / c.noise, without dividing (noise 0 is an exact block: never worse).
-  const auto lower = [&](const Candidate& c) { return signal * c.noise < c.signal * noise; };
-  auto at = std::find_if(worst_.begin(), worst_.end(), lower);
-  if (worst_.size() >= worst_count_ && at == worst_.end()) return;
-  worst_.insert(at, Candidate{index, signal, noise, std::vector<float>(values.begin(), values.end())});
-  if (worst_.size() > worst_count_) worst_.pop_back();
 }
 
 void TargetAccumulator::add_row_slice(std::span<const float> values) {

@@ -10,15 +10,11 @@
 namespace typelattice::analysis_sums {
 namespace {
 
-// A block's error sums in two lanes (element i in lane i mod 2), in GCC's and Clang's vector types: one SSE2 or
-// SIMD128 register for one block, one AVX2 register (or two of SSE2 or SIMD128) for two blocks side by side (the
-// compiler does not vectorize the maxima's selects by itself). The statistics' four lanes: one AVX2 register.
-using DoublePair = double __attribute__((vector_size(2 * sizeof(double))));
-using FloatPair = float __attribute__((vector_size(2 * sizeof(float))));
-using CountPair = std::int64_t __attribute__((vector_size(2 * sizeof(std::int64_t))));  // a comparison's -1 / 0
+// A block's error sums and the statistics' sums in four lanes, in GCC's and Clang's vector types: one AVX2 register,
+// two of SSE2 or SIMD128 (the compiler does not vectorize the maxima's selects by itself).
 using DoubleQuad = double __attribute__((vector_size(4 * sizeof(double))));
 using FloatQuad = float __attribute__((vector_size(4 * sizeof(float))));
-using CountQuad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));
+using CountQuad = std::int64_t __attribute__((vector_size(4 * sizeof(std::int64_t))));  // a comparison's -1 / 0
 using WordQuad = std::uint32_t __attribute__((vector_size(4 * sizeof(std::uint32_t))));
 using MaskQuad = std::int32_t __attribute__((vector_size(4 * sizeof(std::int32_t))));  // a comparison's -1 / 0
 
@@ -30,40 +26,47 @@ using MaskQuad = std::int32_t __attribute__((vector_size(4 * sizeof(std::int32_t
 #define TYPELATTICE_ALSO_AVX2
 #endif
 
-// The sums of one block's elements in the lanes of V (double vectors of 2 or 4 lanes): lanes 2k and 2k + 1 hold the
-// even and odd elements of the k-th block, so each block's sums are those of two lanes whatever the vector width.
-template <typename V, typename C>
+// (Output parameters: GCC warns of a 32-byte vector returned by value, whose ABI differs with AVX.)
+
+// |v|: the sign bits cleared (one operation, where a compare and a select would be three).
+[[gnu::always_inline]] inline void absolute(const DoubleQuad& v, DoubleQuad& out) {
+  // A cast between vector types of one size keeps the bits (GCC's and Clang's vector extensions).
+  out = (DoubleQuad)((CountQuad)v & std::int64_t{0x7fffffffffffffff});
+}
+
+// Four of a block's elements from `at` (`count` of them, 1 to 4; the lanes past them 0) as doubles.
+[[gnu::always_inline]] inline void load_quad(const float* at, std::size_t count, DoubleQuad& out) {
+  FloatQuad f{};
+  std::memcpy(&f, at, count * sizeof(float));
+  out = __builtin_convertvector(f, DoubleQuad);
+}
+
+// One block's sums: element i in lane i mod 4, the lanes added at the end as (0 + 1) + (2 + 3), so that its figures
+// are the same whatever the instruction set, the slicing and the threads.
 struct BlockLanes {
-  V signal{}, noise{}, abs{};
-  // The largest e / |x| as the pair (e, |x|): comparing e·m' > e'·m needs no division per element.
-  V relative_error{}, relative_magnitude = V{} + 1;
-  C flushed{}, saturated{};
-  // `total`: each lane's block scale times the tensor scale; `limit`: the largest magnitude it holds unclipped.
-  // A lane beyond a block's end holds x = d = 0, which adds nothing to any sum, count or maximum.
-  [[gnu::always_inline]] void add(const V& x, const V& d, const V& limit) {
-    const V magnitude = x < 0 ? -x : x, difference = d - x, e = difference < 0 ? -difference : difference;
+  DoubleQuad signal{}, noise{}, abs{};
+  CountQuad flushed{}, saturated{};
+  // x and its result d; `limit`: the largest magnitude the block holds unclipped. A lane past the block's end holds
+  // x = d = 0, which adds nothing to any sum, count or maximum. Gives |x| and the error e, for the relative error.
+  [[gnu::always_inline]] void add(const DoubleQuad& x, const DoubleQuad& d, const DoubleQuad& limit,
+                                  DoubleQuad& magnitude, DoubleQuad& e) {
+    absolute(x, magnitude);
+    absolute(d - x, e);
     signal += x * x;
     noise += e * e;
     abs = e > abs ? e : abs;
-    const C larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
-    relative_error = larger ? e : relative_error;
-    relative_magnitude = larger ? magnitude : relative_magnitude;
     flushed -= (magnitude != 0) & (d == 0);
     saturated -= magnitude > limit;
   }
-  // The block in lanes 2k and 2k + 1.
-  [[gnu::always_inline]] BlockSums block(int k) const {
-    const int even = 2 * k, odd = even + 1;
-    const bool larger_relative =
-        relative_error[odd] * relative_magnitude[even] > relative_error[even] * relative_magnitude[odd];
-    return {signal[even] + signal[odd],
-            noise[even] + noise[odd],
-            std::max(abs[even], abs[odd]),
-            0,
-            larger_relative ? relative_error[odd] : relative_error[even],
-            larger_relative ? relative_magnitude[odd] : relative_magnitude[even],
-            static_cast<std::uint64_t>(flushed[even] + flushed[odd]),
-            static_cast<std::uint64_t>(saturated[even] + saturated[odd])};
+  // The block's sums, its relative error left as none (0 over 1). (Lanes read from copies: subscripting the
+  // members would keep the whole struct in memory.)
+  [[gnu::always_inline]] BlockSums sums() const {
+    const DoubleQuad s = signal, n = noise, a = abs;
+    const CountQuad f = flushed, c = saturated;
+    return {(s[0] + s[1]) + (s[2] + s[3]), (n[0] + n[1]) + (n[2] + n[3]),
+            std::max(std::max(a[0], a[1]), std::max(a[2], a[3])), 0, 0, 1,
+            static_cast<std::uint64_t>((f[0] + f[1]) + (f[2] + f[3])),
+            static_cast<std::uint64_t>((c[0] + c[1]) + (c[2] + c[3])), false};
   }
 };
 
@@ -79,62 +82,65 @@ static_assert(kLanes == 4);
 
 }  // namespace
 
-BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size, const double* element_values,
-                     double total, double limit) {
-  BlockLanes<DoublePair, CountPair> lanes;
-  const DoublePair totals = DoublePair{} + total, limits = DoublePair{} + limit;
-  std::size_t i = 0;
-  for (; i + 2 <= size; i += 2) {
-    FloatPair x;
-    std::memcpy(&x, values + i, sizeof x);
-    const DoublePair d = {element_values[codes[i]], element_values[codes[i + 1]]};
-    lanes.add(__builtin_convertvector(x, DoublePair), d * totals, limits);
+BlockSums block_sums(const float* values, const float* results, std::size_t size, double total, double limit) {
+  BlockLanes lanes;
+  // The largest e / |x| as the pair (e, |x|): comparing e·m' > e'·m needs no division per element.
+  DoubleQuad relative_error{}, relative_magnitude = DoubleQuad{} + 1;
+  const DoubleQuad totals = DoubleQuad{} + total, limits = DoubleQuad{} + limit;
+  for (std::size_t i = 0; i < size; i += 4) {
+    const std::size_t count = std::min<std::size_t>(4, size - i);
+    DoubleQuad x, d, magnitude, e;
+    load_quad(values + i, count, x);
+    load_quad(results + i, count, d);
+    lanes.add(x, d * totals, limits, magnitude, e);
+    const CountQuad larger = e * relative_magnitude > relative_error * magnitude;  // false for x = 0 (e = 0)
+    relative_error = larger ? e : relative_error;
+    relative_magnitude = larger ? magnitude : relative_magnitude;
   }
-  if (i < size) lanes.add(DoublePair{values[i], 0}, DoublePair{element_values[codes[i]], 0} * totals, limits);
-  BlockSums sums = lanes.block(0);
+  BlockSums sums = lanes.sums();
+  // The lanes' largest in the order of the sums: (0 against 1) against (2 against 3).
+  const auto larger = [&](int a, int b) {
+    return relative_error[b] * relative_magnitude[a] > relative_error[a] * relative_magnitude[b] ? b : a;
+  };
+  const int low = larger(0, 1), high = larger(2, 3), top = larger(low, high);
+  sums.relative_error = relative_error[top];
+  sums.relative_magnitude = relative_magnitude[top];
   sums.ratio = sums.signal / sums.noise;
   return sums;
 }
 
 // The sums of `count` consecutive blocks of `size` elements each, whose scales are finite when their `totals` are
-// (the others' sums are left to the caller), into out[0 .. count): two blocks at a time, side by side in the four
-// lanes of one vector (one AVX2 register), so that the two blocks' chains of additions and comparisons overlap;
-// each block's sums are still its two lanes', the same figures as block_sums gives.
-TYPELATTICE_ALSO_AVX2 void blocks_sums(const float* values, const std::uint8_t* codes, std::size_t size,
-                                       std::size_t count, const double* element_values, const double* totals,
-                                       const double* limits, BlockSums* out) {
-  std::size_t b = 0;
-  for (; b + 2 <= count; b += 2) {
-    const float* first = values + b * size;
-    const float* second = first + size;
-    const std::uint8_t* first_codes = codes + b * size;
-    const std::uint8_t* second_codes = first_codes + size;
-    const DoubleQuad total = {totals[b], totals[b], totals[b + 1], totals[b + 1]};
-    const DoubleQuad limit = {limits[b], limits[b], limits[b + 1], limits[b + 1]};
-    BlockLanes<DoubleQuad, CountQuad> lanes;
+// (the others' sums are left to the caller), into out[0 .. count): the same figures as block_sums gives, but the
+// largest relative error only compared with `bound` (one product and comparison per element, where finding the
+// element takes a pair of selects too).
+TYPELATTICE_ALSO_AVX2 void blocks_sums(const float* values, const float* results, std::size_t size,
+                                       std::size_t count, const double* totals, const double* limits, double bound,
+                                       BlockSums* out) {
+  const DoubleQuad bounds = DoubleQuad{} + bound;
+  for (std::size_t b = 0; b < count; ++b) {
+    const float* x_at = values + b * size;
+    const float* d_at = results + b * size;
+    const DoubleQuad total = DoubleQuad{} + totals[b], limit = DoubleQuad{} + limits[b];
+    BlockLanes lanes;
+    CountQuad above{};
+    DoubleQuad x, d, magnitude, e;
     std::size_t i = 0;
-    for (; i + 2 <= size; i += 2) {
-      FloatPair x_first, x_second;  // two 8-byte loads, not four of 4 bytes
-      std::memcpy(&x_first, first + i, sizeof x_first);
-      std::memcpy(&x_second, second + i, sizeof x_second);
-      const FloatQuad x = __builtin_shufflevector(x_first, x_second, 0, 1, 2, 3);
-      const DoubleQuad d = {element_values[first_codes[i]], element_values[first_codes[i + 1]],
-                            element_values[second_codes[i]], element_values[second_codes[i + 1]]};
-      lanes.add(__builtin_convertvector(x, DoubleQuad), d * total, limit);
+    for (; i + 4 <= size; i += 4) {
+      load_quad(x_at + i, 4, x);
+      load_quad(d_at + i, 4, d);
+      lanes.add(x, d * total, limit, magnitude, e);
+      above |= e > bounds * magnitude;
     }
-    if (i < size) {  // a block of odd size: its last element in the even lanes, 0 in the odd ones
-      const DoubleQuad x = {first[i], 0, second[i], 0};
-      const DoubleQuad d = {element_values[first_codes[i]], 0, element_values[second_codes[i]], 0};
-      lanes.add(x, d * total, limit);
+    if (i < size) {
+      load_quad(x_at + i, size - i, x);
+      load_quad(d_at + i, size - i, d);
+      lanes.add(x, d * total, limit, magnitude, e);
+      above |= e > bounds * magnitude;
     }
-    out[b] = lanes.block(0);
-    out[b + 1] = lanes.block(1);
-    // Both blocks' signal-to-noise ratios in one division (vectors of two lanes, off the caller's chain).
-    const DoublePair ratios = DoublePair{out[b].signal, out[b + 1].signal} / DoublePair{out[b].noise, out[b + 1].noise};
-    out[b].ratio = ratios[0];
-    out[b + 1].ratio = ratios[1];
+    out[b] = lanes.sums();
+    out[b].above_bound = ((above[0] | above[1]) | (above[2] | above[3])) != 0;
+    out[b].ratio = out[b].signal / out[b].noise;
   }
-  if (b < count) out[b] = block_sums(values + b * size, codes + b * size, size, element_values, totals[b], limits[b]);
 }
 
 // The sums of the finite values into `sums`, and the largest |x| bits of a finite x into `tops`, lane by lane.

@@ -12,22 +12,28 @@ namespace typelattice::analysis_sums {
 // fixed order at its end: the same figures whatever the instruction set, and independent chains in vector registers.
 constexpr std::size_t kLanes = 4;
 
-// One block's error sums over its measured elements, element i in lane i mod 2 (the two lanes added at the end).
+// One block's error sums over its measured elements, element i in lane i mod 4 (the lanes added at the end as
+// (0 + 1) + (2 + 3)).
 struct BlockSums {
   double signal, noise, max_abs;
   double ratio;  // signal / noise
-  double relative_error, relative_magnitude;  // the element with the largest e / |x| (|x| = 1 when there is none)
+  // block_sums: the element with the largest e / |x| (|x| = 1 when there is none). blocks_sums leaves them 0 and 1
+  // unless `above_bound`, which it sets where some element may have e > bound × |x|: only such a block can raise a
+  // running largest relative error of `bound`, and block_sums then finds its element.
+  double relative_error, relative_magnitude;
   std::uint64_t flushed, saturated;
+  bool above_bound;
 };
 
-// The sums of one block of `size` elements whose scale is finite: `total` is its scale times the tensor scale (an
-// element's result is element_values[code] × total), `limit` the largest magnitude it holds unclipped.
-BlockSums block_sums(const float* values, const std::uint8_t* codes, std::size_t size, const double* element_values,
-                     double total, double limit);
+// The sums of one block of `size` elements whose scale is finite: `results` are its elements' values as decoded
+// (exact in float32), `total` its scale times the tensor scale (an element's result is results[i] × total), `limit`
+// the largest magnitude it holds unclipped.
+BlockSums block_sums(const float* values, const float* results, std::size_t size, double total, double limit);
 // The same for `count` consecutive blocks of `size` elements each, block b with totals[b] and limits[b], into
-// out[0 .. count) (a block whose total is not finite gets figures the caller does not use).
-void blocks_sums(const float* values, const std::uint8_t* codes, std::size_t size, std::size_t count,
-                 const double* element_values, const double* totals, const double* limits, BlockSums* out);
+// out[0 .. count) (a block whose total is not finite gets figures the caller does not use), each block's largest
+// relative error only as far as `bound` (above_bound).
+void blocks_sums(const float* values, const float* results, std::size_t size, std::size_t count,
+                 const double* totals, const double* limits, double bound, BlockSums* out);
 
 // The sums of the finite values into `sums`, and the largest |x| bits of a finite x into `tops`, lane by lane.
 void finite_sums(const float* values, std::size_t size, std::array<double, kLanes>& sums,

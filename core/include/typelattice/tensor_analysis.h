@@ -144,6 +144,7 @@ class TargetAccumulator {
     std::vector<float> values;
   };
   void keep_if_worse(std::uint64_t index, double signal, double noise, std::span<const float> values);
+  void keep_at(std::size_t at, Candidate candidate, std::span<const float> values);  // worst_[at], values copied
   std::size_t worst_count_ = 1;
   std::vector<Candidate> worst_;
   BlockSqnrHistogram block_sqnr_;
