@@ -143,21 +143,33 @@ TYPELATTICE_ALSO_AVX2 void blocks_sums(const float* values, const float* results
   }
 }
 
-// The sums of the finite values into `sums`, and the largest |x| bits of a finite x into `tops`, lane by lane.
+// The sums of the finite values into `sums`, and the largest |x| bits of a finite x into `tops`, lane by lane: eight
+// elements a step in two vectors, so that two chains of additions run side by side (one would wait on the adder's
+// latency), folded into one at the end.
 TYPELATTICE_ALSO_AVX2 void finite_sums(const float* values, std::size_t size, std::array<double, kLanes>& sums,
                                        std::array<std::uint32_t, kLanes>& tops) {
-  DoubleQuad sum{};
-  WordQuad top{};  // their order is the magnitudes' order
-  std::size_t i = 0;
-  for (; i + kLanes <= size; i += kLanes) {
+  DoubleQuad sum{}, sum_high{};
+  WordQuad top{}, top_high{};  // the magnitudes' bits: their order is the magnitudes' order
+  const auto add = [&](const float* at, DoubleQuad& to, WordQuad& largest) {
     FloatQuad x;
-    std::memcpy(&x, values + i, sizeof x);
-    CountQuad finite;
-    finite_lanes(x, finite);
-    sum += finite ? __builtin_convertvector(x, DoubleQuad) : DoubleQuad{};
+    std::memcpy(&x, at, sizeof x);
     const WordQuad magnitude = minifloat_detail::bit_cast<WordQuad>(x) & 0x7fffffffu;
-    top = MaskQuad(__builtin_convertvector(finite, MaskQuad) & MaskQuad(magnitude > top)) ? magnitude : top;
+    const MaskQuad finite = MaskQuad(magnitude < 0x7f800000u);
+    to += __builtin_convertvector(finite, CountQuad) ? __builtin_convertvector(x, DoubleQuad) : DoubleQuad{};
+    const WordQuad finite_magnitude = WordQuad(finite) & magnitude;
+    largest = finite_magnitude > largest ? finite_magnitude : largest;
+  };
+  std::size_t i = 0;
+  for (; i + 2 * kLanes <= size; i += 2 * kLanes) {
+    add(values + i, sum, top);
+    add(values + i + kLanes, sum_high, top_high);
   }
+  if (i + kLanes <= size) {
+    add(values + i, sum, top);
+    i += kLanes;
+  }
+  sum += sum_high;
+  top = top_high > top ? top_high : top;
   for (std::size_t l = 0; l < kLanes; ++l) sums[l] = sum[l], tops[l] = top[l];
   for (; i < size; ++i) {
     const std::uint32_t magnitude = minifloat_detail::bit_cast<std::uint32_t>(values[i]) & 0x7fffffffu;
@@ -168,18 +180,27 @@ TYPELATTICE_ALSO_AVX2 void finite_sums(const float* values, std::size_t size, st
   }
 }
 
-// The sums of (x - mean)² over the finite values, lane by lane.
+// The sums of (x - mean)² over the finite values, lane by lane, eight elements a step as finite_sums takes them.
 TYPELATTICE_ALSO_AVX2 std::array<double, kLanes> finite_squares(const float* values, std::size_t size, double mean) {
-  DoubleQuad square{};
-  std::size_t i = 0;
-  for (; i + kLanes <= size; i += kLanes) {
+  DoubleQuad square{}, square_high{};
+  const auto add = [&](const float* at, DoubleQuad& to) {
     FloatQuad x;
-    std::memcpy(&x, values + i, sizeof x);
+    std::memcpy(&x, at, sizeof x);
     const DoubleQuad d = __builtin_convertvector(x, DoubleQuad) - mean;
     CountQuad finite;
     finite_lanes(x, finite);
-    square += finite ? d * d : DoubleQuad{};
+    to += finite ? d * d : DoubleQuad{};
+  };
+  std::size_t i = 0;
+  for (; i + 2 * kLanes <= size; i += 2 * kLanes) {
+    add(values + i, square);
+    add(values + i + kLanes, square_high);
   }
+  if (i + kLanes <= size) {
+    add(values + i, square);
+    i += kLanes;
+  }
+  square += square_high;
   std::array<double, kLanes> squares;
   for (std::size_t l = 0; l < kLanes; ++l) squares[l] = square[l];
   for (; i < size; ++i) {

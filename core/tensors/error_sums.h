@@ -8,8 +8,9 @@
 
 namespace typelattice::analysis_sums {
 
-// The statistics' sums run in kLanes independent lanes, element i of a slice in lane i mod kLanes, added up in a
-// fixed order at its end: the same figures whatever the instruction set, and independent chains in vector registers.
+// The statistics' sums run in independent lanes, element i of a slice in lane i mod 2·kLanes (lane l + kLanes folded
+// into lane l at the end, and the slice's last elements then in lane i mod kLanes), the kLanes added up in a fixed
+// order: the same figures whatever the instruction set, and independent chains in vector registers.
 constexpr std::size_t kLanes = 4;
 
 // One block's error sums over its measured elements, element i in lane i mod 4 (the lanes added at the end as

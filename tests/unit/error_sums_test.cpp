@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -105,6 +106,48 @@ TEST(ErrorSums, ABlockIsAboveTheBoundWhenAnElementsRelativeErrorIs) {
     }
     if (bound < 1) {
       EXPECT_GT(above, 0u) << "bound " << bound;  // the data reach every bound below 1
+    }
+  }
+}
+
+
+// The statistics' loops over every length up to 41 (each way a slice can end within or after the eight-element
+// step), with NaN, Inf and the largest finite magnitude in every position.
+TEST(ErrorSums, StatisticsSumsMatchTheTextbookOnEveryLength) {
+  std::mt19937 rng(3);
+  std::normal_distribution<float> normal;
+  for (std::size_t size = 0; size <= 41; ++size) {
+    for (std::size_t special = 0; special <= size; ++special) {
+      std::vector<float> v(size);
+      for (float& x : v) x = normal(rng);
+      if (special < size) v[special] = special % 3 == 0 ? NAN : special % 3 == 1 ? -INFINITY : -1e30f;
+      std::array<double, kLanes> sums;
+      std::array<std::uint32_t, kLanes> tops;
+      finite_sums(v.data(), size, sums, tops);
+      long double sum = 0, magnitudes = 0;
+      float top = 0;
+      std::size_t finite = 0;
+      for (const float x : v) {
+        if (!std::isfinite(x)) continue;
+        sum += x;
+        magnitudes += std::fabs(x);
+        top = std::fmax(top, std::fabs(x));
+        ++finite;
+      }
+      const double mean = finite ? static_cast<double>(sum / finite) : 0.0;
+      long double squares = 0;
+      for (const float x : v)
+        if (std::isfinite(x)) squares += (x - mean) * static_cast<long double>(x - mean);
+      const std::array<double, kLanes> got = finite_squares(v.data(), size, mean);
+      SCOPED_TRACE(testing::Message() << "size " << size << ", special at " << special);
+      EXPECT_NEAR((sums[0] + sums[1]) + (sums[2] + sums[3]), static_cast<double>(sum), 1e-12 * static_cast<double>(1 + magnitudes));
+      std::uint32_t largest = 0;
+      for (const std::uint32_t t : tops) largest = std::max(largest, t);
+      float largest_float;
+      std::memcpy(&largest_float, &largest, sizeof largest_float);
+      EXPECT_EQ(largest_float, top);
+      EXPECT_NEAR((got[0] + got[1]) + (got[2] + got[3]), static_cast<double>(squares),
+                  1e-12 * (1 + static_cast<double>(squares)));
     }
   }
 }
