@@ -211,7 +211,10 @@ TargetAccumulator::TargetAccumulator(const AnalysisTarget& target, double tensor
     for (std::uint32_t code = 0; code < scale_values_.size(); ++code)
       scale_values_[code] = block_scale_value(*target_.block, code);
     const std::uint32_t codes = 1u << block_format_spec(*target_.block).element_bits;
-    for (std::uint32_t code = 0; code < codes; ++code) element_values_[code] = block_element_value(*target_.block, code);
+    for (std::uint32_t code = 0; code < codes; ++code) {
+      element_values_[code] = block_element_value(*target_.block, code);
+      element_floats_[code] = static_cast<float>(element_values_[code]);  // exact: at most 8 significant bits
+    }
   }
 }
 
@@ -279,12 +282,17 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
       totals[b - chunk] = scale * static_cast<double>(tensor_scale_);
       limits[b - chunk] = element_max * scale * tensor_scale_;
     }
-    // The code values, exact in float32: by the format's decode kernel, or (MXINT8) its table.
+    // The code values, exact in float32: natively by the format's decode kernel, in wasm (and for MXINT8) from a
+    // table of every code's value, whichever runs faster there (typelattice_bench analysis/...; node
+    // tests/bench/analyze-module-bench.mjs).
     const std::span<const std::uint8_t> codes(codes8_.data() + first, elements);
+#if !defined(__wasm__)
     if (spec.element) {
       cast_to_float32(*spec.element, codes, std::span<float>(results_.data(), elements));
-    } else {
-      for (std::size_t i = 0; i < elements; ++i) results_[i] = static_cast<float>(element_values_[codes[i]]);
+    } else
+#endif
+    {
+      for (std::size_t i = 0; i < elements; ++i) results_[i] = element_floats_[codes[i]];
     }
     // Every block of the chunk is whole but a row's last one, which may be short.
     const std::size_t whole = std::min(chunk_end, values.size() / size) - chunk;

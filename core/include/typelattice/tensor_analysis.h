@@ -137,6 +137,7 @@ class TargetAccumulator {
   std::vector<float> results_;
   std::array<double, 256> scale_values_{};    // block_scale_value of every scale code
   std::array<double, 256> element_values_{};  // block_element_value of every element code
+  std::array<float, 256> element_floats_{};   // the same in float32 (exact), for the error sums
   // The worst blocks so far, lowest signal-to-noise ratio first (decibels only in error()).
   struct Candidate {
     std::uint64_t index;
