@@ -294,16 +294,15 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
     {
       for (std::size_t i = 0; i < elements; ++i) results_[i] = element_floats_[codes[i]];
     }
-    // Every block of the chunk is whole but a row's last one, which may be short.
+    // Every block of the chunk is whole but a row's last one, which may be short: a call of its own, of its size.
     const std::size_t whole = std::min(chunk_end, values.size() / size) - chunk;
     const double bound = sums_so_far.max_relative_error;
     analysis_sums::blocks_sums(values.data() + first, results_.data(), size, whole, totals.data(), limits.data(),
                                bound, chunk_sums.data());
     if (chunk + whole < chunk_end) {
       const std::size_t begin = whole * size;
-      chunk_sums[whole] = analysis_sums::block_sums(values.data() + first + begin, results_.data() + begin,
-                                                    elements - begin, totals[whole], limits[whole]);
-      chunk_sums[whole].above_bound = true;
+      analysis_sums::blocks_sums(values.data() + first + begin, results_.data() + begin, elements - begin, 1,
+                                 &totals[whole], &limits[whole], bound, &chunk_sums[whole]);
     }
     for (std::size_t b = chunk; b < chunk_end; ++b) {
       const std::size_t begin = b * size, end = std::min(values.size(), begin + size);
@@ -315,21 +314,18 @@ void TargetAccumulator::add_blocks(std::span<const float> values) {
       }
       // A finite scale: every input is finite and every element clipped to a finite value, so the block's sums
       // need no per-element checks; in lanes, a block's sums are the same whatever the slicing and the threads.
-      BlockSums& sums = chunk_sums[b - chunk];
+      const BlockSums& sums = chunk_sums[b - chunk];
       // Only a block with an element above the bound can raise the largest relative error (or any block, should
       // it have fallen below the bound: a quotient can round down). Such a block's element is the one block_sums
-      // finds; blocks_sums left it as none (0 over 1), which an exact block's is too.
-      if (!sums.above_bound && sums_so_far.max_relative_error < bound) sums.above_bound = true;
-      if (sums.above_bound && sums.relative_error == 0 && sums.relative_magnitude == 1) {
-        const BlockSums exact = analysis_sums::block_sums(values.data() + begin, results_.data() + (begin - first),
+      // finds.
+      if (sums.above_bound || sums_so_far.max_relative_error < bound) {
+        const BlockSums found = analysis_sums::block_sums(values.data() + begin, results_.data() + (begin - first),
                                                           end - begin, total, limits[b - chunk]);
-        sums.relative_error = exact.relative_error;
-        sums.relative_magnitude = exact.relative_magnitude;
+        if (found.relative_error > sums_so_far.max_relative_error * found.relative_magnitude)  // divide only then
+          sums_so_far.max_relative_error = found.relative_error / found.relative_magnitude;
       }
       const double signal = sums.signal, noise = sums.noise;
       sums_so_far.max_abs_error = std::max(sums_so_far.max_abs_error, sums.max_abs);
-      if (sums.above_bound && sums.relative_error > sums_so_far.max_relative_error * sums.relative_magnitude)
-        sums_so_far.max_relative_error = sums.relative_error / sums.relative_magnitude;  // a division only when it grows
       sums_so_far.flushed += sums.flushed;
       sums_so_far.saturated += sums.saturated;
       sums_so_far.measured += end - begin;

@@ -26,7 +26,8 @@ using MaskQuad = std::int32_t __attribute__((vector_size(4 * sizeof(std::int32_t
 #define TYPELATTICE_ALSO_AVX2
 #endif
 
-// (Output parameters: GCC warns of a 32-byte vector returned by value, whose ABI differs with AVX.)
+// The helpers below take output parameters: GCC warns of a 32-byte vector returned by value, whose ABI differs
+// with AVX.
 
 // |v|: the sign bits cleared (one operation, where a compare and a select would be three).
 [[gnu::always_inline]] inline void absolute(const DoubleQuad& v, DoubleQuad& out) {
@@ -73,11 +74,10 @@ struct BlockLanes {
 // Lane l of a slice's statistics holds the elements i with i mod kLanes = l, in order: one vector of kLanes doubles.
 static_assert(kLanes == 4);
 
-// Whether each of four floats is finite (-1) or NaN or Inf (0), as 64-bit lanes to pick doubles with.
-// (An output parameter: GCC warns of a 32-byte vector returned by value, whose ABI differs with AVX.)
-[[gnu::always_inline]] inline void finite_lanes(const FloatQuad& x, CountQuad& finite) {
-  const WordQuad exponents = (minifloat_detail::bit_cast<WordQuad>(x) >> 23) & 0xffu;
-  finite = __builtin_convertvector(MaskQuad(exponents != 0xffu), CountQuad);
+// Each of four floats' magnitude bits, and whether it is finite (-1) or NaN or Inf (0): below Inf's bits.
+[[gnu::always_inline]] inline void finite_lanes(const FloatQuad& x, WordQuad& magnitude, MaskQuad& finite) {
+  magnitude = minifloat_detail::bit_cast<WordQuad>(x) & 0x7fffffffu;
+  finite = MaskQuad(magnitude < 0x7f800000u);
 }
 
 }  // namespace
@@ -153,8 +153,9 @@ TYPELATTICE_ALSO_AVX2 void finite_sums(const float* values, std::size_t size, st
   const auto add = [&](const float* at, DoubleQuad& to, WordQuad& largest) {
     FloatQuad x;
     std::memcpy(&x, at, sizeof x);
-    const WordQuad magnitude = minifloat_detail::bit_cast<WordQuad>(x) & 0x7fffffffu;
-    const MaskQuad finite = MaskQuad(magnitude < 0x7f800000u);
+    WordQuad magnitude;
+    MaskQuad finite;
+    finite_lanes(x, magnitude, finite);
     to += __builtin_convertvector(finite, CountQuad) ? __builtin_convertvector(x, DoubleQuad) : DoubleQuad{};
     const WordQuad finite_magnitude = WordQuad(finite) & magnitude;
     largest = finite_magnitude > largest ? finite_magnitude : largest;
@@ -187,9 +188,10 @@ TYPELATTICE_ALSO_AVX2 std::array<double, kLanes> finite_squares(const float* val
     FloatQuad x;
     std::memcpy(&x, at, sizeof x);
     const DoubleQuad d = __builtin_convertvector(x, DoubleQuad) - mean;
-    CountQuad finite;
-    finite_lanes(x, finite);
-    to += finite ? d * d : DoubleQuad{};
+    WordQuad magnitude;
+    MaskQuad finite;
+    finite_lanes(x, magnitude, finite);
+    to += __builtin_convertvector(finite, CountQuad) ? d * d : DoubleQuad{};
   };
   std::size_t i = 0;
   for (; i + 2 * kLanes <= size; i += 2 * kLanes) {

@@ -19,8 +19,8 @@ struct BlockSums {
   double signal, noise, max_abs;
   double ratio;  // signal / noise
   // block_sums: the element with the largest e / |x| (|x| = 1 when there is none). blocks_sums leaves them 0 and 1
-  // unless `above_bound`, which it sets where some element may have e > bound × |x|: only such a block can raise a
-  // running largest relative error of `bound`, and block_sums then finds its element.
+  // and sets `above_bound` where some element has e > bound × |x|: only such a block can raise a running largest
+  // relative error of `bound`, and block_sums then finds its element.
   double relative_error, relative_magnitude;
   std::uint64_t flushed, saturated;
   bool above_bound;
