@@ -93,6 +93,12 @@ test('the list, and every tensor\'s metrics carry the CLI\'s SQNR, highest first
   await page.waitForFunction(() => document.querySelector('#tensor-title').textContent.includes('layers.1.outlier'));
   const bars = await page.$$eval('#tensor-histogram [data-binade]', (r) => r.map((b) => Number(b.dataset.binade)));
   assert.ok(bars.includes(8), 'the outlier 300 is in binade 8');
+  // Each bar's tooltip names its binade and count as the CLI's histogram has them ("1 value", "12 values").
+  for (const [k, n] of Object.entries(outlier.stats.log2_histogram)) {
+    if (!bars.includes(Number(k))) continue;
+    assert.equal(await page.textContent(`#tensor-histogram [data-binade="${k}"] title`),
+                 `2^${k} ≤ |x| < 2^${Number(k) + 1}: ${n} ${n === 1 ? 'value' : 'values'}`);
+  }
   assert.ok(Object.keys(outlier.stats.log2_histogram).map(Number).every((k) => k < bars[0] || bars.includes(k)));
   assert.deepEqual(await page.$$eval('#tensor-histogram [data-range]', (g) => g.map((x) => x.dataset.range)),
                    outlier.targets.map((t) => t.target));
@@ -137,6 +143,18 @@ test('Cancel stops the reading of a large file; a bad file shows the core\'s mes
   await page.setInputFiles('#tensor-file', cut);
   await page.waitForSelector('#tensor-error:not([hidden])', { timeout: 60000 });
   assert.equal(`typelattice: ${path.dirname(cut)}/${await page.textContent('#tensor-error')}`, run.stderr.trim());
+  await page.close();
+  assert.deepEqual(env.errors, []);
+});
+
+test('a file of one tensor is counted as one', async () => {
+  const file = writeFile('weights.npy', corpus()['weights.npy']);
+  const page = await env.page();
+  await openPlayground(page, env.url, '#view=tensors');
+  await page.setInputFiles('#tensor-file', file);
+  await page.waitForSelector('#tensor-metrics [data-format]', { timeout: 60000 });
+  assert.match(await page.textContent('#tensor-progress-text'), /^weights\.npy: 1 tensor \(npy\), read in /);
+  assert.equal(await page.textContent('#tensor-list-count'), '1 of 1 tensor');
   await page.close();
   assert.deepEqual(env.errors, []);
 });

@@ -27,6 +27,7 @@ export const compareEn = {
   'compare.groupingsTitle': 'Every grouping of the operands',
   'compare.groupingsHint': 'Each column pairs the same operands in another order, each system promoting one pair at a time and passing its result on (in the page\'s mode). A marked system answers differently for different groupings: its promotion is not associative there.',
   'compare.groupingsSummary': '{n} of {total} systems answer differently for different groupings (marked): {systems}.',
+  'compare.groupingsSummary.one': '1 of {total} systems answers differently for different groupings (marked): {systems}.',
   'compare.groupingsSame': 'Every system gives the same answer for every grouping.',
   'compare.groupingsTooMany': 'Every grouping is shown for up to {max} operands; this expression has {n}.',
   'compare.leftToRight': 'left to right', 'compare.asWritten': 'as written',

@@ -91,6 +91,7 @@ const en = {
   'table.differs': '{n} of {total} cells differ from {other} (marked).',
   'table.sources': 'Compared: {here}: {hereSource}; {other}: {otherSource}. Weak results count as the type they become (f* is float64 with x64 on).',
   'table.differsBy': '{n} of {total} cells differ from {other} (each shows both answers, this system first): {weak} with a Python scalar, {intFloat} integer with float, {missing} with a type {other} does not have, {disagree} real disagreements.',
+  'table.differsBy.one': '1 of {total} cells differs from {other} (it shows both answers, this system first): {weak} with a Python scalar, {intFloat} integer with float, {missing} with a type {other} does not have, {disagree} real disagreements.',
   'diff.count': '{kind} ({n})', 'diff.weak-scalar': 'Python scalar', 'diff.integer-float': 'integer with float',
   'diff.missing-type': 'type missing', 'diff.disagreement': 'real disagreement',
   'diff.weak-scalar.why': 'One operand is a Python scalar (i*, f*, c*). JAX types them weakly: the scalar takes the array\'s type when it is of the same kind, so x + 1 stays in x\'s dtype; {other} decides the result its own way (NumPy 1.x by the value, the design document\'s tables by a default type).',
@@ -199,6 +200,7 @@ const en = {
   'card.zero': 'zero: {codes}', 'card.noZero': 'no zero: {code} is {value}, the smallest value',
   'card.inf': '±Inf: {codes}', 'card.nan': 'NaN: {codes}', 'card.noNan': 'no NaN: every code is a number',
   'card.nanCount': '{n} codes',
+  'card.nanCount.one': '1 code',
   'card.sameCode': 'The same code', 'card.sameValue': 'The value {value}',
   'card.codeValue': '{code} = {value} ({category})', 'card.codeTooWide': 'no such code: this format has {bits} bits',
   'card.openIn': 'Show this code in {format}',
@@ -447,7 +449,8 @@ export function setLanguage(lang) { current = tables[lang] ? lang : 'en'; return
 export function language() { return current; }
 
 export function t(key, params = {}) {
-  const text = tables[current][key] ?? tables.en[key] ?? key;
+  // A count of one takes the key's `.one` text where the page's language has one ("1 tensor"; Chinese has none).
+  const text = (params.n === 1 && tables[current][`${key}.one`]) || (tables[current][key] ?? tables.en[key] ?? key);
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 

@@ -95,7 +95,7 @@ export class TensorsView {
       });
       this.report = report;
       this.selected = report.tensors.length > 0 ? 0 : null;
-      text.textContent = t('tensors.done', { name: file.name, tensors: report.tensors.length, kind: report.kind,
+      text.textContent = t('tensors.done', { name: file.name, n: report.tensors.length, kind: report.kind,
         seconds: ((performance.now() - started) / 1000).toFixed(2) });
       this.showList();
       this.showTensor();
@@ -135,7 +135,7 @@ export class TensorsView {
       items.push(el('li', {}, button));
     });
     list.replaceChildren(...items);
-    $('tensor-list-count').textContent = t('tensors.listCount', { shown: items.length, total: this.report.tensors.length });
+    $('tensor-list-count').textContent = t('tensors.listCount', { shown: items.length, n: this.report.tensors.length });
     for (const skipped of this.report.skipped) list.append(el('li', { class: 'hint', text: t('tensors.skipped', { what: skipped }) }));
   }
 
@@ -187,7 +187,7 @@ export class TensorsView {
       const h = Math.max(1, (n / peak) * (barsHeight - 10));
       children.push(el('svg:rect', { x: x(binade), y: barsHeight - h, width: Math.max(1, x(binade + 1) - x(binade) - 1),
         height: h, class: 'tensor-bar', 'data-binade': binade },
-      el('svg:title', { text: t('tensors.binTitle', { k: binade, n }) })));
+      el('svg:title', { text: t('tensors.binTitle', { k: binade, next: binade + 1, n }) })));
     }
     children.push(el('svg:line', { x1: left, x2: width - 10, y1: barsHeight, y2: barsHeight, class: 'tensor-axis' }));
     for (let k = Math.ceil(first / 8) * 8; k <= last; k += 8) {
