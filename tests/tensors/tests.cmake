@@ -27,3 +27,11 @@ if(TYPELATTICE_DEBIAN_PYTHON)
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_memory_test.py $<TARGET_FILE:typelattice>)
   set_tests_properties(analyze_large_file_memory PROPERTIES LABELS unit TIMEOUT 300)
 endif()
+# Trained weights from npm (@vladmandic/face-api's face recognition network, installed into
+# tests/tensors/real-weights by scripts/install-deps.sh test), against NumPy and PyTorch.
+if(TYPELATTICE_DEBIAN_PYTHON)
+  add_test(NAME analyze_real_weights
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/analyze_real_weights_test.py
+                   $<TARGET_FILE:typelattice>)
+  set_tests_properties(analyze_real_weights PROPERTIES LABELS unit TIMEOUT 300)
+endif()
