@@ -116,12 +116,13 @@ std::vector<std::string> default_analysis_target_names() {
 }
 
 std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors) {
+  // Nothing measured (NaN) ranks below every SQNR, as targets_by_sqnr sorts it.
+  const auto key = [&](std::size_t i) { return std::isnan(errors[i].sqnr_db) ? -INFINITY : errors[i].sqnr_db; };
   std::size_t best = 0;
   for (std::size_t i = 1; i < targets.size(); ++i) {
-    const bool higher = errors[i].sqnr_db > errors[best].sqnr_db;
-    const bool tie = errors[i].sqnr_db == errors[best].sqnr_db &&
-                     targets[i].bits_per_element < targets[best].bits_per_element;
-    if (higher || tie) best = i;
+    const double a = key(i), b = key(best);
+    const bool tie = a == b || std::fabs(a - b) <= kSqnrTieDb;
+    if (tie ? targets[i].bits_per_element < targets[best].bits_per_element : a > b) best = i;
   }
   return best;
 }

@@ -70,5 +70,26 @@ TEST(TargetsBySqnr, HighestFirstFewerBitsOnATieNothingMeasuredLast) {
   EXPECT_EQ(order.front(), best_target(targets, errors));
 }
 
+TEST(BestTarget, SqnrsWithinTheirSumsRoundingAreATie) {
+  // float8_e4m3fn and mxfp8_e4m3 give the same values on a tensor whose MX scales are all 1, but add up their
+  // squares in different orders: the last digits differ (found on a trained network's 3x3 filter scales).
+  const std::vector<AnalysisTarget> targets = {report_target("mxfp8_e4m3"), report_target("float8_e4m3fn")};
+  std::vector<TargetError> errors(2);
+  errors[0].sqnr_db = 32.93639008993869;
+  errors[1].sqnr_db = 32.93639008993868;
+  EXPECT_EQ(best_target(targets, errors), 1u);  // fewer bits
+  errors[1].sqnr_db = errors[0].sqnr_db - 2 * kSqnrTieDb;
+  EXPECT_EQ(best_target(targets, errors), 0u);  // really lower
+  // Nothing measured is never best over a measured target, whichever comes first.
+  errors[0].sqnr_db = std::nan("");
+  EXPECT_EQ(best_target(targets, errors), 1u);
+  errors[0].sqnr_db = 10.0;
+  errors[1].sqnr_db = std::nan("");
+  EXPECT_EQ(best_target(targets, errors), 0u);
+  // Two exact targets (+Inf) tie: the fewer bits win.
+  errors[0].sqnr_db = errors[1].sqnr_db = INFINITY;
+  EXPECT_EQ(best_target(targets, errors), 1u);
+}
+
 }  // namespace
 }  // namespace typelattice

@@ -26,7 +26,11 @@ struct TensorResult {
   std::vector<float> tensor_scales;
 };
 
-// The best target: the highest SQNR over measured values, then the fewest bits per element.
+// SQNRs this close are a tie: two targets that give the same values still differ in the last bits, as each adds up
+// its squares in its own order (a block target block by block in lanes, an element target one value at a time), and
+// the C library's log10 differs by an ulp from one platform to another (glibc natively, musl in the module).
+constexpr double kSqnrTieDb = 1e-6;
+// The best target: the highest SQNR over measured values, then, within kSqnrTieDb, the fewest bits per element.
 std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors);
 // The targets' indices from the highest SQNR to the lowest (ties: fewer bits first, then the given order), so that
 // the first is best_target's.

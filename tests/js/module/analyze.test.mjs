@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { builds, cli, load } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+
+import { builds, cli, cliPath, load, sourceDir } from './helpers.mjs';
 import { corpus, safetensors, normal, npz, npzMembers } from './tensor-files.mjs';
 
 let dir;
@@ -84,6 +86,28 @@ for (const { name, simd } of builds) {
     }
   });
 }
+
+// A trained network's weights: @vladmandic/face-api's face recognition network from npm, written as a safetensors
+// file by tests/tensors/analyze_real_weights_test.py (which checks the CLI against NumPy on it).
+test('both builds agree with typelattice analyze on a trained network\'s weights', async () => {
+  const file = path.join(dir, 'face.safetensors');
+  const written = spawnSync('/usr/bin/python3', [path.join(sourceDir, 'tests/tensors/analyze_real_weights_test.py'),
+    cliPath, '--write', file], { encoding: 'utf8' });
+  assert.equal(written.status, 0, written.stderr);
+  const args = ['--to', 'float8_e4m3fn', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4', '--tensor-scale', '--worst', '2'];
+  const expected = cliReport('face.safetensors', args);
+  assert.equal(expected.tensors.length, 117);
+  const bytes = readFileSync(file);
+  for (const { name, simd } of builds) {
+    const tl = await load(simd);
+    const got = await tl.analyze(new Blob([bytes]), { to: ['float8_e4m3fn', 'mxfp8_e4m3', 'mxfp4_e2m1', 'nvfp4'],
+      tensorScale: true, worst: 2 });
+    assert.equal(got.tensors.length, expected.tensors.length, name);
+    for (let i = 0; i < expected.tensors.length; ++i) {
+      assertAgrees(got.tensors[i], expected.tensors[i], `${name}: ${expected.tensors[i].name}`);
+    }
+  }
+});
 
 test('a File, a Blob, an ArrayBuffer and a Uint8Array give the same report; progress counts every byte', async () => {
   const tl = await load();
