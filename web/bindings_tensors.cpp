@@ -213,9 +213,9 @@ class TensorAnalysisHandle {
     set_property(stats, "log2_histogram", histogram);
     std::vector<TargetError> errors;
     for (const TargetAccumulator& a : accumulators_) errors.push_back(a.error());
-    const std::size_t best = best_target(targets_, errors);
+    const std::vector<std::size_t> ranks = target_ranks(targets_, errors);
     val targets = val::array();
-    for (std::size_t i = 0; i < errors.size(); ++i) push_value(targets, target_result(i, errors[i], i == best, s.amax));
+    for (std::size_t i = 0; i < errors.size(); ++i) push_value(targets, target_result(i, errors[i], ranks[i], s.amax));
     val out = val::object();
     set_text(out, "name", tensor_.name);
     set_text(out, "dtype", tensor_dtype_name(tensor_.dtype));
@@ -253,13 +253,14 @@ class TensorAnalysisHandle {
   }
 
   // `amax`: the tensor's, for where this target keeps a magnitude (a block target's range follows its scale rule).
-  val target_result(std::size_t i, const TargetError& e, bool best, double amax) const {
+  val target_result(std::size_t i, const TargetError& e, std::size_t rank, double amax) const {
     const AnalysisTarget& t = targets_[i];
     val out = val::object();
     set_text(out, "target", t.name);
     set_text(out, "tensor", tensor_.name);
     set_text(out, "format", t.name);
-    set_property(out, "best", best);
+    set_property(out, "best", rank == 0);
+    set_property(out, "rank", static_cast<double>(rank));
     set_property(out, "bits_per_element", json_number(t.bits_per_element));
     set_property(out, "measured", static_cast<double>(e.measured));
     set_property(out, "non_finite", static_cast<double>(e.non_finite));

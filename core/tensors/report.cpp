@@ -111,6 +111,13 @@ std::string csv_number(double v) {
 
 }  // namespace
 
+std::vector<std::size_t> target_ranks(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors) {
+  const std::vector<std::size_t> order = targets_by_sqnr(targets, errors);
+  std::vector<std::size_t> ranks(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) ranks[order[k]] = k;
+  return ranks;
+}
+
 std::vector<std::string> default_analysis_target_names() {
   return {"float8_e4m3fn", "float8_e5m2", "mxfp8_e4m3", "mxfp4_e2m1", "nvfp4"};
 }
@@ -225,12 +232,13 @@ void append_tensor_report_json(std::string& out, const TensorResult& r, const st
     any = true;
   }
   out += "}},\n     \"targets\": [";
-  const std::size_t best = best_target(targets, r.errors);
+  const std::vector<std::size_t> ranks = target_ranks(targets, r.errors);
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const TargetError& e = r.errors[i];
     out += std::string(i ? ",\n       " : "\n       ") + "{\"target\": " + json_string(targets[i].name) +
            ", \"tensor\": " + json_string(r.tensor->name) + ", \"format\": " + json_string(targets[i].name) +
-           ", \"best\": " + (i == best ? "true" : "false") + ", \"bits_per_element\": " +
+           ", \"best\": " + (ranks[i] == 0 ? "true" : "false") + ", \"rank\": " + std::to_string(ranks[i]) +
+           ", \"bits_per_element\": " +
            json_number(targets[i].bits_per_element) + ", \"measured\": " + std::to_string(e.measured) +
            ", \"non_finite\": " + std::to_string(e.non_finite) + ", \"saturated\": " + std::to_string(e.saturated) +
            ", \"flushed\": " + std::to_string(e.flushed) + ", \"mse\": " + json_number(e.mse) +

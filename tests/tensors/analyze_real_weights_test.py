@@ -11,6 +11,7 @@ Usage: analyze_real_weights_test.py TYPELATTICE_BINARY
        analyze_real_weights_test.py TYPELATTICE_BINARY --write FILE   (only writes the safetensors file)
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -129,6 +130,30 @@ class RealWeightsTest(unittest.TestCase):
                 for key in ("p1", "median"):   # to the histogram's bin, rounded down (analyze_block_sqnr_test)
                     self.assertTrue(want[key] - blocks.BIN_DB <= have[key] <= want[key], where + (key,))
             self.assertGreater(targets["mxfp8_e4m3"]["sqnr_db"], targets["nvfp4"]["sqnr_db"], name)
+
+    def test_the_best_target_and_the_order_of_the_table(self):
+        # On this network's filter scales float8_e4m3fn and MXFP8 give the same values (every MX scale is 1) and
+        # SQNRs that differ only in the last digits: a tie, which the fewer bits win.
+        targets = ("float8_e4m3fn", "mxfp8_e4m3", "mxfp4_e2m1", "nvfp4")
+        got = self.analyze("--to", *targets)
+        tie = {t["target"]: t for t in got["conv64_down/conv1/scale/weights"]["targets"]}
+        self.assertEqual(tie["float8_e4m3fn"]["mse"], tie["mxfp8_e4m3"]["mse"])
+        self.assertAlmostEqual(tie["float8_e4m3fn"]["sqnr_db"], tie["mxfp8_e4m3"]["sqnr_db"], delta=1e-9)
+        self.assertTrue(tie["float8_e4m3fn"]["best"])
+        # Every tensor: rank 0 is the best, the ranks run down the SQNRs (ties within 1e-6 dB aside), and the text
+        # table (the targets in the order asked) stars the best.
+        text = base.run("analyze", self.path, "--to", *targets).stdout.splitlines()
+        for name, tensor in got.items():
+            by_rank = sorted(tensor["targets"], key=lambda t: t["rank"])
+            self.assertEqual([t["rank"] for t in by_rank], list(range(len(targets))), name)
+            self.assertEqual([t["best"] for t in by_rank], [True] + [False] * (len(targets) - 1), name)
+            sqnrs = [math.inf if t["sqnr_db"] is None else t["sqnr_db"] for t in by_rank]
+            for higher, lower in zip(sqnrs, sqnrs[1:]):
+                self.assertLessEqual(lower, higher + 1e-6, name)
+            start = text.index(next(line for line in text if line.startswith(f"tensor {name}  "))) + 4
+            rows = text[start:start + len(targets)]
+            self.assertEqual([row[2:].split()[0] for row in rows], list(targets), name)
+            self.assertEqual([row.startswith("* ") for row in rows], [t["best"] for t in tensor["targets"]], name)
 
     def test_the_example_in_docs_is_what_analyze_prints(self):
         command = "$ typelattice analyze face.safetensors --tensor conv64_1/conv1/conv/filters"

@@ -24,8 +24,6 @@ const figure = (v, digits = 4) => (v === null ? 'inf' : Number.isInteger(v) ? St
 const bytesText = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB`
   : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${n} B`);
 const displayName = (name) => (name === '' ? t('tensors.array') : name);
-// SQNR for sorting: null is exact (+inf dB); a target with no measured value (all zeros) sorts last.
-const sqnrKey = (target) => (target.measured === 0 ? -Infinity : target.sqnr_db ?? Infinity);
 
 export class TensorsView {
   constructor(app) {
@@ -215,12 +213,13 @@ export class TensorsView {
     svg.replaceChildren(...children);
   }
 
-  // Targets sorted by SQNR, highest first; each row carries its format and SQNR (data-sqnr: 'inf' when exact).
+  // Targets in the core's order (rank: the highest SQNR first, the best first, as the app's panel lists them); each
+  // row carries its format and SQNR (data-sqnr: 'inf' when exact).
   showMetrics(tensor) {
     const table = $('tensor-metrics');
     const head = ['format', 'bits', 'sqnr', 'mse', 'maxAbs', 'maxRel', 'saturated', 'flushed', 'nonFinite', 'worst']
       .map((k) => el('th', { scope: 'col', text: t(`tensors.col.${k}`) }));
-    const rows = [...tensor.targets].sort((a, b) => sqnrKey(b) - sqnrKey(a)).map((target) => el('tr', {
+    const rows = [...tensor.targets].sort((a, b) => a.rank - b.rank).map((target) => el('tr', {
       'data-format': target.format, 'data-sqnr': target.sqnr_db === null ? 'inf' : String(target.sqnr_db),
       class: target.best ? 'current' : undefined },
     el('th', { scope: 'row', text: `${target.format}${target.best ? ' ★' : ''}` }),

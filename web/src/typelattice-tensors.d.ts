@@ -92,6 +92,8 @@ export interface TargetReport {
   tensor: string;
   format: string;
   best: boolean;
+  /** The target's place in the tensor's table, 0 (the best) first: the highest SQNR first, ties (within 1e-6 dB) by fewer bits. */
+  rank: number;
   bits_per_element: number;
   measured: number;
   non_finite: number;

@@ -36,6 +36,9 @@ std::size_t best_target(const std::vector<AnalysisTarget>& targets, const std::v
 // the first is best_target's.
 std::vector<std::size_t> targets_by_sqnr(const std::vector<AnalysisTarget>& targets,
                                          const std::vector<TargetError>& errors);
+// Each target's place in targets_by_sqnr (0: the best), in the targets' order: the JSON's and the module's `rank`,
+// by which the playground lists the targets as the app's Tensors panel does.
+std::vector<std::size_t> target_ranks(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors);
 
 // Text: the file's lines (its kind, the tensor count, how blocks are cut, the tensors not analyzed), then per
 // tensor a blank line, its statistics and histogram, the table of targets with the best marked '*', the block
