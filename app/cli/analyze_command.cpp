@@ -23,6 +23,7 @@
 #include "app/cli/system_options.h"
 #include "app/tensors/tensor_passes.h"
 #include "typelattice/cast_request.h"
+#include "typelattice/tensor_summary.h"
 #include "typelattice/display_text.h"
 #include "typelattice/tensor_analysis.h"
 #include "typelattice/tensor_report.h"
@@ -102,8 +103,10 @@ int run_analyze(const AnalyzeArgs& args) {
     options.stop = &interrupted;
     options.progress = [&progress](std::uint64_t bytes) { progress.advance(bytes); };
     bool write_failed = false, first = true;
+    FileSummaryAccumulator summary(targets.size());
     const tensor_io::FileOutcome outcome =
         tensor_io::analyze_file(**reader, targets, options, wanted, [&](const TensorResult& r) {
+          summary.add(r);
           if (json) {
             append_tensor_report_json(out.text(), r, targets, first, args.worst);
           } else if (csv) {
@@ -128,7 +131,11 @@ int run_analyze(const AnalyzeArgs& args) {
                 << (why.empty() ? "" : ": " + why) << "\n";
       return 2;
     }
-    if (json) out.text() += tensor_report_json_file_end(outcome.analyzed > 0);
+    if (json) {
+      out.text() += tensor_report_json_file_end(outcome.analyzed > 0, summary.summary(), targets);
+    } else if (!csv && outcome.analyzed > 1) {  // one tensor's summary would repeat its table
+      append_file_summary_text(out.text(), summary.summary(), targets);
+    }
     if (outcome.analyzed == 0 && !args.tensors.empty()) {
       out.flush();
       std::cerr << "typelattice: " << displayed(path) << ": no tensor matches --tensor\n";

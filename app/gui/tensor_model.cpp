@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "typelattice/display_text.h"
+#include "typelattice/tensor_summary.h"
 
 namespace typelattice::gui {
 
@@ -97,7 +98,12 @@ double TensorModel::progress() const {
 std::string TensorModel::report_text() const {
   if (index_ == nullptr) return "";
   std::string out = tensor_report_text_file(path_, *index_);
-  for (const TensorResult& r : results_) append_tensor_report_text(out, r, targets_, 0);
+  FileSummaryAccumulator summary(targets_.size());
+  for (const TensorResult& r : results_) {
+    append_tensor_report_text(out, r, targets_, 0);
+    summary.add(r);
+  }
+  if (results_.size() > 1) append_file_summary_text(out, summary.summary(), targets_);  // as the CLI writes it
   return out;
 }
 

@@ -137,6 +137,7 @@ void TensorStatsAccumulator::add(std::span<const float> values) {
 
 TensorStats TensorStatsAccumulator::stats() const {
   TensorStats out = stats_;
+  out.squared_deviations = m2_;
   out.std = out.finite == 0 ? 0.0 : std::sqrt(m2_ / static_cast<double>(out.finite));
   return out;
 }

@@ -8,6 +8,7 @@
 #include "typelattice/block_formats.h"
 #include "typelattice/display_text.h"
 #include "typelattice/minifloat.h"
+#include "typelattice/tensor_summary.h"
 
 namespace typelattice {
 namespace {
@@ -72,23 +73,90 @@ void append_worst_blocks(std::string& out, const TensorResult& r, const std::vec
   }
 }
 
-// Each block target's per-block SQNR distribution, a table of its own under the targets' table.
-void append_block_sqnr(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets) {
+// Each block target's per-block SQNR distribution, a table of its own under the targets' table (a file's summary
+// has no percentiles: `percentiles` false leaves them out).
+void append_block_sqnr(std::string& out, const std::vector<TargetError>& errors,
+                       const std::vector<AnalysisTarget>& targets, bool percentiles) {
   if (std::none_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.has_blocks(); })) return;
   char line[256];
-  std::snprintf(line, sizeof line, "  %-26s %11s %9s %9s %9s %9s\n", "block SQNR dB (to 0.01)", "blocks", "exact", "min",
-                "p1", "median");
+  std::snprintf(line, sizeof line, percentiles ? "  %-26s %11s %9s %9s %9s %9s\n" : "  %-26s %11s %9s %9s\n",
+                "block SQNR dB (to 0.01)", "blocks", "exact", "min", "p1", "median");
   out += line;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     if (!targets[i].has_blocks()) continue;
-    const BlockSqnrDistribution& d = r.errors[i].block_sqnr;
+    const BlockSqnrDistribution& d = errors[i].block_sqnr;
     const bool any = d.blocks > 0;
-    std::snprintf(line, sizeof line, "  %-26s %11llu %9llu %9s %9s %9s\n", targets[i].name.c_str(),
-                  static_cast<unsigned long long>(d.blocks), static_cast<unsigned long long>(d.exact),
-                  any ? number(d.min_db, 4).c_str() : "-", any ? number(d.p1_db, 4).c_str() : "-",
-                  any ? number(d.median_db, 4).c_str() : "-");
+    std::snprintf(line, sizeof line, percentiles ? "  %-26s %11llu %9llu %9s %9s %9s\n" : "  %-26s %11llu %9llu %9s\n",
+                  targets[i].name.c_str(), static_cast<unsigned long long>(d.blocks),
+                  static_cast<unsigned long long>(d.exact), any ? number(d.min_db, 4).c_str() : "-",
+                  any ? number(d.p1_db, 4).c_str() : "-", any ? number(d.median_db, 4).c_str() : "-");
     out += line;
   }
+}
+
+// The statistics' two lines: the figures, then the log2|x| histogram.
+void append_statistics_text(std::string& out, const TensorStats& s) {
+  out += "  amax " + number(s.amax, 6) + "  mean " + number(s.mean, 6) + "  std " + number(s.std, 6) + "  zeros " +
+         std::to_string(s.zeros) + "  subnormals " + std::to_string(s.subnormals) + "  nan " + std::to_string(s.nans) +
+         "  inf " + std::to_string(s.infinities) + "\n  log2|x|";
+  bool any = false;
+  for (int k = 0; k < kBinadeCount; ++k) {
+    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
+    out += "  " + std::to_string(kLowestBinade + k) + ":" + std::to_string(s.binades[static_cast<std::size_t>(k)]);
+    any = true;
+  }
+  out += any ? "\n" : "  (no nonzero finite values)\n";
+}
+
+// The targets' table, the best marked '*', with a last column of its own (its heading, and its text per target).
+template <typename LastColumn>
+void append_targets_text(std::string& out, const std::vector<AnalysisTarget>& targets,
+                         const std::vector<TargetError>& errors, const char* last_heading, LastColumn&& last) {
+  char line[512];
+  std::snprintf(line, sizeof line, "  %-26s %5s %9s %11s %11s %11s %10s %9s %10s  %s\n", "target", "bits", "SQNR dB",
+                "MSE", "max abs", "max rel", "saturated", "flushed", "non-finite", last_heading);
+  out += line;
+  const std::size_t best = best_target(targets, errors);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = errors[i];
+    std::snprintf(line, sizeof line, "%s %-26s %5s %9s %11s %11s %11s %10llu %9llu %10llu  ", i == best ? "*" : " ",
+                  targets[i].name.c_str(), number(targets[i].bits_per_element, 4).c_str(),
+                  number(e.sqnr_db, 4).c_str(), number(e.mse, 4).c_str(), number(e.max_abs_error, 4).c_str(),
+                  number(e.max_relative_error, 4).c_str(), static_cast<unsigned long long>(e.saturated),
+                  static_cast<unsigned long long>(e.flushed), static_cast<unsigned long long>(e.non_finite));
+    out += line;
+    out += last(i) + "\n";
+  }
+}
+
+// The statistics as JSON: {"finite", ..., "log2_histogram": {...}}.
+std::string statistics_json(const TensorStats& s) {
+  std::string out = "{\"finite\": " + std::to_string(s.finite) + ", \"zeros\": " + std::to_string(s.zeros) +
+                    ", \"subnormals\": " + std::to_string(s.subnormals) + ", \"nan\": " + std::to_string(s.nans) +
+                    ", \"inf\": " + std::to_string(s.infinities) + ", \"amax\": " + json_number(s.amax) +
+                    ", \"mean\": " + json_number(s.mean) + ", \"std\": " + json_number(s.std) +
+                    ", \"log2_histogram\": {";
+  bool any = false;
+  for (int k = 0; k < kBinadeCount; ++k) {
+    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
+    out += std::string(any ? ", " : "") + "\"" + std::to_string(kLowestBinade + k) +
+           "\": " + std::to_string(s.binades[static_cast<std::size_t>(k)]);
+    any = true;
+  }
+  return out + "}}";
+}
+
+// A target's figures as JSON members, from "target" to "max_relative_error" (`tensor`: members after "target").
+std::string target_json_members(const AnalysisTarget& t, const TargetError& e, std::size_t rank,
+                                std::string_view tensor = "") {
+  return "\"target\": " + json_string(t.name) + ", " + std::string(tensor) + "\"format\": " + json_string(t.name) +
+         ", \"best\": " + (rank == 0 ? "true" : "false") + ", \"rank\": " + std::to_string(rank) +
+         ", \"bits_per_element\": " + json_number(t.bits_per_element) + ", \"measured\": " +
+         std::to_string(e.measured) + ", \"non_finite\": " + std::to_string(e.non_finite) +
+         ", \"saturated\": " + std::to_string(e.saturated) + ", \"flushed\": " + std::to_string(e.flushed) +
+         ", \"mse\": " + json_number(e.mse) + ", \"sqnr_db\": " + json_number(e.sqnr_db) +
+         ", \"max_abs_error\": " + json_number(e.max_abs_error) +
+         ", \"max_relative_error\": " + json_number(e.max_relative_error);
 }
 
 // CSV (RFC 4180): a field with a comma, a quote or a line break is quoted, its quotes doubled.
@@ -169,38 +237,19 @@ void append_tensor_report_text(std::string& out, const TensorResult& r, const st
   out += "tensor " + displayed(r.tensor->name.empty() ? "(array)" : r.tensor->name) + "  " +
          std::string(tensor_dtype_name(r.tensor->dtype)) + " " + shape_text(r.tensor->shape) + "  " +
          std::to_string(r.count) + " values, rows of " + std::to_string(r.row_length) + "\n";
-  out += "  amax " + number(s.amax, 6) + "  mean " + number(s.mean, 6) + "  std " + number(s.std, 6) + "  zeros " +
-         std::to_string(s.zeros) + "  subnormals " + std::to_string(s.subnormals) + "  nan " + std::to_string(s.nans) +
-         "  inf " + std::to_string(s.infinities) + "\n  log2|x|";
-  bool any = false;
-  for (int k = 0; k < kBinadeCount; ++k) {
-    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
-    out += "  " + std::to_string(kLowestBinade + k) + ":" + std::to_string(s.binades[static_cast<std::size_t>(k)]);
-    any = true;
-  }
-  out += any ? "\n" : "  (no nonzero finite values)\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "  %-26s %5s %9s %11s %11s %11s %10s %9s %10s  %s\n", "target", "bits", "SQNR dB",
-                "MSE", "max abs", "max rel", "saturated", "flushed", "non-finite", "worst block (SQNR dB)");
-  out += line;
-  const std::size_t best = best_target(targets, r.errors);
-  for (std::size_t i = 0; i < targets.size(); ++i) {
+  append_statistics_text(out, s);
+  append_targets_text(out, targets, r.errors, "worst block (SQNR dB)", [&](std::size_t i) {
     const TargetError& e = r.errors[i];
-    std::string worst_block = "-";
-    if (!e.worst_blocks.empty()) {
-      worst_block = "#";
-      worst_block.append(std::to_string(e.worst_blocks[0].index)).append(" (");
-      worst_block.append(number(e.worst_blocks[0].sqnr_db, 4)).append(")");
+    std::string text = "-";
+    if (!targets[i].element && !e.worst_blocks.empty()) {
+      // Appended piece by piece: GCC 12 warns (-Wrestrict) of a "#" + std::string chain here.
+      text = "#";
+      text.append(std::to_string(e.worst_blocks[0].index)).append(" (");
+      text.append(number(e.worst_blocks[0].sqnr_db, 4)).append(")");
     }
-    std::snprintf(line, sizeof line, "%s %-26s %5s %9s %11s %11s %11s %10llu %9llu %10llu  %s\n",
-                  i == best ? "*" : " ", targets[i].name.c_str(), number(targets[i].bits_per_element, 4).c_str(),
-                  number(e.sqnr_db, 4).c_str(), number(e.mse, 4).c_str(), number(e.max_abs_error, 4).c_str(),
-                  number(e.max_relative_error, 4).c_str(), static_cast<unsigned long long>(e.saturated),
-                  static_cast<unsigned long long>(e.flushed), static_cast<unsigned long long>(e.non_finite),
-                  targets[i].element ? "-" : worst_block.c_str());
-    out += line;
-  }
-  append_block_sqnr(out, r, targets);
+    return text;
+  });
+  append_block_sqnr(out, r.errors, targets, true);
   if (worst > 0) append_worst_blocks(out, r, targets);
 }
 
@@ -211,39 +260,57 @@ std::string tensor_report_json_file(std::string_view path, const TensorFileIndex
   return out + "], \"tensors\": [";
 }
 
-std::string_view tensor_report_json_file_end(bool any) { return any ? "\n  ]}" : "]}"; }
+std::string tensor_report_json_file_end(bool any, const FileSummary& summary,
+                                        const std::vector<AnalysisTarget>& targets) {
+  std::string out = any ? "\n  ], \"summary\": " : "], \"summary\": ";
+  out += "{\"tensors\": " + std::to_string(summary.tensors) + ", \"count\": " + std::to_string(summary.stats.count) +
+         ",\n    \"stats\": " + statistics_json(summary.stats) + ",\n    \"targets\": [";
+  const std::vector<std::size_t> ranks = target_ranks(targets, summary.errors);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const TargetError& e = summary.errors[i];
+    out += std::string(i ? ",\n      " : "\n      ") + "{" + target_json_members(targets[i], e, ranks[i]);
+    if (targets[i].has_blocks()) {
+      const BlockSqnrDistribution& d = e.block_sqnr;
+      out += ", \"blocks\": " + std::to_string(e.blocks) + ", \"block_sqnr_db\": {\"blocks\": " +
+             std::to_string(d.blocks) + ", \"exact\": " + std::to_string(d.exact) + ", \"min\": " +
+             json_number(d.min_db) + "}";
+    }
+    const bool any_worst = !std::isnan(summary.worst_tensor_sqnr_db[i]);
+    out += ", \"worst_tensor\": " + (any_worst ? json_string(summary.worst_tensors[i]) : std::string("null")) +
+           ", \"worst_tensor_sqnr_db\": " + json_number(summary.worst_tensor_sqnr_db[i]) + "}";
+  }
+  return out + "]}}";
+}
+
+void append_file_summary_text(std::string& out, const FileSummary& summary,
+                              const std::vector<AnalysisTarget>& targets) {
+  out += "\nfile summary  " + std::to_string(summary.tensors) + " tensors, " + std::to_string(summary.stats.count) +
+         " values\n";
+  append_statistics_text(out, summary.stats);
+  append_targets_text(out, targets, summary.errors, "worst tensor (SQNR dB)", [&](std::size_t i) {
+    std::string text = "-";
+    if (!std::isnan(summary.worst_tensor_sqnr_db[i])) {
+      const std::string& name = summary.worst_tensors[i];
+      text = displayed(name.empty() ? "(array)" : name);
+      text.append(" (").append(number(summary.worst_tensor_sqnr_db[i], 4)).append(")");
+    }
+    return text;
+  });
+  append_block_sqnr(out, summary.errors, targets, false);
+}
 
 void append_tensor_report_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
                                bool first, std::size_t worst) {
-  const TensorStats& s = r.stats;
   out += first ? "\n" : ",\n";
   out += "    {\"name\": " + json_string(r.tensor->name) + ", \"dtype\": " +
          json_string(tensor_dtype_name(r.tensor->dtype)) + ", \"shape\": " + shape_text(r.tensor->shape) +
          ", \"count\": " + std::to_string(r.count) + ", \"row_length\": " + std::to_string(r.row_length) +
-         ",\n     \"stats\": {\"finite\": " + std::to_string(s.finite) + ", \"zeros\": " + std::to_string(s.zeros) +
-         ", \"subnormals\": " + std::to_string(s.subnormals) + ", \"nan\": " + std::to_string(s.nans) +
-         ", \"inf\": " + std::to_string(s.infinities) + ", \"amax\": " + json_number(s.amax) +
-         ", \"mean\": " + json_number(s.mean) + ", \"std\": " + json_number(s.std) + ", \"log2_histogram\": {";
-  bool any = false;
-  for (int k = 0; k < kBinadeCount; ++k) {
-    if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
-    out += std::string(any ? ", " : "") + "\"" + std::to_string(kLowestBinade + k) +
-           "\": " + std::to_string(s.binades[static_cast<std::size_t>(k)]);
-    any = true;
-  }
-  out += "}},\n     \"targets\": [";
+         ",\n     \"stats\": " + statistics_json(r.stats) + ",\n     \"targets\": [";
   const std::vector<std::size_t> ranks = target_ranks(targets, r.errors);
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const TargetError& e = r.errors[i];
-    out += std::string(i ? ",\n       " : "\n       ") + "{\"target\": " + json_string(targets[i].name) +
-           ", \"tensor\": " + json_string(r.tensor->name) + ", \"format\": " + json_string(targets[i].name) +
-           ", \"best\": " + (ranks[i] == 0 ? "true" : "false") + ", \"rank\": " + std::to_string(ranks[i]) +
-           ", \"bits_per_element\": " +
-           json_number(targets[i].bits_per_element) + ", \"measured\": " + std::to_string(e.measured) +
-           ", \"non_finite\": " + std::to_string(e.non_finite) + ", \"saturated\": " + std::to_string(e.saturated) +
-           ", \"flushed\": " + std::to_string(e.flushed) + ", \"mse\": " + json_number(e.mse) +
-           ", \"sqnr_db\": " + json_number(e.sqnr_db) + ", \"max_abs_error\": " + json_number(e.max_abs_error) +
-           ", \"max_relative_error\": " + json_number(e.max_relative_error);
+    out += std::string(i ? ",\n       " : "\n       ") + "{" +
+           target_json_members(targets[i], e, ranks[i], "\"tensor\": " + json_string(r.tensor->name) + ", ");
     if (targets[i].block) {
       out += ", \"scale_mode\": " + json_string(scale_mode_name(targets[i].scale_mode)) +
              ", \"tensor_scale\": " + json_number(r.tensor_scales[i]);

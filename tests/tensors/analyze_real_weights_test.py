@@ -131,6 +131,41 @@ class RealWeightsTest(unittest.TestCase):
                     self.assertTrue(want[key] - blocks.BIN_DB <= have[key] <= want[key], where + (key,))
             self.assertGreater(targets["mxfp8_e4m3"]["sqnr_db"], targets["nvfp4"]["sqnr_db"], name)
 
+    def test_the_file_summary_is_every_value_as_one_set(self):
+        report = json.loads(base.run("analyze", self.path, "--to", "float16", "bfloat16", "mxfp4_e2m1",
+                                     "--format", "json").stdout)["files"][0]
+        summary, x = report["summary"], np.concatenate([t.ravel() for t in self.tensors.values()])
+        x64 = x.astype(np.float64)
+        self.assertEqual((summary["tensors"], summary["count"]), (117, x.size))
+        s = summary["stats"]
+        self.assertEqual(s["amax"], float(np.max(np.abs(x64))))
+        self.assertAlmostEqual(s["mean"], float(np.mean(x64)), delta=1e-12 * s["amax"])
+        self.assertAlmostEqual(s["std"], float(np.std(x64)), delta=1e-12 * s["std"])
+        self.assertEqual(s["zeros"], int((x64 == 0).sum()))
+        bins, counts = np.unique(np.floor(np.log2(np.abs(x64[x64 != 0]))).astype(int), return_counts=True)
+        self.assertEqual(s["log2_histogram"], {str(b): int(c) for b, c in zip(bins, counts)})
+        casts = {"float16": x.astype(np.float16),
+                 "bfloat16": torch.from_numpy(x.copy()).to(torch.bfloat16).to(torch.float64).numpy()}
+        targets = {t["target"]: t for t in summary["targets"]}
+        for name, cast in casts.items():
+            for key, value in base.errors(x, cast).items():
+                if isinstance(value, int):
+                    self.assertEqual(targets[name][key], value, (name, key))
+                else:
+                    self.assertAlmostEqual(targets[name][key], value, delta=1e-12 * max(1.0, abs(value)),
+                                           msg=(name, key))
+        # Each target's worst tensor is the tensor with the lowest SQNR; the best target is rank 0.
+        for name, target in targets.items():
+            per_tensor = [(t["targets"][list(targets).index(name)]["sqnr_db"], t["name"]) for t in report["tensors"]]
+            lowest = min(per_tensor, key=lambda p: p[0])
+            self.assertEqual((target["worst_tensor"], target["worst_tensor_sqnr_db"]), (lowest[1], lowest[0]), name)
+        self.assertEqual(sorted(t["rank"] for t in targets.values()), [0, 1, 2])
+        mxfp4 = [t["targets"][2] for t in report["tensors"]]
+        self.assertEqual(targets["mxfp4_e2m1"]["blocks"], sum(t["blocks"] for t in mxfp4))
+        self.assertEqual(targets["mxfp4_e2m1"]["block_sqnr_db"]["min"], min(t["block_sqnr_db"]["min"] for t in mxfp4))
+        text = base.run("analyze", self.path, "--to", "float16", "bfloat16", "mxfp4_e2m1").stdout
+        self.assertIn(f"\nfile summary  117 tensors, {x.size} values\n", text)
+
     def test_the_best_target_and_the_order_of_the_table(self):
         # On this network's filter scales float8_e4m3fn and MXFP8 give the same values (every MX scale is 1) and
         # SQNRs that differ only in the last digits: a tie, which the fewer bits win.

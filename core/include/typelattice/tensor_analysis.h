@@ -32,6 +32,7 @@ struct TensorStats {
   std::uint64_t finite = 0, zeros = 0, subnormals = 0, nans = 0, infinities = 0;
   double amax = 0;                          // the largest finite |x|
   double mean = 0, std = 0;                 // over the finite values; std is the population's (divides by n)
+  double squared_deviations = 0;            // Σ(x - mean)² over the finite values: std² × finite, unrounded
   std::array<std::uint64_t, kBinadeCount> binades{};  // [k]: finite nonzero x with floor(log2|x|) = kLowestBinade + k
 };
 

@@ -48,15 +48,22 @@ std::string tensor_report_text_file(std::string_view path, const TensorFileIndex
 void append_tensor_report_text(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
                                std::size_t worst);
 
-// JSON: {"files": [{"file", "kind", "skipped", "tensors": [...]}, ...]}. Write kTensorReportJsonBegin, per file
-// tensor_report_json_file (file_number from 0), its tensors (first: the file's first one) and
-// tensor_report_json_file_end (any: it had a tensor), then kTensorReportJsonEnd.
+// JSON: {"files": [{"file", "kind", "skipped", "tensors": [...], "summary": {...}}, ...]}. Write
+// kTensorReportJsonBegin, per file tensor_report_json_file (file_number from 0), its tensors (first: the file's
+// first one) and tensor_report_json_file_end (any: it had a tensor; the summary of its tensors), then
+// kTensorReportJsonEnd.
 inline constexpr std::string_view kTensorReportJsonBegin = "{\"files\": [";
 inline constexpr std::string_view kTensorReportJsonEnd = "\n]}\n";
 std::string tensor_report_json_file(std::string_view path, const TensorFileIndex& index, std::size_t file_number);
 void append_tensor_report_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
                                bool first, std::size_t worst);
-std::string_view tensor_report_json_file_end(bool any);
+struct FileSummary;
+std::string tensor_report_json_file_end(bool any, const FileSummary& summary,
+                                        const std::vector<AnalysisTarget>& targets);
+// Text: the file's summary after its tensors (tensor_summary.h): the statistics of all its values, the targets'
+// table over them with each one's worst tensor, and the block targets' block counts and lowest block SQNR.
+void append_file_summary_text(std::string& out, const FileSummary& summary,
+                              const std::vector<AnalysisTarget>& targets);
 
 // CSV (RFC 4180): the header row, then a row per tensor and target (block columns empty for element formats; the
 // distribution's dB columns empty when no block has an SQNR).
