@@ -11,4 +11,5 @@ EMSCRIPTEN_BINDINGS(typelattice_tensors_part) {
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
   register_limits();
   register_tensor_bindings();
+  register_tensor_summary_bindings();
 }

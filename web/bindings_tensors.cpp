@@ -21,10 +21,10 @@
 #include "web/bindings.h"
 
 namespace typelattice::web {
-namespace {
 
-// A number for JSON: the CLI prints a non-finite figure as null.
 val json_number(double v) { return std::isfinite(v) ? val(v) : val::null(); }
+
+namespace {
 
 std::span<const std::uint8_t> heap_bytes(std::uintptr_t address, std::size_t length) {
   return heap_span<const std::uint8_t>(address, length);
@@ -112,6 +112,8 @@ val target_value(const AnalysisTarget& target) {
 }
 
 // The targets as `typelattice analyze --to ... [--round] [--no-saturate] [--scale-mode] [--tensor-scale]` reads them.
+}  // namespace
+
 Result<std::vector<AnalysisTarget>> targets_of(const val& names, const val& round, const val& saturate,
                                                const val& scale_mode, bool tensor_scale) {
   std::optional<RoundMode> round_mode;
@@ -131,6 +133,45 @@ Result<std::vector<AnalysisTarget>> targets_of(const val& names, const val& roun
   const std::vector<std::string> chosen = names.isUndefined() ? default_analysis_target_names() : strings_from(names);
   return analysis_targets(chosen, round_mode, saturating, mode, tensor_scale);
 }
+
+val stats_value(const TensorStats& s) {
+  val stats = val::object();
+  set_property(stats, "finite", static_cast<double>(s.finite));
+  set_property(stats, "zeros", static_cast<double>(s.zeros));
+  set_property(stats, "subnormals", static_cast<double>(s.subnormals));
+  set_property(stats, "nan", static_cast<double>(s.nans));
+  set_property(stats, "inf", static_cast<double>(s.infinities));
+  set_property(stats, "amax", json_number(s.amax));
+  set_property(stats, "mean", json_number(s.mean));
+  set_property(stats, "std", json_number(s.std));
+  set_property(stats, "squared_deviations", json_number(s.squared_deviations));
+  val histogram = val::object();
+  for (int k = 0; k < kBinadeCount; ++k) {
+    const std::uint64_t n = s.binades[static_cast<std::size_t>(k)];
+    if (n != 0) histogram.set(std::to_string(kLowestBinade + k), static_cast<double>(n));
+  }
+  set_property(stats, "log2_histogram", histogram);
+  return stats;
+}
+
+void set_target_error(val& out, const AnalysisTarget& t, const TargetError& e, std::size_t rank) {
+  set_text(out, "format", t.name);
+  set_property(out, "best", rank == 0);
+  set_property(out, "rank", static_cast<double>(rank));
+  set_property(out, "bits_per_element", json_number(t.bits_per_element));
+  set_property(out, "measured", static_cast<double>(e.measured));
+  set_property(out, "non_finite", static_cast<double>(e.non_finite));
+  set_property(out, "saturated", static_cast<double>(e.saturated));
+  set_property(out, "flushed", static_cast<double>(e.flushed));
+  set_property(out, "mse", json_number(e.mse));
+  set_property(out, "sqnr_db", json_number(e.sqnr_db));
+  set_property(out, "max_abs_error", json_number(e.max_abs_error));
+  set_property(out, "max_relative_error", json_number(e.max_relative_error));
+  set_property(out, "sum_squared_input", json_number(e.sum_squared_input));
+  set_property(out, "sum_squared_error", json_number(e.sum_squared_error));
+}
+
+namespace {
 
 val targets_js(const val& names, const val& round, const val& saturate, const val& scale_mode, bool tensor_scale) {
   return translate(targets_of(names, round, saturate, scale_mode, tensor_scale),
@@ -196,21 +237,7 @@ class TensorAnalysisHandle {
   // The tensor's report, keyed as `typelattice analyze --format json` keys it.
   val result() const {
     const TensorStats s = stats_.stats();
-    val stats = val::object();
-    set_property(stats, "finite", static_cast<double>(s.finite));
-    set_property(stats, "zeros", static_cast<double>(s.zeros));
-    set_property(stats, "subnormals", static_cast<double>(s.subnormals));
-    set_property(stats, "nan", static_cast<double>(s.nans));
-    set_property(stats, "inf", static_cast<double>(s.infinities));
-    set_property(stats, "amax", json_number(s.amax));
-    set_property(stats, "mean", json_number(s.mean));
-    set_property(stats, "std", json_number(s.std));
-    val histogram = val::object();
-    for (int k = 0; k < kBinadeCount; ++k) {
-      const std::uint64_t n = s.binades[static_cast<std::size_t>(k)];
-      if (n != 0) histogram.set(std::to_string(kLowestBinade + k), static_cast<double>(n));
-    }
-    set_property(stats, "log2_histogram", histogram);
+    const val stats = stats_value(s);
     std::vector<TargetError> errors;
     for (const TargetAccumulator& a : accumulators_) errors.push_back(a.error());
     const std::vector<std::size_t> ranks = target_ranks(targets_, errors);
@@ -258,18 +285,7 @@ class TensorAnalysisHandle {
     val out = val::object();
     set_text(out, "target", t.name);
     set_text(out, "tensor", tensor_.name);
-    set_text(out, "format", t.name);
-    set_property(out, "best", rank == 0);
-    set_property(out, "rank", static_cast<double>(rank));
-    set_property(out, "bits_per_element", json_number(t.bits_per_element));
-    set_property(out, "measured", static_cast<double>(e.measured));
-    set_property(out, "non_finite", static_cast<double>(e.non_finite));
-    set_property(out, "saturated", static_cast<double>(e.saturated));
-    set_property(out, "flushed", static_cast<double>(e.flushed));
-    set_property(out, "mse", json_number(e.mse));
-    set_property(out, "sqnr_db", json_number(e.sqnr_db));
-    set_property(out, "max_abs_error", json_number(e.max_abs_error));
-    set_property(out, "max_relative_error", json_number(e.max_relative_error));
+    set_target_error(out, t, e, rank);
     const TargetRange r = target_range(t, amax, accumulators_[i].tensor_scale());
     val range = val::object();
     set_property(range, "saturation", json_number(r.saturation));

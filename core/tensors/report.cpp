@@ -135,7 +135,7 @@ std::string statistics_json(const TensorStats& s) {
                     ", \"subnormals\": " + std::to_string(s.subnormals) + ", \"nan\": " + std::to_string(s.nans) +
                     ", \"inf\": " + std::to_string(s.infinities) + ", \"amax\": " + json_number(s.amax) +
                     ", \"mean\": " + json_number(s.mean) + ", \"std\": " + json_number(s.std) +
-                    ", \"log2_histogram\": {";
+                    ", \"squared_deviations\": " + json_number(s.squared_deviations) + ", \"log2_histogram\": {";
   bool any = false;
   for (int k = 0; k < kBinadeCount; ++k) {
     if (s.binades[static_cast<std::size_t>(k)] == 0) continue;
@@ -156,7 +156,9 @@ std::string target_json_members(const AnalysisTarget& t, const TargetError& e, s
          ", \"saturated\": " + std::to_string(e.saturated) + ", \"flushed\": " + std::to_string(e.flushed) +
          ", \"mse\": " + json_number(e.mse) + ", \"sqnr_db\": " + json_number(e.sqnr_db) +
          ", \"max_abs_error\": " + json_number(e.max_abs_error) +
-         ", \"max_relative_error\": " + json_number(e.max_relative_error);
+         ", \"max_relative_error\": " + json_number(e.max_relative_error) +
+         ", \"sum_squared_input\": " + json_number(e.sum_squared_input) +
+         ", \"sum_squared_error\": " + json_number(e.sum_squared_error);
 }
 
 // CSV (RFC 4180): a field with a comma, a quote or a line break is quoted, its quotes doubled.

@@ -91,6 +91,21 @@ test('the list, and every tensor\'s metrics carry the CLI\'s SQNR, highest first
       .map((r) => (r.sqnr === 'inf' ? Infinity : Number(r.sqnr)));
     measured.slice(1).forEach((sqnr, i) => assert.ok(sqnr <= measured[i] + 1e-6, `${tensor.name}: sorted by SQNR`));
   }
+  // The whole file: the CLI's summary, joined from three workers' shares; a worst tensor opens on a click.
+  const summary = JSON.parse(run.stdout).files[0].summary;
+  const summaryRows = await page.$$eval('#tensor-summary [data-format]', (rows) => rows.map((r) => ({
+    format: r.dataset.format, sqnr: r.dataset.sqnr, worst: r.querySelector('[data-worst-tensor]')?.dataset.worstTensor ?? null })));
+  assert.deepEqual(summaryRows.map((r) => r.format), [...summary.targets].sort((a, b) => a.rank - b.rank).map((t) => t.format));
+  for (const target of summary.targets) {
+    const row = summaryRows.find((r) => r.format === target.format);
+    assertSameSqnr(row.sqnr, target.sqnr_db, `the file, ${target.format}`);
+    assert.equal(row.worst, target.worst_tensor, `the file, ${target.format}'s worst tensor`);
+  }
+  assert.match(await page.textContent('#tensor-summary h2'), new RegExp(`${summary.tensors} tensors, ${summary.count} values`));
+  const worstTensor = summary.targets.find((t) => t.worst_tensor !== null).worst_tensor;
+  await page.click(`#tensor-summary [data-worst-tensor="${worstTensor}"]`);
+  await page.waitForFunction((name) => document.querySelector(`#tensor-list [data-tensor="${name}"]`)
+    .getAttribute('aria-pressed') === 'true', worstTensor);
   // The histogram: a bar per binade the tensor has, and a range lane per target.
   await page.click('#tensor-list [data-tensor="layers.1.outlier"]');
   const outlier = expected.find((t) => t.name === 'layers.1.outlier');
@@ -159,6 +174,7 @@ test('a file of one tensor is counted as one', async () => {
   await page.waitForSelector('#tensor-metrics [data-format]', { timeout: 60000 });
   assert.match(await page.textContent('#tensor-progress-text'), /^weights\.npy: 1 tensor \(npy\), read in /);
   assert.equal(await page.textContent('#tensor-list-count'), '1 of 1 tensor');
+  assert.ok(await page.$eval('#tensor-summary', (box) => box.hidden), 'one tensor: no summary, as the CLI prints none');
   await page.close();
   assert.deepEqual(env.errors, []);
 });

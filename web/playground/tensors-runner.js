@@ -2,7 +2,8 @@
 // Superseded error), cancel() aborts the running one (rejected with an AbortError, as tl.analyze's signal gives it).
 // A file is read by several workers at once, one per core up to MAX_WORKERS: each analyzes one share of its
 // tensors (tl.analyze's option share: consecutive tensors of about equal bytes), and the shares' reports join in
-// order into the one report a single call gives.
+// order into the one report a single call gives; the first worker then summarizes the joined tensors
+// (tl.summarize), so the file's summary is the one a single call gives too.
 const MAX_WORKERS = 4;
 
 export class TensorsRunner {
@@ -17,7 +18,7 @@ export class TensorsRunner {
   run(file, options, onProgress = () => {}) {
     if (this.#job) this.#end(this.#job, named('Superseded', 'another file was opened'), true);
     return new Promise((resolve, reject) => {
-      const job = { id: this.#nextId++, resolve, reject, onProgress,
+      const job = { id: this.#nextId++, resolve, reject, onProgress, options,
         reports: new Array(this.count).fill(null), progress: new Array(this.count).fill(null) };
       this.#job = job;
       for (let index = 0; index < this.count; ++index) {
@@ -61,11 +62,18 @@ export class TensorsRunner {
       }
     } else if (message.error) {
       this.#end(job, named(message.error.name, message.error.message), true);
+    } else if (message.summary) {
+      this.#end(job, null, false, { ...job.joined, summary: message.summary });
     } else {
       job.reports[index] = message.result;
       if (job.reports.every((r) => r !== null)) {
         const [first] = job.reports;
-        this.#end(job, null, false, { ...first, tensors: job.reports.flatMap((r) => r.tensors) });
+        job.joined = { ...first, tensors: job.reports.flatMap((r) => r.tensors) };
+        if (this.count === 1) {
+          this.#end(job, null, false, job.joined);
+        } else {
+          this.#worker(0).postMessage({ id: job.id, summarize: job.joined.tensors, options: job.options });
+        }
       }
     }
   }

@@ -62,6 +62,7 @@ export class TensorsView {
   relabel() {
     if (this.report) {
       this.showList();
+      this.showSummary();
       this.showTensor();
     }
   }
@@ -96,6 +97,7 @@ export class TensorsView {
       text.textContent = t('tensors.done', { name: file.name, n: report.tensors.length, kind: report.kind,
         seconds: ((performance.now() - started) / 1000).toFixed(2) });
       this.showList();
+      this.showSummary();
       this.showTensor();
       performance.mark('typelattice-tensors-shown');
     } catch (e) {
@@ -135,6 +137,46 @@ export class TensorsView {
     list.replaceChildren(...items);
     $('tensor-list-count').textContent = t('tensors.listCount', { shown: items.length, n: this.report.tensors.length });
     for (const skipped of this.report.skipped) list.append(el('li', { class: 'hint', text: t('tensors.skipped', { what: skipped }) }));
+  }
+
+  // The whole file (two tensors or more, as the CLI prints it): its values' statistics and each target's figures
+  // over them, in the core's order, with the tensor of the lowest SQNR, which a click selects.
+  showSummary() {
+    const box = $('tensor-summary');
+    const summary = this.report?.summary;
+    box.hidden = !summary || summary.tensors < 2;
+    if (box.hidden) return;
+    const s = summary.stats;
+    const head = ['format', 'bits', 'sqnr', 'mse', 'maxAbs', 'maxRel', 'saturated', 'flushed', 'nonFinite', 'worstTensor']
+      .map((k) => el('th', { scope: 'col', text: t(`tensors.col.${k}`) }));
+    const rows = [...summary.targets].sort((a, b) => a.rank - b.rank).map((target) => {
+      const worst = target.worst_tensor === null ? el('td', { text: '-' }) : el('td', {}, el('button', {
+        type: 'button', class: 'link', 'data-worst-tensor': target.worst_tensor,
+        text: `${displayName(target.worst_tensor)} (${figure(target.worst_tensor_sqnr_db)})` }));
+      worst.querySelector('button')?.addEventListener('click', () => {
+        this.selected = this.report.tensors.findIndex((tensor) => tensor.name === target.worst_tensor);
+        $('tensor-filter').value = '';
+        this.showList();
+        this.showTensor();
+        $('tensor-detail').scrollIntoView?.({ block: 'start' });
+      });
+      return el('tr', { 'data-format': target.format, 'data-sqnr': target.sqnr_db === null ? 'inf' : String(target.sqnr_db),
+        class: target.best ? 'current' : undefined },
+      el('th', { scope: 'row', text: `${target.format}${target.best ? ' ★' : ''}` }),
+      el('td', { text: figure(target.bits_per_element) }),
+      el('td', { text: target.measured === 0 ? '-' : figure(target.sqnr_db) }),
+      el('td', { text: figure(target.mse ?? 0) }),
+      el('td', { text: figure(target.max_abs_error ?? 0) }),
+      el('td', { text: figure(target.max_relative_error ?? 0) }),
+      el('td', { text: String(target.saturated) }),
+      el('td', { text: String(target.flushed) }),
+      el('td', { text: String(target.non_finite) }), worst);
+    });
+    box.replaceChildren(el('h2', { text: t('tensors.summaryTitle', { n: summary.tensors, count: summary.count }) }),
+      el('p', { class: 'hint', text: t('tensors.summaryStats', { amax: figure(s.amax ?? 0), mean: figure(s.mean ?? 0),
+        std: figure(s.std ?? 0), zeros: s.zeros, subnormals: s.subnormals, nan: s.nan, inf: s.inf }) }),
+      el('p', { class: 'hint', text: t('tensors.summaryHint') }),
+      el('div', { class: 'scroll' }, el('table', { class: 'data' }, el('thead', {}, el('tr', {}, ...head)), el('tbody', {}, ...rows))));
   }
 
   showTensor() {

@@ -1,7 +1,9 @@
 // Reads a checkpoint file in a module worker with tl.analyze (slices of a few MiB; the file never leaves the
 // machine), so that a 1 GB file never blocks the page. One job at a time.
-// Messages in: { id, file, options } to start, { cancel: id } to stop it (its signal aborts before the next read).
-// Out: { id, progress: { bytes, total } } while reading, then { id, result } or { id, error: { name, message } }.
+// Messages in: { id, file, options } to start, { cancel: id } to stop it (its signal aborts before the next read),
+// { id, summarize: tensors, options } for the summary of reports that several workers made (tl.summarize).
+// Out: { id, progress: { bytes, total } } while reading, then { id, result } or { id, error: { name, message } };
+// { id, summary } for a summarize.
 import createTypeLattice from '../dist/typelattice.mjs';
 
 // The formats part is the smallest instance that has analyze; the tensors part is fetched and compiled right away
@@ -18,6 +20,14 @@ self.addEventListener('message', async ({ data }) => {
     return;
   }
   const { id, file, options } = data;
+  if (data.summarize !== undefined) {
+    try {
+      self.postMessage({ id, summary: await (await loading).summarize(data.summarize, options) });
+    } catch (e) {
+      self.postMessage({ id, error: { name: e?.name ?? 'Error', message: e instanceof Error ? e.message : String(e) } });
+    }
+    return;
+  }
   const controller = new AbortController();
   running.set(id, controller);
   try {

@@ -87,19 +87,24 @@ function abortError(signal) {
                           'AbortError');
 }
 
+// The options that choose the targets, as analyze and summarize take them. No `to`: the core's default targets, as
+// the CLI's.
+function targetOptions(o, what) {
+  const to = o.to === undefined ? undefined : requireStringArray(o.to, `${what}: option to`);
+  if (to !== undefined && to.length === 0) throw new RangeError(`${what}: option to names no target format`);
+  return { to, round: optionOf(o, 'round', 'string', undefined, what),
+    saturate: optionOf(o, 'saturate', 'boolean', undefined, what),
+    scaleMode: optionOf(o, 'scaleMode', 'string', undefined, what),
+    tensorScale: optionOf(o, 'tensorScale', 'boolean', false, what) };
+}
+
 /** tl.analyze(source, opts); `context` is the wrapper's { simd, locateFile, unwrap }. */
 export async function analyze(context, source, opts) {
   const what = 'analyze';
   const src = sourceOf(source);
   const o = requireOptions(opts, what);
-  // No `to`: the core's default targets, as the CLI's.
-  const to = o.to === undefined ? undefined : requireStringArray(o.to, 'analyze: option to');
-  if (to !== undefined && to.length === 0) throw new RangeError('analyze: option to names no target format');
+  const { to, round, saturate, scaleMode, tensorScale } = targetOptions(o, what);
   const globs = o.tensors === undefined ? null : requireStringArray(o.tensors, 'analyze: option tensors');
-  const round = optionOf(o, 'round', 'string', undefined, what);
-  const saturate = optionOf(o, 'saturate', 'boolean', undefined, what);
-  const scaleMode = optionOf(o, 'scaleMode', 'string', undefined, what);
-  const tensorScale = optionOf(o, 'tensorScale', 'boolean', false, what);
   const worst = optionOf(o, 'worst', 'number', 1, what);
   if (!Number.isInteger(worst) || worst < 1 || worst > 1000) {
     throw new RangeError(`analyze: option worst must be an integer from 1 to 1000, got ${worst}`);
@@ -243,7 +248,8 @@ export async function analyze(context, source, opts) {
       handle.delete();
       handle = null;
     }
-    return { file: src.name, kind: index.kind, skipped: index.skipped, tensors, targets };
+    const summary = unwrap(core.summarizeTensors(tensors, to, round, saturate, scaleMode, tensorScale));
+    return { file: src.name, kind: index.kind, skipped: index.skipped, tensors, summary, targets };
   } finally {
     for (const member of members.values()) member.close();
     if (handle !== null) handle.delete();
@@ -251,4 +257,51 @@ export async function analyze(context, source, opts) {
     if (npz !== null) npz.delete();
     if (buffer !== 0) core._free(buffer);
   }
+}
+
+// A tensor report's shape, as summarize reads it (a figure that is not finite is null, as in analyze's reports).
+function requireTensorReport(t, i) {
+  const where = `summarize: tensors[${i}]`;
+  const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const fail = (what, v) => { throw new TypeError(`${where}${what} must be ${v}`); };
+  if (!isObject(t)) fail('', `a tensor report of tl.analyze, got ${describe(t)}`);
+  if (typeof t.name !== 'string') fail('.name', `a string, got ${describe(t.name)}`);
+  if (typeof t.count !== 'number') fail('.count', `a number, got ${describe(t.count)}`);
+  const counts = (object, keys, at) => {
+    for (const key of keys) if (typeof object[key] !== 'number') fail(`${at}.${key}`, `a number, got ${describe(object[key])}`);
+  };
+  const figures = (object, keys, at) => {
+    for (const key of keys) {
+      if (object[key] !== null && typeof object[key] !== 'number') fail(`${at}.${key}`, `a number or null, got ${describe(object[key])}`);
+    }
+  };
+  if (!isObject(t.stats)) fail('.stats', `an object, got ${describe(t.stats)}`);
+  counts(t.stats, ['finite', 'zeros', 'subnormals', 'nan', 'inf'], '.stats');
+  figures(t.stats, ['amax', 'mean', 'std', 'squared_deviations'], '.stats');
+  if (!isObject(t.stats.log2_histogram)) fail('.stats.log2_histogram', `an object, got ${describe(t.stats.log2_histogram)}`);
+  counts(t.stats.log2_histogram, Object.keys(t.stats.log2_histogram), '.stats.log2_histogram');
+  if (!Array.isArray(t.targets)) fail('.targets', `an array, got ${describe(t.targets)}`);
+  t.targets.forEach((x, k) => {
+    const at = `.targets[${k}]`;
+    if (!isObject(x)) fail(at, `an object, got ${describe(x)}`);
+    if (typeof x.target !== 'string') fail(`${at}.target`, `a string, got ${describe(x.target)}`);
+    counts(x, ['measured', 'non_finite', 'saturated', 'flushed'], at);
+    figures(x, ['sqnr_db', 'max_abs_error', 'max_relative_error', 'sum_squared_input', 'sum_squared_error'], at);
+    if (x.blocks !== undefined) counts(x, ['blocks'], at);
+    if (x.block_sqnr_db !== undefined) {
+      if (!isObject(x.block_sqnr_db)) fail(`${at}.block_sqnr_db`, `an object, got ${describe(x.block_sqnr_db)}`);
+      counts(x.block_sqnr_db, ['blocks', 'exact'], `${at}.block_sqnr_db`);
+      figures(x.block_sqnr_db, ['min'], `${at}.block_sqnr_db`);
+    }
+  });
+}
+
+/** tl.summarize(tensors, opts): the file's summary of tensor reports of tl.analyze (analyze's `summary` for them). */
+export async function summarize(context, tensors, opts) {
+  const what = 'summarize';
+  if (!Array.isArray(tensors)) throw new TypeError(`summarize: the tensors must be an array of tl.analyze's tensor reports, got ${describe(tensors)}`);
+  tensors.forEach(requireTensorReport);
+  const { to, round, saturate, scaleMode, tensorScale } = targetOptions(requireOptions(opts, what), what);
+  const core = await onDemandPart('tensors', context);
+  return context.unwrap(core.summarizeTensors(tensors, to, round, saturate, scaleMode, tensorScale));
 }

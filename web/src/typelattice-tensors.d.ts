@@ -104,6 +104,9 @@ export interface TargetReport {
   sqnr_db: number | null;
   max_abs_error: number | null;
   max_relative_error: number | null;
+  /** Σx² and Σ(d − x)² over the measured values: what a file's summary adds up. */
+  sum_squared_input: number | null;
+  sum_squared_error: number | null;
   /** Where this target keeps a magnitude of this tensor (the core's target_range): above `saturation` values clip,
    * below `smallestNormal` they are subnormal, below `flush` they become 0; a block target's (`perBlock`) is for a
    * block whose largest |x| is the tensor's amax, under its scale rule and tensor scale. */
@@ -127,6 +130,8 @@ export interface TensorStatsReport {
   amax: number | null;
   mean: number | null;
   std: number | null;
+  /** Σ(x − mean)² over the finite values (std² × finite, unrounded): what a file's summary merges. */
+  squared_deviations: number | null;
   /** Finite nonzero values by floor(log2 |x|), only the binades that have any. */
   log2_histogram: Record<string, number>;
 }
@@ -141,6 +146,39 @@ export interface TensorReport {
   targets: TargetReport[];
 }
 
+/** A target over a whole file (docs/tensor-analysis.md, "The file's summary"). */
+export interface SummaryTargetReport {
+  target: string;
+  format: string;
+  best: boolean;
+  rank: number;
+  bits_per_element: number;
+  measured: number;
+  non_finite: number;
+  saturated: number;
+  flushed: number;
+  mse: number | null;
+  sqnr_db: number | null;
+  max_abs_error: number | null;
+  max_relative_error: number | null;
+  sum_squared_input: number | null;
+  sum_squared_error: number | null;
+  /** Block targets: every tensor's blocks, and the exact ones and the lowest block SQNR over them. */
+  blocks?: number;
+  block_sqnr_db?: { blocks: number; exact: number; min: number | null };
+  /** The tensor with the lowest SQNR (the first of equal ones); null when no tensor has a measured value. */
+  worst_tensor: string | null;
+  worst_tensor_sqnr_db: number | null;
+}
+
+/** Every value of a file's analyzed tensors as one set: their statistics, and each target's errors over them. */
+export interface FileSummaryReport {
+  tensors: number;
+  count: number;
+  stats: TensorStatsReport;
+  targets: SummaryTargetReport[];
+}
+
 /** One file's report, as one entry of `typelattice analyze --format json`'s "files", plus the targets' facts. */
 export interface AnalysisReport {
   /** The File's name; null for a Blob or bytes. */
@@ -148,8 +186,13 @@ export interface AnalysisReport {
   kind: 'safetensors' | 'npy' | 'gguf' | 'npz' | 'raw';
   skipped: string[];
   tensors: TensorReport[];
+  /** The summary of `tensors` (with option share: of the share's). */
+  summary: FileSummaryReport;
   targets: AnalysisTargetInfo[];
 }
+
+/** The options that chose the targets, as analyze took them. */
+export type SummarizeOptions = Pick<AnalyzeOptions, 'to' | 'round' | 'saturate' | 'scaleMode' | 'tensorScale'>;
 
 export interface AnalyzeCall {
   /**
@@ -159,4 +202,10 @@ export interface AnalyzeCall {
    * message: the tensor and the byte offset), a DOMException 'AbortError' when `signal` aborts.
    */
   analyze(source: Blob | ArrayBuffer | Uint8Array, opts?: AnalyzeOptions): Promise<AnalysisReport>;
+  /**
+   * The summary of tensor reports of tl.analyze, in file order, analyzed with `opts` (for instance the shares'
+   * `tensors` joined): the `summary` one analyze call of them all gives. Rejects with a TypeError for a report that
+   * is not analyze's, a RangeError for options whose targets are not the reports'.
+   */
+  summarize(tensors: readonly TensorReport[], opts?: SummarizeOptions): Promise<FileSummaryReport>;
 }

@@ -480,9 +480,9 @@ export default async function createTypeLattice(options) {
     ...(cores.formats ? blockFunctions({ core, unwrap, allocate, fits }) : {}),
 
     // These load a part on demand when first called (on-demand-parts.mjs): analyze (what each target format does to a checkpoint's
-    // tensors), taperedFormat (posit8, posit16, hif8), storedBlocks (blocks as bitsandbytes, ggml and GPTQ store
+    // tensors) and summarize (a file's summary of its tensors' reports), taperedFormat (posit8, posit16, hif8), storedBlocks (blocks as bitsandbytes, ggml and GPTQ store
     // them) and storedBlockFormats (their names). Each takes the instance's context first.
-    ...Object.fromEntries(['analyze', 'taperedFormat', 'storedBlocks', 'storedBlockFormats'].map((name) => [name,
+    ...Object.fromEntries(['analyze', 'summarize', 'taperedFormat', 'storedBlocks', 'storedBlockFormats'].map((name) => [name,
       (...args) => import('./typelattice-analyze.mjs').then((m) => m[name](tensorsContext, ...args))])),
 
     /** The loaded parts' wasm heaps together: bytes reserved from the engine and bytes malloc has handed out. */

@@ -83,6 +83,7 @@ for (const { name, simd } of builds) {
       for (let i = 0; i < expected.tensors.length; ++i) {
         assertAgrees(got.tensors[i], expected.tensors[i], `${file} ${args.join(' ')}: ${expected.tensors[i].name}`);
       }
+      assertAgrees(got.summary, expected.summary, `${file} ${args.join(' ')}: the summary`);
     }
   });
 }
@@ -106,6 +107,7 @@ test('both builds agree with typelattice analyze on a trained network\'s weights
     for (let i = 0; i < expected.tensors.length; ++i) {
       assertAgrees(got.tensors[i], expected.tensors[i], `${name}: ${expected.tensors[i].name}`);
     }
+    assertAgrees(got.summary, expected.summary, `${name}: the summary`);
   }
 });
 
@@ -159,6 +161,9 @@ test('option share: the shares\' tensors, joined in order, are the whole report\
       }
       const where = `${file} ${JSON.stringify(opts)}, ${count} shares`;
       assert.deepEqual(shares.flat(), report.tensors, where);
+      // The shares' tensors joined give the whole report's summary.
+      const { to, tensorScale } = opts;
+      assert.deepEqual(await tl.summarize(shares.flat(), { to, tensorScale }), report.summary, where);
       assert.equal(total, whole[0].total, where);
       // About equal bytes: with the tensors of model.safetensors, no share of two takes all but the empty ones.
       if (count === 2 && file === 'model.safetensors' && opts.tensors === undefined) {
@@ -323,6 +328,32 @@ test('a deflated member whose CRC-32 or compressed size lies: the tensor and the
       return true;
     });
   }
+});
+
+test('summarize: TypeError for what is not tl.analyze\'s reports, RangeError for other targets', async () => {
+  const tl = await load();
+  const report = await tl.analyze(files['model.safetensors'], { to: ['mxfp4_e2m1', 'float16'] });
+  const opts = { to: ['mxfp4_e2m1', 'float16'] };
+  assert.deepEqual(await tl.summarize(report.tensors, opts), report.summary);
+  const empty = await tl.summarize([], opts);
+  assert.equal(empty.tensors, 0);
+  assert.deepEqual(empty.targets.map((t) => t.worst_tensor), [null, null]);
+  const first = report.tensors[0];
+  const broken = [
+    'tensors', { ...first }, [null], [{ ...first, name: 1 }], [{ ...first, stats: undefined }],
+    [{ ...first, stats: { ...first.stats, mean: '0' } }], [{ ...first, stats: { ...first.stats, log2_histogram: { 3: '1' } } }],
+    [{ ...first, targets: {} }], [{ ...first, targets: [{ ...first.targets[0], measured: null }, first.targets[1]] }],
+    [{ ...first, targets: [{ ...first.targets[0], block_sqnr_db: 3 }, first.targets[1]] }],
+  ];
+  for (const tensors of broken) await assert.rejects(tl.summarize(tensors, opts), TypeError, JSON.stringify(tensors).slice(0, 80));
+  await assert.rejects(tl.summarize(report.tensors, { to: ['float16', 'mxfp4_e2m1'] }), RangeError);
+  await assert.rejects(tl.summarize(report.tensors), RangeError);  // the default targets are not these
+  await assert.rejects(tl.summarize(report.tensors, { to: ['mxfp4_e3m1'] }), RangeError);
+  await assert.rejects(tl.summarize(report.tensors, 'mxfp4'), TypeError);
+  // A block target's report without its blocks: a RangeError naming the tensor.
+  const noBlocks = { ...first, targets: [{ ...first.targets[0], blocks: undefined }, first.targets[1]] };
+  delete noBlocks.targets[0].blocks;
+  await assert.rejects(tl.summarize([noBlocks], opts), (e) => e instanceof RangeError && e.message.includes(first.name));
 });
 
 test('bad arguments: TypeError for a wrong type, RangeError for a wrong value', async () => {

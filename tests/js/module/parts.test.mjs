@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 
 import createTypeLattice from '../../../web/dist/typelattice.mjs';
 
-const COMMON = ['analyze', 'heapStats', 'isa', 'parts', 'renderMessage', 'storedBlockFormats', 'storedBlocks',
+const COMMON = ['analyze', 'heapStats', 'isa', 'parts', 'renderMessage', 'storedBlockFormats', 'storedBlocks', 'summarize',
   'taperedFormat', 'version'];
 const members = (tl) => Object.keys(tl).sort();
 
