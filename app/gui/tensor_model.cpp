@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "typelattice/display_text.h"
-#include "typelattice/tensor_summary.h"
 
 namespace typelattice::gui {
 
@@ -52,6 +51,8 @@ void TensorModel::finish_job() {
   job_.reset();
   index_ = nullptr;
   results_.clear();
+  summing_.reset();
+  summary_ = FileSummary{};
   error_.clear();
   cancelled_ = finished_ = false;
   selected = 0;
@@ -61,6 +62,8 @@ void TensorModel::open(const std::string& path, std::vector<AnalysisTarget> targ
   finish_job();
   path_ = path;
   targets_ = targets;
+  summing_ = std::make_unique<FileSummaryAccumulator>(targets_.size());
+  summary_ = summing_->summary();
   job_ = std::make_unique<Job>();
   job_->path = path;
   job_->targets = std::move(targets);
@@ -78,7 +81,12 @@ void TensorModel::poll() {
   if (job_->index_ready) index_ = &job_->reader->index();
   // Results only grow: copy the new ones (a TensorResult points at its entry in the reader's index, which the
   // job keeps as long as this model shows it).
-  for (std::size_t i = results_.size(); i < job_->results.size(); ++i) results_.push_back(job_->results[i]);
+  const std::size_t had = results_.size();
+  for (std::size_t i = had; i < job_->results.size(); ++i) {
+    results_.push_back(job_->results[i]);
+    summing_->add(results_.back());
+  }
+  if (results_.size() != had) summary_ = summing_->summary();
   if (finished) {
     error_ = job_->error;
     cancelled_ = job_->stopped;
@@ -98,12 +106,8 @@ double TensorModel::progress() const {
 std::string TensorModel::report_text() const {
   if (index_ == nullptr) return "";
   std::string out = tensor_report_text_file(path_, *index_);
-  FileSummaryAccumulator summary(targets_.size());
-  for (const TensorResult& r : results_) {
-    append_tensor_report_text(out, r, targets_, 0);
-    summary.add(r);
-  }
-  if (results_.size() > 1) append_file_summary_text(out, summary.summary(), targets_);  // as the CLI writes it
+  for (const TensorResult& r : results_) append_tensor_report_text(out, r, targets_, 0);
+  if (results_.size() > 1) append_file_summary_text(out, summary_, targets_);  // as the CLI writes it
   return out;
 }
 

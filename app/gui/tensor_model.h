@@ -11,6 +11,7 @@
 
 #include "app/tensors/tensor_passes.h"
 #include "typelattice/tensor_report.h"
+#include "typelattice/tensor_summary.h"
 
 namespace typelattice::gui {
 
@@ -35,13 +36,16 @@ class TensorModel {
   const TensorFileIndex* index() const { return index_; }
   const std::vector<AnalysisTarget>& targets() const { return targets_; }
   const std::vector<TensorResult>& results() const { return results_; }
+  // The file's summary of the results so far (tensor_summary.h), kept up as they come.
+  const FileSummary& summary() const { return summary_; }
   // Why the file could not be opened or a tensor read: "PATH: message", as `typelattice analyze` says it.
   const std::string& error() const { return error_; }
   // What `typelattice analyze PATH --to TARGETS...` prints for the results so far (the file's lines once its
   // index is read, then each tensor's).
   std::string report_text() const;
 
-  std::size_t selected = 0;  // the tensor shown (an index into results())
+  static constexpr std::size_t kWholeFile = static_cast<std::size_t>(-1);
+  std::size_t selected = 0;  // the tensor shown (an index into results()), or kWholeFile: the file's summary
 
  private:
   struct Job {
@@ -65,6 +69,8 @@ class TensorModel {
   std::vector<AnalysisTarget> targets_;
   const TensorFileIndex* index_ = nullptr;
   std::vector<TensorResult> results_;
+  std::unique_ptr<FileSummaryAccumulator> summing_;
+  FileSummary summary_;
   bool cancelled_ = false, finished_ = false;
 };
 

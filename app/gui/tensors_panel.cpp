@@ -109,6 +109,12 @@ void draw_tensor_list(PanelContext& ctx) {
   TensorModel& model = ctx.tensors;
   ImGui::SetNextItemWidth(-FLT_MIN);
   input_text_with_hint("##tensor-filter", "filter tensors by name", ctx.state.tensor_filter);
+  // Two tensors or more: the whole file above them, as the CLI prints its summary.
+  if (model.results().size() > 1) {
+    const std::string label = "whole file (" + std::to_string(model.results().size()) + " tensors)";
+    if (ImGui::Selectable(label.c_str(), model.selected == TensorModel::kWholeFile))
+      model.selected = TensorModel::kWholeFile;
+  }
   if (!ImGui::BeginTable("tensor-list", 4,
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
                              ImGuiTableFlags_SizingStretchProp))
@@ -138,21 +144,23 @@ void draw_tensor_list(PanelContext& ctx) {
   ImGui::EndTable();
 }
 
-// The targets from the highest SQNR to the lowest (the core's order), the best one marked and highlighted.
-void draw_metrics(PanelContext& ctx, const TensorResult& r) {
+// The targets from the highest SQNR to the lowest (the core's order), the best one marked and highlighted; the
+// last column is the worst block of a tensor, or the worst tensor of the file (`last(i)` gives each target's).
+template <typename LastColumn>
+void draw_metrics(PanelContext& ctx, const std::vector<TargetError>& errors, const char* last_heading,
+                  LastColumn&& last) {
   const std::vector<AnalysisTarget>& targets = ctx.tensors.targets();
-  const std::vector<std::size_t> order = targets_by_sqnr(targets, r.errors);
+  const std::vector<std::size_t> order = targets_by_sqnr(targets, errors);
   constexpr int kColumns = 9;
   if (!ImGui::BeginTable("tensor-metrics", kColumns, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
   ImGui::TableSetupColumn("target", ImGuiTableColumnFlags_WidthFixed, 190.0f * ctx.scale);
-  for (const char* name : {"bits", "SQNR dB", "MSE", "max abs", "max rel", "saturated", "flushed",
-                           "worst block (SQNR dB)"})
+  for (const char* name : {"bits", "SQNR dB", "MSE", "max abs", "max rel", "saturated", "flushed", last_heading})
     ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, name[0] == 'w' ? 2.0f : (name[0] == 'M' || name[0] == 'm' ? 1.3f : 1.0f));
   ImGui::TableHeadersRow();
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     const std::size_t i = order[rank];
-    const TargetError& e = r.errors[i];
+    const TargetError& e = errors[i];
     const bool best = rank == 0;
     ImGui::TableNextRow();
     if (best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, colours::ok & 0x50FFFFFF);
@@ -169,8 +177,7 @@ void draw_metrics(PanelContext& ctx, const TensorResult& r) {
                        targets[i].name.c_str());
     const std::string cells[] = {figure(targets[i].bits_per_element), figure(e.sqnr_db), figure(e.mse),
                                  figure(e.max_abs_error), figure(e.max_relative_error), std::to_string(e.saturated),
-                                 std::to_string(e.flushed),
-                                 worst_block_text(e)};
+                                 std::to_string(e.flushed), last(i)};
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(cell.c_str());
@@ -180,7 +187,7 @@ void draw_metrics(PanelContext& ctx, const TensorResult& r) {
 }
 
 // Each block target's per-block SQNR distribution, in the targets' order, as the CLI's text lists it.
-void draw_block_sqnr(PanelContext& ctx, const TensorResult& r) {
+void draw_block_sqnr(PanelContext& ctx, const std::vector<TargetError>& errors) {
   const std::vector<AnalysisTarget>& targets = ctx.tensors.targets();
   if (std::none_of(targets.begin(), targets.end(), [](const AnalysisTarget& t) { return t.has_blocks(); })) return;
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
@@ -192,7 +199,7 @@ void draw_block_sqnr(PanelContext& ctx, const TensorResult& r) {
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < targets.size(); ++i) {
     if (!targets[i].has_blocks()) continue;
-    const BlockSqnrDistribution& d = r.errors[i].block_sqnr;
+    const BlockSqnrDistribution& d = errors[i].block_sqnr;
     const bool any = d.blocks > 0;
     const std::string cells[] = {"  " + targets[i].name, std::to_string(d.blocks), std::to_string(d.exact),
                                  any ? figure(d.min_db) : "-", any ? figure(d.p1_db) : "-",
@@ -206,9 +213,36 @@ void draw_block_sqnr(PanelContext& ctx, const TensorResult& r) {
   ImGui::EndTable();
 }
 
+// The whole file: its values' statistics and each target's figures over them, with its worst tensor.
+void draw_whole_file(PanelContext& ctx) {
+  const FileSummary& summary = ctx.tensors.summary();
+  const TensorStats& s = summary.stats;
+  ImGui::PushFont(ctx.fonts.large);
+  ImGui::TextUnformatted("whole file");
+  ImGui::PopFont();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "%llu tensors, %llu values | amax %s  mean %s  std %s | zeros %llu  subnormals %llu  nan %llu  "
+                     "inf %llu", static_cast<unsigned long long>(summary.tensors),
+                     static_cast<unsigned long long>(s.count), figure(s.amax, 6).c_str(), figure(s.mean, 6).c_str(),
+                     figure(s.std, 6).c_str(), static_cast<unsigned long long>(s.zeros),
+                     static_cast<unsigned long long>(s.subnormals), static_cast<unsigned long long>(s.nans),
+                     static_cast<unsigned long long>(s.infinities));
+  ImGui::Spacing();
+  draw_metrics(ctx, summary.errors, "worst tensor (SQNR dB)", [&](std::size_t i) {
+    if (std::isnan(summary.worst_tensor_sqnr_db[i])) return std::string("-");
+    const std::string& name = summary.worst_tensors[i];
+    std::string text = name.empty() ? std::string("(array)") : displayed(name);
+    return text.append(" (").append(figure(summary.worst_tensor_sqnr_db[i])).append(")");
+  });
+}
+
 void draw_selected(PanelContext& ctx) {
   TensorModel& model = ctx.tensors;
   if (model.results().empty()) return;
+  if (model.selected == TensorModel::kWholeFile && model.results().size() > 1) {
+    draw_whole_file(ctx);
+    return;
+  }
   if (model.selected >= model.results().size()) model.selected = 0;
   const TensorResult& r = model.results()[model.selected];
   const TensorStats& s = r.stats;
@@ -225,9 +259,9 @@ void draw_selected(PanelContext& ctx) {
                      static_cast<unsigned long long>(s.nans), static_cast<unsigned long long>(s.infinities));
   draw_tensor_histogram(ctx, r, model.targets());
   ImGui::Spacing();
-  draw_metrics(ctx, r);
+  draw_metrics(ctx, r.errors, "worst block (SQNR dB)", [&](std::size_t i) { return worst_block_text(r.errors[i]); });
   ImGui::Spacing();
-  draw_block_sqnr(ctx, r);
+  draw_block_sqnr(ctx, r.errors);
 }
 
 }  // namespace
