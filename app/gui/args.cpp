@@ -43,6 +43,7 @@ constexpr const char* kFooter =
 // The flags as given; parse_into checks them and fills Arguments.
 struct Flags {
   bool help = false, headless = false, print_positions = false, report_frame_time = false, tensor_scale = false;
+  bool whole_file = false;
   std::string select, preset, lattice, view, compare, operands, format, code, value, size, scale, screenshot, frames;
   std::string scale_mode, values, stored, packing;
   std::vector<std::string> clicks, presses, texts, to;
@@ -113,6 +114,8 @@ void define_flags(CLI::App& app, Flags& f) {
       ->type_name("FILE");
   app.add_option("--to", f.to, "tensors view: the target formats, as `typelattice analyze --to` takes them")
       ->type_name("FORMAT...");
+  app.add_flag("--whole-file", f.whole_file,
+               "tensors view: show the file's summary (a file of two tensors or more) instead of its first tensor");
   app.add_option("--operands", f.operands,
                  "the compare panel's expression: dtypes and Python values (300, 1.5, 1j, True), as `typelattice "
                  "compare` takes them; headless, --view compare prints its lines (\"compare: jax: uint8\")")
@@ -378,6 +381,8 @@ std::optional<Failure> read_tensor_flags(const CLI::App& app, const Flags& f, Ar
     args.tensor_file = f.file;
   }
   if (args.tensor_targets && !args.tensor_file) return Failure{"--to needs --file"};
+  args.tensor_whole_file = f.whole_file;
+  if (args.tensor_whole_file && !args.tensor_file) return Failure{"--whole-file needs --file"};
   return std::nullopt;
 }
 

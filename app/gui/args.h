@@ -36,6 +36,7 @@ struct Arguments {
   // The Tensors view: --file (opened while parsing, so a bad file fails as `typelattice analyze` fails) and --to.
   std::optional<std::string> tensor_file;
   std::optional<std::vector<std::string>> tensor_targets;
+  bool tensor_whole_file = false;  // --whole-file: the file's summary shown first
   int width = 1280, height = 800;
   bool size_given = false;
   std::optional<float> scale;

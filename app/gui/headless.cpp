@@ -173,6 +173,7 @@ int answer_headless(const Arguments& args, Platform& platform) {
   if (platform.attach_imgui(error)) {
     PanelSession session(state, platform.scale());
     if (args.tensor_file) open_tensor_file(session.ctx, *args.tensor_file);
+    if (args.tensor_whole_file) session.ctx.tensors.selected = TensorModel::kWholeFile;
     status = run_headless(args, platform, session.ctx, session.model);
   } else {
     std::cerr << "typelattice-app: " << error << "\n";

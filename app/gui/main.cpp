@@ -42,6 +42,7 @@ int run_interactive(const Arguments& args) {
   PanelSession session(state, platform->scale());
   PanelContext& ctx = session.ctx;
   if (args.tensor_file) open_tensor_file(ctx, *args.tensor_file);
+  if (args.tensor_whole_file) ctx.tensors.selected = TensorModel::kWholeFile;
 
   bool running = true, force_view = true;
   while (running && platform->poll_events(session.tensors.running())) {

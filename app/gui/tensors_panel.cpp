@@ -243,8 +243,9 @@ void draw_selected(PanelContext& ctx) {
     draw_whole_file(ctx);
     return;
   }
-  if (model.selected >= model.results().size()) model.selected = 0;
-  const TensorResult& r = model.results()[model.selected];
+  // The whole file asked for before a second tensor is in: the first one meanwhile.
+  if (model.selected >= model.results().size() && model.selected != TensorModel::kWholeFile) model.selected = 0;
+  const TensorResult& r = model.results()[model.selected == TensorModel::kWholeFile ? 0 : model.selected];
   const TensorStats& s = r.stats;
   ImGui::PushFont(ctx.fonts.large);
   ImGui::TextUnformatted(r.tensor->name.empty() ? "(array)" : displayed(r.tensor->name).c_str());

@@ -154,6 +154,27 @@ class TensorsViewTest(unittest.TestCase):
                       "--", "--view", "tensors", "--file", self.safetensors)
         self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
 
+    def test_screenshot_of_the_whole_file(self):
+        """--whole-file shows the file's summary: the target the CLI's summary marks best, which here is not the
+        first tensor's best (small weights favour MXFP8, the larger tensor float8_e4m3fn, and it carries more energy)."""
+        rng = np.random.default_rng(8)
+        path = os.path.join(self.dir.name, "two.safetensors")
+        write_safetensors(path, [
+            ("small", "F32", [8, 4096], (rng.standard_normal((8, 4096)) * 0.02).astype(np.float32).tobytes()),
+            ("large", "F32", [4096], rng.standard_normal(4096).astype(np.float32).tobytes()),
+        ])
+        targets = ["float8_e4m3fn", "mxfp8_e4m3"]
+        report = json.loads(run(CLI, "analyze", path, "--to", *targets, "--format", "json").stdout)["files"][0]
+        best = lambda figures: next(t["target"] for t in figures if t["best"])
+        first, whole = best(report["tensors"][0]["targets"]), best(report["summary"]["targets"])
+        self.assertNotEqual(first, whole)
+        for flags, expect in (([], first), (["--whole-file"], whole)):
+            png = os.path.join(ARTIFACTS, "app_tensors_whole_file.png" if flags else "app_tensors_first.png")
+            checked = run(APP_CHECK, "screenshot", "--app", APP, "--png", png, "--expect", f"metric:{expect}=best",
+                          "--", "--view", "tensors", "--file", path, "--to", *targets, *flags)
+            self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
+        self.assertEqual(run(APP, "--headless", "--whole-file").returncode, 2)  # it needs --file
+
 
 if __name__ == "__main__":
     unittest.main()
