@@ -25,6 +25,20 @@ const bytesText = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `
   : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${n} B`);
 const displayName = (name) => (name === '' ? t('tensors.array') : name);
 
+// A target's row of a metrics table (a tensor's or the file's): its format (★ the best), the figures, then `last`.
+// data-sqnr: 'inf' when exact.
+const metricsRow = (target, last) => el('tr', { 'data-format': target.format,
+  'data-sqnr': target.sqnr_db === null ? 'inf' : String(target.sqnr_db), class: target.best ? 'current' : undefined },
+el('th', { scope: 'row', text: `${target.format}${target.best ? ' ★' : ''}` }),
+el('td', { text: figure(target.bits_per_element) }),
+el('td', { text: target.measured === 0 ? '-' : figure(target.sqnr_db) }),
+el('td', { text: figure(target.mse ?? 0) }),
+el('td', { text: figure(target.max_abs_error ?? 0) }),
+el('td', { text: figure(target.max_relative_error ?? 0) }),
+el('td', { text: String(target.saturated) }),
+el('td', { text: String(target.flushed) }),
+el('td', { text: String(target.non_finite) }), last);
+
 export class TensorsView {
   constructor(app) {
     this.app = app;
@@ -160,17 +174,7 @@ export class TensorsView {
         this.showTensor();
         $('tensor-detail').scrollIntoView?.({ block: 'start' });
       });
-      return el('tr', { 'data-format': target.format, 'data-sqnr': target.sqnr_db === null ? 'inf' : String(target.sqnr_db),
-        class: target.best ? 'current' : undefined },
-      el('th', { scope: 'row', text: `${target.format}${target.best ? ' ★' : ''}` }),
-      el('td', { text: figure(target.bits_per_element) }),
-      el('td', { text: target.measured === 0 ? '-' : figure(target.sqnr_db) }),
-      el('td', { text: figure(target.mse ?? 0) }),
-      el('td', { text: figure(target.max_abs_error ?? 0) }),
-      el('td', { text: figure(target.max_relative_error ?? 0) }),
-      el('td', { text: String(target.saturated) }),
-      el('td', { text: String(target.flushed) }),
-      el('td', { text: String(target.non_finite) }), worst);
+      return metricsRow(target, worst);
     });
     box.replaceChildren(el('h2', { text: t('tensors.summaryTitle', { n: summary.tensors, count: summary.count }) }),
       el('p', { class: 'hint', text: t('tensors.summaryStats', { amax: figure(s.amax ?? 0), mean: figure(s.mean ?? 0),
@@ -261,20 +265,9 @@ export class TensorsView {
     const table = $('tensor-metrics');
     const head = ['format', 'bits', 'sqnr', 'mse', 'maxAbs', 'maxRel', 'saturated', 'flushed', 'nonFinite', 'worst']
       .map((k) => el('th', { scope: 'col', text: t(`tensors.col.${k}`) }));
-    const rows = [...tensor.targets].sort((a, b) => a.rank - b.rank).map((target) => el('tr', {
-      'data-format': target.format, 'data-sqnr': target.sqnr_db === null ? 'inf' : String(target.sqnr_db),
-      class: target.best ? 'current' : undefined },
-    el('th', { scope: 'row', text: `${target.format}${target.best ? ' ★' : ''}` }),
-    el('td', { text: figure(target.bits_per_element) }),
-    el('td', { text: target.measured === 0 ? '-' : figure(target.sqnr_db) }),
-    el('td', { text: figure(target.mse ?? 0) }),
-    el('td', { text: figure(target.max_abs_error ?? 0) }),
-    el('td', { text: figure(target.max_relative_error ?? 0) }),
-    el('td', { text: String(target.saturated) }),
-    el('td', { text: String(target.flushed) }),
-    el('td', { text: String(target.non_finite) }),
-    el('td', { text: target.worst_block === undefined || target.worst_block === null ? '-'
-      : `#${target.worst_block} (${figure(target.worst_block_sqnr_db)})` })));
+    const rows = [...tensor.targets].sort((a, b) => a.rank - b.rank).map((target) => metricsRow(target,
+      el('td', { text: target.worst_block === undefined || target.worst_block === null ? '-'
+        : `#${target.worst_block} (${figure(target.worst_block_sqnr_db)})` })));
     table.replaceChildren(el('thead', {}, el('tr', {}, ...head)), el('tbody', {}, ...rows));
   }
 

@@ -86,10 +86,9 @@ export interface BlockSqnrDistribution {
   median: number | null;
 }
 
-/** What one target does to one tensor. */
-export interface TargetReport {
+/** A target's figures over a tensor's values or a whole file's. */
+export interface TargetFigures {
   target: string;
-  tensor: string;
   format: string;
   best: boolean;
   /** The target's place in the tensor's table, 0 (the best) first: the highest SQNR first, ties (within 1e-6 dB) by fewer bits. */
@@ -107,6 +106,11 @@ export interface TargetReport {
   /** Σx² and Σ(d − x)² over the measured values: what a file's summary adds up. */
   sum_squared_input: number | null;
   sum_squared_error: number | null;
+}
+
+/** What one target does to one tensor. */
+export interface TargetReport extends TargetFigures {
+  tensor: string;
   /** Where this target keeps a magnitude of this tensor (the core's target_range): above `saturation` values clip,
    * below `smallestNormal` they are subnormal, below `flush` they become 0; a block target's (`perBlock`) is for a
    * block whose largest |x| is the tensor's amax, under its scale rule and tensor scale. */
@@ -147,22 +151,7 @@ export interface TensorReport {
 }
 
 /** A target over a whole file (docs/tensor-analysis.md, "The file's summary"). */
-export interface SummaryTargetReport {
-  target: string;
-  format: string;
-  best: boolean;
-  rank: number;
-  bits_per_element: number;
-  measured: number;
-  non_finite: number;
-  saturated: number;
-  flushed: number;
-  mse: number | null;
-  sqnr_db: number | null;
-  max_abs_error: number | null;
-  max_relative_error: number | null;
-  sum_squared_input: number | null;
-  sum_squared_error: number | null;
+export interface SummaryTargetReport extends TargetFigures {
   /** Block targets: every tensor's blocks, and the exact ones and the lowest block SQNR over them. */
   blocks?: number;
   block_sqnr_db?: { blocks: number; exact: number; min: number | null };
