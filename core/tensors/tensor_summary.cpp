@@ -39,7 +39,6 @@ void FileSummaryAccumulator::add(const TensorResult& r) {
   all.infinities += s.infinities;
   all.amax = std::max(all.amax, s.amax);
   for (std::size_t k = 0; k < all.binades.size(); ++k) all.binades[k] += s.binades[k];
-  all.std = all.finite == 0 ? 0.0 : std::sqrt(all.squared_deviations / static_cast<double>(all.finite));
 
   for (std::size_t t = 0; t < sums_.errors.size(); ++t) {
     TargetError& to = sums_.errors[t];
@@ -56,8 +55,6 @@ void FileSummaryAccumulator::add(const TensorResult& r) {
     to.block_sqnr.blocks += e.block_sqnr.blocks;
     to.block_sqnr.exact += e.block_sqnr.exact;
     if (e.block_sqnr.blocks != 0) to.block_sqnr.min_db = std::min(to.block_sqnr.min_db, e.block_sqnr.min_db);
-    to.mse = to.measured == 0 ? 0.0 : to.sum_squared_error / static_cast<double>(to.measured);
-    to.sqnr_db = signal_to_noise_db(to.sum_squared_input, to.sum_squared_error);
     // The worst tensor: a measured one with a lower SQNR than the worst so far (NaN: none yet).
     double& worst = sums_.worst_tensor_sqnr_db[t];
     if (e.measured != 0 && !std::isnan(e.sqnr_db) && (std::isnan(worst) || e.sqnr_db < worst)) {
@@ -67,9 +64,15 @@ void FileSummaryAccumulator::add(const TensorResult& r) {
   }
 }
 
+// The figures from the sums, as TargetAccumulator::error() and TensorStatsAccumulator::stats() give a tensor's (no
+// tensor, or nothing measured: MSE 0 and SQNR +Inf, as a tensor with nothing measured has them).
 FileSummary FileSummaryAccumulator::summary() const {
   FileSummary out = sums_;
+  const TensorStats& s = out.stats;
+  out.stats.std = s.finite == 0 ? 0.0 : std::sqrt(s.squared_deviations / static_cast<double>(s.finite));
   for (TargetError& e : out.errors) {
+    e.mse = e.measured == 0 ? 0.0 : e.sum_squared_error / static_cast<double>(e.measured);
+    e.sqnr_db = signal_to_noise_db(e.sum_squared_input, e.sum_squared_error);
     if (e.block_sqnr.blocks == 0) e.block_sqnr.min_db = std::numeric_limits<double>::quiet_NaN();
   }
   return out;

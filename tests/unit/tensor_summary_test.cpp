@@ -105,6 +105,8 @@ TEST(FileSummary, NoTensorOrNothingMeasuredHasNoWorstTensor) {
   EXPECT_EQ(empty.tensors, 0u);
   EXPECT_TRUE(std::isnan(empty.worst_tensor_sqnr_db[0]));
   EXPECT_TRUE(std::isnan(empty.errors[0].block_sqnr.min_db));
+  EXPECT_EQ(empty.errors[0].sqnr_db, INFINITY);  // as a tensor with nothing measured
+  EXPECT_EQ(empty.errors[0].mse, 0.0);
   // A tensor of NaNs only: nothing measured, still no worst tensor; its NaNs are counted.
   TensorEntry entry;
   entry.name = "nan";
@@ -112,6 +114,7 @@ TEST(FileSummary, NoTensorOrNothingMeasuredHasNoWorstTensor) {
   const FileSummary s = summary.summary();
   EXPECT_EQ(s.stats.nans, 64u);
   EXPECT_EQ(s.errors[0].measured, 0u);
+  EXPECT_EQ(s.errors[0].sqnr_db, INFINITY);
   EXPECT_TRUE(std::isnan(s.worst_tensor_sqnr_db[0]));
   EXPECT_EQ(s.worst_tensors[0], "");
 }
