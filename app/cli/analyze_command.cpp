@@ -151,7 +151,8 @@ int run_analyze(const AnalyzeArgs& args) {
 void add_analyze_command(CLI::App& app, Runner& run) {
   auto args = std::make_shared<AnalyzeArgs>();
   CLI::App* analyze = app.add_subcommand(
-      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy, .npz, GGUF, raw): statistics and errors");
+      "analyze", "What each format does to every tensor of a checkpoint (safetensors, .npy, .npz, GGUF, raw) and to "
+                 "the whole file: statistics and errors");
   analyze->add_option("FILE", args->files, "safetensors, .npy, .npz or GGUF files (raw ones with --raw)")->required();
   analyze->add_option("--raw", args->raw,
                       "read each FILE as raw little-endian elements: DTYPE:SHAPE, e.g. float32:4096x4096 (its size "
@@ -174,8 +175,8 @@ void add_analyze_command(CLI::App& app, Runner& run) {
       ->type_name("M");
   analyze->add_flag("--tensor-scale", args->tensor_scale, "nvfp4: an FP32 per-tensor scale, amax / (448 · 6)");
   analyze->add_option("--format", args->format,
-                      "text (default), json (per tensor and target an object with tensor, format, sqnr_db), or csv "
-                      "(a row per tensor and target)")
+                      "text (default; the file's summary after its tensors), json (per tensor and target an object "
+                      "with tensor, format, sqnr_db; per file a summary), or csv (a row per tensor and target)")
       ->type_name("F");
   analyze->add_option("--threads", args->threads, "threads (default: one per core): tensors side by side, or one tensor's targets of each slice")
       ->type_name("N")
