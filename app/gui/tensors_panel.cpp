@@ -35,22 +35,6 @@ std::string bytes_text(std::uint64_t bytes) {
   return buffer;
 }
 
-std::string figure(double v, int digits = 4) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-  return buffer;
-}
-
-// "#INDEX (SQNR)": the block with the lowest SQNR, as the CLI's table names it.
-std::string worst_block_text(const TargetError& e) {
-  if (e.worst_blocks.empty()) return "-";
-  std::string text = "#";
-  text.append(std::to_string(e.worst_blocks[0].index)).append(" (").append(figure(e.worst_blocks[0].sqnr_db));
-  return text.append(")");
-}
-
 void draw_file_row(PanelContext& ctx) {
   AppState& state = ctx.state;
   const bool open = draw_field_with_button(ctx,
@@ -127,7 +111,7 @@ void draw_tensor_list(PanelContext& ctx) {
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < model.results().size(); ++i) {
     const TensorEntry& t = *model.results()[i].tensor;
-    const std::string name = t.name.empty() ? "(array)" : displayed(t.name);
+    const std::string name = tensor_display_name(t.name);
     if (!ctx.state.tensor_filter.empty() && name.find(ctx.state.tensor_filter) == std::string::npos) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -175,8 +159,9 @@ void draw_metrics(PanelContext& ctx, const std::vector<TargetError>& errors, con
     ImGui::SetCursorScreenPos(ImVec2(mark_max.x + 4.0f * ctx.scale, mark_min.y));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(best ? colours::ok : colours::text), "%s %s", best ? "*" : " ",
                        targets[i].name.c_str());
-    const std::string cells[] = {figure(targets[i].bits_per_element), figure(e.sqnr_db), figure(e.mse),
-                                 figure(e.max_abs_error), figure(e.max_relative_error), std::to_string(e.saturated),
+    const std::string cells[] = {report_figure(targets[i].bits_per_element), report_figure(e.sqnr_db),
+                                 report_figure(e.mse), report_figure(e.max_abs_error),
+                                 report_figure(e.max_relative_error), std::to_string(e.saturated),
                                  std::to_string(e.flushed), last(i)};
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
@@ -202,8 +187,8 @@ void draw_block_sqnr(PanelContext& ctx, const std::vector<TargetError>& errors) 
     const BlockSqnrDistribution& d = errors[i].block_sqnr;
     const bool any = d.blocks > 0;
     const std::string cells[] = {"  " + targets[i].name, std::to_string(d.blocks), std::to_string(d.exact),
-                                 any ? figure(d.min_db) : "-", any ? figure(d.p1_db) : "-",
-                                 any ? figure(d.median_db) : "-"};
+                                 any ? report_figure(d.min_db) : "-", any ? report_figure(d.p1_db) : "-",
+                                 any ? report_figure(d.median_db) : "-"};
     ImGui::TableNextRow();
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
@@ -213,27 +198,28 @@ void draw_block_sqnr(PanelContext& ctx, const std::vector<TargetError>& errors) 
   ImGui::EndTable();
 }
 
+// A title in the large font, then what it holds ("... values") and its statistics, dimmed, on one line.
+void draw_heading(PanelContext& ctx, const std::string& title, const std::string& what, const TensorStats& s) {
+  ImGui::PushFont(ctx.fonts.large);
+  ImGui::TextUnformatted(title.c_str());
+  ImGui::PopFont();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
+                     "%s | amax %s  mean %s  std %s | zeros %llu  subnormals %llu  nan %llu  inf %llu", what.c_str(),
+                     report_figure(s.amax, 6).c_str(), report_figure(s.mean, 6).c_str(),
+                     report_figure(s.std, 6).c_str(), static_cast<unsigned long long>(s.zeros),
+                     static_cast<unsigned long long>(s.subnormals), static_cast<unsigned long long>(s.nans),
+                     static_cast<unsigned long long>(s.infinities));
+}
+
 // The whole file: its values' statistics and each target's figures over them, with its worst tensor.
 void draw_whole_file(PanelContext& ctx) {
   const FileSummary& summary = ctx.tensors.summary();
-  const TensorStats& s = summary.stats;
-  ImGui::PushFont(ctx.fonts.large);
-  ImGui::TextUnformatted("whole file");
-  ImGui::PopFont();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
-                     "%llu tensors, %llu values | amax %s  mean %s  std %s | zeros %llu  subnormals %llu  nan %llu  "
-                     "inf %llu", static_cast<unsigned long long>(summary.tensors),
-                     static_cast<unsigned long long>(s.count), figure(s.amax, 6).c_str(), figure(s.mean, 6).c_str(),
-                     figure(s.std, 6).c_str(), static_cast<unsigned long long>(s.zeros),
-                     static_cast<unsigned long long>(s.subnormals), static_cast<unsigned long long>(s.nans),
-                     static_cast<unsigned long long>(s.infinities));
+  draw_heading(ctx, "whole file",
+               std::to_string(summary.tensors) + " tensors, " + std::to_string(summary.stats.count) + " values",
+               summary.stats);
   ImGui::Spacing();
-  draw_metrics(ctx, summary.errors, "worst tensor (SQNR dB)", [&](std::size_t i) {
-    if (std::isnan(summary.worst_tensor_sqnr_db[i])) return std::string("-");
-    const std::string& name = summary.worst_tensors[i];
-    std::string text = name.empty() ? std::string("(array)") : displayed(name);
-    return text.append(" (").append(figure(summary.worst_tensor_sqnr_db[i])).append(")");
-  });
+  draw_metrics(ctx, summary.errors, "worst tensor (SQNR dB)",
+               [&](std::size_t i) { return worst_tensor_cell(summary, i); });
 }
 
 void draw_selected(PanelContext& ctx) {
@@ -246,21 +232,14 @@ void draw_selected(PanelContext& ctx) {
   // The whole file asked for before a second tensor is in: the first one meanwhile.
   if (model.selected >= model.results().size() && model.selected != TensorModel::kWholeFile) model.selected = 0;
   const TensorResult& r = model.results()[model.selected == TensorModel::kWholeFile ? 0 : model.selected];
-  const TensorStats& s = r.stats;
-  ImGui::PushFont(ctx.fonts.large);
-  ImGui::TextUnformatted(r.tensor->name.empty() ? "(array)" : displayed(r.tensor->name).c_str());
-  ImGui::PopFont();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::text_dim),
-                     "%s %s, %llu values, rows of %llu | amax %s  mean %s  std %s | zeros %llu  subnormals %llu  "
-                     "nan %llu  inf %llu",
-                     std::string(tensor_dtype_name(r.tensor->dtype)).c_str(), shape_text(r.tensor->shape).c_str(),
-                     static_cast<unsigned long long>(r.count), static_cast<unsigned long long>(r.row_length),
-                     figure(s.amax, 6).c_str(), figure(s.mean, 6).c_str(), figure(s.std, 6).c_str(),
-                     static_cast<unsigned long long>(s.zeros), static_cast<unsigned long long>(s.subnormals),
-                     static_cast<unsigned long long>(s.nans), static_cast<unsigned long long>(s.infinities));
+  draw_heading(ctx, tensor_display_name(r.tensor->name),
+               std::string(tensor_dtype_name(r.tensor->dtype)) + " " + shape_text(r.tensor->shape) + ", " +
+                   std::to_string(r.count) + " values, rows of " + std::to_string(r.row_length),
+               r.stats);
   draw_tensor_histogram(ctx, r, model.targets());
   ImGui::Spacing();
-  draw_metrics(ctx, r.errors, "worst block (SQNR dB)", [&](std::size_t i) { return worst_block_text(r.errors[i]); });
+  draw_metrics(ctx, r.errors, "worst block (SQNR dB)",
+               [&](std::size_t i) { return worst_block_cell(ctx.tensors.targets()[i], r.errors[i]); });
   ImGui::Spacing();
   draw_block_sqnr(ctx, r.errors);
 }

@@ -181,7 +181,26 @@ std::string csv_number(double v) {
 
 }  // namespace
 
-std::vector<std::size_t> target_ranks(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors) {
+std::string report_figure(double v, int digits) { return number(v, digits); }
+
+std::string tensor_display_name(std::string_view name) { return name.empty() ? "(array)" : displayed(name); }
+
+std::string worst_block_cell(const AnalysisTarget& target, const TargetError& error) {
+  if (target.element || error.worst_blocks.empty()) return "-";
+  // Appended piece by piece: GCC 12 warns (-Wrestrict) of a "#" + std::string chain here.
+  std::string text = "#";
+  text.append(std::to_string(error.worst_blocks[0].index)).append(" (");
+  return text.append(number(error.worst_blocks[0].sqnr_db, 4)).append(")");
+}
+
+std::string worst_tensor_cell(const FileSummary& summary, std::size_t target) {
+  if (std::isnan(summary.worst_tensor_sqnr_db[target])) return "-";
+  std::string text = tensor_display_name(summary.worst_tensors[target]);
+  return text.append(" (").append(number(summary.worst_tensor_sqnr_db[target], 4)).append(")");
+}
+
+std::vector<std::size_t> target_ranks(const std::vector<AnalysisTarget>& targets,
+                                      const std::vector<TargetError>& errors) {
   const std::vector<std::size_t> order = targets_by_sqnr(targets, errors);
   std::vector<std::size_t> ranks(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) ranks[order[k]] = k;
@@ -236,21 +255,12 @@ void append_tensor_report_text(std::string& out, const TensorResult& r, const st
                                std::size_t worst) {
   const TensorStats& s = r.stats;
   out += "\n";
-  out += "tensor " + displayed(r.tensor->name.empty() ? "(array)" : r.tensor->name) + "  " +
+  out += "tensor " + tensor_display_name(r.tensor->name) + "  " +
          std::string(tensor_dtype_name(r.tensor->dtype)) + " " + shape_text(r.tensor->shape) + "  " +
          std::to_string(r.count) + " values, rows of " + std::to_string(r.row_length) + "\n";
   append_statistics_text(out, s);
-  append_targets_text(out, targets, r.errors, "worst block (SQNR dB)", [&](std::size_t i) {
-    const TargetError& e = r.errors[i];
-    std::string text = "-";
-    if (!targets[i].element && !e.worst_blocks.empty()) {
-      // Appended piece by piece: GCC 12 warns (-Wrestrict) of a "#" + std::string chain here.
-      text = "#";
-      text.append(std::to_string(e.worst_blocks[0].index)).append(" (");
-      text.append(number(e.worst_blocks[0].sqnr_db, 4)).append(")");
-    }
-    return text;
-  });
+  append_targets_text(out, targets, r.errors, "worst block (SQNR dB)",
+                      [&](std::size_t i) { return worst_block_cell(targets[i], r.errors[i]); });
   append_block_sqnr(out, r.errors, targets, true);
   if (worst > 0) append_worst_blocks(out, r, targets);
 }
@@ -289,15 +299,8 @@ void append_file_summary_text(std::string& out, const FileSummary& summary,
   out += "\nfile summary  " + std::to_string(summary.tensors) + " tensors, " + std::to_string(summary.stats.count) +
          " values\n";
   append_statistics_text(out, summary.stats);
-  append_targets_text(out, targets, summary.errors, "worst tensor (SQNR dB)", [&](std::size_t i) {
-    std::string text = "-";
-    if (!std::isnan(summary.worst_tensor_sqnr_db[i])) {
-      const std::string& name = summary.worst_tensors[i];
-      text = displayed(name.empty() ? "(array)" : name);
-      text.append(" (").append(number(summary.worst_tensor_sqnr_db[i], 4)).append(")");
-    }
-    return text;
-  });
+  append_targets_text(out, targets, summary.errors, "worst tensor (SQNR dB)",
+                      [&](std::size_t i) { return worst_tensor_cell(summary, i); });
   append_block_sqnr(out, summary.errors, targets, false);
 }
 

@@ -38,7 +38,18 @@ std::vector<std::size_t> targets_by_sqnr(const std::vector<AnalysisTarget>& targ
                                          const std::vector<TargetError>& errors);
 // Each target's place in targets_by_sqnr (0: the best), in the targets' order: the JSON's and the module's `rank`,
 // by which the playground lists the targets as the app's Tensors panel does.
-std::vector<std::size_t> target_ranks(const std::vector<AnalysisTarget>& targets, const std::vector<TargetError>& errors);
+std::vector<std::size_t> target_ranks(const std::vector<AnalysisTarget>& targets,
+                                      const std::vector<TargetError>& errors);
+
+// The text report's pieces, for a front end that draws its tables itself (the app): a figure to `digits`
+// significant digits ("inf", "-inf", "nan"); a tensor's name as the report shows it ("(array)" for a .npy's
+// unnamed one, escaped); a target's worst block "#INDEX (SQNR)" and a file's worst tensor "NAME (SQNR)", "-" where
+// there is none.
+std::string report_figure(double v, int digits = 4);
+std::string tensor_display_name(std::string_view name);
+std::string worst_block_cell(const AnalysisTarget& target, const TargetError& error);
+struct FileSummary;
+std::string worst_tensor_cell(const FileSummary& summary, std::size_t target);
 
 // Text: the file's lines (its kind, the tensor count, how blocks are cut, the tensors not analyzed), then per
 // tensor a blank line, its statistics and histogram, the table of targets with the best marked '*', the block
@@ -57,7 +68,6 @@ inline constexpr std::string_view kTensorReportJsonEnd = "\n]}\n";
 std::string tensor_report_json_file(std::string_view path, const TensorFileIndex& index, std::size_t file_number);
 void append_tensor_report_json(std::string& out, const TensorResult& r, const std::vector<AnalysisTarget>& targets,
                                bool first, std::size_t worst);
-struct FileSummary;
 std::string tensor_report_json_file_end(bool any, const FileSummary& summary,
                                         const std::vector<AnalysisTarget>& targets);
 // Text: the file's summary after its tensors (tensor_summary.h): the statistics of all its values, the targets'
