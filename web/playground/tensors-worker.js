@@ -14,6 +14,10 @@ const loading = createTypeLattice({ parts: ['formats'] }).then((tl) => {
 });
 const running = new Map();  // id -> AbortController
 
+// What a failed call posts: the error's name and message (an AbortError is a DOMException).
+const failure = (e) => ({ name: e?.name ?? 'Error',
+  message: e instanceof Error || e instanceof DOMException ? e.message : String(e) });
+
 self.addEventListener('message', async ({ data }) => {
   if (data.cancel !== undefined) {
     running.get(data.cancel)?.abort();
@@ -24,7 +28,7 @@ self.addEventListener('message', async ({ data }) => {
     try {
       self.postMessage({ id, summary: await (await loading).summarize(data.summarize, options) });
     } catch (e) {
-      self.postMessage({ id, error: { name: e?.name ?? 'Error', message: e instanceof Error ? e.message : String(e) } });
+      self.postMessage({ id, error: failure(e) });
     }
     return;
   }
@@ -42,7 +46,7 @@ self.addEventListener('message', async ({ data }) => {
     } });
     self.postMessage({ id, result });
   } catch (e) {
-    self.postMessage({ id, error: { name: e?.name ?? 'Error', message: e instanceof Error || e instanceof DOMException ? e.message : String(e) } });
+    self.postMessage({ id, error: failure(e) });
   } finally {
     running.delete(id);
   }
