@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "typelattice/tensor_summary.h"
@@ -22,6 +23,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // A report's figure: null is a figure that is not finite, which the report says by the others (`when_null`).
 double figure_of(const val& v, double when_null) { return v.isNull() ? when_null : v.as<double>(); }
+// A report's count: the wrapper checked it is a non-negative integer below 2^53 (web/src/analyze.mjs).
 std::uint64_t count_of(const val& v) { return static_cast<std::uint64_t>(v.as<double>()); }
 
 Result<TensorResult> tensor_result(const val& report, const TensorEntry& entry,
@@ -42,13 +44,30 @@ Result<TensorResult> tensor_result(const val& report, const TensorEntry& entry,
   s.std = figure_of(stats["std"], 0);
   s.squared_deviations = figure_of(stats["squared_deviations"], 0);
   const val histogram = stats["log2_histogram"];
+  const auto inconsistent = [&](std::string what) {
+    return bad_value_error("summarize: tensor '" + entry.name + "' is not a report of tl.analyze: " + std::move(what));
+  };
+  std::uint64_t binned = 0;
   for (const std::string& key : strings_from(val::global("Object").call<val>("keys", histogram))) {
-    // The key is a binade's decimal number (the report wrote it with std::to_string).
+    // The key is a binade's decimal number (the report wrote it with std::to_string; the wrapper checked that it
+    // is an integer).
     int binade = 0;
-    std::from_chars(key.data(), key.data() + key.size(), binade);
+    const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), binade);
     const int k = binade - kLowestBinade;
-    if (k >= 0 && k < kBinadeCount) s.binades[static_cast<std::size_t>(k)] = count_of(histogram[key]);
+    if (ec != std::errc() || end != key.data() + key.size() || k < 0 || k >= kBinadeCount) {
+      return inconsistent("its log2 histogram has a bin " + key + ", outside float32's binades (" +
+                          std::to_string(kLowestBinade) + " to " + std::to_string(kHighestBinade) + ")");
+    }
+    s.binades[static_cast<std::size_t>(k)] = count_of(histogram[key]);
+    binned += s.binades[static_cast<std::size_t>(k)];
   }
+  // What the statistics' counts add up to (tensor_analysis.h, TensorStats); the wrapper checked each is a count
+  // below 2^53, so the sums cannot wrap.
+  if (s.finite + s.nans + s.infinities != s.count) {
+    return inconsistent("its finite, NaN and Inf counts do not add up to its count");
+  }
+  if (s.zeros + binned != s.finite) return inconsistent("its zeros and log2 histogram do not add up to its finite count");
+  if (s.subnormals > binned) return inconsistent("it has more subnormals than nonzero values");
   const val list = report["targets"];
   for (std::size_t t = 0; t < targets.size(); ++t) {
     const val x = list[t];
@@ -72,6 +91,17 @@ Result<TensorResult> tensor_result(const val& report, const TensorEntry& entry,
       e.block_sqnr.blocks = count_of(d["blocks"]);
       e.block_sqnr.exact = count_of(d["exact"]);
       e.block_sqnr.min_db = figure_of(d["min"], e.block_sqnr.blocks == 0 ? kNaN : kInf);
+    }
+    // Every finite input is measured or comes back NaN or Inf; only a measured one is clipped or flushed.
+    if (e.measured + e.non_finite != s.finite) {
+      return inconsistent("its " + targets[t].name +
+                          " target's measured and non-finite counts do not add up to its finite count");
+    }
+    if (e.saturated > e.measured || e.flushed > e.measured) {
+      return inconsistent("its " + targets[t].name + " target has more saturated or flushed values than measured ones");
+    }
+    if (e.block_sqnr.exact > e.block_sqnr.blocks || e.block_sqnr.blocks > e.blocks) {
+      return inconsistent("its " + targets[t].name + " target has more blocks with an SQNR than blocks");
     }
     r.errors.push_back(e);
     r.tensor_scales.push_back(1.0f);

@@ -259,39 +259,54 @@ export async function analyze(context, source, opts) {
   }
 }
 
-// A tensor report's shape, as summarize reads it (a figure that is not finite is null, as in analyze's reports).
+// A tensor report's shape, as summarize reads it (a figure that is not finite is null, as in analyze's reports):
+// a TypeError for a wrong type, a RangeError for a count that is not a non-negative integer or a figure that is
+// NaN, infinite or (for sums, magnitudes and errors) negative. The core checks what the counts must add up to.
 function requireTensorReport(t, i) {
   const where = `summarize: tensors[${i}]`;
   const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const fail = (what, v) => { throw new TypeError(`${where}${what} must be ${v}`); };
-  if (!isObject(t)) fail('', `a tensor report of tl.analyze, got ${describe(t)}`);
-  if (typeof t.name !== 'string') fail('.name', `a string, got ${describe(t.name)}`);
-  if (typeof t.count !== 'number') fail('.count', `a number, got ${describe(t.count)}`);
-  const counts = (object, keys, at) => {
-    for (const key of keys) if (typeof object[key] !== 'number') fail(`${at}.${key}`, `a number, got ${describe(object[key])}`);
+  const outOfRange = (what, v, got) => { throw new RangeError(`${where}${what} must be ${v}, got ${describe(got)}`); };
+  const count = (v, what) => {
+    if (typeof v !== 'number') fail(what, `a number, got ${describe(v)}`);
+    if (!Number.isSafeInteger(v) || v < 0) outOfRange(what, 'a count (a non-negative integer)', v);
   };
-  const figures = (object, keys, at) => {
+  const counts = (object, keys, at) => { for (const key of keys) count(object[key], `${at}.${key}`); };
+  // `nonNegative`: the keys whose figures are sums of squares, magnitudes or errors.
+  const figures = (object, keys, at, nonNegative = keys) => {
     for (const key of keys) {
-      if (object[key] !== null && typeof object[key] !== 'number') fail(`${at}.${key}`, `a number or null, got ${describe(object[key])}`);
+      const v = object[key];
+      if (v === null) continue;
+      if (typeof v !== 'number') fail(`${at}.${key}`, `a number or null, got ${describe(v)}`);
+      if (!Number.isFinite(v)) outOfRange(`${at}.${key}`, 'a finite number or null', v);
+      if (v < 0 && nonNegative.includes(key)) outOfRange(`${at}.${key}`, 'at least 0 or null', v);
     }
   };
+  if (!isObject(t)) fail('', `a tensor report of tl.analyze, got ${describe(t)}`);
+  if (typeof t.name !== 'string') fail('.name', `a string, got ${describe(t.name)}`);
+  count(t.count, '.count');
   if (!isObject(t.stats)) fail('.stats', `an object, got ${describe(t.stats)}`);
   counts(t.stats, ['finite', 'zeros', 'subnormals', 'nan', 'inf'], '.stats');
-  figures(t.stats, ['amax', 'mean', 'std', 'squared_deviations'], '.stats');
-  if (!isObject(t.stats.log2_histogram)) fail('.stats.log2_histogram', `an object, got ${describe(t.stats.log2_histogram)}`);
-  counts(t.stats.log2_histogram, Object.keys(t.stats.log2_histogram), '.stats.log2_histogram');
+  figures(t.stats, ['amax', 'mean', 'std', 'squared_deviations'], '.stats', ['amax', 'std', 'squared_deviations']);
+  const histogram = t.stats.log2_histogram;
+  if (!isObject(histogram)) fail('.stats.log2_histogram', `an object, got ${describe(histogram)}`);
+  for (const key of Object.keys(histogram)) {
+    if (!/^-?(0|[1-9][0-9]*)$/.test(key)) outOfRange('.stats.log2_histogram', 'keyed by binades (integers)', key);
+    count(histogram[key], `.stats.log2_histogram[${key}]`);
+  }
   if (!Array.isArray(t.targets)) fail('.targets', `an array, got ${describe(t.targets)}`);
   t.targets.forEach((x, k) => {
     const at = `.targets[${k}]`;
     if (!isObject(x)) fail(at, `an object, got ${describe(x)}`);
     if (typeof x.target !== 'string') fail(`${at}.target`, `a string, got ${describe(x.target)}`);
     counts(x, ['measured', 'non_finite', 'saturated', 'flushed'], at);
-    figures(x, ['sqnr_db', 'max_abs_error', 'max_relative_error', 'sum_squared_input', 'sum_squared_error'], at);
+    figures(x, ['sqnr_db', 'max_abs_error', 'max_relative_error', 'sum_squared_input', 'sum_squared_error'], at,
+            ['max_abs_error', 'max_relative_error', 'sum_squared_input', 'sum_squared_error']);
     if (x.blocks !== undefined) counts(x, ['blocks'], at);
     if (x.block_sqnr_db !== undefined) {
       if (!isObject(x.block_sqnr_db)) fail(`${at}.block_sqnr_db`, `an object, got ${describe(x.block_sqnr_db)}`);
       counts(x.block_sqnr_db, ['blocks', 'exact'], `${at}.block_sqnr_db`);
-      figures(x.block_sqnr_db, ['min'], `${at}.block_sqnr_db`);
+      figures(x.block_sqnr_db, ['min'], `${at}.block_sqnr_db`, []);
     }
   });
 }

@@ -194,7 +194,8 @@ export interface AnalyzeCall {
   /**
    * The summary of tensor reports of tl.analyze, in file order, analyzed with `opts` (for instance the shares'
    * `tensors` joined): the `summary` one analyze call of them all gives. Rejects with a TypeError for a report that
-   * is not analyze's, a RangeError for options whose targets are not the reports'.
+   * is not analyze's, a RangeError for options whose targets are not the reports' and for counts and figures no
+   * report of analyze has (negative, fractional, NaN, or not adding up).
    */
   summarize(tensors: readonly TensorReport[], opts?: SummarizeOptions): Promise<FileSummaryReport>;
 }

@@ -350,6 +350,32 @@ test('summarize: TypeError for what is not tl.analyze\'s reports, RangeError for
   await assert.rejects(tl.summarize(report.tensors), RangeError);  // the default targets are not these
   await assert.rejects(tl.summarize(report.tensors, { to: ['mxfp4_e3m1'] }), RangeError);
   await assert.rejects(tl.summarize(report.tensors, 'mxfp4'), TypeError);
+  // Counts that are not counts, figures that are NaN, infinite or negative, bins that are not binades, and counts
+  // that do not add up as analyze's do: a RangeError naming the field or the tensor, never a summary of them.
+  const [t0, t1] = first.targets;
+  const stats = (changes) => [{ ...first, stats: { ...first.stats, ...changes } }];
+  const target = (changes) => [{ ...first, targets: [{ ...t0, ...changes }, t1] }];
+  const wrongValues = [
+    [stats({ zeros: -1 }), '.stats.zeros must be a count'], [stats({ nan: 0.5 }), '.stats.nan must be a count'],
+    [stats({ finite: NaN }), '.stats.finite must be a count'], [[{ ...first, count: 2 ** 60 }], '.count must be a count'],
+    [target({ measured: 2 ** 70 }), '.targets[0].measured must be a count'],
+    [stats({ amax: -3 }), '.stats.amax must be at least 0'], [stats({ mean: Infinity }), '.stats.mean must be a finite'],
+    [target({ sum_squared_error: NaN }), '.targets[0].sum_squared_error must be a finite'],
+    [target({ max_abs_error: -1e-9 }), '.targets[0].max_abs_error must be at least 0'],
+    [stats({ log2_histogram: { ...first.stats.log2_histogram, x: 0 } }), 'keyed by binades'],
+    [stats({ log2_histogram: { ...first.stats.log2_histogram, '1e1': 0 } }), 'keyed by binades'],
+    [stats({ log2_histogram: { ...first.stats.log2_histogram, '-900': 0 } }), 'a bin -900, outside float32\'s binades'],
+    [stats({ zeros: first.stats.zeros + 1 }), 'zeros and log2 histogram do not add up'],
+    [stats({ inf: first.stats.inf + 1 }), 'finite, NaN and Inf counts do not add up'],
+    [stats({ subnormals: first.stats.finite + 1 }), 'more subnormals than nonzero values'],
+    [target({ non_finite: t0.non_finite + 1 }), `${t0.target} target's measured and non-finite counts`],
+    [target({ flushed: t0.measured + 1 }), 'more saturated or flushed values than measured'],
+    [target({ block_sqnr_db: { ...t0.block_sqnr_db, exact: t0.block_sqnr_db.blocks + 1 } }), 'more blocks with an SQNR'],
+  ];
+  for (const [tensors, message] of wrongValues) {
+    await assert.rejects(tl.summarize(tensors, opts), (e) => e instanceof RangeError && e.message.includes(message),
+      message);
+  }
   // A block target's report without its blocks: a RangeError naming the tensor.
   const noBlocks = { ...first, targets: [{ ...first.targets[0], blocks: undefined }, first.targets[1]] };
   delete noBlocks.targets[0].blocks;
