@@ -15,6 +15,7 @@ val js_string(std::string_view text) { return val(std::string(text)); }
 void set_property(val& object, const char* key, const val& value) { object.set(key, value); }
 
 void push_value(val& array, const val& value) { array.call<void>("push", value); }
+val sliced_view(const val& view) { return view.call<val>("slice"); }
 
 void set_text(val& object, const char* key, std::string_view text) { object.set(key, js_string(text)); }
 

@@ -4,6 +4,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -47,6 +48,14 @@ val string_array(const Range& names) {
   val out = val::array();
   for (const auto& name : names) push_value(out, js_string(name));
   return out;
+}
+
+// A typed array of JS's own (Uint8Array for std::uint8_t, Float64Array for double, ...) holding a copy of `values`:
+// a view of the wasm heap, sliced, so it stays valid when the heap grows.
+val sliced_view(const val& view);  // view.slice(), out of line
+template <class Contiguous>
+val typed_array_copy(const Contiguous& values) {
+  return sliced_view(val(emscripten::typed_memory_view(std::size(values), std::data(values))));
 }
 
 // `count` elements of T at a wasm heap address the wrapper allocated.

@@ -200,7 +200,7 @@ val quantize_summary_js(const std::string& format, const val& scale_mode, float 
   set_text(out, "format", block_format_name(*f));
   set_text(out, "scaleMode", scale_mode_name(options->scale_mode));
   set_property(out, "tensorScale", options->tensor_scale);
-  set_property(out, "numbers", val(emscripten::typed_memory_view(numbers.size(), numbers.data())).call<val>("slice"));
+  set_property(out, "numbers", typed_array_copy(numbers));
   set_text(out, "scaleHex", hex);
   return ok_value(out);
 }

@@ -26,7 +26,7 @@ val route_edges_js(std::uintptr_t boxes, unsigned box_count, std::uintptr_t edge
       flat.push_back(p.y);
     }
   }
-  return val(emscripten::typed_memory_view(flat.size(), flat.data())).call<val>("slice");
+  return typed_array_copy(flat);
 }
 
 }  // namespace

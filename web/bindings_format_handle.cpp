@@ -134,7 +134,7 @@ class FormatHandle {
     if (draws > 0 && between && request->round == RoundMode::stochastic) {
       const Result<std::vector<std::uint32_t>> drawn = cast_samples(*request, text, draws);
       if (!drawn) return error_value(drawn.error());
-      samples = val::global("Uint32Array").new_(emscripten::typed_memory_view(drawn->size(), drawn->data()));
+      samples = typed_array_copy(*drawn);
     }
     set_property(out, "samples", samples);
     return ok_value(out);

@@ -205,10 +205,7 @@ class SystemHandle {
 
   // The join table by Dtype value (CompiledSystem::join_cells), copied out once so JS answers hits itself.
   val join_cells() const {
-    const std::span<const std::uint8_t> cells = system_.join_cells();
-    val out = val::global("Uint8Array").new_(cells.size());
-    out.call<void>("set", val(emscripten::typed_memory_view(cells.size(), cells.data())));
-    return out;
+    return typed_array_copy(system_.join_cells());
   }
 
  private:

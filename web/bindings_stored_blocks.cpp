@@ -32,7 +32,7 @@ val stored_formats_js() {
 }
 
 val bytes_value(const std::vector<std::uint8_t>& bytes) {
-  return val(emscripten::typed_memory_view(bytes.size(), bytes.data())).call<val>("slice");
+  return typed_array_copy(bytes);
 }
 
 val field_value(const StoredField& f) {
@@ -63,7 +63,7 @@ val element_value(const StoredElement& e) {
   set_text(out, "dequantizedText", block_value_text(static_cast<double>(e.dequantized)));
   set_property(out, "error", std::isnan(e.input) || std::isnan(e.dequantized)
                                   ? NAN : static_cast<double>(e.dequantized) - static_cast<double>(e.input));
-  set_property(out, "bits", val(emscripten::typed_memory_view(flat.size(), flat.data())).call<val>("slice"));
+  set_property(out, "bits", typed_array_copy(flat));
   return out;
 }
 

@@ -97,9 +97,7 @@ val tapered_values_js(const std::string& name) {
   if (!f) return error_value(f.error());
   std::vector<double> values(std::size_t{1} << tapered_format_bits(*f));
   for (std::size_t c = 0; c < values.size(); ++c) values[c] = tapered_decode(*f, static_cast<std::uint32_t>(c));
-  val out = val::global("Float64Array").new_(values.size());
-  out.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
-  return ok_value(out);
+  return ok_value(typed_array_copy(values));
 }
 
 }  // namespace
