@@ -302,7 +302,7 @@ val compare_js(const val& texts, const std::string& mode_text, bool x64) {
     set_text(r, "title", info.title);
     set_text(r, "version", info.version);
     set_property(r, "result", row.result ? dtype_name_js(*row.result) : val::null());
-    set_property(r, "error", row.result ? val::null() : js_string(row.error));
+    set_property(r, "error", row.result ? val::null() : js_string(row.error.encoded()));  // opened as `note`
     set_text(r, "note", row.note.encoded());  // the JS wrapper opens and renders it (message.h)
     set_property(r, "mode", info.jax_modes ? js_string(mode_name(row.mode)) : val::null());
     set_property(r, "x64", info.jax_modes ? val(row.x64) : val::null());

@@ -1,6 +1,7 @@
 #include "typelattice/message.h"
 
 #include <cstddef>
+#include <vector>
 
 namespace typelattice {
 
@@ -58,15 +59,27 @@ MessageTree read_part(std::string_view s, std::size_t& at) {
   return t;
 }
 
-// A part's English text: a literal as it is, a message with each %N replaced by its part's text.
-std::string render_tree(const MessageTree& t) {
-  if (t.literal) return t.pattern;
+// The English text of the part starting at `at` (a nested message or a literal), leaving `at` just past it: a
+// literal as it is, a message's pattern with each %N replaced by its N-th part's text. (Read straight from the
+// encoding, not through tree_of: the wasm module renders errors without the tree's code.)
+std::string render_part(std::string_view s, std::size_t& at) {
+  const bool nested = at < s.size() && s[at] == kOpen;
+  if (nested) ++at;
+  const std::size_t start = at;
+  while (at < s.size() && s[at] != kNext && s[at] != kClose) ++at;
+  const std::string_view p = s.substr(start, at - start);
+  if (!nested) return std::string(p);
+  std::vector<std::string> parts;
+  while (at < s.size() && s[at] == kNext) {
+    ++at;
+    parts.push_back(render_part(s, at));
+  }
+  ++at;  // kClose
   std::string out;
-  const std::string& p = t.pattern;
   for (std::size_t i = 0; i < p.size(); ++i) {
-    const std::size_t k = i + 1 < p.size() && p[i] == '%' ? std::size_t(p[i + 1] - '1') : t.parts.size();
-    if (k < t.parts.size()) {
-      out += render_tree(t.parts[k]);
+    const std::size_t k = i + 1 < p.size() && p[i] == '%' ? std::size_t(p[i + 1] - '1') : parts.size();
+    if (k < parts.size()) {
+      out += parts[k];
       ++i;
     } else {
       out += p[i];
@@ -82,6 +95,11 @@ MessageTree tree_of(const Message& m) {
   return read_part(m.encoded(), at);
 }
 
-std::string render(const Message& m) { return render_tree(tree_of(m)); }
+std::string render(const Message& m) {
+  std::size_t at = 0;
+  return render_part(m.encoded(), at);
+}
+
+bool Message::is_literal() const { return encoded_.empty() || encoded_.front() != kOpen; }
 
 }  // namespace typelattice

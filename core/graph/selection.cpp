@@ -83,7 +83,9 @@ Result<Selection> select(const CompiledSystem& system, std::span<const std::stri
   Selection s;
   Result<Dtype> joined = system.result_type(dtypes);
   if (!joined) {
-    s.explanation = literal(joined.error().message);
+    // A refusal in this project's words is a message (translated by a front end), a library's own a literal.
+    s.explanation = joined.error().kind == ErrorKind::promotion ? promotion_refusal(dtypes, system.options())
+                                                                : literal(joined.error().message);
     s.text = s.explanation;
     return s;
   }

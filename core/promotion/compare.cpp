@@ -172,42 +172,56 @@ bool int_fits(const Operand& v, Dtype d) {
 // A concrete integer dtype that a Python int must fit (NumPy 2's OverflowError, the array API's bounds).
 bool bounded_by(Dtype d) { return !dtype_info(d).weak && is_int_kind(dtype_info(d).kind); }
 
-std::string with_class(System s, const Error& e) {
+// A refusal after the system's error class ("TypePromotionError: ..."): a literal stays one (the library's words).
+Message with_class(System s, const Message& words) {
   const std::string_view cls = system_info(s).error_class;
-  return cls.empty() ? e.message : joined({cls, ": ", e.message});
+  if (cls.empty()) return words;
+  return words.is_literal() ? literal(joined({cls, ": ", words.encoded()})) : message("%1: %2", {cls, words});
 }
 
-CompareRow failed(System s, std::string message) { return {s, std::nullopt, std::move(message), {}}; }
+// Why result_type refuses `dtypes` in the row's system, after its error class.
+Message refusal(System s, std::span<const Dtype> dtypes, const PromotionOptions& options) {
+  return with_class(s, promotion_refusal(dtypes, options));
+}
+
+CompareRow failed(System s, Message why) { return {s, std::nullopt, std::move(why), {}}; }
 
 // What a Python int does to a step's result R, beyond the table's cell.
-std::optional<std::string> int_value_error(detail::ValueRule rule, const Operand& v, Dtype r) {
+std::optional<Message> int_value_error(detail::ValueRule rule, const Operand& v, Dtype r) {
   using detail::ValueRule;
   if (v.kind != OperandKind::python_int) return std::nullopt;
   switch (rule) {
     case ValueRule::nep50:  // numpy/_core/src/multiarray/arraytypes.c.src: "Python integer %R out of bounds for %S"
       if (bounded_by(r) && !int_fits(v, r))
-        return joined({"OverflowError: Python integer ", v.text, " out of bounds for ", dtype_name(r)});
+        return literal(joined({"OverflowError: Python integer ", v.text, " out of bounds for ", dtype_name(r)}));
       return std::nullopt;
     case ValueRule::in_bounds:  // type_promotion.rst: "a Python int within the bounds of the given data type"
       if (bounded_by(r) && !int_fits(v, r))
-        return joined({"Python int ", v.text, " is outside the bounds of ", dtype_name(r),
-                       ": unspecified by the array API standard"});
+        return message("Python int %1 is outside the bounds of %2: unspecified by the array API standard",
+                       {v.text, dtype_name(r)});
       return std::nullopt;
     case ValueRule::wraps:  // c10::Scalar holds an int64; inside it the value wraps into the tensor's dtype
       if (!int_fits(v, true, 64))
-        return joined({"Python int ", v.text,
-                       " is outside int64, which PyTorch's Scalar holds: PyTorch raises (Overflow)"});
+        return message("Python int %1 is outside int64, which PyTorch's Scalar holds: PyTorch raises (Overflow)",
+                       {v.text});
       return std::nullopt;
     default: return std::nullopt;
   }
 }
 
-// Triton's tensor-and-scalar rule (triton-semantics.rst): a scalar of the tensor's kind or lower leaves the tensor's
-// dtype; a higher one gives the lowest of int32 < uint32 < int64 < uint64, or float32 < float64, that holds it.
-Result<Dtype> triton_scalar(Dtype tensor, const Operand& v) {
-  const auto kind_rank = [](DtypeKind k) { return k == DtypeKind::boolean ? 0 : is_int_kind(k) ? 1 : 2; };
+// Why Triton refuses a scalar that triton_scalar cannot type.
+Message triton_refusal(const Operand& v) {
   if (v.kind == OperandKind::python_complex)
-    return Error{ErrorKind::promotion, joined({"Triton has no complex dtype for the Python complex ", v.text}), {}};
+    return message("Triton has no complex dtype for the Python complex %1", {v.text});
+  return message("Python int %1 fits none of Triton's int32, uint32, int64 and uint64", {v.text});
+}
+
+// Triton's tensor-and-scalar rule (triton-semantics.rst): a scalar of the tensor's kind or lower leaves the tensor's
+// dtype; a higher one gives the lowest of int32 < uint32 < int64 < uint64, or float32 < float64, that holds it
+// (none: triton_refusal).
+std::optional<Dtype> triton_scalar(Dtype tensor, const Operand& v) {
+  const auto kind_rank = [](DtypeKind k) { return k == DtypeKind::boolean ? 0 : is_int_kind(k) ? 1 : 2; };
+  if (v.kind == OperandKind::python_complex) return std::nullopt;
   const int scalar = v.kind == OperandKind::python_bool ? 0 : v.kind == OperandKind::python_int ? 1 : 2;
   if (scalar <= kind_rank(dtype_info(tensor).kind)) return tensor;
   if (v.kind == OperandKind::python_float) {
@@ -217,8 +231,7 @@ Result<Dtype> triton_scalar(Dtype tensor, const Operand& v) {
   }
   for (Dtype d : {Dtype::int32, Dtype::uint32, Dtype::int64, Dtype::uint64})
     if (int_fits(v, d)) return d;
-  return Error{ErrorKind::promotion,
-               joined({"Python int ", v.text, " fits none of Triton's int32, uint32, int64 and uint64"}), {}};
+  return std::nullopt;
 }
 
 // NumPy 1's np.min_scalar_type (numpy/_core/src/multiarray/convert_datatype.c, min_scalar_type_num at 1f90bbb):
@@ -275,14 +288,13 @@ CompareRow numpy1_value_based(System s, std::span<const Operand> operands) {
     }
     const std::optional<Dtype> d = min_scalar_type(op, signed_arrays);
     if (!d) {
-      return failed(s,
-                    joined({"NumPy 1 makes the Python int ", op.text, " an object array: no numeric dtype holds it"}));
+      return failed(s, message("NumPy 1 makes the Python int %1 an object array: no numeric dtype holds it", {op.text}));
     }
     types.push_back(*d);
   }
   const PromotionOptions options{s};
   const Result<Dtype> r = result_type(types, options);
-  if (!r) return failed(s, with_class(s, r.error()));
+  if (!r) return failed(s, refusal(s, types, options));
   return {s, *r, {}, {}};
 }
 
@@ -411,7 +423,7 @@ CompareRow compare_in(System s, std::span<const Operand> operands, Mode mode, bo
 }
 
 std::string compare_text(const CompareRow& row) {
-  return row.result ? std::string(dtype_name(*row.result)) : row.error;
+  return row.result ? std::string(dtype_name(*row.result)) : render(row.error);
 }
 
 std::string compare_line(const CompareRow& row) {
@@ -423,7 +435,7 @@ namespace {
 CompareRow compare_rules(const PromotionOptions& options, std::span<const Operand> operands) {
   using detail::ValueRule;
   const System s = options.system;
-  if (operands.empty()) return failed(s, "compare needs at least one operand");
+  if (operands.empty()) return failed(s, literal("compare needs at least one operand"));
   const ValueRule rule = detail::system_row(s).values;
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
   // C's constants and C++'s literals are typed, not weak: each takes its own type and the table (the usual
@@ -434,12 +446,13 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
     typed.assign(operands.begin(), operands.end());
     for (Operand& op : typed) {
       if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, joined({"the integer ", cpp ? "literal " : "constant ", op.text, " is too large for long (",
-                                 cpp ? "C++23 [lex.icon]" : "C23 6.4.4.1", ")"}));
+        return failed(s, message(cpp ? "the integer literal %1 is too large for long (C++23 [lex.icon])"
+                                     : "the integer constant %1 is too large for long (C23 6.4.4.1)",
+                                 {op.text}));
       if (cpp && op.kind == OperandKind::python_complex)
-        return failed(s, joined({"C++ has no complex literal of a built-in type: ", op.text,
-                                 " would be a std::complex, a class, which the usual arithmetic conversions "
-                                 "([expr.arith.conv]) do not cover"}));
+        return failed(s, message("C++ has no complex literal of a built-in type: %1 would be a std::complex, a class, "
+                                 "which the usual arithmetic conversions ([expr.arith.conv]) do not cover",
+                                 {op.text}));
       if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, literal_type(rule, op), op.text};
     }
     operands = typed;
@@ -450,12 +463,12 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
     const int default_bits = options.x64 ? 64 : 32;
     for (const Operand& op : operands)
       if (op.kind == OperandKind::python_int && !int_fits(op, true, default_bits))
-        return failed(s, joined({"OverflowError: Python int ", op.text, " too large to convert to int",
-                                 default_bits == 64 ? "64" : "32"}));
+        return failed(s, literal(joined({"OverflowError: Python int ", op.text, " too large to convert to int",
+                                         default_bits == 64 ? "64" : "32"})));
     std::vector<Dtype> types;
     for (const Operand& op : operands) types.push_back(op.dtype);
     const Result<Dtype> r = result_type(types, options);
-    if (!r) return failed(s, with_class(s, r.error()));
+    if (!r) return failed(s, refusal(s, types, options));
     return {s, *r, {}, {}};
   }
   // A chain of binary operations, each on the table; a Python value still on its own (not yet met by an array) is
@@ -464,7 +477,7 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
   const Operand* acc_value = is_value(operands[0]) ? &operands[0] : nullptr;
   if (operands.size() == 1 && acc_value) {
     const Result<Dtype> alone = promote_types(acc, acc, options);
-    if (!alone) return failed(s, with_class(s, alone.error()));
+    if (!alone) return failed(s, refusal(s, std::array<Dtype, 2>{acc, acc}, options));
     return {s, *alone, {}, {}};
   }
   for (std::size_t i = 1; i < operands.size(); ++i) {
@@ -474,8 +487,16 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
     const Dtype tensor = scalar == acc_value ? x.dtype : acc;
     const bool triton_step = rule == ValueRule::triton && scalar && !dtype_info(tensor).weak &&
                              detail::in_table(s, tensor);
-    const Result<Dtype> r = triton_step ? triton_scalar(tensor, *scalar) : promote_types(acc, x.dtype, options);
-    if (!r) return failed(s, with_class(s, r.error()));
+    std::optional<Dtype> r;
+    if (triton_step) {
+      r = triton_scalar(tensor, *scalar);
+    } else if (const Result<Dtype> p = promote_types(acc, x.dtype, options)) {
+      r = *p;
+    }
+    if (!r) {
+      return failed(s, triton_step ? with_class(s, triton_refusal(*scalar))
+                                   : refusal(s, std::array<Dtype, 2>{acc, x.dtype}, options));
+    }
     for (const Operand* v : {acc_value, x_value})
       if (v)
         if (auto error = int_value_error(rule, *v, *r)) return failed(s, std::move(*error));

@@ -132,6 +132,20 @@ Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions&
   return acc;
 }
 
+Message promotion_refusal(std::span<const Dtype> dtypes, const PromotionOptions& options) {
+  if (options.system != System::jax && !dtypes.empty()) {  // result_type's fold, to the pair that has no cell
+    if (!detail::in_table(options.system, dtypes[0])) return detail::table_refusal(options.system, dtypes[0], dtypes[0]);
+    Dtype acc = dtypes[0];
+    for (std::size_t i = 1; i < dtypes.size(); ++i) {
+      const std::optional<Dtype> d = join2(acc, dtypes[i], options);
+      if (!d) return detail::table_refusal(options.system, acc, dtypes[i]);
+      acc = *d;
+    }
+  }
+  const Result<Dtype> r = result_type(dtypes, options);
+  return r ? Message() : literal(r.error().message);
+}
+
 std::vector<Dtype> system_dtypes(const PromotionOptions& options) {
   if (options.system != System::jax) return detail::table_dtypes(options.system);
   std::vector<Dtype> all;

@@ -1,6 +1,7 @@
 // The words of a refusal ('-' cell) in each table system: the library's own message where it raises one (PyTorch's
 // c10/core/ScalarType.cpp), the standard's "unspecified" for the array API, the standard's rule for C++ and the
-// design document's wording for the appendix tables.
+// design document's wording for the appendix tables. Those this project words are messages (message.h), which a
+// front end translates; the library's own stay literal.
 #include <array>
 
 #include "core/base/joined_text.h"
@@ -43,9 +44,8 @@ std::string torch_refusal(Dtype a, Dtype b) {
 
 }  // namespace
 
-Error table_promotion_error(System system, Dtype a, Dtype b) {
+Message table_refusal(System system, Dtype a, Dtype b) {
   const SystemRow& row = system_row(system);
-  const std::string_view sys = row.info.name;
   for (Dtype d : {a, b}) {
     if (in_table(system, d)) continue;
     std::string known;
@@ -53,35 +53,33 @@ Error table_promotion_error(System system, Dtype a, Dtype b) {
       if (!known.empty()) known += ", ";
       known += dtype_name(k);
     }
-    return Error{ErrorKind::promotion,
-                 joined({"dtype ", dtype_name(d), " is not in the ", sys, " promotion table, whose types are ", known}),
-                 {}};
+    return message("dtype %1 is not in the %2 promotion table, whose types are %3", {dtype_name(d), row.info.name, known});
   }
   const std::array<Dtype, 2> pair{a, b};
   const std::string tuple = quoted_tuple(pair);
-  if (row.refusal == Refusal::torch) return Error{ErrorKind::promotion, torch_refusal(a, b), {}};
+  if (row.refusal == Refusal::torch) return literal(torch_refusal(a, b));
   if (row.refusal == Refusal::unspecified)
-    return Error{ErrorKind::promotion,
-                 joined({"Input dtypes ", tuple,
-                         ": their promotion is unspecified by the array API standard (2025.12, type_promotion.rst: "
-                         "mixed kinds, bool with numbers, uint64 with signed integers and Python scalars of other "
-                         "types are left to each library)."}),
-                 {}};
+    return message("Input dtypes %1: their promotion is unspecified by the array API standard (2025.12, "
+                   "type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and Python scalars "
+                   "of other types are left to each library).",
+                   {tuple});
   if (row.refusal == Refusal::cpp)
-    return Error{ErrorKind::promotion,
-                 joined({"Input dtypes ", tuple, ": std::", dtype_name(a), "_t + std::", dtype_name(b),
-                         "_t is ill-formed in C++23. Their floating-point conversion ranks are unordered ([conv.rank] "
-                         "6.8.6: neither type's set of values is a subset of the other's), and [expr.arith.conv] 7.4 "
-                         "ends the floating-point rules with \"Otherwise, the expression is ill-formed.\""}),
-                 {}};
-  std::string message = joined({"Input dtypes ", tuple, " have no available implicit dtype promotion path in ", sys,
-                                 " (", row.words, " has '-' here)"});
-  if (system == System::tensorflow_2021 && table_join(system, b, a))
-    message += joined({"; the table is asymmetric: in tf.add(x, y) y must be coercible to x's dtype, and the other "
-                       "order, ", dtype_name(b), " with ", dtype_name(a), ", gives ",
-                       dtype_name(*table_join(system, b, a))});
-  message += ".";
-  return Error{ErrorKind::promotion, message, {}};
+    return message("Input dtypes %1: std::%2_t + std::%3_t is ill-formed in C++23. Their floating-point conversion "
+                   "ranks are unordered ([conv.rank] 6.8.6: neither type's set of values is a subset of the other's), "
+                   "and [expr.arith.conv] 7.4 ends the floating-point rules with \"Otherwise, the expression is "
+                   "ill-formed.\"",
+                   {tuple, dtype_name(a), dtype_name(b)});
+  Message asymmetric;
+  if (const auto other = table_join(system, b, a); system == System::tensorflow_2021 && other)
+    asymmetric = message("; the table is asymmetric: in tf.add(x, y) y must be coercible to x's dtype, and the other "
+                         "order, %1 with %2, gives %3",
+                         {dtype_name(b), dtype_name(a), dtype_name(*other)});
+  return message("Input dtypes %1 have no available implicit dtype promotion path in %2 (%3 has '-' here)%4.",
+                 {tuple, row.info.name, message(row.words), asymmetric});
+}
+
+Error table_promotion_error(System system, Dtype a, Dtype b) {
+  return Error{ErrorKind::promotion, render(table_refusal(system, a, b)), {}};
 }
 
 }  // namespace typelattice::detail

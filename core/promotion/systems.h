@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "typelattice/message.h"
 #include "typelattice/promotion.h"
 
 namespace typelattice::detail {
@@ -27,6 +28,9 @@ bool in_jax_lattice(Dtype d, const PromotionOptions& options);  // complex32 is 
 const std::vector<Dtype>& table_dtypes(System system);
 bool in_table(System system, Dtype d);
 std::optional<Dtype> table_join(System system, Dtype a, Dtype b);  // row a, column b (tensorflow-2021 is asymmetric)
+// The refusal of row a, column b (refusals.cpp): a message where this project words it, a literal where the library
+// raises its own; table_promotion_error's text is its English.
+Message table_refusal(System system, Dtype a, Dtype b);
 Error table_promotion_error(System system, Dtype a, Dtype b);
 Graph table_system_graph(System system);  // the graph asset of a partial lattice
 

@@ -1,8 +1,8 @@
 // Every view in zh-CN: what a reader sees (the text of the page's header and of the shown view, and their
 // tooltips and labels) holds no English once names, numbers and code are taken out. Names: dtypes, formats,
 // systems and their titles, round and scale modes, the sources systems cite, and the words below. Text the page
-// marks lang="en" is skipped: what a library raises, quoted in its own words, and (until they are messages too)
-// the Compare view's refusals this project words itself, such as the 2021 tables' '-' cells.
+// marks lang="en" is skipped: what a library raises, quoted in its own words. The refusals this project words
+// itself (the 2021 tables' '-' cells, the array API's unspecified cases) are messages, translated, and checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPlayground } from './harness.mjs';
@@ -11,15 +11,16 @@ let env;
 before(async () => { env = await setUp(); });
 after(async () => { await env.tearDown(); });
 
-// Names of libraries, standards, formats, units and Python's types and values; JAX's mode settings as its config
-// spells them (jax_numpy_dtype_promotion=standard); identifiers of the formulas and commands the page quotes.
+// Names of libraries, standards (the Array API standard), formats, units and Python's types and values; JAX's mode
+// settings as its config spells them (jax_numpy_dtype_promotion=standard); identifiers of the formulas, commands
+// and exceptions the page quotes (TypePromotionError, the class JAX raises).
 const NAMES = new Set(['JAX', 'NumPy', 'NEP', 'PyTorch', 'Python', 'API', 'Triton', 'C', 'x64', 'dtype', 'np',
   'int', 'float', 'complex', 'True', 'False', 'false', 'true', 'jax', 'lax', 'TensorFlow', 'JEP', 'SQNR', 'MSE',
   'dB', 'ONNX', 'OCP', 'MX', 'NVFP4', 'MXFP4', 'MXFP8', 'NVIDIA', 'H100', 'P3109', 'IEEE', 'FP8', 'FP32', 'E4M3',
   'E5M2', 'E2M1', 'E8M0', 'NaN', 'Inf', 'nan', 'inf', 'max', 'JSON', 'CSV', 'Markdown', 'SVG', 'PNG', 'GGUF',
   'safetensors', 'npy', 'typelattice', 'standard', 'strict', 'amax', 'log2', 'LP64', 'stochastic', 'promote',
   'round_half_even', 'delta', 'srnumbits', 'srbits', 'finite', 'join', 'Tab', 'Enter', 'main', 'long', 'double',
-  'min_scalar_type']);
+  'min_scalar_type', 'Array', 'TypePromotionError']);
 
 // The lines of `text` that keep an English word once names (longest first), numbers, hex codes, tags and
 // command-line flags are taken out.

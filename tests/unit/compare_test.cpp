@@ -203,8 +203,9 @@ TEST(CompareModes, JaxRowTakesTheAskedModeAndSaysSo) {
   };
   const CompareRow strict = jax({"float32", "int32"}, Mode::strict, true);
   EXPECT_FALSE(strict.result);
-  EXPECT_TRUE(strict.error.starts_with("TypePromotionError: ")) << strict.error;
-  EXPECT_NE(strict.error.find("jax_numpy_dtype_promotion=strict"), std::string::npos) << strict.error;
+  EXPECT_TRUE(compare_text(strict).starts_with("TypePromotionError: ")) << compare_text(strict);
+  EXPECT_NE(compare_text(strict).find("jax_numpy_dtype_promotion=strict"), std::string::npos) << compare_text(strict);
+  EXPECT_TRUE(strict.error.is_literal());  // JAX's own words
   EXPECT_EQ(strict.mode, Mode::strict);
   EXPECT_EQ(dtype_name(*jax({"float32", "int32"}, Mode::standard, true).result), "float32");
   EXPECT_EQ(dtype_name(*jax({"float32", "1"}, Mode::strict, true).result), "float32");  // weak types still promote
@@ -212,7 +213,7 @@ TEST(CompareModes, JaxRowTakesTheAskedModeAndSaysSo) {
   EXPECT_EQ(dtype_name(*x32.result), "int32");
   EXPECT_FALSE(x32.x64);
   EXPECT_EQ(dtype_name(*jax({"uint32", "int32"}, Mode::standard, true).result), "int64");
-  EXPECT_EQ(jax({"int8", "3000000000"}, Mode::standard, false).error,
+  EXPECT_EQ(compare_text(jax({"int8", "3000000000"}, Mode::standard, false)),
             "OverflowError: Python int 3000000000 too large to convert to int32");
   EXPECT_EQ(dtype_name(*jax({"int64", "3000000000"}, Mode::standard, true).result), "int64");
 }
@@ -327,3 +328,45 @@ TEST(CompareLines, AreTheCliLinesAndOperandListsSplitOnCommasAndSpaces) {
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.error().message, parse_operand("unit8").error().message);
 }
+
+namespace {
+
+using namespace typelattice;
+using promotion_test::operands;
+
+// A refusal is a message where this project words it (the appendix tables', the array API's, C++'s, and what the
+// notes say of values), so a front end can translate it, and a literal where the library raises its own words; either
+// way its English is the error the system's promote gives, after the system's error class.
+TEST(CompareRefusals, ThisProjectsWordsAreMessagesTheLibrariesLiterals) {
+  struct Case {
+    std::initializer_list<const char*> operands;
+    System system;
+    bool message;  // this project's words
+  };
+  const Case cases[] = {
+      {{"bool", "bfloat16"}, System::numpy_2021, true},  {{"uint64", "int8"}, System::array_api, true},
+      {{"float16", "bfloat16"}, System::cpp, true},  {{"float16", "complex64"}, System::array_api, true},
+      {{"bool", "uint8"}, System::tensorflow_2021, true}, {{"uint16", "int8"}, System::torch, false},
+      {{"int8", "300"}, System::numpy, false},       {{"int8", "300"}, System::array_api, true},
+      {{"float32", "1j"}, System::triton, true},     {{"int8", "1j"}, System::cpp, true},
+  };
+  for (const Case& c : cases) {
+    const auto ops = operands(c.operands);
+    const CompareRow row = compare_in(c.system, ops);
+    SCOPED_TRACE(compare_line(row));
+    ASSERT_FALSE(row.result);
+    EXPECT_EQ(!row.error.is_literal(), c.message);
+    EXPECT_EQ(tree_of(row.error).literal, row.error.is_literal());
+  }
+  // The pair that has no cell is the one the fold stops at, and its words are promote's, class and all.
+  const auto ops = operands({"int8", "uint8", "bfloat16"});
+  const CompareRow row = compare_in(System::numpy_2021, ops);
+  const Result<Dtype> direct = promote_types(Dtype::int16, Dtype::bfloat16, PromotionOptions{System::numpy_2021});
+  ASSERT_FALSE(direct);
+  EXPECT_EQ(compare_text(row), "TypePromotionError: " + direct.error().message);
+  EXPECT_EQ(render(promotion_refusal(std::array{Dtype::int8, Dtype::uint8, Dtype::bfloat16},
+                                     PromotionOptions{System::numpy_2021})),
+            direct.error().message);
+}
+
+}  // namespace

@@ -47,6 +47,9 @@ TEST(Message, OpensIntoThePatternAndItsPartsAsBuilt) {
   const MessageTree word = tree_of(message("integer"));
   EXPECT_FALSE(word.literal);
   EXPECT_TRUE(word.parts.empty());
+  // is_literal says what the tree says, without opening it.
+  for (const Message& m : {Message{}, literal("int8"), message("integer"), inner})
+    EXPECT_EQ(m.is_literal(), tree_of(m).literal) << m.encoded();
 }
 
 // The numbers %N a pattern uses, 1-based.

@@ -169,7 +169,8 @@ const notesOf = (r) => r.notes ?? (r.noteMessage ? [{ group: null, message: r.no
 
 const rowOf = (r, patch) => ({
   system: r.system, title: r.title, version: r.version, mode: r.mode, x64: r.x64, source: r.source,
-  sourceUrl: r.sourceUrl, result: r.result, error: r.error, note: r.note, notes: notesOf(r), ...patch,
+  sourceUrl: r.sourceUrl, result: r.result, error: r.error, errorMessage: r.errorMessage, note: r.note,
+  notes: notesOf(r), ...patch,
 });
 
 /**

@@ -29,9 +29,10 @@ const el = (tag, className, text) => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
-// What a system raises, in its words (English, marked so). The project's own refusals among them are not yet
-// messages either.
-const errorText = (text) => Object.assign(el('span', 'compare-error', text), { lang: 'en' });
+// Why a system gives no result: a library's own words (a string: English, marked so), or this project's (a message,
+// in the page's language).
+const errorText = (why) => (typeof why === 'string' ? Object.assign(el('span', 'compare-error', why), { lang: 'en' })
+  : el('span', 'compare-error', messageText(why)));
 
 export class CompareView {
   constructor(app) {
@@ -222,7 +223,7 @@ export class CompareView {
         const r = rows[i];
         const td = el('td');
         td.dataset.grouping = String(k);
-        td.append(r.result ? el('code', 'compare-result', r.result) : errorText(r.error));
+        td.append(r.result ? el('code', 'compare-result', r.result) : errorText(r.errorMessage));
         return td;
       }));
       if (new Set(columns.map((rows) => rows[i].result ?? '')).size > 1) {
@@ -263,7 +264,7 @@ export class CompareView {
     if (r.result) {
       answer.append(el('code', 'compare-result', r.result));
     } else {
-      answer.append(errorText(r.error));
+      answer.append(errorText(r.errorMessage));
       answer.classList.add('refused');
     }
     if (differs) answer.append(' ', el('span', 'badge', t('compare.differs', { reference: referenceName })));

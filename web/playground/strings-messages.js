@@ -1,7 +1,8 @@
-// The core's computed sentences in Simplified Chinese: join reasons and compare notes arrive as messages
-// (core/include/typelattice/message.h) whose id is the English pattern; this maps each id to its translation, with
-// the same %1, %2, … (dtype names, numbers and ranges are filled in as they are). An id missing here shows in
-// English; tests/js/module/messages.test.mjs fails on any id the core can produce that has no entry.
+// The core's computed sentences in Simplified Chinese: join reasons, compare notes and the refusals this project
+// words arrive as messages (core/include/typelattice/message.h) whose id is the English pattern; this maps each id
+// to its translation, with the same %1, %2, … (dtype names, numbers and ranges are filled in as they are). An id
+// missing here shows in English; tests/js/module/messages.test.mjs fails on any id the core can produce that has no
+// entry.
 export const messagesZh = {
   // join reasons (core/promotion/join_reason.cpp)
   '%1: %2': '%1:%2',
@@ -49,6 +50,29 @@ export const messagesZh = {
     '%1:此图中 %2 和 %3 都能提升到的最小节点(%4;%5)',
   '%1: the only node selected': '%1:唯一选中的节点',
   '%1: the least node that all %2 selected nodes promote to in this graph': '%1:此图中全部 %2 个选中节点都能提升到的最小节点',
+  // refusals this project words (core/promotion/refusals.cpp, compare.cpp)
+  'dtype %1 is not in the %2 promotion table, whose types are %3': 'dtype %1 不在 %2 的提升表中,表中的类型为 %3',
+  'Input dtypes %1 have no available implicit dtype promotion path in %2 (%3 has \'-\' here)%4.':
+    '输入 dtype %1 在 %2 中没有可用的隐式 dtype 提升路径(%3在此处为"-")%4。',
+  '; the table is asymmetric: in tf.add(x, y) y must be coercible to x\'s dtype, and the other order, %1 with %2, gives %3':
+    ';此表不对称:在 tf.add(x, y) 中 y 必须能转换为 x 的 dtype,而反过来 %1 与 %2 得到 %3',
+  'Input dtypes %1: their promotion is unspecified by the array API standard (2025.12, type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and Python scalars of other types are left to each library).':
+    '输入 dtype %1:Array API 标准(2025.12,type_promotion.rst)未规定它们的提升:混合种类、bool 与数值、uint64 与有符号整数,以及其他种类的 Python 标量,都留给各个库决定。',
+  'Input dtypes %1: std::%2_t + std::%3_t is ill-formed in C++23. Their floating-point conversion ranks are unordered ([conv.rank] 6.8.6: neither type\'s set of values is a subset of the other\'s), and [expr.arith.conv] 7.4 ends the floating-point rules with "Otherwise, the expression is ill-formed."':
+    '输入 dtype %1:在 C++23 中 std::%2_t + std::%3_t 非良构。二者的浮点转换等级无序([conv.rank] 6.8.6:两个类型的值集合互不包含),而 [expr.arith.conv] 7.4 的浮点规则以"否则,该表达式非良构"结束。',
+  'Python int %1 is outside the bounds of %2: unspecified by the array API standard':
+    'Python int %1 超出 %2 的范围:Array API 标准未作规定',
+  'Python int %1 is outside int64, which PyTorch\'s Scalar holds: PyTorch raises (Overflow)':
+    'Python int %1 超出 PyTorch 标量所存放的 int64:PyTorch 报溢出错误',
+  'NumPy 1 makes the Python int %1 an object array: no numeric dtype holds it':
+    'NumPy 1 把 Python int %1 变成 object 数组:没有数值 dtype 能表示它',
+  'the integer literal %1 is too large for long (C++23 [lex.icon])': '整数字面量 %1 超出 long 的范围(C++23 [lex.icon])',
+  'the integer constant %1 is too large for long (C23 6.4.4.1)': '整数常量 %1 超出 long 的范围(C23 6.4.4.1)',
+  'C++ has no complex literal of a built-in type: %1 would be a std::complex, a class, which the usual arithmetic conversions ([expr.arith.conv]) do not cover':
+    'C++ 没有内置类型的复数字面量:%1 会是 std::complex,一个类,而通常算术转换([expr.arith.conv])不涵盖类',
+  'Triton has no complex dtype for the Python complex %1': 'Triton 没有能表示 Python complex %1 的复数 dtype',
+  'Python int %1 fits none of Triton\'s int32, uint32, int64 and uint64':
+    'Python int %1 超出 Triton 的 int32、uint32、int64 和 uint64 的范围',
   // compare notes (core/promotion/compare.cpp)
   'the Python %1 %2': 'Python %1 %2',
   'JAX takes %1 as weakly typed (%2): the other operands decide the type, %3':

@@ -32,13 +32,20 @@ export interface SystemEntry {
   sourceUrl: string;
 }
 
-/** One system's answer in {@link TypeLattice.compare}: a result, or the error text (the library's own words). */
+/** One system's answer in {@link TypeLattice.compare}: a result, or why there is none. */
 export interface CompareRow {
   system: SystemName;
   title: string;
   version: string;
   result: string | null;
+  /** Why there is no result, in English: the library's own words where it raises, else this project's. */
   error: string | null;
+  /**
+   * The error as a message to translate where this project words it (a '-' cell of the appendix tables, the array
+   * API's unspecified cases, C++'s ill-formed ones, what a system does with a value out of range); a string where it
+   * is the library's own words; null with a result.
+   */
+  errorMessage: Message | string | null;
   /** Where a Python value takes part and there is a result: what the system does with the value. */
   note: string | null;
   /** The note as a message to translate (see Selection.reasonMessage), or null with no note. */

@@ -367,7 +367,7 @@ export default async function createTypeLattice(options) {
       if (opts?.system !== undefined) throw new TypeError('compare: every system answers; opts take mode and x64 only');
       const [, mode, x64] = systemOptionsOf(opts, 'compare');
       return unwrap(core.compare(requireStringArray(operands, 'compare: operands'), mode, x64))
-        .map((row) => withMessage(row, 'note', null));
+        .map((row) => withMessage(withMessage(row, 'note', null), 'error', null));
     },
 
     checkLattice(given) {

@@ -40,8 +40,8 @@ Result<std::vector<Operand>> parse_operands(std::string_view text);
 
 struct CompareRow {
   System system;
-  std::optional<Dtype> result;  // nullopt: `error` says why (the library's words where it raises)
-  std::string error;
+  std::optional<Dtype> result;  // nullopt: `error` says why (render() it): a literal where the library raises
+  Message error;                // its own words, a message where this project words the refusal
   // Where a Python value takes part and the system gives a result: what the system does with the value, in a
   // sentence ("PyTorch converts the Python int 300 into uint8, where it wraps to 44"; render() it). Empty otherwise.
   Message note;

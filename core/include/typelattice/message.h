@@ -24,6 +24,7 @@ class Message {
   ~Message();
   const std::string& encoded() const { return encoded_; }
   bool empty() const { return encoded_.empty(); }
+  bool is_literal() const;  // a literal's text (the empty message too), not a pattern with parts
 
  private:
   friend Message literal(std::string_view text);

@@ -12,6 +12,7 @@
 
 #include "typelattice/dtype.h"
 #include "typelattice/lattice.h"
+#include "typelattice/message.h"
 #include "typelattice/result.h"
 
 namespace typelattice {
@@ -67,6 +68,10 @@ Result<PromotionOptions> checked_options(const PromotionOptions& options);
 Result<Dtype> promote_types(Dtype a, Dtype b, const PromotionOptions& options = {});
 // The n-ary join (left fold for table systems, which may be non-associative); same errors.
 Result<Dtype> result_type(std::span<const Dtype> dtypes, const PromotionOptions& options = {});
+// Why result_type refuses `dtypes` (its error's text, rendered), as a message where this project words the refusal
+// (the appendix tables', the array API's, C++'s: a front end translates those) and as a literal where the library
+// raises its own words (JAX's TypePromotionError, PyTorch's RuntimeError). Empty when they promote.
+Message promotion_refusal(std::span<const Dtype> dtypes, const PromotionOptions& options = {});
 
 // The dtypes a system knows, in table order (for jax: the 18 docs types first, then the newer ones).
 std::vector<Dtype> system_dtypes(const PromotionOptions& options);

@@ -40,6 +40,31 @@ test('a join reason opens into its pattern and parts, and renders to the CLI\'s 
   assert.equal(none.reasonMessage, '');
 });
 
+test('compare\'s refusals: this project\'s words a message that renders to the error, a library\'s a string', async () => {
+  const tl = await load();
+  const rows = Object.fromEntries(tl.compare(['float16', 'bfloat16']).map((r) => [r.system, r]));
+  const cpp = rows.cpp.errorMessage;
+  assert.equal(cpp.id.split(':')[0], 'Input dtypes %1');
+  assert.deepEqual(cpp.args, ['(\'float16\', \'bfloat16\')', 'float16', 'bfloat16']);
+  assert.equal(tl.renderMessage(cpp), rows.cpp.error);
+  const appendix = rows['numpy-2021'].errorMessage;  // after the system's error class
+  assert.equal(appendix.id, '%1: %2');
+  assert.equal(appendix.args[0], 'TypePromotionError');
+  assert.deepEqual(appendix.args[1].args[2], { id: 'NumPy 1\'s table', args: [] });
+  assert.equal(tl.renderMessage(appendix), rows['numpy-2021'].error);
+  const torch = tl.compare(['uint16', 'int8']).find((r) => r.system === 'torch');
+  assert.equal(typeof torch.errorMessage, 'string');
+  assert.equal(torch.errorMessage, torch.error);
+  assert.match(torch.error, /^RuntimeError: Promotion for uint16/);
+  for (const r of tl.compare(['int8', '300'])) {
+    assert.equal(r.errorMessage === null, r.error === null, r.system);
+    if (r.error !== null) assert.equal(tl.renderMessage(r.errorMessage), r.error, r.system);
+  }
+  // The CLI prints the same English.
+  const out = cli(['compare', 'float16', 'bfloat16']);
+  assert.ok(out.stdout.includes(rows.cpp.line), out.stdout);
+});
+
 test('a graph\'s reason keeps node names as they are, quotes and all', async () => {
   const tl = await load();
   const g = tl.graph({ nodes: ['a"b', 'c', 'top'], edges: [['a"b', 'top'], ['c', 'top']] });
@@ -155,8 +180,16 @@ test('the zh-CN table translates every message the core produces, with the same 
   }
   for (const dtype of ['bool', 'uint8', 'int8', 'int32', 'float16', 'float32', 'complex64']) {
     for (const value of ['True', '300', '-1', '7', '1.5', '1e300', '1j', '2147483648']) {
-      for (const r of tl.compare([dtype, value])) collect(r.noteMessage ?? '', `compare ${dtype} ${value} ${r.system}`);
+      for (const r of tl.compare([dtype, value])) {
+        collect(r.noteMessage ?? '', `compare ${dtype} ${value} ${r.system}`);
+        collect(r.errorMessage ?? '', `compare ${dtype} ${value} ${r.system}`);
+      }
     }
+  }
+  // Refusals: '-' cells, a dtype outside a table, values no type holds, literals C and C++ do not have.
+  for (const operands of [['bool', 'bfloat16'], ['float16', 'bfloat16'], ['uint64', 'int8'], ['bool', 'uint8'],
+    ['float8_e4m3fn', 'complex64'], ['int8', '99999999999999999999'], ['float32', '1j'], ['int8', '1e300', '1j']]) {
+    for (const r of tl.compare(operands)) collect(r.errorMessage ?? '', `compare ${operands} ${r.system}`);
   }
   // Cast facts: past max with and without Inf, below the smallest value both ways, a tie, a stochastic draw; and
   // each format's round modes' rules (messages without parts).

@@ -35,7 +35,9 @@ export async function useIt(): Promise<string> {
   const rows: CompareRow[] = tl.compare(['uint8', '300']);
   const answer: string = rows[0].result ?? rows[0].error ?? rows[0].line;
   const note: string | null = rows[0].note;
-  const modes: boolean = tl.systems()[0].modes && answer.length > 0 && note !== '';
+  const why = rows[0].errorMessage;
+  const whyText: string = why === null ? '' : tl.renderMessage(why);
+  const modes: boolean = tl.systems()[0].modes && answer.length > 0 && note !== '' && whyText !== 'x';
   // @ts-expect-error operands are strings, as typed
   tl.compare(['uint8', 300]);
   const strict: CompareRow = tl.compare(['float32', 'int32'], { mode: 'strict', x64: false })[0];
