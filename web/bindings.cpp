@@ -7,6 +7,7 @@
 
 #include "typelattice/cast_request.h"
 #include "web/bindings.h"
+#include "web/bindings_handles.h"
 
 namespace typelattice::web {
 
@@ -28,6 +29,8 @@ val error_value(const Error& error) {
   set_property(out, "suggestions", string_array(error.suggestions));
   return out;
 }
+
+val deleted_handle_error() { return error_value(bad_value_error("this handle was deleted")); }
 
 val ok_value(const val& value) {
   val out = val::object();

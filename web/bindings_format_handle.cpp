@@ -11,6 +11,7 @@
 #include "typelattice/cast_request.h"
 #include "typelattice/minifloat.h"
 #include "web/bindings.h"
+#include "web/bindings_handles.h"
 #include "web/bindings_formats.h"
 
 namespace typelattice::web {
@@ -147,18 +148,18 @@ class FormatHandle {
 val make_format(const std::string& name) {
   const Result<Format> f = parse_format(name);
   if (!f) return error_value(f.error());
-  return ok_value(val(FormatHandle(*f)));
+  return ok_value(new_handle<FormatHandle>(*f));
 }
 
 }  // namespace
 
 void register_format_handle() {
   emscripten::function("makeFormat", &make_format);
-  emscripten::class_<FormatHandle>("FormatHandle")
-      .function("info", &FormatHandle::info)
-      .function("describeCode", &FormatHandle::describe_code)
-      .function("codes", &FormatHandle::codes)
-      .function("explore", &FormatHandle::explore);
+  HandleFunctions<FormatHandle>("format")
+      .method<&FormatHandle::info>("info")
+      .method<&FormatHandle::describe_code>("describeCode")
+      .method<&FormatHandle::codes>("codes")
+      .method<&FormatHandle::explore>("explore");
 }
 
 }  // namespace typelattice::web

@@ -11,6 +11,7 @@
 #include "typelattice/promotion.h"
 #include "typelattice/selection.h"
 #include "web/bindings.h"
+#include "web/bindings_handles.h"
 
 namespace typelattice::web {
 namespace {
@@ -239,14 +240,14 @@ class GraphHandle {
 val make_system(const std::string& system, const std::string& mode, bool x64) {
   Result<PromotionOptions> options = options_from(system, mode, x64);
   if (!options) return error_value(options.error());
-  return ok_value(val(SystemHandle(*options)));
+  return ok_value(new_handle<SystemHandle>(*options));
 }
 
 val make_graph(const val& nodes, const val& edges) {
   Graph graph = graph_from(nodes, edges);
   Result<Lattice> lattice = Lattice::from_graph(graph);
   if (!lattice) return error_value(lattice.error());
-  return ok_value(val(GraphHandle(std::move(graph), std::move(lattice).value())));
+  return ok_value(new_handle<GraphHandle>(std::move(graph), std::move(lattice).value()));
 }
 
 // A dtype's value (its index in dtypeNames()), for the JS handles' table lookups.
@@ -363,19 +364,19 @@ void register_promotion_bindings() {
   function("checkLattice", &check_lattice_js);
   function("makeSystem", &make_system);
   function("makeGraph", &make_graph);
-  emscripten::class_<SystemHandle>("SystemHandle")
-      .function("promote", &SystemHandle::promote)
-      .function("resultType", &SystemHandle::result_type)
-      .function("table", &SystemHandle::table)
-      .function("lattice", &SystemHandle::lattice)
-      .function("check", &SystemHandle::check)
-      .function("reachable", &SystemHandle::reachable)
-      .function("select", &SystemHandle::select)
-      .function("joinCells", &SystemHandle::join_cells);
-  emscripten::class_<GraphHandle>("GraphHandle")
-      .function("reachable", &GraphHandle::reachable)
-      .function("check", &GraphHandle::check)
-      .function("select", &GraphHandle::select);
+  HandleFunctions<SystemHandle>("system")
+      .method<&SystemHandle::promote>("promote")
+      .method<&SystemHandle::result_type>("resultType")
+      .method<&SystemHandle::table>("table")
+      .method<&SystemHandle::lattice>("lattice")
+      .method<&SystemHandle::check>("check")
+      .method<&SystemHandle::reachable>("reachable")
+      .method<&SystemHandle::select>("select")
+      .method<&SystemHandle::join_cells>("joinCells");
+  HandleFunctions<GraphHandle>("graph")
+      .method<&GraphHandle::reachable>("reachable")
+      .method<&GraphHandle::check>("check")
+      .method<&GraphHandle::select>("select");
 }
 
 }  // namespace typelattice::web

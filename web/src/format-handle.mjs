@@ -25,20 +25,20 @@ export function formatHandleMaker({ core, unwrap, handleOf, castOptions, valueTe
   };
 
   return function formatHandle(name) {
-    const native = unwrap(core.makeFormat(requireString(name, 'format: the format')));
-    const info = native.info();
+    const number = unwrap(core.makeFormat(requireString(name, 'format: the format')));
+    const info = core.format_info(number);
     Object.freeze(info.roundModes);
     Object.freeze(info.roundModeRules);
     const limit = 2 ** info.totalBits;
-    return handleOf(native, 'format', (use) => ({
+    return handleOf(number, 'format', (call) => ({
       ...info,
       /** The code in the core's hex ('0x7e'). */
       hex: (code) => hexCode(checkedCode(info, code, 'format.hex'), info.totalBits),
-      describeCode: (code) => use('describeCode').describeCode(checkedCode(info, code, 'describeCode')),
+      describeCode: (code) => call('describeCode', 'describeCode', checkedCode(info, code, 'describeCode')),
       codes(first, n) {
         checkedCode(info, first, 'codes: first');
         count(n, Math.min(MAX_CODES, limit - first), 'codes: count');
-        return use('codes').codes(first, n);
+        return call('codes', 'codes', first, n);
       },
       explore(value, opts) {
         const text = valueText(value, 'explore');
@@ -46,7 +46,7 @@ export function formatHandleMaker({ core, unwrap, handleOf, castOptions, valueTe
         const { saturate, round, input, from, stochastic } = castOptions(o, 'explore');
         const shown = o.code === undefined || o.code === null ? undefined : checkedCode(info, o.code, 'explore: option code');
         const draws = o.draws === undefined ? 0 : count(o.draws, maxSamples, 'explore: option draws');
-        const r = unwrap(use('explore').explore(text, saturate, round, input, from, stochastic, shown, draws));
+        const r = unwrap(call('explore', 'explore', text, saturate, round, input, from, stochastic, shown, draws));
         withFactMessages(r.cast);
         return r;
       },

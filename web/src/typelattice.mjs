@@ -177,70 +177,70 @@ export default async function createTypeLattice(options) {
     return index;
   };
   // A safety net only: a handle dropped without delete() frees its wasm object when it is collected.
-  const finalizer = typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((native) => { if (!native.isDeleted()) native.delete(); }) : null;
+  const finalizer = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((free) => free()) : null;
 
-  function handleOf(native, kind, methods) {
-    let live = native;
-    const use = (what) => {
-      if (live === null) {
-        throw new Error(`${kind}.${what}: this handle was deleted; make a new one with tl.${kind}(...)`);
-      }
-      return live;
+  // A handle on an object the core keeps by `number` (web/bindings_handles.h): `methods(call)` gives its methods,
+  // which ask the core through call(what, method, ...args), the core's `<kind>_<method>(number, ...args)`; `what`
+  // names the public method in the error a deleted handle throws.
+  function handleOf(number, kind, methods) {
+    let live = true;
+    const call = (what, method, ...args) => {
+      if (!live) throw new Error(`${kind}.${what}: this handle was deleted; make a new one with tl.${kind}(...)`);
+      return core[`${kind}_${method}`](number, ...args);
     };
-    const handle = { ...methods(use), delete() {
-      if (live === null) return;
+    const free = () => core[`${kind}_delete`](number);
+    const handle = { ...methods(call), delete() {
+      if (!live) return;
       if (finalizer) finalizer.unregister(handle);
-      live.delete();
-      live = null;
-    }, get deleted() { return live === null; } };
-    if (finalizer) finalizer.register(handle, native, handle);
+      free();
+      live = false;
+    }, get deleted() { return !live; } };
+    if (finalizer) finalizer.register(handle, free, handle);
     return Object.freeze(handle);
   }
 
   function systemHandle(system, mode, x64) {
-    const native = unwrap(core.makeSystem(system, mode, x64));
+    const number = unwrap(core.makeSystem(system, mode, x64));
     let cells = null;  // the core's join table by Dtype value, fetched on the first promotion
-    return handleOf(native, 'system', (use) => ({
+    return handleOf(number, 'system', (call) => ({
       options: Object.freeze({ system, mode, x64 }),
       promoteTypes(a, b) {
         requireString(a, 'promoteTypes: the first dtype');
         requireString(b, 'promoteTypes: the second dtype');
-        const n = use('promoteTypes');
-        if (cells === null) cells = n.joinCells();
+        if (cells === null) cells = call('promoteTypes', 'joinCells');
         const ia = indexOf(a);
         const ib = indexOf(b);
         if (ia !== undefined && ib !== undefined) {
           const c = cells[ia * dtypeCount + ib];
           if (c !== NO_PROMOTION) return dtypeNames[c];
         }
-        return unwrap(n.promote(a, b));  // no promotion or an unknown name: the core's error text
+        return unwrap(call('promoteTypes', 'promote', a, b));  // no promotion or an unknown name: the core's error text
       },
       resultType(dtypes) {
         const names = requireStringArray(dtypes, 'resultType: dtypes');
         if (names.length === 0) throw new TypeError('resultType needs at least one dtype');
-        return unwrap(use('resultType').resultType(names));
+        return unwrap(call('resultType', 'resultType', names));
       },
       table(opts) {
         const o = requireOptions(opts, 'table');
         const types = o.types === undefined ? [] : requireStringArray(o.types, 'table: option types');
-        return unwrap(use('table').table(types));
+        return unwrap(call('table', 'table', types));
       },
-      lattice: () => unwrap(use('lattice').lattice()),
-      check: () => unwrap(use('check').check()),
-      reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
-      select: (names) => selection(unwrap(use('select').select(requireStringArray(names, 'select: the names')))),
+      lattice: () => unwrap(call('lattice', 'lattice')),
+      check: () => unwrap(call('check', 'check')),
+      reachable: (node) => unwrap(call('reachable', 'reachable', requireString(node, 'reachable: the node'))),
+      select: (names) => selection(unwrap(call('select', 'select', requireStringArray(names, 'select: the names')))),
     }));
   }
 
   function graphHandle(given, what) {
     const graph = requireGraph(given, what);
-    const native = unwrap(core.makeGraph(graph.nodes, graph.edges));
+    const number = unwrap(core.makeGraph(graph.nodes, graph.edges));
     // select() and joinOnGraph() are one core call (the graph's join, graph_join.h): select() is the full
     // answer; joinOnGraph() gives it in its own shape, the join alone as its minimal upper bound.
-    return handleOf(native, 'graph', (use) => ({
+    return handleOf(number, 'graph', (call) => ({
       joinOnGraph(selected) {
-        const s = selection(unwrap(use('joinOnGraph').select(requireStringArray(selected,
+        const s = selection(unwrap(call('joinOnGraph', 'select', requireStringArray(selected,
           'joinOnGraph: the selected nodes'))));
         const none = s.join === null;
         return {
@@ -251,9 +251,9 @@ export default async function createTypeLattice(options) {
           descriptionMessage: none ? s.textMessage : '',
         };
       },
-      reachable: (node) => unwrap(use('reachable').reachable(requireString(node, 'reachable: the node'))),
-      check: () => latticeCheck(unwrap(use('check').check())),
-      select: (names) => selection(unwrap(use('select').select(requireStringArray(names, 'select: the names')))),
+      reachable: (node) => unwrap(call('reachable', 'reachable', requireString(node, 'reachable: the node'))),
+      check: () => latticeCheck(unwrap(call('check', 'check'))),
+      select: (names) => selection(unwrap(call('select', 'select', requireStringArray(names, 'select: the names')))),
     }));
   }
 

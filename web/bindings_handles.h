@@ -1,0 +1,94 @@
+// Objects the wrapper holds by number instead of as Embind classes. One class_ binding brings Embind's class
+// machinery into the glue (ClassHandle, RegisteredPointer, the smart-pointer wire types: 2.5 KB gzipped, measured
+// with scripts/page-size.mjs); a number and free functions bring none. The wrapper (web/src/typelattice.mjs,
+// handleOf) owns each number: it calls `<kind>_<method>(number, ...)` with it while the handle lives and
+// `<kind>_delete(number)` once.
+#pragma once
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "web/bindings.h"
+
+namespace typelattice::web {
+
+// The live objects of one type, each by its number: its slot + 1 (0 is never one). A deleted number finds nothing
+// until its slot holds the next object made.
+template <class T>
+class HandleTable {
+ public:
+  std::uint32_t add(std::unique_ptr<T> object) {
+    if (free_.empty()) {
+      slots_.push_back(std::move(object));
+      return static_cast<std::uint32_t>(slots_.size());
+    }
+    const std::uint32_t slot = free_.back();
+    free_.pop_back();
+    slots_[slot] = std::move(object);
+    return slot + 1;
+  }
+  const T* find(std::uint32_t number) const {
+    return number - 1 < slots_.size() ? slots_[number - 1].get() : nullptr;
+  }
+  void erase(std::uint32_t number) {
+    if (find(number) == nullptr) return;
+    slots_[number - 1].reset();
+    free_.push_back(number - 1);
+  }
+
+ private:
+  std::vector<std::unique_ptr<T>> slots_;
+  std::vector<std::uint32_t> free_;
+};
+
+template <class T>
+HandleTable<T>& handle_table() {
+  static HandleTable<T> table;
+  return table;
+}
+
+// A new T as a number for JS.
+template <class T, class... Args>
+val new_handle(Args&&... args) {
+  return val(handle_table<T>().add(std::make_unique<T>(std::forward<Args>(args)...)));
+}
+
+val deleted_handle_error();  // what a call with a number that holds nothing answers
+
+// T's const method `Method` as a function of the handle's number.
+template <auto Method>
+struct HandleMethod;
+template <class T, class... Args, val (T::*Method)(Args...) const>
+struct HandleMethod<Method> {
+  static val call(std::uint32_t number, Args... args) {
+    const T* object = handle_table<T>().find(number);
+    return object == nullptr ? deleted_handle_error() : (object->*Method)(std::forward<Args>(args)...);
+  }
+};
+
+template <class T>
+void delete_handle(std::uint32_t number) {
+  handle_table<T>().erase(number);
+}
+
+// Registers `<kind>_<name>` for each method given as (name, &T::method), and `<kind>_delete`.
+template <class T>
+class HandleFunctions {
+ public:
+  explicit HandleFunctions(std::string kind) : kind_(std::move(kind)) {
+    emscripten::function((kind_ + "_delete").c_str(), &delete_handle<T>);
+  }
+  template <auto Method>
+  HandleFunctions& method(const char* name) {
+    emscripten::function((kind_ + "_" + name).c_str(), &HandleMethod<Method>::call);
+    return *this;
+  }
+
+ private:
+  std::string kind_;
+};
+
+}  // namespace typelattice::web
