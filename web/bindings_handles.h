@@ -1,6 +1,6 @@
 // Objects the wrapper holds by number instead of as Embind classes. One class_ binding brings Embind's class
-// machinery into the glue (ClassHandle, RegisteredPointer, the smart-pointer wire types: 2.5 KB gzipped, measured
-// with scripts/page-size.mjs); a number and free functions bring none. The wrapper (web/src/typelattice.mjs,
+// machinery into the glue (ClassHandle, RegisteredPointer, the smart-pointer wire types); a number and free
+// functions bring none: about 2 KB gzipped less on every page (scripts/page-size.mjs). The wrapper (web/src/typelattice.mjs,
 // handleOf) owns each number: it calls `<kind>_<method>(number, ...)` with it while the handle lives and
 // `<kind>_delete(number)` once.
 #pragma once
@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -30,9 +32,7 @@ class HandleTable {
     slots_[slot] = std::move(object);
     return slot + 1;
   }
-  const T* find(std::uint32_t number) const {
-    return number - 1 < slots_.size() ? slots_[number - 1].get() : nullptr;
-  }
+  T* find(std::uint32_t number) const { return number - 1 < slots_.size() ? slots_[number - 1].get() : nullptr; }
   void erase(std::uint32_t number) {
     if (find(number) == nullptr) return;
     slots_[number - 1].reset();
@@ -58,14 +58,32 @@ val new_handle(Args&&... args) {
 
 val deleted_handle_error();  // what a call with a number that holds nothing answers
 
-// T's const method `Method` as a function of the handle's number.
+// A method of T as a function of the handle's number, its result as a JS value (undefined for void).
+template <auto Method, class R, class T, class... Args>
+val call_handle(std::uint32_t number, Args&&... args) {
+  T* object = handle_table<T>().find(number);
+  if (object == nullptr) return deleted_handle_error();
+  if constexpr (std::is_void_v<R>) {
+    (object->*Method)(std::forward<Args>(args)...);
+    return val::undefined();
+  } else if constexpr (std::is_same_v<R, val>) {
+    return (object->*Method)(std::forward<Args>(args)...);
+  } else {
+    return val((object->*Method)(std::forward<Args>(args)...));
+  }
+}
 template <auto Method>
 struct HandleMethod;
-template <class T, class... Args, val (T::*Method)(Args...) const>
+template <class T, class R, class... Args, R (T::*Method)(Args...) const>
 struct HandleMethod<Method> {
   static val call(std::uint32_t number, Args... args) {
-    const T* object = handle_table<T>().find(number);
-    return object == nullptr ? deleted_handle_error() : (object->*Method)(std::forward<Args>(args)...);
+    return call_handle<Method, R, T>(number, std::forward<Args>(args)...);
+  }
+};
+template <class T, class R, class... Args, R (T::*Method)(Args...)>
+struct HandleMethod<Method> {
+  static val call(std::uint32_t number, Args... args) {
+    return call_handle<Method, R, T>(number, std::forward<Args>(args)...);
   }
 };
 

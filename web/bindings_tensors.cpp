@@ -19,6 +19,7 @@
 #include "typelattice/tensor_npz.h"
 #include "typelattice/tensor_report.h"
 #include "web/bindings.h"
+#include "web/bindings_handles.h"
 
 namespace typelattice::web {
 
@@ -195,8 +196,6 @@ class TensorAnalysisHandle {
     per_block_ = tensor_dtype_block_elements(tensor_.dtype);
     if (passes_ == 1) start_targets();
   }
-
-  double passes() const { return static_cast<double>(passes_); }
 
   // [begin, end) in the file: the next slices' bytes, at most max_bytes (but at least one slice); null when done.
   val next_read(double max_bytes) {
@@ -383,8 +382,8 @@ class TensorFileHandle {
                bool tensor_scale, double worst) const {
     Result<std::vector<AnalysisTarget>> targets = targets_of(names, round, saturate, scale_mode, tensor_scale);
     if (!targets) return error_value(targets.error());
-    return ok_value(val(TensorAnalysisHandle(index_.tensors.at(i), std::move(targets).value(),
-                                             static_cast<std::size_t>(worst))));
+    return ok_value(new_handle<TensorAnalysisHandle>(index_.tensors.at(i), std::move(targets).value(),
+                                                     static_cast<std::size_t>(worst)));
   }
 
  private:
@@ -394,13 +393,13 @@ class TensorFileHandle {
 val open_tensor_file(std::uintptr_t address, std::size_t length, double file_size) {
   Result<TensorFileIndex> index = read_tensor_file_index(heap_bytes(address, length), static_cast<std::uint64_t>(file_size));
   if (!index) return error_value(index.error());
-  return ok_value(val(TensorFileHandle(std::move(index).value())));
+  return ok_value(new_handle<TensorFileHandle>(std::move(index).value()));
 }
 
 val open_raw_tensor_file(const std::string& layout, double file_size) {
   Result<TensorFileIndex> index = raw_tensor_file_index(layout, static_cast<std::uint64_t>(file_size));
   if (!index) return error_value(index.error());
-  return ok_value(val(TensorFileHandle(std::move(index).value())));
+  return ok_value(new_handle<TensorFileHandle>(std::move(index).value()));
 }
 
 // The core's NpzIndexReader for the module: JS does each read it names (a file slice, or a deflated member's first
@@ -424,7 +423,7 @@ class NpzIndexHandle {
     return translate(reader_.give(heap_bytes(address, length)), [](bool complete) { return val(complete); });
   }
 
-  TensorFileHandle open() { return TensorFileHandle(std::move(reader_).index()); }
+  val open() { return new_handle<TensorFileHandle>(std::move(reader_).index()); }
 
  private:
   NpzIndexReader reader_;
@@ -443,20 +442,19 @@ void register_tensor_bindings() {
     return starts_with_zip_magic(heap_bytes(address, length));
   });
   function("analysisTargets", &targets_js);
-  emscripten::class_<TensorFileHandle>("TensorFileHandle")
-      .function("index", &TensorFileHandle::index)
-      .function("matches", &TensorFileHandle::matches)
-      .function("analysis", &TensorFileHandle::analysis);
-  emscripten::class_<NpzIndexHandle>("NpzIndexHandle")
-      .constructor<double>()
-      .function("next", &NpzIndexHandle::next)
-      .function("give", &NpzIndexHandle::give)
-      .function("open", &NpzIndexHandle::open);
-  emscripten::class_<TensorAnalysisHandle>("TensorAnalysisHandle")
-      .function("passes", &TensorAnalysisHandle::passes)
-      .function("nextRead", &TensorAnalysisHandle::next_read)
-      .function("add", &TensorAnalysisHandle::add)
-      .function("result", &TensorAnalysisHandle::result);
+  function("makeNpzIndex", +[](double file_size) { return new_handle<NpzIndexHandle>(file_size); });
+  HandleFunctions<TensorFileHandle>("tensorFile")
+      .method<&TensorFileHandle::index>("index")
+      .method<&TensorFileHandle::matches>("matches")
+      .method<&TensorFileHandle::analysis>("analysis");
+  HandleFunctions<NpzIndexHandle>("npzIndex")
+      .method<&NpzIndexHandle::next>("next")
+      .method<&NpzIndexHandle::give>("give")
+      .method<&NpzIndexHandle::open>("open");
+  HandleFunctions<TensorAnalysisHandle>("tensorAnalysis")
+      .method<&TensorAnalysisHandle::next_read>("nextRead")
+      .method<&TensorAnalysisHandle::add>("add")
+      .method<&TensorAnalysisHandle::result>("result");
 }
 
 }  // namespace typelattice::web

@@ -178,8 +178,8 @@ export async function analyze(context, source, opts) {
       file = opened.value;
     } else if (core.startsWithZipMagic(inHeap(prefix), prefix.length)) {
       // .npz: the core's reader names each read (a slice of the file, or a deflated member's first bytes).
-      npz = new core.NpzIndexHandle(src.size);
-      for (let next = npz.next(); next !== null; next = npz.next()) {
+      npz = core.makeNpzIndex(src.size);
+      for (let next = core.npzIndex_next(npz); next !== null; next = core.npzIndex_next(npz)) {
         let bytes;
         if (next.inflated) {
           const member = new InflatedMember(next.stream, (b, e) => readExactly(b, e, 'a deflated member'), READ_BYTES,
@@ -192,9 +192,9 @@ export async function analyze(context, source, opts) {
         } else {
           bytes = await readExactly(next.begin, next.end, `bytes ${next.begin} to ${next.end}`);
         }
-        checked(npz.give(inHeap(bytes), bytes.length));
+        checked(core.npzIndex_give(npz, inHeap(bytes), bytes.length));
       }
-      file = npz.open();
+      file = core.npzIndex_open(npz);
     } else {
       // The header: the prefix says how many bytes hold it; a GGUF header grows until the core says it is whole
       // (the core refuses one past its limit).
@@ -209,8 +209,8 @@ export async function analyze(context, source, opts) {
       }
       file = checked(core.openTensorFile(inHeap(header), header.length, src.size));
     }
-    const index = file.index();
-    const matching = index.tensors.map((t, i) => i).filter((i) => globs === null || file.matches(i, globs));
+    const index = core.tensorFile_index(file);
+    const matching = index.tensors.map((t, i) => i).filter((i) => globs === null || core.tensorFile_matches(file, i, globs));
     if (globs !== null && matching.length === 0) {
       throw new RangeError(`analyze: no tensor of ${label} matches option tensors (${globs.join(' ')})`);
     }
@@ -222,8 +222,9 @@ export async function analyze(context, source, opts) {
     onProgress?.({ bytes: 0, total });
     const tensors = [];
     for (const i of chosen) {
-      handle = unwrap(file.analysis(i, to, round, saturate, scaleMode, tensorScale, worst));
-      for (let range = handle.nextRead(READ_BYTES); range !== null; range = handle.nextRead(READ_BYTES)) {
+      handle = unwrap(core.tensorFile_analysis(file, i, to, round, saturate, scaleMode, tensorScale, worst));
+      for (let range = core.tensorAnalysis_nextRead(handle, READ_BYTES); range !== null;
+           range = core.tensorAnalysis_nextRead(handle, READ_BYTES)) {
         const [begin, end] = range;
         const tensor = index.tensors[i];
         const what = `tensor '${tensor.name}'`;
@@ -240,21 +241,21 @@ export async function analyze(context, source, opts) {
           checkAbort();
           if (bytes.length !== end - begin) throw fileError(`cannot read ${what} (bytes ${begin} to ${end} of its member)`);
         }
-        handle.add(inHeap(bytes), bytes.length);
+        core.tensorAnalysis_add(handle, inHeap(bytes), bytes.length);
         done += bytes.length;
         onProgress?.({ bytes: done, total });
       }
-      tensors.push(handle.result());
-      handle.delete();
+      tensors.push(core.tensorAnalysis_result(handle));
+      core.tensorAnalysis_delete(handle);
       handle = null;
     }
     const summary = unwrap(core.summarizeTensors(tensors, to, round, saturate, scaleMode, tensorScale));
     return { file: src.name, kind: index.kind, skipped: index.skipped, tensors, summary, targets };
   } finally {
     for (const member of members.values()) member.close();
-    if (handle !== null) handle.delete();
-    if (file !== null) file.delete();
-    if (npz !== null) npz.delete();
+    if (handle !== null) core.tensorAnalysis_delete(handle);
+    if (file !== null) core.tensorFile_delete(file);
+    if (npz !== null) core.npzIndex_delete(npz);
     if (buffer !== 0) core._free(buffer);
   }
 }
