@@ -1,8 +1,8 @@
-// Objects the wrapper holds by number instead of as Embind classes. One class_ binding brings Embind's class
-// machinery into the glue (ClassHandle, RegisteredPointer, the smart-pointer wire types); a number and free
-// functions bring none: about 2 KB gzipped less on every page (scripts/page-size.mjs). The wrapper (web/src/typelattice.mjs,
-// handleOf) owns each number: it calls `<kind>_<method>(number, ...)` with it while the handle lives and
-// `<kind>_delete(number)` once.
+// Objects JS holds by number instead of as Embind classes. One class_ binding brings Embind's class machinery into
+// the glue (ClassHandle, RegisteredPointer, the smart-pointer wire types); a number and free functions bring none:
+// about 2 KB gzipped less on every page (scripts/page-size.mjs). The JS that gets a number owns it (the wrapper's
+// handleOf in web/src/typelattice.mjs; analyze in web/src/analyze.mjs for the tensors part): it calls
+// `<kind>_<method>(number, ...)` while the object lives and `<kind>_delete(number)` once.
 #pragma once
 #include <emscripten/bind.h>
 
