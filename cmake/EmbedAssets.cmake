@@ -1,5 +1,5 @@
-# typelattice_embed_assets(OUT_VAR dir...) turns every text file in the given folders into a
-# `std::string_view` in one generated .cpp, reachable through core/base/assets.h's embedded_asset(name).
+# typelattice_embed_assets(OUT_VAR dir...) turns every text file in the given folders into packed text in one
+# generated .cpp (cmake/WriteEmbeddedAssets.cmake), read through core/base/assets.h's embedded_asset(name).
 function(typelattice_embed_assets out_var)
   set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/embedded_assets.cpp)
   set(files)
