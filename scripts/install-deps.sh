@@ -53,4 +53,5 @@ if [ "$want" = test ] || [ "$want" = test-npm ]; then
   npm_packages tests/bundlers/webpack webpack-cli "the webpack fixture"
   npm_packages tests/bundlers/esbuild esbuild "the esbuild fixture"
   npm_packages tests/tensors/real-weights @vladmandic/face-api "trained weights for analyze's tests (face-api's networks)"
+  npm_packages tests/conformance/js-frameworks @jax-js/jax "TensorFlow.js and jax-js, which the conformance test runs"
 fi

@@ -10,6 +10,7 @@
 #include "core/base/joined_text.h"
 #include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
+#include "core/promotion/typed_values.h"
 
 namespace typelattice {
 namespace {
@@ -18,16 +19,9 @@ bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
 
 bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeKind::unsigned_int; }
 
-// Whether a Python int lies in [-2^(bits-1), 2^(bits-1)) or [0, 2^bits).
-bool int_fits(const Operand& v, bool is_signed, int bits) {
-  if (v.huge) return false;
-  const int value_bits = is_signed ? bits - 1 : bits;
-  if (v.negative) {
-    if (!is_signed) return false;
-    return value_bits >= 64 || v.magnitude <= (std::uint64_t{1} << value_bits);
-  }
-  return value_bits >= 64 || v.magnitude < (std::uint64_t{1} << value_bits);
-}
+using detail::int_fits;
+using detail::literal_type;
+using detail::type_value;
 
 bool int_fits(const Operand& v, Dtype d) {
   const DtypeInfo& info = dtype_info(d);
@@ -181,20 +175,6 @@ std::string wrapped_text(const Operand& v, Dtype d) {
   return text;
 }
 
-// C23 6.4.4: an unsuffixed decimal integer constant is the first of int, long that holds it (int32, int64 here); a
-// floating constant is a double, 1.0*I a double _Complex; true and false are ints. C++23 [lex.icon] and [lex.fcon]
-// give its literals the same types, except that true and false are bools ([lex.bool]).
-Dtype literal_type(detail::ValueRule rule, const Operand& v) {
-  switch (v.kind) {
-    case OperandKind::python_int: return int_fits(v, true, 32) ? Dtype::int32 : Dtype::int64;
-    case OperandKind::python_float: return Dtype::float64;
-    case OperandKind::python_complex: return Dtype::complex128;
-    case OperandKind::python_bool: return rule == detail::ValueRule::cpp_literals ? Dtype::bool_ : Dtype::int32;
-    case OperandKind::dtype: break;
-  }
-  return v.dtype;
-}
-
 // bool < integers < floating < complex: a value of a higher category than every dtype operand sets the kind.
 int category(DtypeKind k) {
   constexpr std::array<int, 5> kCategories{0, 1, 1, 2, 3};
@@ -266,6 +246,18 @@ Message value_note(System s, detail::ValueRule rule, std::span<const Operand> op
       return message("C++ types the literal %1 as %2 (int, or long if int cannot hold it; double for a float; bool "
                      "for True); the usual arithmetic conversions give %3",
                      {v.text, dtype_name(literal_type(rule, v)), name});
+    case ValueRule::tfjs_values:
+      return message(v.kind == OperandKind::python_bool
+                         ? "TensorFlow.js makes the JS boolean %1 a bool tensor (convertToTensor), not a weak one; "
+                           "upcastType gives %2"
+                         : "TensorFlow.js makes the JS number %1 a float32 tensor (convertToTensor), not a weak one; "
+                           "upcastType gives %2",
+                     {v.text, name});
+    case ValueRule::jax_js_values:
+      if (v.kind == OperandKind::python_bool) return message("jax-js makes the JS boolean %1 a bool array; %2", {v.text, name});
+      return message("jax-js makes the JS number %1 a weakly typed float32: with an array it takes the array's dtype, "
+                     "or uint32 with a bool array (promoteAvals); here %2",
+                     {v.text, name});
     case ValueRule::none: break;
   }
   return message("%1 has no rule for values here: %2 counts as its weak type %3, giving %4",
@@ -303,23 +295,14 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
   if (operands.empty()) return failed(s, literal("compare needs at least one operand"));
   const ValueRule rule = detail::system_row(s).values;
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
-  // C's constants and C++'s literals are typed, not weak: each takes its own type and the table (the usual
-  // arithmetic conversions) does the rest, left to right.
+  // C's constants, C++'s literals and JS values take their own types (a JS number in jax-js its weak one); the
+  // table does the rest, left to right.
   std::vector<Operand> typed;
-  if (rule == ValueRule::c_constants || rule == ValueRule::cpp_literals) {
-    const bool cpp = rule == ValueRule::cpp_literals;
+  if (rule == ValueRule::c_constants || rule == ValueRule::cpp_literals || rule == ValueRule::tfjs_values ||
+      rule == ValueRule::jax_js_values) {
     typed.assign(operands.begin(), operands.end());
-    for (Operand& op : typed) {
-      if (op.kind == OperandKind::python_int && !int_fits(op, true, 64))
-        return failed(s, message(cpp ? "the integer literal %1 is too large for long (C++23 [lex.icon])"
-                                     : "the integer constant %1 is too large for long (C23 6.4.4.1)",
-                                 {op.text}));
-      if (cpp && op.kind == OperandKind::python_complex)
-        return failed(s, message("C++ has no complex literal of a built-in type: %1 would be a std::complex, a class, "
-                                 "which the usual arithmetic conversions ([expr.arith.conv]) do not cover",
-                                 {op.text}));
-      if (op.kind != OperandKind::dtype) op = Operand{OperandKind::dtype, literal_type(rule, op), op.text};
-    }
+    for (Operand& op : typed)
+      if (std::optional<Message> error = type_value(rule, op)) return failed(s, std::move(*error));
     operands = typed;
   }
   if (rule == ValueRule::jax) {

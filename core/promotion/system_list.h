@@ -30,6 +30,8 @@ enum class ValueRule : std::uint8_t {
   none,          // the table's weak cells only (tensorflow-2021, jax-lax)
   c_constants,   // C: a constant has its own type (an int constant int or long, a floating one double)
   cpp_literals,  // C++: a literal has its own type (C's, but true is a bool and there is no complex literal)
+  tfjs_values,   // TensorFlow.js: a JS number is a float32 tensor, a boolean a bool tensor (typed, not weak)
+  jax_js_values, // jax-js: a JS number is a weak float32 (the table's f*), a boolean a strong bool
 };
 
 struct SystemRow {
@@ -81,6 +83,15 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
       "std::float16_t, std::bfloat16_t, std::float32_t, std::float64_t",
       K::table, false, false, "", "https://timsong-cpp.github.io/cppwp/n4950/expr.arith.conv"},
      "C++'s table", "tables/cpp.csv", "", "c++ cxx", Refusal::cpp, ValueRule::cpp_literals},
+    {{System::tfjs, "tfjs", "TensorFlow.js", "4.22.0 (npm @tensorflow/tfjs-core)",
+      "tensorflow/tfjs tfjs-core/src/types.ts (upcastType) at tfjs-v4.22.0", K::table, false, false, "",
+      "https://github.com/tensorflow/tfjs/blob/tfjs-v4.22.0/tfjs-core/src/types.ts"},
+     "TensorFlow.js's table", "tables/tfjs.csv", "", "tensorflow-js tensorflowjs", Refusal::appendix,
+     ValueRule::tfjs_values},
+    {{System::jax_js, "jax-js", "jax-js", "0.1.25 (npm @jax-js/jax)",
+      "ekzhang/jax-js promoteTypes and promoteAvals, as npm @jax-js/jax 0.1.25 ships them", K::table, false, false,
+      "", "https://www.npmjs.com/package/@jax-js/jax/v/0.1.25"},
+     "jax-js's table", "tables/jax-js.csv", "", "jax_js jaxjs", Refusal::appendix, ValueRule::jax_js_values},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
       kAppendix, K::table, false, false,
       "TypePromotionError", kAppendixUrl},

@@ -1,6 +1,6 @@
 // Every view in zh-CN: what a reader sees (the text of the page's header and of the shown view, and their
 // tooltips and labels) holds no English once names, numbers and code are taken out. Names: dtypes, formats,
-// systems and their titles, round and scale modes, the sources systems cite, and the words below. Text the page
+// systems and their titles and versions, round and scale modes, the sources systems cite, and the words below. Text the page
 // marks lang="en" is skipped: what a library raises, quoted in its own words. The refusals this project words
 // itself (the 2021 tables' '-' cells, the array API's unspecified cases) are messages, translated, and checked.
 import { test, before, after } from 'node:test';
@@ -66,7 +66,7 @@ test('every view in zh-CN: no English outside names, numbers, code and the libra
     const { names, text } = await page.evaluate(() => {
       const tl = window.typelatticePlayground.tl;
       const list = [...tl.dtypes().flatMap((d) => [d.name, d.shortCode]),
-        ...tl.systems().flatMap((s) => [s.name, s.title, s.source]), 'typelattice check', 'u*',
+        ...tl.systems().flatMap((s) => [s.name, s.title, s.version, s.source]), 'typelattice check', 'u*',
         // The libraries whose block layouts the Blocks view shows, by their own names.
         'GGUF', 'ggml', 'bitsandbytes', 'GPTQ', 'AWQ', 'MLX', 'DeepSeek'];
       if (tl.formats) {

@@ -94,13 +94,18 @@ def lines():
     yield "select -- float16,bfloat16 => join: float32"
     # Every system `typelattice systems` lists (JAX with each of its settings).
     for opts in ["", "--mode strict", "--x64 off", "--mode strict --x64 off", "--system numpy", "--system torch",
-                 "--system array-api", "--system triton", "--system c", "--system cpp",
-                 "--system numpy-2021", "--system torch-2021",
+                 "--system array-api", "--system triton", "--system c", "--system cpp", "--system tfjs",
+                 "--system jax-js", "--system numpy-2021", "--system torch-2021",
                  "--system tensorflow-2021", "--system jax-lax"]:
         for names in ["float16,bfloat16", "int8,uint8", "float32,int32", "uint64,int64", "bool,int8",
                       "i*,f*", "int8,uint8,float16", "float16,float16", "complex64,float64", "uint8,bfloat16",
                       "uint32,int32"]:
             yield f"select {opts} -- {names}".replace("  ", " ")
+    # The JavaScript frameworks' small dtype sets: pairs inside them, and their weak JS number (jax-js's f*).
+    for opts, names in [("tfjs", "bool,bool"), ("tfjs", "bool,int32,float32"), ("tfjs", "int32,complex64"),
+                        ("jax-js", "uint32,int32"), ("jax-js", "bool,f*"), ("jax-js", "f*,float16"),
+                        ("jax-js", "f*,f*")]:
+        yield f"select --system {opts} -- {names}"
     yield "select -- float16,flaot32"
     yield "select --system nump -- int8,uint8"
     for name, pairs in [("diamond", ["a,b", "bottom,top", "bottom,a", "a,a", "a,b,bottom"]),

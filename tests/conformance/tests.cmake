@@ -20,6 +20,12 @@ if(TYPELATTICE_DEBIAN_PYTHON)
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/cpp_arith_conversions.py $<TARGET_FILE:typelattice>)
   set_tests_properties(cpp_arith_conversions_conformance PROPERTIES LABELS conformance TIMEOUT 120)
 endif()
+# The `tfjs` and `jax-js` systems against the npm packages (tests/conformance/js-frameworks, installed by
+# scripts/install-deps.sh test): every cell, and Compare's JS values, asked of the real library in node.
+find_program(TYPELATTICE_NODE node REQUIRED)
+add_test(NAME js_frameworks_conformance COMMAND ${TYPELATTICE_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/js_frameworks.test.mjs)
+set_tests_properties(js_frameworks_conformance PROPERTIES LABELS conformance TIMEOUT 120
+  ENVIRONMENT "TYPELATTICE_CLI=$<TARGET_FILE:typelattice>")
 
 # Conformance (ctest label `conformance`): one corpus through the CLI, the JS module and the native app, which
 # must answer alike. Needs the wasm module (web/dist) and, for the app, a display: xvfb-run provides one.
@@ -27,7 +33,6 @@ if(NOT TARGET typelattice-app)
   return()
 endif()
 find_program(TYPELATTICE_XVFB_RUN xvfb-run)
-find_program(TYPELATTICE_NODE node REQUIRED)
 if(NOT TYPELATTICE_XVFB_RUN)
   message(STATUS "xvfb-run not found: skipping the conformance corpus")
   return()

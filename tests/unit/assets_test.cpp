@@ -9,6 +9,7 @@
 
 TEST(Assets, ComparisonTablesAreEmbedded) {
   for (const char* name : {"tables/torch.csv", "tables/array-api.csv", "tables/triton.csv", "tables/c.csv", "tables/cpp.csv",
+                           "tables/tfjs.csv", "tables/jax-js.csv",
                            "tables/numpy-2021.csv", "tables/torch-2021.csv", "tables/tensorflow-2021.csv",
                            "tables/jax-lax.csv"}) {
     auto text = typelattice::embedded_asset(name);

@@ -45,6 +45,7 @@ export const messagesZh = {
   'C\'s table': ' C 的表', 'C++\'s table': ' C++ 的表', 'NumPy 1\'s table': ' NumPy 1 的表',
   'PyTorch\'s 2021 table': ' PyTorch 2021 年的表', 'TensorFlow\'s 2021 table': ' TensorFlow 2021 年的表',
   'jax.lax\'s table': ' jax.lax 的表',
+  'TensorFlow.js\'s table': ' TensorFlow.js 的表', 'jax-js\'s table': ' jax-js 的表',
   // a user's graph (core/graph/selection.cpp)
   '%1: the least node that %2 and %3 both promote to in this graph (%4; %5)':
     '%1:此图中 %2 和 %3 都能提升到的最小节点(%4;%5)',
@@ -101,6 +102,17 @@ export const messagesZh = {
     'C 把常量 %1 定为 %2(int,int 放不下时为 long;浮点数为 double);通常算术转换得到 %3',
   'C++ types the literal %1 as %2 (int, or long if int cannot hold it; double for a float; bool for True); the usual arithmetic conversions give %3':
     'C++ 把字面量 %1 定为 %2(int,int 放不下时为 long;浮点数为 double;True 为 bool);通常算术转换得到 %3',
+  'TensorFlow.js makes the JS boolean %1 a bool tensor (convertToTensor), not a weak one; upcastType gives %2':
+    'TensorFlow.js 把 JS 布尔值 %1 变为 bool 张量(convertToTensor),不是弱类型;upcastType 得到 %2',
+  'TensorFlow.js makes the JS number %1 a float32 tensor (convertToTensor), not a weak one; upcastType gives %2':
+    'TensorFlow.js 把 JS 数值 %1 变为 float32 张量(convertToTensor),不是弱类型;upcastType 得到 %2',
+  'jax-js makes the JS boolean %1 a bool array; %2': 'jax-js 把 JS 布尔值 %1 变为 bool 数组;%2',
+  'jax-js makes the JS number %1 a weakly typed float32: with an array it takes the array\'s dtype, or uint32 with a bool array (promoteAvals); here %2':
+    'jax-js 把 JS 数值 %1 视为弱类型的 float32:与数组运算时取数组的 dtype,与 bool 数组运算时为 uint32(promoteAvals);这里是 %2',
+  'JavaScript has no complex number: %1 is no JS value, and TensorFlow.js makes complex64 only with tf.complex':
+    'JavaScript 没有复数:%1 不是 JS 值,TensorFlow.js 只能用 tf.complex 生成 complex64',
+  'JavaScript has no complex number: %1 is no JS value, and jax-js has no complex dtype':
+    'JavaScript 没有复数:%1 不是 JS 值,而 jax-js 没有复数 dtype',
   '%1 has no rule for values here: %2 counts as its weak type %3, giving %4':
     '%1 在此没有针对值的规则:%2 按其弱类型 %3 计,得到 %4',
   // cast facts (core/formats/cast_request.cpp, cast_facts)

@@ -17,6 +17,8 @@ const SYSTEMS = [
   { opts: { system: 'triton' }, flags: ['--system', 'triton'] },
   { opts: { system: 'c' }, flags: ['--system', 'c'] },
   { opts: { system: 'cpp' }, flags: ['--system', 'cpp'] },
+  { opts: { system: 'tfjs' }, flags: ['--system', 'tfjs'] },
+  { opts: { system: 'jax-js' }, flags: ['--system', 'jax-js'] },
   { opts: { system: 'numpy-2021' }, flags: ['--system', 'numpy-2021'] },
   { opts: { system: 'torch-2021' }, flags: ['--system', 'torch-2021'] },
   { opts: { system: 'tensorflow-2021' }, flags: ['--system', 'tensorflow-2021'] },

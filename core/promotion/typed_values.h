@@ -1,0 +1,20 @@
+// Internal to the core: the types of values (compare.h's Operand) in the systems whose values are typed rather
+// than weak (ValueRule c_constants, cpp_literals, tfjs_values, jax_js_values), and the int range test compare.cpp
+// shares with them.
+#pragma once
+#include <optional>
+
+#include "core/promotion/system_list.h"
+#include "typelattice/compare.h"
+#include "typelattice/message.h"
+
+namespace typelattice::detail {
+
+// Whether a Python int lies in [-2^(bits-1), 2^(bits-1)) or [0, 2^bits).
+bool int_fits(const Operand& v, bool is_signed, int bits);
+// The type C (c_constants) or C++ (cpp_literals) gives a value; a dtype operand keeps its dtype.
+Dtype literal_type(ValueRule rule, const Operand& v);
+// Gives a value its type under `rule`, or says why the system has none for it.
+std::optional<Message> type_value(ValueRule rule, Operand& op);
+
+}  // namespace typelattice::detail
