@@ -174,11 +174,15 @@ void set_target_error(val& out, const AnalysisTarget& t, const TargetError& e, s
 
 namespace {
 
+// { targets, passes }: the targets as the result lists them, and how many times each tensor is read for them.
 val targets_js(const val& names, const val& round, const val& saturate, const val& scale_mode, bool tensor_scale) {
   return translate(targets_of(names, round, saturate, scale_mode, tensor_scale),
                    [](const std::vector<AnalysisTarget>& targets) {
-                     val out = val::array();
-                     for (const AnalysisTarget& t : targets) push_value(out, target_value(t));
+                     val list = val::array();
+                     for (const AnalysisTarget& t : targets) push_value(list, target_value(t));
+                     val out = val::object();
+                     out.set("targets", list);
+                     out.set("passes", static_cast<double>(analysis_passes(targets)));
                      return out;
                    });
 }

@@ -123,7 +123,8 @@ export async function analyze(context, source, opts) {
   const core = await onDemandPart('tensors', context);
   checkAbort();
   // The targets before the file, as the CLI reads --to first: an unknown name is a RangeError with the closest names.
-  const targets = unwrap(core.analysisTargets(to, round, saturate, scaleMode, tensorScale));
+  // passes: how many times each tensor is read (twice when a target takes a tensor scale, for its amax first).
+  const { targets, passes } = unwrap(core.analysisTargets(to, round, saturate, scaleMode, tensorScale));
   const label = src.name ?? 'the source';
   const fileError = (message) => {
     const error = new Error(`${label}: ${message}`);
@@ -216,7 +217,6 @@ export async function analyze(context, source, opts) {
     }
     const chosen = share === null ? matching
       : tensorShare(matching.map((i) => index.tensors[i].end - index.tensors[i].begin), share).map((k) => matching[k]);
-    const passes = targets.some((t) => t.tensor_scale) ? 2 : 1;
     const total = chosen.reduce((sum, i) => sum + passes * (index.tensors[i].end - index.tensors[i].begin), 0);
     let done = 0;
     onProgress?.({ bytes: 0, total });
