@@ -1,6 +1,6 @@
 # Script mode: writes OUT, a C++ file with the texts of FILES packed for core/base/assets.cpp, which unpacks them.
 # Packing: each word of kWords below becomes one byte, 0x80 + its index (the assets are ASCII, so no byte of theirs
-# is one of these). The dtype names and " -> " are most of the tables' and lattices' bytes: packed, they are 8 KB
+# is one of these). The dtype names and " -> " are most of the tables' and lattices' bytes: packed, they are 7.5 KB
 # less raw wasm, which keeps every .wasm under webpack's default asset size hint (tests/bundlers).
 string(REPLACE "|" ";" FILES "${FILES}")
 list(LENGTH FILES count)

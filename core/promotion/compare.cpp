@@ -22,6 +22,7 @@ bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeK
 using detail::int_fits;
 using detail::literal_type;
 using detail::type_value;
+using detail::types_values;
 
 bool int_fits(const Operand& v, Dtype d) {
   const DtypeInfo& info = dtype_info(d);
@@ -254,7 +255,8 @@ Message value_note(System s, detail::ValueRule rule, std::span<const Operand> op
                            "upcastType gives %2",
                      {v.text, name});
     case ValueRule::jax_js_values:
-      if (v.kind == OperandKind::python_bool) return message("jax-js makes the JS boolean %1 a bool array; %2", {v.text, name});
+      if (v.kind == OperandKind::python_bool)
+        return message("jax-js makes the JS boolean %1 a bool array; %2", {v.text, name});
       return message("jax-js makes the JS number %1 a weakly typed float32: with an array it takes the array's dtype, "
                      "or uint32 with a bool array (promoteAvals); here %2",
                      {v.text, name});
@@ -298,8 +300,7 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
   // C's constants, C++'s literals and JS values take their own types (a JS number in jax-js its weak one); the
   // table does the rest, left to right.
   std::vector<Operand> typed;
-  if (rule == ValueRule::c_constants || rule == ValueRule::cpp_literals || rule == ValueRule::tfjs_values ||
-      rule == ValueRule::jax_js_values) {
+  if (types_values(rule)) {
     typed.assign(operands.begin(), operands.end());
     for (Operand& op : typed)
       if (std::optional<Message> error = type_value(rule, op)) return failed(s, std::move(*error));

@@ -29,9 +29,14 @@ Dtype literal_type(ValueRule rule, const Operand& v) {
   return v.dtype;
 }
 
-// Gives a value its type under `rule` (c_constants, cpp_literals, tfjs_values, jax_js_values), or says why it has
-// none. TensorFlow.js's convertToTensor makes a JS number a float32 tensor and a boolean a bool one; jax-js makes a
-// number a weak float32 (the table's f*) and a boolean a bool array. JavaScript has no complex number.
+bool types_values(ValueRule rule) {
+  return rule == ValueRule::c_constants || rule == ValueRule::cpp_literals || rule == ValueRule::tfjs_values ||
+         rule == ValueRule::jax_js_values;
+}
+
+// Gives a value its type under `rule` (one that types_values), or says why it has none. TensorFlow.js's
+// convertToTensor makes a JS number a float32 tensor and a boolean a bool one; jax-js makes a number a weak float32
+// (the table's f*) and a boolean a bool array. JavaScript has no complex number.
 std::optional<Message> type_value(ValueRule rule, Operand& op) {
   const bool cpp = rule == ValueRule::cpp_literals;
   const bool js = rule == ValueRule::tfjs_values || rule == ValueRule::jax_js_values;

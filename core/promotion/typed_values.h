@@ -14,7 +14,9 @@ namespace typelattice::detail {
 bool int_fits(const Operand& v, bool is_signed, int bits);
 // The type C (c_constants) or C++ (cpp_literals) gives a value; a dtype operand keeps its dtype.
 Dtype literal_type(ValueRule rule, const Operand& v);
-// Gives a value its type under `rule`, or says why the system has none for it.
+// Whether the system types its values (C's constants, C++'s literals, JS values) instead of making them weak.
+bool types_values(ValueRule rule);
+// Gives a value its type under `rule` (one that types_values), or says why the system has none for it.
 std::optional<Message> type_value(ValueRule rule, Operand& op);
 
 }  // namespace typelattice::detail

@@ -1,8 +1,9 @@
 // Every view in zh-CN: what a reader sees (the text of the page's header and of the shown view, and their
 // tooltips and labels) holds no English once names, numbers and code are taken out. Names: dtypes, formats,
-// systems and their titles and versions, round and scale modes, the sources systems cite, and the words below. Text the page
-// marks lang="en" is skipped: what a library raises, quoted in its own words. The refusals this project words
-// itself (the 2021 tables' '-' cells, the array API's unspecified cases) are messages, translated, and checked.
+// systems and their titles and versions, round and scale modes, the sources systems cite, and the words below.
+// Text the page marks lang="en" is skipped: what a library raises, quoted in its own words. The refusals this
+// project words itself (the 2021 tables' '-' cells, the array API's unspecified cases) are messages, translated,
+// and checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPlayground } from './harness.mjs';
