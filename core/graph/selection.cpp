@@ -73,11 +73,11 @@ Result<Selection> select(const Lattice& lattice, std::span<const std::string> na
 }
 
 Result<Selection> select(const CompiledSystem& system, std::span<const std::string> names) {
-  std::vector<Dtype> dtypes;
+  std::vector<Dtype> dtypes;  // a dtype selected twice is one (the app's selection toggles); order kept
   for (const std::string& name : names) {
     Result<Dtype> d = parse_dtype(name);
     if (!d) return d.error();
-    dtypes.push_back(*d);
+    if (std::find(dtypes.begin(), dtypes.end(), *d) == dtypes.end()) dtypes.push_back(*d);
   }
   if (dtypes.empty()) return nothing_selected();
   Selection s;

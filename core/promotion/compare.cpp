@@ -21,6 +21,7 @@ bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeK
 
 using detail::int_fits;
 using detail::literal_type;
+using detail::mlx_int_error;
 using detail::type_value;
 using detail::types_values;
 
@@ -260,6 +261,18 @@ Message value_note(System s, detail::ValueRule rule, std::span<const Operand> op
       return message("jax-js makes the JS number %1 a weakly typed float32: with an array it takes the array's dtype, "
                      "or uint32 with a bool array (promoteAvals); here %2",
                      {v.text, name});
+    case ValueRule::mlx:
+      if (std::none_of(operands.begin(), operands.end(), [](const Operand& op) { return !is_value(op); }))
+        return message("MLX gives %1 its default type, as no operand is an array (an int int32, or int64 outside "
+                       "int32; a float float32; a complex complex64); promote_types gives %2",
+                       {value, name});
+      return message("MLX converts %1 to the array's dtype (an int to int32 with a bool array; a float to float32 "
+                     "unless the array is floating; a complex to complex64); promote_types gives %2",
+                     {value, name});
+    case ValueRule::keras:
+      return message("Keras's result_type takes the type of %1 (an int or a float weak, a bool bool, a complex "
+                     "complex64) and never its value; here %2",
+                     {value, name});
     case ValueRule::none: break;
   }
   return message("%1 has no rule for values here: %2 counts as its weak type %3, giving %4",
@@ -299,8 +312,11 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
   if (rule == ValueRule::value_based) return numpy1_value_based(s, operands);
   // C's constants, C++'s literals and JS values take their own types (a JS number in jax-js its weak one); the
   // table does the rest, left to right.
+  // MLX types its values only when no operand is an array (to_arrays); with one they are weak.
+  const bool mlx_values_only =
+      rule == ValueRule::mlx && std::all_of(operands.begin(), operands.end(), is_value);
   std::vector<Operand> typed;
-  if (types_values(rule)) {
+  if (types_values(rule) || mlx_values_only) {
     typed.assign(operands.begin(), operands.end());
     for (Operand& op : typed)
       if (std::optional<Message> error = type_value(rule, op)) return failed(s, std::move(*error));
@@ -346,6 +362,8 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
       return failed(s, triton_step ? with_class(s, triton_refusal(*scalar))
                                    : refusal(s, std::array<Dtype, 2>{acc, x.dtype}, options));
     }
+    if (rule == ValueRule::mlx && scalar)
+      if (auto error = mlx_int_error(*scalar, tensor)) return failed(s, std::move(*error));
     for (const Operand* v : {acc_value, x_value})
       if (v)
         if (auto error = int_value_error(rule, *v, *r)) return failed(s, std::move(*error));

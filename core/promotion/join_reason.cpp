@@ -120,7 +120,11 @@ bool some_integer_holds_both(Dtype a, Dtype b, const PromotionOptions& o) {
 Message pair_reason(const DtypeInfo& a, const DtypeInfo& b, const DtypeInfo& j, const PromotionOptions& o) {
   const Dtype concrete = concrete_type(j.id, o.x64);  // what a weak join holds is what it becomes
   const Message system = system_words(o);
-  if (a.id == b.id) return message("a type with itself is itself");
+  if (a.id == b.id) {
+    return j.id == a.id ? message("a type with itself is itself")
+                        : message("%1 with itself is %2 in %3, which does not keep a type's own type",
+                                  {a.name, j.name, system});
+  }
   if ((a.kind == DtypeKind::boolean && j.id == b.id) || (b.kind == DtypeKind::boolean && j.id == a.id))
     return message("%1 holds bool's two values, false and true (0 and 1)", {j.name});
   if (a.weak && b.weak) return message("%1 and %2 are both Python scalars: the higher kind wins", {a.name, b.name});

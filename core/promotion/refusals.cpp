@@ -1,6 +1,6 @@
 // The words of a refusal ('-' cell) in each table system: the library's own message where it raises one (PyTorch's
-// c10/core/ScalarType.cpp), the standard's "unspecified" for the array API, the standard's rule for C++ and the
-// design document's wording for the appendix tables. Those this project words are messages (message.h), which a
+// c10/core/ScalarType.cpp, Keras's dtypes.py), the standard's "unspecified" for the array API, the standard's rule
+// for C++ and the design document's wording for the appendix tables. Those this project words are messages (message.h), which a
 // front end translates; the library's own stay literal.
 #include <array>
 
@@ -42,6 +42,18 @@ std::string torch_refusal(Dtype a, Dtype b) {
       {"RuntimeError: Promotion for uint16, uint32, uint64 types is not supported, attempted to promote ", pair});
 }
 
+// Keras's result_type checks for float8 before anything else and echoes its arguments: dtype names as strings, a
+// Python int or float as its type.
+std::string keras_refusal(Dtype a, Dtype b) {
+  const auto arg = [](Dtype d) -> std::string {
+    if (d == Dtype::weak_int) return "<class 'int'>";
+    if (d == Dtype::weak_float) return "<class 'float'>";
+    return joined({"'", dtype_name(d), "'"});
+  };
+  return joined({"ValueError: There is no implicit conversions from float8 dtypes to others. You must cast it "
+                 "internally. Received: (", arg(a), ", ", arg(b), ")"});
+}
+
 }  // namespace
 
 Message table_refusal(System system, Dtype a, Dtype b) {
@@ -58,6 +70,7 @@ Message table_refusal(System system, Dtype a, Dtype b) {
   const std::array<Dtype, 2> pair{a, b};
   const std::string tuple = quoted_tuple(pair);
   if (row.refusal == Refusal::torch) return literal(torch_refusal(a, b));
+  if (row.refusal == Refusal::keras) return literal(keras_refusal(a, b));
   if (row.refusal == Refusal::unspecified)
     return message("Input dtypes %1: their promotion is unspecified by the array API standard (2025.12, "
                    "type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and Python scalars "

@@ -17,6 +17,7 @@ enum class Refusal : std::uint8_t {
   torch,        // PyTorch's RuntimeError texts from c10/core/ScalarType.cpp
   unspecified,  // the array API standard: "unspecified by the array API standard"
   cpp,          // C++23's [expr.arith.conv]: floating-point types of unordered conversion ranks are ill-formed
+  keras,        // Keras's ValueError for a float8 dtype (keras/src/backend/common/dtypes.py result_type)
 };
 
 // What a Python value (300, 1.5, 1j) does beyond its weak type's cell (compare.cpp).
@@ -32,6 +33,8 @@ enum class ValueRule : std::uint8_t {
   cpp_literals,  // C++: a literal has its own type (C's, but true is a bool and there is no complex literal)
   tfjs_values,   // TensorFlow.js: a JS number is a float32 tensor, a boolean a bool tensor (typed, not weak)
   jax_js_values, // jax-js: a JS number is a weak float32 (the table's f*), a boolean a strong bool
+  mlx,           // weak with an array (an int outside a narrower integer dtype raises); typed without one
+  keras,         // result_type takes the value's Python type: int and float weak, complex complex64
 };
 
 struct SystemRow {
@@ -92,6 +95,14 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
       "ekzhang/jax-js promoteTypes and promoteAvals, as npm @jax-js/jax 0.1.25 ships them", K::table, false, false,
       "", "https://www.npmjs.com/package/@jax-js/jax/v/0.1.25"},
      "jax-js's table", "tables/jax-js.csv", "", "jax_js jaxjs", Refusal::appendix, ValueRule::jax_js_values},
+    {{System::mlx, "mlx", "MLX", "0.32.2",
+      "ml-explore/mlx mlx/dtype.cpp (type_rules) at 846d176; Python values: python/src/utils.cpp (to_arrays)",
+      K::table, false, false, "", "https://github.com/ml-explore/mlx/blob/846d176/mlx/dtype.cpp"},
+     "MLX's table", "tables/mlx.csv", "", "", Refusal::appendix, ValueRule::mlx},
+    {{System::keras, "keras", "Keras 3 (JAX, PyTorch, NumPy backends)", "3.16.0",
+      "keras-team/keras keras/src/backend/common/dtypes.py (result_type) at 3422977", K::table, false, false, "",
+      "https://github.com/keras-team/keras/blob/3422977/keras/src/backend/common/dtypes.py"},
+     "Keras's table", "tables/keras.csv", "", "keras3", Refusal::keras, ValueRule::keras},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
       kAppendix, K::table, false, false,
       "TypePromotionError", kAppendixUrl},

@@ -1,6 +1,11 @@
 // Values that a system types instead of making weak: C's constants, C++'s literals, TensorFlow.js's and jax-js's
-// JS values (compare.cpp asks here before it walks the table).
+// JS values, MLX's Python values when no operand is an array and Keras's Python complex (compare.cpp asks here before
+// it walks the table).
 #include "core/promotion/typed_values.h"
+
+#include <array>
+
+#include "core/base/joined_text.h"
 
 namespace typelattice::detail {
 
@@ -31,12 +36,26 @@ Dtype literal_type(ValueRule rule, const Operand& v) {
 
 bool types_values(ValueRule rule) {
   return rule == ValueRule::c_constants || rule == ValueRule::cpp_literals || rule == ValueRule::tfjs_values ||
-         rule == ValueRule::jax_js_values;
+         rule == ValueRule::jax_js_values || rule == ValueRule::keras;
 }
 
-// Gives a value its type under `rule` (one that types_values), or says why it has none. TensorFlow.js's
-// convertToTensor makes a JS number a float32 tensor and a boolean a bool one; jax-js makes a number a weak float32
-// (the table's f*) and a boolean a bool array. JavaScript has no complex number.
+// MLX's to_array (python/src/utils.cpp at 846d176) reads a Python int as an int64, and converting it into an
+// integer array's narrower dtype must not overflow; a bool array's int is converted to int32 unchecked.
+std::optional<Message> mlx_int_error(const Operand& v, Dtype array) {
+  if (v.kind != OperandKind::python_int) return std::nullopt;
+  if (!int_fits(v, true, 64))
+    return message("MLX reads a Python int as an int64 (to_array): %1 is outside it, and the call fails", {v.text});
+  const DtypeInfo& info = dtype_info(array);
+  const bool integer = info.kind == DtypeKind::signed_int || info.kind == DtypeKind::unsigned_int;
+  if (!info.weak && integer && info.bits < 64 && !int_fits(v, info.kind == DtypeKind::signed_int, info.bits))
+    return literal(
+        joined({"ValueError: Converting ", v.text, " to ", dtype_name(array), " would result in overflow."}));
+  return std::nullopt;
+}
+
+// Gives a value its type under `rule` (one that types_values, or mlx with no array), or says why it has none.
+// TensorFlow.js's convertToTensor makes a JS number a float32 tensor and a boolean a bool one; jax-js makes a number a
+// weak float32 (the table's f*) and a boolean a bool array. JavaScript has no complex number.
 std::optional<Message> type_value(ValueRule rule, Operand& op) {
   const bool cpp = rule == ValueRule::cpp_literals;
   const bool js = rule == ValueRule::tfjs_values || rule == ValueRule::jax_js_values;
@@ -47,6 +66,18 @@ std::optional<Message> type_value(ValueRule rule, Operand& op) {
                          "with tf.complex"
                        : "JavaScript has no complex number: %1 is no JS value, and jax-js has no complex dtype",
                    {op.text});
+  }
+  if (rule == ValueRule::keras) {  // result_type takes the value's Python type; only complex maps to a strong dtype
+    if (op.kind == OperandKind::python_complex) op = Operand{OperandKind::dtype, Dtype::complex64, op.text};
+    return std::nullopt;
+  }
+  if (rule == ValueRule::mlx) {  // python/src/utils.cpp to_array's defaults, when no operand is an array
+    if (std::optional<Message> error = mlx_int_error(op, Dtype::int64)) return error;
+    constexpr std::array<Dtype, 5> kDefaults{Dtype::bool_, Dtype::bool_, Dtype::int32, Dtype::float32,
+                                             Dtype::complex64};
+    const bool wide = op.kind == OperandKind::python_int && !int_fits(op, true, 32);
+    op = Operand{OperandKind::dtype, wide ? Dtype::int64 : kDefaults[static_cast<std::size_t>(op.kind)], op.text};
+    return std::nullopt;
   }
   if (rule == ValueRule::jax_js_values) {
     op.dtype = Dtype::weak_float;

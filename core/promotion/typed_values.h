@@ -1,6 +1,6 @@
 // Internal to the core: the types of values (compare.h's Operand) in the systems whose values are typed rather
-// than weak (ValueRule c_constants, cpp_literals, tfjs_values, jax_js_values), and the int range test compare.cpp
-// shares with them.
+// than weak (ValueRule c_constants, cpp_literals, tfjs_values, jax_js_values, keras; mlx when no operand is an
+// array), MLX's check of an int against an array's dtype, and the int range test compare.cpp shares with them.
 #pragma once
 #include <optional>
 
@@ -14,9 +14,14 @@ namespace typelattice::detail {
 bool int_fits(const Operand& v, bool is_signed, int bits);
 // The type C (c_constants) or C++ (cpp_literals) gives a value; a dtype operand keeps its dtype.
 Dtype literal_type(ValueRule rule, const Operand& v);
-// Whether the system types its values (C's constants, C++'s literals, JS values) instead of making them weak.
+// MLX's check of a Python int converted into an array of dtype `array`: it must fit int64, and a narrower integer
+// dtype; nullopt when it does.
+std::optional<Message> mlx_int_error(const Operand& v, Dtype array);
+// Whether the system types its values (C's constants, C++'s literals, JS values, Keras's complex) instead of making
+// them weak.
 bool types_values(ValueRule rule);
-// Gives a value its type under `rule` (one that types_values), or says why the system has none for it.
+// Gives a value its type under `rule` (one that types_values, or mlx when no operand is an array), or says why the
+// system has none for it.
 std::optional<Message> type_value(ValueRule rule, Operand& op);
 
 }  // namespace typelattice::detail

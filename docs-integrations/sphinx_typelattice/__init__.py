@@ -100,8 +100,8 @@ class TypeLatticeDirective(Directive):
     has_content = False
     option_spec = {
         # `typelattice systems` lists these (the extension is pure Python and cannot ask the core).
-        "system": _choice(("jax", "numpy", "torch", "array-api", "triton", "c", "cpp", "tfjs", "jax-js", "numpy-2021",
-                           "torch-2021", "tensorflow-2021", "jax-lax")),
+        "system": _choice(("jax", "numpy", "torch", "array-api", "triton", "c", "cpp", "tfjs", "jax-js", "mlx",
+                           "keras", "numpy-2021", "torch-2021", "tensorflow-2021", "jax-lax")),
         "mode": _choice(("standard", "strict")),
         "x64": _on_off,
         "select": _dtype_list,

@@ -58,9 +58,12 @@ test('uint8 with 300 in every system, as typelattice compare prints it', async (
   // TensorFlow.js and jax-js have no uint8: both rows refuse it.
   assert.match(by.tfjs.answer, /uint8 is not in the tfjs promotion table/);
   assert.match(by['jax-js'].answer, /uint8 is not in the jax-js promotion table/);
-  assert.equal(shown.filter((r) => r.differs).length, 8);
+  // MLX checks that 300 fits the array's uint8; Keras's result_type looks only at the type.
+  assert.equal(by.mlx.answer, 'ValueError: Converting 300 to uint8 would result in overflow.');
+  assert.equal(by.keras.answer, 'uint8');
+  assert.equal(shown.filter((r) => r.differs).length, 9);
   assert.match(await page.textContent('#compare-summary'),
-               new RegExp(`8 of ${systems.length} systems answer differently from jax`));
+               new RegExp(`9 of ${systems.length} systems answer differently from jax`));
   // Another reference: numpy's OverflowError; now every other row differs.
   await page.selectOption('#compare-reference', 'numpy');
   const again = await rows(page);
@@ -275,9 +278,10 @@ test('an expression reads as the list did: uint8 + 300 gives the old link\'s row
   const url = await settledUrl(page);
   assert.match(url, /expr=uint8\+%2B\+300/);
   assert.doesNotMatch(url, /operands=/);
-  // The summary counts the rows marked as differing (numpy, array-api, c, cpp, tfjs, jax-js, numpy-2021, jax-lax).
+  // The summary counts the rows marked as differing (numpy, array-api, c, cpp, tfjs, jax-js, mlx, numpy-2021,
+  // jax-lax).
   const differing = old.filter((r) => r.differs).length;
-  assert.equal(differing, 8);
+  assert.equal(differing, 9);
   assert.match(await page.textContent('#compare-summary'), new RegExp(`^uint8 \\+ 300: ${differing} of ${old.length} `));
   // Back gives the list again, Forward the expression.
   const shows = (text) => page.waitForFunction((v) => document.querySelector('#compare-operands').value === v, text);

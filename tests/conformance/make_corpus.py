@@ -95,10 +95,11 @@ def lines():
     # Every system `typelattice systems` lists (JAX with each of its settings).
     for opts in ["", "--mode strict", "--x64 off", "--mode strict --x64 off", "--system numpy", "--system torch",
                  "--system array-api", "--system triton", "--system c", "--system cpp", "--system tfjs",
-                 "--system jax-js", "--system numpy-2021", "--system torch-2021",
+                 "--system jax-js", "--system mlx", "--system keras",
+                 "--system numpy-2021", "--system torch-2021",
                  "--system tensorflow-2021", "--system jax-lax"]:
         for names in ["float16,bfloat16", "int8,uint8", "float32,int32", "uint64,int64", "bool,int8",
-                      "i*,f*", "int8,uint8,float16", "float16,float16", "complex64,float64", "uint8,bfloat16",
+                      "i*,f*", "int8,uint8,float16", "int64,int64", "float16,float16", "complex64,float64", "uint8,bfloat16",
                       "uint32,int32"]:
             yield f"select {opts} -- {names}".replace("  ", " ")
     # The JavaScript frameworks' small dtype sets: pairs inside them, and their weak JS number (jax-js's f*).
@@ -182,7 +183,8 @@ def lines():
         for value in ["300", "-1", "1.5", "1j", "True", "1e40", "-129", "99999999999999999999"]:
             yield f"compare -- {dtype},{value}"
     for ops in ["300,uint8", "1.5,int8", "300", "1.5,1j", "True,False", "uint8,300,int8", "2-3.5j,float16",
-                "18446744073709551615,uint64", "+7,int8", ".5,float16"]:
+                "18446744073709551615,uint64", "+7,int8", ".5,float16", "int32,3000000000", "bool,3000000000",
+                "3000000000,1"]:
         yield f"compare -- {ops}"
     for bad in ["unit8,300", "1.2.3,int8", "flaot16", "uint8,3OO"]:
         yield f"compare -- {bad}"

@@ -169,6 +169,8 @@ TEST(CliCompare, OneLinePerSystemAndExitCodes) {
             "tfjs: dtype uint8 is not in the tfjs promotion table, whose types are bool, int32, float32, complex64\n"
             "jax-js: dtype uint8 is not in the jax-js promotion table, whose types are bool, uint32, int32, float16, "
             "float32, float64, f*\n"
+            "mlx: ValueError: Converting 300 to uint8 would result in overflow.\n"
+            "keras: uint8\n"
             "numpy-2021: uint16\n"
             "torch-2021: uint8\n"
             "tensorflow-2021: uint8\n"

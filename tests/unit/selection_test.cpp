@@ -12,6 +12,8 @@
 #include "tests/unit/promotion_test_util.h"
 #include "typelattice/compiled_system.h"
 #include "typelattice/graph_join.h"
+#include "typelattice/join_reason.h"
+#include "typelattice/promotion.h"
 #include "typelattice/selection.h"
 
 using namespace typelattice;
@@ -97,6 +99,20 @@ TEST(SelectionOnSystem, TableSystemsJoinWithoutPathsAndFoldFromTheLeft) {
   const Selection triple = selected(numpy, {"int8", "uint8", "float16"});
   const std::array<Dtype, 3> dtypes{Dtype::int8, Dtype::uint8, Dtype::float16};
   EXPECT_EQ(triple.join, std::string(dtype_name(*result_type(dtypes, numpy.options()))));
+}
+
+// A selection is a set, as the app's clicks make it: in Keras's table int64 with itself is int32, yet selecting
+// int64 twice is selecting int64 once. promote's pair keeps the cell, and its reason says the type is not kept.
+TEST(SelectionOnSystem, ANameGivenTwiceIsSelectedOnce) {
+  const CompiledSystem keras({System::keras, Mode::standard, true});
+  const Selection twice = selected(keras, {"int64", "int64"});
+  EXPECT_EQ(twice.join, "int64");
+  EXPECT_EQ(render(twice.reason), "int64: a type with itself is itself");
+  const Selection pair = selected(keras, {"int64", "int8", "int64"});
+  EXPECT_EQ(pair.join, std::string(dtype_name(*promote_types(Dtype::int64, Dtype::int8, keras.options()))));
+  EXPECT_EQ(*promote_types(Dtype::int64, Dtype::int64, keras.options()), Dtype::int32);
+  EXPECT_EQ(render(join_reason_message(Dtype::int64, Dtype::int64, Dtype::int32, keras.options())),
+            "int32: int64 with itself is int32 in Keras's table, which does not keep a type's own type");
 }
 
 TEST(SelectionOnSystem, NothingSelectedAndUnknownNames) {

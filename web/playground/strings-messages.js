@@ -9,6 +9,7 @@ export const messagesZh = {
   '%1: %2 (%1 becomes %3 with x64 on, %4 with it off)': '%1:%2(开启 x64 时 %1 变为 %3,关闭时变为 %4)',
   '%1: x64 off moved this join from %2: JAX\'s lattice for x64 off has %3 -> %1, not %3 -> %2':
     '%1:关闭 x64 把这个并从 %2 移到了这里:关闭 x64 时 JAX 的格中是 %3 -> %1,而不是 %3 -> %2',
+  '%1 with itself is %2 in %3, which does not keep a type\'s own type': '%1 与自身在%3中得到 %2,该表不保持类型自身的类型',
   'a type with itself is itself': '一个类型与自身的并就是它自己',
   '%1 holds bool\'s two values, false and true (0 and 1)': '%1 能表示 bool 的两个值 false 和 true(0 和 1)',
   '%1 and %2 are both Python scalars: the higher kind wins': '%1 和 %2 都是 Python 标量:种类较高者胜出',
@@ -45,7 +46,8 @@ export const messagesZh = {
   'C\'s table': ' C 的表', 'C++\'s table': ' C++ 的表', 'NumPy 1\'s table': ' NumPy 1 的表',
   'PyTorch\'s 2021 table': ' PyTorch 2021 年的表', 'TensorFlow\'s 2021 table': ' TensorFlow 2021 年的表',
   'jax.lax\'s table': ' jax.lax 的表',
-  'TensorFlow.js\'s table': ' TensorFlow.js 的表', 'jax-js\'s table': ' jax-js 的表',
+  'TensorFlow.js\'s table': ' TensorFlow.js 的表', 'jax-js\'s table': ' jax-js 的表', 'MLX\'s table': ' MLX 的表',
+  'Keras\'s table': ' Keras 的表',
   // a user's graph (core/graph/selection.cpp)
   '%1: the least node that %2 and %3 both promote to in this graph (%4; %5)':
     '%1:此图中 %2 和 %3 都能提升到的最小节点(%4;%5)',
@@ -113,6 +115,14 @@ export const messagesZh = {
     'JavaScript 没有复数:%1 不是 JS 值,TensorFlow.js 只能用 tf.complex 生成 complex64',
   'JavaScript has no complex number: %1 is no JS value, and jax-js has no complex dtype':
     'JavaScript 没有复数:%1 不是 JS 值,而 jax-js 没有复数 dtype',
+  'MLX gives %1 its default type, as no operand is an array (an int int32, or int64 outside int32; a float float32; a complex complex64); promote_types gives %2':
+    'MLX 给 %1 其默认类型,因为没有操作数是数组(整数为 int32,超出 int32 时为 int64;浮点数为 float32;复数为 complex64);promote_types 得到 %2',
+  'MLX converts %1 to the array\'s dtype (an int to int32 with a bool array; a float to float32 unless the array is floating; a complex to complex64); promote_types gives %2':
+    'MLX 把 %1 转换为数组的 dtype(与 bool 数组运算时整数为 int32;数组不是浮点类型时浮点数为 float32;复数为 complex64);promote_types 得到 %2',
+  'Keras\'s result_type takes the type of %1 (an int or a float weak, a bool bool, a complex complex64) and never its value; here %2':
+    'Keras 的 result_type 只取 %1 的类型(整数和浮点数为弱类型,布尔值为 bool,复数为 complex64),从不看它的值;这里是 %2',
+  'MLX reads a Python int as an int64 (to_array): %1 is outside it, and the call fails':
+    'MLX 把 Python 整数读作 int64(to_array):%1 超出其范围,调用失败',
   '%1 has no rule for values here: %2 counts as its weak type %3, giving %4':
     '%1 在此没有针对值的规则:%2 按其弱类型 %3 计,得到 %4',
   // cast facts (core/formats/cast_request.cpp, cast_facts)

@@ -19,6 +19,8 @@ const SYSTEMS = [
   { opts: { system: 'cpp' }, flags: ['--system', 'cpp'] },
   { opts: { system: 'tfjs' }, flags: ['--system', 'tfjs'] },
   { opts: { system: 'jax-js' }, flags: ['--system', 'jax-js'] },
+  { opts: { system: 'mlx' }, flags: ['--system', 'mlx'] },
+  { opts: { system: 'keras' }, flags: ['--system', 'keras'] },
   { opts: { system: 'numpy-2021' }, flags: ['--system', 'numpy-2021'] },
   { opts: { system: 'torch-2021' }, flags: ['--system', 'torch-2021'] },
   { opts: { system: 'tensorflow-2021' }, flags: ['--system', 'tensorflow-2021'] },
