@@ -11,6 +11,10 @@ if(TYPELATTICE_DEBIAN_PYTHON)
   add_test(NAME torch_promote_types_conformance
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/torch_promote_types.py $<TARGET_FILE:typelattice>)
   set_tests_properties(torch_promote_types_conformance PROPERTIES LABELS conformance TIMEOUT 120)
+  # The `mlx` system against MLX's own test_dtype_promotion, which asserts MLX's sums equal NumPy's through mx.array.
+  add_test(NAME mlx_numpy_promotion_conformance
+           COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/mlx_numpy_promotion.py $<TARGET_FILE:typelattice>)
+  set_tests_properties(mlx_numpy_promotion_conformance PROPERTIES LABELS conformance TIMEOUT 120)
   # The `c` system against GCC and Clang: _Generic over a + b for every pair of its types.
   add_test(NAME c_usual_conversions_conformance
            COMMAND ${TYPELATTICE_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/c_usual_conversions.py $<TARGET_FILE:typelattice>)
