@@ -1,12 +1,15 @@
-// Fuzz dtype and format name parsing, and compare's operands (a dtype or a Python literal): never crash; an accepted name round-trips through its canonical
-// spelling; a rejected one comes with suggestions that are themselves valid names, and a message that does not
-// grow with the input beyond the longest name accepted (kMaxNameLength), escaped (at most 4 characters a byte:
-// typelattice/display_text.h), and holds no raw control character. An operand gives every system a row: a result
-// or the reason there is none.
+// Fuzz dtype and format name parsing, and compare's operands (a dtype or a Python literal): never crash; an accepted
+// name round-trips through its canonical spelling; a rejected one comes with suggestions that are themselves valid
+// names, and a message that does not grow with the input beyond the longest name accepted (kMaxNameLength), escaped
+// (at most 4 characters a byte: typelattice/display_text.h), and holds no raw control character. An operand gives
+// every system a row: a result or the reason there is none, alone and beside an array of each kind; a result beside
+// an array explains a value.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "typelattice/compare.h"
 #include "typelattice/dtype.h"
@@ -38,6 +41,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Operand pair[] = {*op, *op};
     for (const CompareRow& row : compare(pair))
       if (!row.result && row.error.empty()) std::abort();
+    // Beside an array of each kind, on either side: the systems' value rules (MLX's range check into a narrower
+    // integer dtype, NumPy 2's, PyTorch's wrap) meet the fuzzed value. A row with a result explains the value.
+    for (Dtype array : {Dtype::bool_, Dtype::int8, Dtype::uint64, Dtype::float16, Dtype::complex64}) {
+      Operand with_array[] = {Operand{OperandKind::dtype, array, std::string(dtype_name(array))}, *op};
+      for (int order = 0; order < 2; ++order) {
+        for (const CompareRow& row : compare(with_array)) {
+          if (!row.result && row.error.empty()) std::abort();
+          if (row.result && op->kind != OperandKind::dtype && row.note.empty()) std::abort();
+        }
+        std::swap(with_array[0], with_array[1]);
+      }
+    }
   } else {
     if (op.error().message.empty() || op.error().message.size() > 4 * kMaxNameLength + 200) std::abort();
     for (char c : op.error().message)
