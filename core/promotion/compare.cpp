@@ -19,19 +19,12 @@ bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
 
 bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeKind::unsigned_int; }
 
+using detail::bounded_by;
 using detail::int_fits;
 using detail::literal_type;
 using detail::mlx_int_error;
 using detail::type_value;
 using detail::types_values;
-
-bool int_fits(const Operand& v, Dtype d) {
-  const DtypeInfo& info = dtype_info(d);
-  return int_fits(v, info.kind == DtypeKind::signed_int, info.bits);
-}
-
-// A concrete integer dtype that a Python int must fit (NumPy 2's OverflowError, the array API's bounds).
-bool bounded_by(Dtype d) { return !dtype_info(d).weak && is_int_kind(dtype_info(d).kind); }
 
 // A refusal after the system's error class ("TypePromotionError: ..."): a literal stays one (the library's words).
 Message with_class(System s, const Message& words) {
@@ -262,7 +255,7 @@ Message value_note(System s, detail::ValueRule rule, std::span<const Operand> op
                      "or uint32 with a bool array (promoteAvals); here %2",
                      {v.text, name});
     case ValueRule::mlx:
-      if (std::none_of(operands.begin(), operands.end(), [](const Operand& op) { return !is_value(op); }))
+      if (std::all_of(operands.begin(), operands.end(), is_value))
         return message("MLX gives %1 its default type, as no operand is an array (an int int32, or int64 outside "
                        "int32; a float float32; a complex complex64); promote_types gives %2",
                        {value, name});

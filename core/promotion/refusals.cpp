@@ -1,7 +1,7 @@
 // The words of a refusal ('-' cell) in each table system: the library's own message where it raises one (PyTorch's
 // c10/core/ScalarType.cpp, Keras's dtypes.py), the standard's "unspecified" for the array API, the standard's rule
-// for C++ and the design document's wording for the appendix tables. Those this project words are messages (message.h), which a
-// front end translates; the library's own stay literal.
+// for C++ and the design document's wording for the appendix tables. Those this project words are messages
+// (message.h), which a front end translates; the library's own stay literal.
 #include <array>
 
 #include "core/base/joined_text.h"

@@ -20,6 +20,16 @@ bool int_fits(const Operand& v, bool is_signed, int bits) {
   return value_bits >= 64 || v.magnitude < (std::uint64_t{1} << value_bits);
 }
 
+bool int_fits(const Operand& v, Dtype d) {
+  const DtypeInfo& info = dtype_info(d);
+  return int_fits(v, info.kind == DtypeKind::signed_int, info.bits);
+}
+
+bool bounded_by(Dtype d) {
+  const DtypeKind k = dtype_info(d).kind;
+  return !dtype_info(d).weak && (k == DtypeKind::signed_int || k == DtypeKind::unsigned_int);
+}
+
 // C23 6.4.4: an unsuffixed decimal integer constant is the first of int, long that holds it (int32, int64 here); a
 // floating constant is a double, 1.0*I a double _Complex; true and false are ints. C++23 [lex.icon] and [lex.fcon]
 // give its literals the same types, except that true and false are bools ([lex.bool]).
@@ -45,9 +55,7 @@ std::optional<Message> mlx_int_error(const Operand& v, Dtype array) {
   if (v.kind != OperandKind::python_int) return std::nullopt;
   if (!int_fits(v, true, 64))
     return message("MLX reads a Python int as an int64 (to_array): %1 is outside it, and the call fails", {v.text});
-  const DtypeInfo& info = dtype_info(array);
-  const bool integer = info.kind == DtypeKind::signed_int || info.kind == DtypeKind::unsigned_int;
-  if (!info.weak && integer && info.bits < 64 && !int_fits(v, info.kind == DtypeKind::signed_int, info.bits))
+  if (bounded_by(array) && dtype_info(array).bits < 64 && !int_fits(v, array))
     return literal(
         joined({"ValueError: Converting ", v.text, " to ", dtype_name(array), " would result in overflow."}));
   return std::nullopt;

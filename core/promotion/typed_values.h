@@ -12,6 +12,10 @@ namespace typelattice::detail {
 
 // Whether a Python int lies in [-2^(bits-1), 2^(bits-1)) or [0, 2^bits).
 bool int_fits(const Operand& v, bool is_signed, int bits);
+// Whether it lies in the range of the integer dtype `d`.
+bool int_fits(const Operand& v, Dtype d);
+// A concrete integer dtype that a Python int must fit (NumPy 2's OverflowError, the array API's bounds, MLX's check).
+bool bounded_by(Dtype d);
 // The type C (c_constants) or C++ (cpp_literals) gives a value; a dtype operand keeps its dtype.
 Dtype literal_type(ValueRule rule, const Operand& v);
 // MLX's check of a Python int converted into an array of dtype `array`: it must fit int64, and a narrower integer
