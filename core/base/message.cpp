@@ -15,7 +15,7 @@ constexpr char kOpen = '\x02', kNext = '\x1f', kClose = '\x03';
 
 class MessageBuilder {
  public:
-  static Message build(std::string_view pattern, std::initializer_list<MessagePart> parts) {
+  static Message build(std::string_view pattern, std::span<const MessagePart> parts) {
     Message m;
     m.encoded_ += kOpen;
     m.encoded_ += pattern;
@@ -36,6 +36,10 @@ class MessageBuilder {
 Message literal(std::string_view text) { return MessageBuilder::wrap(text); }
 
 Message message(std::string_view pattern, std::initializer_list<MessagePart> parts) {
+  return MessageBuilder::build(pattern, {parts.begin(), parts.size()});
+}
+
+Message message(std::string_view pattern, std::span<const MessagePart> parts) {
   return MessageBuilder::build(pattern, parts);
 }
 

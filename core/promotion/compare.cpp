@@ -1,5 +1,6 @@
 // One expression in every system (typelattice/compare.h): each system's rule for what a value does beyond its weak
-// type's cell (system_list.h ValueRule), as docs/promotion.md cites them; compare_operands.cpp parses the operands.
+// type's cell (system_list.h ValueRule), as docs/promotion.md cites them; compare_operands.cpp parses the operands
+// and value_notes.cpp words what each system did with a value.
 #include "typelattice/compare.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "core/promotion/system_list.h"
 #include "core/promotion/systems.h"
 #include "core/promotion/typed_values.h"
+#include "core/promotion/value_notes.h"
 
 namespace typelattice {
 namespace {
@@ -21,7 +23,6 @@ bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeK
 
 using detail::bounded_by;
 using detail::int_fits;
-using detail::literal_type;
 using detail::mlx_int_error;
 using detail::type_value;
 using detail::types_values;
@@ -152,126 +153,6 @@ CompareRow numpy1_value_based(System s, std::span<const Operand> operands) {
   return {s, *r, {}, {}};
 }
 
-// "the Python int 300", as the notes name a value (int, float, … are Python's names: literals).
-Message value_words(const Operand& v) {
-  constexpr std::array<std::string_view, 5> kKinds{"", "bool", "int", "float", "complex"};
-  return message("the Python %1 %2", {kKinds[static_cast<std::size_t>(v.kind)], v.text});
-}
-
-// A Python int that fits int64, converted into an integer dtype of `bits` bits as a two's-complement cast does.
-std::string wrapped_text(const Operand& v, Dtype d) {
-  const DtypeInfo& info = dtype_info(d);
-  const std::uint64_t mask = info.bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << info.bits) - 1;
-  const std::uint64_t bits = (v.negative ? std::uint64_t{0} - v.magnitude : v.magnitude) & mask;
-  const bool top = info.bits < 64 ? ((bits >> (info.bits - 1)) & 1) != 0 : (bits >> 63) != 0;
-  if (info.kind != DtypeKind::signed_int || !top) return std::to_string(bits);
-  std::string text = "-";  // appended: GCC 12 warns falsely (-Wrestrict) on "-" + std::string
-  text.append(std::to_string((~bits & mask) + 1));
-  return text;
-}
-
-// bool < integers < floating < complex: a value of a higher category than every dtype operand sets the kind.
-int category(DtypeKind k) {
-  constexpr std::array<int, 5> kCategories{0, 1, 1, 2, 3};
-  return kCategories[static_cast<std::size_t>(k)];
-}
-
-bool sets_kind(std::span<const Operand> operands, const Operand& v) {
-  const int mine = category(dtype_info(v.dtype).kind);
-  return std::all_of(operands.begin(), operands.end(), [&](const Operand& op) {
-    return op.kind != OperandKind::dtype || category(dtype_info(op.dtype).kind) < mine;
-  });
-}
-
-// What a system does with the first Python value of a row that has a result (CompareRow::note).
-Message value_note(System s, detail::ValueRule rule, std::span<const Operand> operands, const Operand& v,
-                   Dtype result) {
-  using detail::ValueRule;
-  const Message value = value_words(v);
-  const std::string_view name = dtype_name(result);
-  const bool kind_set = sets_kind(operands, v);
-  const bool int_into_int = v.kind == OperandKind::python_int && bounded_by(result);
-  const bool wraps = int_into_int && !int_fits(v, result);
-  switch (rule) {
-    case ValueRule::jax:
-      if (dtype_info(result).weak)
-        return message("JAX takes %1 as weakly typed: no operand has a type of its kind or higher, so the result stays "
-                       "weakly typed, %2, the default type of its kind (64-bit with x64 on, 32-bit with it off)",
-                       {value, name});
-      if (wraps)
-        return message("JAX takes %1 as weakly typed (%2): the other operands decide the type, %3, and the value is "
-                       "converted into it, wrapping to %4",
-                       {value, dtype_name(v.dtype), name, wrapped_text(v, result)});
-      return message("JAX takes %1 as weakly typed (%2): the other operands decide the type, %3",
-                     {value, dtype_name(v.dtype), name});
-    case ValueRule::nep50:
-      if (kind_set)
-        return message("NumPy 2 (NEP 50) takes %1 as weak, but its kind is above every array's, so the result is "
-                       "NumPy's default type of that kind, %2",
-                       {value, name});
-      return message(int_into_int ? "NumPy 2 (NEP 50) takes %1 as weak: the other operands decide the type, %2, and "
-                                    "the value must fit it"
-                                  : "NumPy 2 (NEP 50) takes %1 as weak: the other operands decide the type, %2",
-                     {value, name});
-    case ValueRule::value_based:
-      return message("NumPy 1 looks at the value: %1 takes part as the smallest type of its kind that holds it "
-                     "(np.min_scalar_type), unless its kind is above every array's, which gives the kind's default "
-                     "type; here %2",
-                     {value, name});
-    case ValueRule::wraps:
-      if (wraps)
-        return message("PyTorch converts %1 into %2, where it wraps to %3", {value, name, wrapped_text(v, result)});
-      return message("PyTorch takes %1 by category: a higher category than the tensor's gives that category's default "
-                     "dtype, otherwise the tensor's dtype wins; here %2",
-                     {value, name});
-    case ValueRule::in_bounds:
-      return message(int_into_int ? "The array API standard: %1 takes the array's dtype, %2, as it lies within its "
-                                    "bounds"
-                                  : "The array API standard: %1 takes the array's dtype, %2",
-                     {value, name});
-    case ValueRule::triton:
-      return message("Triton: a scalar of the tensor's kind or lower keeps the tensor's dtype; a higher kind gives the "
-                     "lowest of int32, uint32, int64, uint64 (or float32, float64) that holds it; here %1",
-                     {name});
-    case ValueRule::c_constants:
-      return message("C types the constant %1 as %2 (int, or long if int cannot hold it; double for a float); the "
-                     "usual conversions give %3",
-                     {v.text, dtype_name(literal_type(rule, v)), name});
-    case ValueRule::cpp_literals:
-      return message("C++ types the literal %1 as %2 (int, or long if int cannot hold it; double for a float; bool "
-                     "for True); the usual arithmetic conversions give %3",
-                     {v.text, dtype_name(literal_type(rule, v)), name});
-    case ValueRule::tfjs_values:
-      return message(v.kind == OperandKind::python_bool
-                         ? "TensorFlow.js makes the JS boolean %1 a bool tensor (convertToTensor), not a weak one; "
-                           "upcastType gives %2"
-                         : "TensorFlow.js makes the JS number %1 a float32 tensor (convertToTensor), not a weak one; "
-                           "upcastType gives %2",
-                     {v.text, name});
-    case ValueRule::jax_js_values:
-      if (v.kind == OperandKind::python_bool)
-        return message("jax-js makes the JS boolean %1 a bool array; %2", {v.text, name});
-      return message("jax-js makes the JS number %1 a weakly typed float32: with an array it takes the array's dtype, "
-                     "or uint32 with a bool array (promoteAvals); here %2",
-                     {v.text, name});
-    case ValueRule::mlx:
-      if (std::all_of(operands.begin(), operands.end(), is_value))
-        return message("MLX gives %1 its default type, as no operand is an array (an int int32, or int64 outside "
-                       "int32; a float float32; a complex complex64); promote_types gives %2",
-                       {value, name});
-      return message("MLX converts %1 to the array's dtype (an int to int32 with a bool array; a float to float32 "
-                     "unless the array is floating; a complex to complex64); promote_types gives %2",
-                     {value, name});
-    case ValueRule::keras:
-      return message("Keras's result_type takes the type of %1 (an int or a float weak, a bool bool, a complex "
-                     "complex64) and never its value; here %2",
-                     {value, name});
-    case ValueRule::none: break;
-  }
-  return message("%1 has no rule for values here: %2 counts as its weak type %3, giving %4",
-                 {system_info(s).title, value, dtype_name(v.dtype), name});
-}
-
 CompareRow compare_rules(const PromotionOptions& options, std::span<const Operand> operands);
 
 }  // namespace
@@ -283,7 +164,7 @@ CompareRow compare_in(System s, std::span<const Operand> operands, Mode mode, bo
   row.x64 = options.x64;
   const auto value = std::find_if(operands.begin(), operands.end(), is_value);
   if (row.result && value != operands.end())
-    row.note = value_note(s, detail::system_row(s).values, operands, *value, *row.result);
+    row.note = detail::value_note(s, detail::system_row(s).values, operands, *value, *row.result);
   return row;
 }
 

@@ -4,6 +4,7 @@
 // sentence, the canonical text the CLI prints and the conformance corpus compares.
 #pragma once
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,7 @@ Message literal(std::string_view text);
 
 // `pattern` with its parts; a pattern with no %N (a word such as "integer") is still a message, to translate.
 Message message(std::string_view pattern, std::initializer_list<MessagePart> parts = {});
+Message message(std::string_view pattern, std::span<const MessagePart> parts);
 
 // The English sentence: each %N replaced by its part, rendered.
 std::string render(const Message& m);
