@@ -229,6 +229,8 @@ CompareRow compare_rules(const PromotionOptions& options, std::span<const Operan
     std::optional<Dtype> r;
     if (triton_step) {
       r = triton_scalar(tensor, *scalar);
+    } else if (rule == ValueRule::paddle && scalar && scalar->kind == OperandKind::python_bool) {
+      r = tensor;  // full(shape, value, tensor's dtype) in eager_math_op_patch.cc: the bool becomes the tensor's type
     } else if (const Result<Dtype> p = promote_types(acc, x.dtype, options)) {
       r = *p;
     }

@@ -1,7 +1,7 @@
 // The words of a refusal ('-' cell) in each table system: the library's own message where it raises one (PyTorch's
-// c10/core/ScalarType.cpp, Keras's dtypes.py), the standard's "unspecified" for the array API, the standard's rule
-// for C++ and the design document's wording for the appendix tables. Those this project words are messages
-// (message.h), which a front end translates; the library's own stay literal.
+// c10/core/ScalarType.cpp, Keras's dtypes.py, Paddle's type_promotion.h), the standard's "unspecified" for the
+// array API, the standard's rule for C++ and the design document's wording for the appendix tables. Those this
+// project words are messages (message.h), which a front end translates; the library's own stay literal.
 #include <array>
 
 #include "core/base/joined_text.h"
@@ -71,6 +71,12 @@ Message table_refusal(System system, Dtype a, Dtype b) {
   const std::string tuple = quoted_tuple(pair);
   if (row.refusal == Refusal::torch) return literal(torch_refusal(a, b));
   if (row.refusal == Refusal::keras) return literal(keras_refusal(a, b));
+  // NeedTypePromotion's PADDLE_THROW (type_promotion.h at 014d708), as Python raises it; Paddle prints its DataType
+  // names as this project does, and appends where in its source the error was thrown.
+  if (row.refusal == Refusal::paddle)
+    return literal(joined({"TypeError: (InvalidType) Type promotion only support calculations between floating-point "
+                           "numbers and between complex and real numbers. But got different data type x: ",
+                           dtype_name(a), ", y: ", dtype_name(b), "."}));
   if (row.refusal == Refusal::unspecified)
     return message("Input dtypes %1: their promotion is unspecified by the array API standard (2025.12, "
                    "type_promotion.rst: mixed kinds, bool with numbers, uint64 with signed integers and Python scalars "

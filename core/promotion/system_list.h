@@ -18,6 +18,7 @@ enum class Refusal : std::uint8_t {
   unspecified,  // the array API standard: "unspecified by the array API standard"
   cpp,          // C++23's [expr.arith.conv]: floating-point types of unordered conversion ranks are ill-formed
   keras,        // Keras's ValueError for a float8 dtype (keras/src/backend/common/dtypes.py result_type)
+  paddle,       // Paddle's InvalidType for two tensors of different types that are not both floating or complex
 };
 
 // What a Python value (300, 1.5, 1j) does beyond its weak type's cell (compare.cpp).
@@ -35,6 +36,7 @@ enum class ValueRule : std::uint8_t {
   jax_js_values, // jax-js: a JS number is a weak float32 (the table's f*), a boolean a strong bool
   mlx,           // weak with an array (an int outside a narrower integer dtype raises); typed without one
   keras,         // result_type takes the value's Python type: int and float weak, complex complex64
+  paddle,        // the table's weak cells (eager_math_op_patch.cc); a Python bool takes the tensor's dtype
 };
 
 struct SystemRow {
@@ -103,6 +105,12 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
       "keras-team/keras keras/src/backend/common/dtypes.py (result_type) at 3422977", K::table, false, false, "",
       "https://github.com/keras-team/keras/blob/3422977/keras/src/backend/common/dtypes.py"},
      "Keras's table", "tables/keras.csv", "", "keras3", Refusal::keras, ValueRule::keras},
+    {{System::paddle, "paddle", "PaddlePaddle", "3.x",
+      "PaddlePaddle/Paddle paddle/phi/common/type_promotion.h at 014d708; values: "
+      "paddle/fluid/pybind/eager_math_op_patch.cc at 01fbd77",
+      K::table, false, false, "",
+      "https://github.com/PaddlePaddle/Paddle/blob/014d708/paddle/phi/common/type_promotion.h"},
+     "Paddle's table", "tables/paddle.csv", "", "paddlepaddle", Refusal::paddle, ValueRule::paddle},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
       kAppendix, K::table, false, false,
       "TypePromotionError", kAppendixUrl},

@@ -22,7 +22,7 @@ struct Note {
 enum NoteId : std::uint8_t {
   jax_weak, jax_wraps, jax_typed, nep50_kind, nep50_fits, nep50_typed, numpy1, torch_wraps, torch_category,
   array_api_bounds, array_api_typed, triton, c_constant, cpp_literal, tfjs_bool, tfjs_number, jax_js_bool,
-  jax_js_number, mlx_no_array, mlx_array, keras, no_rule,
+  jax_js_number, mlx_no_array, mlx_array, keras, paddle, no_rule,
 };
 
 constexpr std::array<Note, no_rule + 1> kNotes{{
@@ -72,6 +72,9 @@ constexpr std::array<Note, no_rule + 1> kNotes{{
      "vr"},
     {"Keras's result_type takes the type of %1 (an int or a float weak, a bool bool, a complex complex64) and never "
      "its value; here %2",
+     "vr"},
+    {"Paddle keeps a tensor's dtype for %1 of its kind (for a bool, any), else gives int64 (a bool tensor), float32 "
+     "(an integer one) or complex64 (complex128 with float64), unchecked; here %2",
      "vr"},
     {"%1 has no rule for values here: %2 counts as its weak type %3, giving %4", "svkr"},
 }};
@@ -126,6 +129,7 @@ NoteId note_id(ValueRule rule, std::span<const Operand> operands, const Operand&
     case ValueRule::jax_js_values: return is_bool ? jax_js_bool : jax_js_number;
     case ValueRule::mlx: return std::all_of(operands.begin(), operands.end(), is_value) ? mlx_no_array : mlx_array;
     case ValueRule::keras: return keras;
+    case ValueRule::paddle: return paddle;
     case ValueRule::none: break;
   }
   return no_rule;

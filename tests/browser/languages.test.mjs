@@ -21,7 +21,8 @@ const NAMES = new Set(['JAX', 'NumPy', 'NEP', 'PyTorch', 'Python', 'API', 'Trito
   'E5M2', 'E2M1', 'E8M0', 'NaN', 'Inf', 'nan', 'inf', 'max', 'JSON', 'CSV', 'Markdown', 'SVG', 'PNG', 'GGUF',
   'safetensors', 'npy', 'typelattice', 'standard', 'strict', 'amax', 'log2', 'LP64', 'stochastic', 'promote',
   'round_half_even', 'delta', 'srnumbits', 'srbits', 'finite', 'join', 'Tab', 'Enter', 'main', 'long', 'double',
-  'min_scalar_type', 'Array', 'TypePromotionError', 'Keras', 'MLX', 'result_type', 'promote_types', 'to_array']);
+  'min_scalar_type', 'Array', 'TypePromotionError', 'Keras', 'MLX', 'result_type', 'promote_types', 'to_array',
+  'Paddle']);
 
 // The lines of `text` that keep an English word once names (longest first), numbers, hex codes, tags and
 // command-line flags are taken out.

@@ -95,7 +95,7 @@ def lines():
     # Every system `typelattice systems` lists (JAX with each of its settings).
     for opts in ["", "--mode strict", "--x64 off", "--mode strict --x64 off", "--system numpy", "--system torch",
                  "--system array-api", "--system triton", "--system c", "--system cpp", "--system tfjs",
-                 "--system jax-js", "--system mlx", "--system keras",
+                 "--system jax-js", "--system mlx", "--system keras", "--system paddle",
                  "--system numpy-2021", "--system torch-2021",
                  "--system tensorflow-2021", "--system jax-lax"]:
         for names in ["float16,bfloat16", "int8,uint8", "float32,int32", "uint64,int64", "bool,int8",
@@ -107,6 +107,9 @@ def lines():
                         ("jax-js", "uint32,int32"), ("jax-js", "bool,f*"), ("jax-js", "f*,float16"),
                         ("jax-js", "f*,f*")]:
         yield f"select --system {opts} -- {names}"
+    # Paddle's Python values with a tensor of each kind, and two of them before a tensor.
+    for names in ["bool,i*", "int64,f*", "float64,c*", "bfloat16,i*,f*", "i*,f*,bfloat16"]:
+        yield f"select --system paddle -- {names}"
     yield "select -- float16,flaot32"
     yield "select --system nump -- int8,uint8"
     for name, pairs in [("diamond", ["a,b", "bottom,top", "bottom,a", "a,a", "a,b,bottom"]),
