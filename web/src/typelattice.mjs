@@ -15,10 +15,11 @@ import {
 import { renderMessage, withMessage, withFactMessages } from './message.mjs';
 
 const VERSION = '0.1.0';
-// (module (func (result v128) (i32x4.splat (i32.const 0)))): valid only where wasm SIMD128 is supported.
+// (module (func (result v128) (i32x4.splat (i32.extend8_s (i32.trunc_sat_f32_s (f32.const 0)))))): valid only
+// where wasm SIMD128 and the saturating float-to-int and sign-extension operators the SIMD build uses are supported.
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01,
-  0x00, 0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b,
+  0x00, 0x0a, 0x0e, 0x01, 0x0c, 0x00, 0x43, 0x00, 0x00, 0x00, 0x00, 0xfc, 0x00, 0xc0, 0xfd, 0x11, 0x0b,
 ]);
 // Arrays of codes by the core's code width (formats()[i].codeBytes).
 const CODE_ARRAYS = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array };
