@@ -37,6 +37,7 @@ enum class ValueRule : std::uint8_t {
   mlx,           // weak with an array (an int outside a narrower integer dtype raises); typed without one
   keras,         // result_type takes the value's Python type: int and float weak, complex complex64
   paddle,        // the table's weak cells (eager_math_op_patch.cc); a Python bool takes the tensor's dtype
+  julia,         // a literal has its own type: Int64, Float64, ComplexF64, Bool (no weak literals)
 };
 
 struct SystemRow {
@@ -111,6 +112,10 @@ inline constexpr std::array<SystemRow, kSystemCount> kSystemRows{{
       K::table, false, false, "",
       "https://github.com/PaddlePaddle/Paddle/blob/014d708/paddle/phi/common/type_promotion.h"},
      "Paddle's table", "tables/paddle.csv", "", "paddlepaddle", Refusal::paddle, ValueRule::paddle},
+    {{System::julia, "julia", "Julia", "1.x, 64-bit",
+      "JuliaLang/julia base/int.jl at 7b00bd5, base/float.jl and base/complex.jl at 002f8b6",
+      K::rules, false, false, "", "https://github.com/JuliaLang/julia/blob/002f8b6/base/float.jl"},
+     "Julia's rules", "tables/julia.csv", "", "", Refusal::appendix, ValueRule::julia},
     {{System::numpy_2021, "numpy-2021", "NumPy 1 (2021 appendix)", "1.x, as of 2021",
       kAppendix, K::table, false, false,
       "TypePromotionError", kAppendixUrl},

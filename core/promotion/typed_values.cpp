@@ -1,6 +1,6 @@
-// Values that a system types instead of making weak: C's constants, C++'s literals, TensorFlow.js's and jax-js's
-// JS values, MLX's Python values when no operand is an array and Keras's Python complex (compare.cpp asks here before
-// it walks the table).
+// Values that a system types instead of making weak: C's constants, C++'s literals, Julia's literals, TensorFlow.js's
+// and jax-js's JS values, MLX's Python values when no operand is an array and Keras's Python complex (compare.cpp
+// asks here before it walks the table).
 #include "core/promotion/typed_values.h"
 
 #include <array>
@@ -32,13 +32,15 @@ bool bounded_by(Dtype d) {
 
 // C23 6.4.4: an unsuffixed decimal integer constant is the first of int, long that holds it (int32, int64 here); a
 // floating constant is a double, 1.0*I a double _Complex; true and false are ints. C++23 [lex.icon] and [lex.fcon]
-// give its literals the same types, except that true and false are bools ([lex.bool]).
+// give its literals the same types, except that true and false are bools ([lex.bool]). Julia's integer literal is
+// an Int (Int64 on a 64-bit machine), 1.0 a Float64, 1.0im a ComplexF64, true a Bool.
 Dtype literal_type(ValueRule rule, const Operand& v) {
+  const bool julia = rule == ValueRule::julia;
   switch (v.kind) {
-    case OperandKind::python_int: return int_fits(v, true, 32) ? Dtype::int32 : Dtype::int64;
+    case OperandKind::python_int: return !julia && int_fits(v, true, 32) ? Dtype::int32 : Dtype::int64;
     case OperandKind::python_float: return Dtype::float64;
     case OperandKind::python_complex: return Dtype::complex128;
-    case OperandKind::python_bool: return rule == ValueRule::cpp_literals ? Dtype::bool_ : Dtype::int32;
+    case OperandKind::python_bool: return rule == ValueRule::cpp_literals || julia ? Dtype::bool_ : Dtype::int32;
     case OperandKind::dtype: break;
   }
   return v.dtype;
@@ -46,7 +48,7 @@ Dtype literal_type(ValueRule rule, const Operand& v) {
 
 bool types_values(ValueRule rule) {
   return rule == ValueRule::c_constants || rule == ValueRule::cpp_literals || rule == ValueRule::tfjs_values ||
-         rule == ValueRule::jax_js_values || rule == ValueRule::keras;
+         rule == ValueRule::jax_js_values || rule == ValueRule::keras || rule == ValueRule::julia;
 }
 
 // MLX's to_array (python/src/utils.cpp at 846d176) reads a Python int as an int64, and converting it into an
@@ -96,6 +98,8 @@ std::optional<Message> type_value(ValueRule rule, Operand& op) {
     return std::nullopt;
   }
   if (op.kind == OperandKind::python_int && !int_fits(op, true, 64)) {
+    if (rule == ValueRule::julia)
+      return message("Julia reads %1 as an Int128 or a BigInt (outside Int64), neither in this table", {op.text});
     return message(cpp ? "the integer literal %1 is too large for long (C++23 [lex.icon])"
                        : "the integer constant %1 is too large for long (C23 6.4.4.1)",
                    {op.text});

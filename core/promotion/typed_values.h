@@ -1,6 +1,6 @@
 // Internal to the core: the types of values (compare.h's Operand) in the systems whose values are typed rather
-// than weak (ValueRule c_constants, cpp_literals, tfjs_values, jax_js_values, keras; mlx when no operand is an
-// array), MLX's check of an int against an array's dtype, and the int range test compare.cpp shares with them.
+// than weak (ValueRule c_constants, cpp_literals, julia, tfjs_values, jax_js_values, keras; mlx when no operand is
+// an array), MLX's check of an int against an array's dtype, and the int range test compare.cpp shares with them.
 #pragma once
 #include <optional>
 
@@ -16,7 +16,7 @@ bool int_fits(const Operand& v, bool is_signed, int bits);
 bool int_fits(const Operand& v, Dtype d);
 // A concrete integer dtype that a Python int must fit (NumPy 2's OverflowError, the array API's bounds, MLX's check).
 bool bounded_by(Dtype d);
-// The type C (c_constants) or C++ (cpp_literals) gives a value; a dtype operand keeps its dtype.
+// The type C (c_constants), C++ (cpp_literals) or Julia (julia) gives a value; a dtype operand keeps its dtype.
 Dtype literal_type(ValueRule rule, const Operand& v);
 // MLX's check of a Python int converted into an array of dtype `array`: it must fit int64, and a narrower integer
 // dtype; nullopt when it does.

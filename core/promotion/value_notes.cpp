@@ -12,7 +12,7 @@ namespace typelattice::detail {
 namespace {
 
 // The facts a note's parts are: v "the Python int 300", r the result's dtype, t the value as written, l the type
-// the system gives the value (C, C++), w the value wrapped into the result, k the value's weak type, s the
+// the system gives the value (C, C++, Julia), w the value wrapped into the result, k the value's weak type, s the
 // system's title.
 struct Note {
   std::string_view pattern;
@@ -22,7 +22,7 @@ struct Note {
 enum NoteId : std::uint8_t {
   jax_weak, jax_wraps, jax_typed, nep50_kind, nep50_fits, nep50_typed, numpy1, torch_wraps, torch_category,
   array_api_bounds, array_api_typed, triton, c_constant, cpp_literal, tfjs_bool, tfjs_number, jax_js_bool,
-  jax_js_number, mlx_no_array, mlx_array, keras, paddle, no_rule,
+  jax_js_number, mlx_no_array, mlx_array, keras, paddle, julia, no_rule,
 };
 
 constexpr std::array<Note, no_rule + 1> kNotes{{
@@ -76,6 +76,7 @@ constexpr std::array<Note, no_rule + 1> kNotes{{
     {"Paddle keeps a tensor's dtype for %1 of its kind (for a bool, any), else gives int64 (a bool tensor), float32 "
      "(an integer one) or complex64 (complex128 with float64), unchecked; here %2",
      "vr"},
+    {"Julia types the literal %1 as %2 (it has no weak literals); promote_type gives %3", "tlr"},
     {"%1 has no rule for values here: %2 counts as its weak type %3, giving %4", "svkr"},
 }};
 
@@ -130,6 +131,7 @@ NoteId note_id(ValueRule rule, std::span<const Operand> operands, const Operand&
     case ValueRule::mlx: return std::all_of(operands.begin(), operands.end(), is_value) ? mlx_no_array : mlx_array;
     case ValueRule::keras: return keras;
     case ValueRule::paddle: return paddle;
+    case ValueRule::julia: return julia;
     case ValueRule::none: break;
   }
   return no_rule;

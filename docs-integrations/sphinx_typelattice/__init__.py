@@ -101,7 +101,7 @@ class TypeLatticeDirective(Directive):
     option_spec = {
         # `typelattice systems` lists these (the extension is pure Python and cannot ask the core).
         "system": _choice(("jax", "numpy", "torch", "array-api", "triton", "c", "cpp", "tfjs", "jax-js", "mlx",
-                           "keras", "paddle", "numpy-2021", "torch-2021", "tensorflow-2021", "jax-lax")),
+                           "keras", "paddle", "julia", "numpy-2021", "torch-2021", "tensorflow-2021", "jax-lax")),
         "mode": _choice(("standard", "strict")),
         "x64": _on_off,
         "select": _dtype_list,

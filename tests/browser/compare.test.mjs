@@ -62,9 +62,10 @@ test('uint8 with 300 in every system, as typelattice compare prints it', async (
   assert.equal(by.mlx.answer, 'ValueError: Converting 300 to uint8 would result in overflow.');
   assert.equal(by.keras.answer, 'uint8');
   assert.equal(by.paddle.answer, 'uint8');  // Paddle keeps an integer tensor's dtype for a Python int, unchecked
-  assert.equal(shown.filter((r) => r.differs).length, 9);
+  assert.equal(by.julia.answer, 'int64');  // Julia's literal 300 is an Int64
+  assert.equal(shown.filter((r) => r.differs).length, 10);
   assert.match(await page.textContent('#compare-summary'),
-               new RegExp(`9 of ${systems.length} systems answer differently from jax`));
+               new RegExp(`10 of ${systems.length} systems answer differently from jax`));
   // Another reference: numpy's OverflowError; now every other row differs.
   await page.selectOption('#compare-reference', 'numpy');
   const again = await rows(page);
@@ -279,10 +280,10 @@ test('an expression reads as the list did: uint8 + 300 gives the old link\'s row
   const url = await settledUrl(page);
   assert.match(url, /expr=uint8\+%2B\+300/);
   assert.doesNotMatch(url, /operands=/);
-  // The summary counts the rows marked as differing (numpy, array-api, c, cpp, tfjs, jax-js, mlx, numpy-2021,
-  // jax-lax).
+  // The summary counts the rows marked as differing (numpy, array-api, c, cpp, tfjs, jax-js, mlx, julia,
+  // numpy-2021, jax-lax).
   const differing = old.filter((r) => r.differs).length;
-  assert.equal(differing, 9);
+  assert.equal(differing, 10);
   assert.match(await page.textContent('#compare-summary'), new RegExp(`^uint8 \\+ 300: ${differing} of ${old.length} `));
   // Back gives the list again, Forward the expression.
   const shows = (text) => page.waitForFunction((v) => document.querySelector('#compare-operands').value === v, text);

@@ -22,7 +22,7 @@ const NAMES = new Set(['JAX', 'NumPy', 'NEP', 'PyTorch', 'Python', 'API', 'Trito
   'safetensors', 'npy', 'typelattice', 'standard', 'strict', 'amax', 'log2', 'LP64', 'stochastic', 'promote',
   'round_half_even', 'delta', 'srnumbits', 'srbits', 'finite', 'join', 'Tab', 'Enter', 'main', 'long', 'double',
   'min_scalar_type', 'Array', 'TypePromotionError', 'Keras', 'MLX', 'result_type', 'promote_types', 'to_array',
-  'Paddle']);
+  'Paddle', 'Julia', 'promote_type', 'Int128', 'BigInt', 'Int64']);
 
 // The lines of `text` that keep an English word once names (longest first), numbers, hex codes, tags and
 // command-line flags are taken out.

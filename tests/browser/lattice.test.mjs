@@ -182,7 +182,8 @@ test('why: the join\'s reason matches the CLI\'s promote --explain, in every sys
 // standard or Python's types and values would be English the page failed to translate.
 const NAMES = new Set(['JAX', 'NumPy', 'NEP', 'PyTorch', 'Python', 'Array', 'API', 'Triton', 'C', 'x64', 'dtype',
   'np', 'min_scalar_type', 'int', 'float', 'complex', 'long', 'double', 'True', 'false', 'true', 'jax', 'lax',
-  'TensorFlow', 'Keras', 'MLX', 'result_type', 'promote_types', 'to_array', 'Paddle']);
+  'TensorFlow', 'Keras', 'MLX', 'result_type', 'promote_types', 'to_array', 'Paddle',
+  'Julia', 'promote_type', 'Int128', 'BigInt', 'Int64']);
 function englishIn(text, dtypes, titles) {
   for (const title of titles) text = text.replaceAll(title, '');
   const words = text.match(/[A-Za-z_][A-Za-z0-9_.*]*/g) ?? [];

@@ -96,6 +96,7 @@ def lines():
     for opts in ["", "--mode strict", "--x64 off", "--mode strict --x64 off", "--system numpy", "--system torch",
                  "--system array-api", "--system triton", "--system c", "--system cpp", "--system tfjs",
                  "--system jax-js", "--system mlx", "--system keras", "--system paddle",
+                 "--system julia",
                  "--system numpy-2021", "--system torch-2021",
                  "--system tensorflow-2021", "--system jax-lax"]:
         for names in ["float16,bfloat16", "int8,uint8", "float32,int32", "uint64,int64", "bool,int8",
@@ -110,6 +111,9 @@ def lines():
     # Paddle's Python values with a tensor of each kind, and two of them before a tensor.
     for names in ["bool,i*", "int64,f*", "float64,c*", "bfloat16,i*,f*", "i*,f*,bfloat16"]:
         yield f"select --system paddle -- {names}"
+    # Julia: an integer with a float, Complex{Float16} with Float64, same-width mixed sign.
+    for names in ["int64,float16", "complex32,float64", "int16,uint16"]:
+        yield f"select --system julia -- {names}"
     yield "select -- float16,flaot32"
     yield "select --system nump -- int8,uint8"
     for name, pairs in [("diamond", ["a,b", "bottom,top", "bottom,a", "a,a", "a,b,bottom"]),

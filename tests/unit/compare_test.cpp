@@ -172,6 +172,7 @@ TEST(CliCompare, OneLinePerSystemAndExitCodes) {
             "mlx: ValueError: Converting 300 to uint8 would result in overflow.\n"
             "keras: uint8\n"
             "paddle: uint8\n"
+            "julia: int64\n"
             "numpy-2021: uint16\n"
             "torch-2021: uint8\n"
             "tensorflow-2021: uint8\n"

@@ -6,7 +6,7 @@ export const ATTRIBUTE_DOCS = {
   // core/promotion/system_list.h's names, in its order (tl.systems() lists the same).
   system: {
     values: ['jax', 'numpy', 'torch', 'array-api', 'triton', 'c', 'cpp', 'tfjs', 'jax-js', 'mlx', 'keras',
-             'paddle', 'numpy-2021', 'torch-2021', 'tensorflow-2021', 'jax-lax'],
+             'paddle', 'julia', 'numpy-2021', 'torch-2021', 'tensorflow-2021', 'jax-lax'],
     description: 'The promotion system drawn (`typelattice systems` and `tl.systems()` describe each).' },
   mode: { values: ['standard', 'strict'], description: 'JAX\'s promotion mode (`jax_numpy_dtype_promotion`).' },
   x64: { values: ['on', 'off'],

@@ -13,7 +13,7 @@ export interface TypeLatticeSelectDetail {
 /** The attributes of <type-lattice>; absent or empty means the default. */
 export interface TypeLatticeAttributes {
   /** The promotion system drawn (typelattice systems and tl.systems() describe each). Default: "jax". */
-  system?: 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'cpp' | 'tfjs' | 'jax-js' | 'mlx' | 'keras' | 'paddle' | 'numpy-2021' | 'torch-2021' | 'tensorflow-2021' | 'jax-lax';
+  system?: 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'cpp' | 'tfjs' | 'jax-js' | 'mlx' | 'keras' | 'paddle' | 'julia' | 'numpy-2021' | 'torch-2021' | 'tensorflow-2021' | 'jax-lax';
   /** JAX's promotion mode (jax_numpy_dtype_promotion). Default: "standard". */
   mode?: 'standard' | 'strict';
   /** JAX's jax_enable_x64: off draws the lattice without 64-bit types. Default: "on". */

@@ -47,7 +47,7 @@ export const messagesZh = {
   'PyTorch\'s 2021 table': ' PyTorch 2021 年的表', 'TensorFlow\'s 2021 table': ' TensorFlow 2021 年的表',
   'jax.lax\'s table': ' jax.lax 的表',
   'TensorFlow.js\'s table': ' TensorFlow.js 的表', 'jax-js\'s table': ' jax-js 的表', 'MLX\'s table': ' MLX 的表',
-  'Keras\'s table': ' Keras 的表', 'Paddle\'s table': ' Paddle 的表',
+  'Keras\'s table': ' Keras 的表', 'Paddle\'s table': ' Paddle 的表', 'Julia\'s rules': ' Julia 的规则',
   // a user's graph (core/graph/selection.cpp)
   '%1: the least node that %2 and %3 both promote to in this graph (%4; %5)':
     '%1:此图中 %2 和 %3 都能提升到的最小节点(%4;%5)',
@@ -123,6 +123,10 @@ export const messagesZh = {
     'Keras 的 result_type 只取 %1 的类型(整数和浮点数为弱类型,布尔值为 bool,复数为 complex64),从不看它的值;这里是 %2',
   'Paddle keeps a tensor\'s dtype for %1 of its kind (for a bool, any), else gives int64 (a bool tensor), float32 (an integer one) or complex64 (complex128 with float64), unchecked; here %2':
     'Paddle 对与张量同类的 %1 保留张量的 dtype(布尔值保留任何 dtype),否则得到 int64(bool 张量)、float32(整数张量)或 complex64(与 float64 运算时为 complex128),不检查值;这里是 %2',
+  'Julia types the literal %1 as %2 (it has no weak literals); promote_type gives %3':
+    'Julia 把字面量 %1 定为 %2 类型(它没有弱类型字面量);promote_type 得到 %3',
+  'Julia reads %1 as an Int128 or a BigInt (outside Int64), neither in this table':
+    'Julia 把 %1 读作 Int128 或 BigInt(超出 Int64),二者都不在此表中',
   'MLX reads a Python int as an int64 (to_array): %1 is outside it, and the call fails':
     'MLX 把 Python 整数读作 int64(to_array):%1 超出其范围,调用失败',
   '%1 has no rule for values here: %2 counts as its weak type %3, giving %4':

@@ -25,7 +25,7 @@ export * from './typelattice-stored-blocks.js';
 
 /** A promotion system: JAX's lattice, or one of the design document's comparison tables. */
 export type SystemName = 'jax' | 'numpy' | 'torch' | 'array-api' | 'triton' | 'c' | 'cpp' | 'tfjs' | 'jax-js' | 'mlx'
-  | 'keras' | 'paddle' | 'numpy-2021' | 'torch-2021' | 'tensorflow-2021' | 'jax-lax';  // as systems() lists them (`typelattice systems`)
+  | 'keras' | 'paddle' | 'julia' | 'numpy-2021' | 'torch-2021' | 'tensorflow-2021' | 'jax-lax';  // as systems() lists them (`typelattice systems`)
 /** JAX's standard promotion, or strict mode (`jax_numpy_dtype_promotion='strict'`). */
 export type ModeName = 'standard' | 'strict';
 /** How a cast rounds: float8_e8m0fnu takes ONNX's up (default), down, nearest; the others ties-to-even (default),

@@ -1,5 +1,5 @@
 // Promotion systems: JAX's lattice (standard and strict, x64 on/off), today's NumPy 2, PyTorch 2, the Python array
-// API standard, Triton, C, C++, TensorFlow.js, jax-js, MLX, Keras 3 and PaddlePaddle, and the design document's
+// API standard, Triton, C, C++, TensorFlow.js, jax-js, MLX, Keras 3, PaddlePaddle and Julia, and the design document's
 // appendix tables (NumPy, PyTorch, TensorFlow, jax.lax as of 2021), behind one interface. The systems are one list (all_systems());
 // everything that names or lists them iterates it.
 #pragma once
@@ -19,7 +19,7 @@ namespace typelattice {
 
 // Order is the order of all_systems() (today's systems first, then the appendix's).
 enum class System : std::uint8_t {
-  jax, numpy, torch, array_api, triton, c, cpp, tfjs, jax_js, mlx, keras, paddle,  // today's
+  jax, numpy, torch, array_api, triton, c, cpp, tfjs, jax_js, mlx, keras, paddle, julia,  // today's
   numpy_2021, torch_2021, tensorflow_2021, jax_lax,    // the design document's appendix
 };
 inline constexpr int kSystemCount = static_cast<int>(System::jax_lax) + 1;

@@ -22,6 +22,7 @@ const SYSTEMS = [
   { opts: { system: 'mlx' }, flags: ['--system', 'mlx'] },
   { opts: { system: 'keras' }, flags: ['--system', 'keras'] },
   { opts: { system: 'paddle' }, flags: ['--system', 'paddle'] },
+  { opts: { system: 'julia' }, flags: ['--system', 'julia'] },
   { opts: { system: 'numpy-2021' }, flags: ['--system', 'numpy-2021'] },
   { opts: { system: 'torch-2021' }, flags: ['--system', 'torch-2021'] },
   { opts: { system: 'tensorflow-2021' }, flags: ['--system', 'tensorflow-2021'] },

@@ -79,7 +79,7 @@ test('the jax lattice: one node per jax dtype, the docs Hasse edges, the newer t
 test('table systems have no lattice drawing; the array API standard has its three components', async () => {
   const tl = await load();
   for (const system of ['numpy', 'torch', 'triton', 'c', 'cpp', 'tfjs', 'jax-js', 'mlx', 'keras', 'paddle',
-    'numpy-2021', 'torch-2021', 'tensorflow-2021', 'jax-lax']) {
+    'julia', 'numpy-2021', 'torch-2021', 'tensorflow-2021', 'jax-lax']) {
     assert.equal(tl.lattice({ system }), null, system);
   }
   const api = tl.lattice({ system: 'array-api' });
@@ -202,7 +202,8 @@ test('systems and checkSystem: JAX is a lattice, NumPy is not (int8, uint8, floa
   const tl = await load();
   const systems = tl.systems();
   assert.deepEqual(systems.map((s) => s.name), ['jax', 'numpy', 'torch', 'array-api', 'triton', 'c', 'cpp', 'tfjs',
-    'jax-js', 'mlx', 'keras', 'paddle', 'numpy-2021', 'torch-2021', 'tensorflow-2021', 'jax-lax']);
+    'jax-js', 'mlx', 'keras', 'paddle', 'julia', 'numpy-2021', 'torch-2021', 'tensorflow-2021',
+    'jax-lax']);
   for (const s of systems) assert.ok(s.version && s.source && s.title && s.kind, s.name);
   for (const s of systems) assert.equal(s.isLattice, tl.checkSystem({ system: s.name }).isLattice, s.name);
   assert.equal(tl.checkSystem({ system: 'jax' }).isLattice, true);
