@@ -17,12 +17,11 @@
 namespace typelattice {
 namespace {
 
-bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
-
 bool is_int_kind(DtypeKind k) { return k == DtypeKind::signed_int || k == DtypeKind::unsigned_int; }
 
 using detail::bounded_by;
 using detail::int_fits;
+using detail::is_value;
 using detail::mlx_int_error;
 using detail::type_value;
 using detail::types_values;

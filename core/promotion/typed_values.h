@@ -10,6 +10,8 @@
 
 namespace typelattice::detail {
 
+// Whether an operand is a Python value (300, 1.5, 1j, True) rather than a dtype.
+inline bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
 // Whether a Python int lies in [-2^(bits-1), 2^(bits-1)) or [0, 2^bits).
 bool int_fits(const Operand& v, bool is_signed, int bits);
 // Whether it lies in the range of the integer dtype `d`.

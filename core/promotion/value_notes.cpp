@@ -80,8 +80,6 @@ constexpr std::array<Note, no_rule + 1> kNotes{{
     {"%1 has no rule for values here: %2 counts as its weak type %3, giving %4", "svkr"},
 }};
 
-bool is_value(const Operand& op) { return op.kind != OperandKind::dtype; }
-
 // "the Python int 300", as the notes name a value (int, float, … are Python's names: literals).
 Message value_words(const Operand& v) {
   constexpr std::array<std::string_view, 5> kKinds{"", "bool", "int", "float", "complex"};
@@ -142,7 +140,7 @@ NoteId note_id(ValueRule rule, std::span<const Operand> operands, const Operand&
 Message value_note(System s, ValueRule rule, std::span<const Operand> operands, const Operand& v, Dtype result) {
   const Note& note = kNotes[note_id(rule, operands, v, result)];
   const Message value = value_words(v);
-  const std::string wrapped = wrapped_text(v, result);
+  const std::string wrapped = note.parts.find('w') != std::string_view::npos ? wrapped_text(v, result) : "";
   std::array<MessagePart, 4> parts{std::string_view(), std::string_view(), std::string_view(), std::string_view()};
   std::size_t n = 0;
   for (const char fact : note.parts) {

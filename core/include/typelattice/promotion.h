@@ -1,7 +1,7 @@
 // Promotion systems: JAX's lattice (standard and strict, x64 on/off), today's NumPy 2, PyTorch 2, the Python array
-// API standard, Triton, C, C++, TensorFlow.js, jax-js, MLX, Keras 3, PaddlePaddle and Julia, and the design document's
-// appendix tables (NumPy, PyTorch, TensorFlow, jax.lax as of 2021), behind one interface. The systems are one list (all_systems());
-// everything that names or lists them iterates it.
+// API standard, Triton, C, C++, TensorFlow.js, jax-js, MLX, Keras 3, PaddlePaddle and Julia, and the design
+// document's appendix tables (NumPy, PyTorch, TensorFlow, jax.lax as of 2021), behind one interface. The systems
+// are one list (all_systems()); everything that names or lists them iterates it.
 #pragma once
 #include <cstdint>
 #include <optional>
